@@ -1,0 +1,122 @@
+//! The testlib checker protocol: `check INPUT OUTPUT ANSWER`.
+//!
+//! Exit 0: accepted; 1: wrong answer; 2: presentation error; 3: the checker itself failed
+//! (bad answer file, bad arguments), which the judge reports as a judge error, never as the
+//! contestant's fault. The message goes to stderr.
+
+use crate::tokens::Tokens;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Why a checker did not accept an output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CheckError {
+    /// The output is wrong (exit 1).
+    WrongAnswer(String),
+    /// The output is right in substance but badly formatted (exit 2).
+    PresentationError(String),
+    /// The checker cannot judge: its input or answer is broken (exit 3).
+    Fail(String),
+}
+
+/// What a checker function returns: `Ok(message)` accepts with a note.
+pub type CheckResult = Result<String, CheckError>;
+
+/// The three files a checker reads.
+#[derive(Debug, Clone)]
+pub struct CheckFiles {
+    /// The test input.
+    pub input: Tokens,
+    /// The contestant's output.
+    pub output: Tokens,
+    /// The reference answer.
+    pub answer: Tokens,
+}
+
+/// Exit codes of the testlib protocol.
+pub mod exit_code {
+    /// The output is accepted.
+    pub const ACCEPTED: u8 = 0;
+    /// The output is wrong.
+    pub const WRONG_ANSWER: u8 = 1;
+    /// The output is badly formatted.
+    pub const PRESENTATION_ERROR: u8 = 2;
+    /// The checker failed; a judge error.
+    pub const FAIL: u8 = 3;
+}
+
+/// Turns a check result into the protocol's exit code and stderr message.
+pub fn report(result: CheckResult) -> ExitCode {
+    let (code, label, message) = match result {
+        Ok(message) => (exit_code::ACCEPTED, "ok", message),
+        Err(CheckError::WrongAnswer(message)) => (exit_code::WRONG_ANSWER, "wrong answer", message),
+        Err(CheckError::PresentationError(message)) => {
+            (exit_code::PRESENTATION_ERROR, "presentation error", message)
+        }
+        Err(CheckError::Fail(message)) => (exit_code::FAIL, "FAIL", message),
+    };
+    eprintln!("{label}: {message}");
+    ExitCode::from(code)
+}
+
+/// Reads the three files named on the command line.
+pub fn files_from_args(args: &[String]) -> Result<CheckFiles, CheckError> {
+    let [_, input, output, answer, ..] = args else {
+        return Err(CheckError::Fail(
+            "usage: check INPUT OUTPUT ANSWER".to_string(),
+        ));
+    };
+    let read = |path: &String, what: &str| {
+        Tokens::from_file(&PathBuf::from(path)).map_err(|error| {
+            CheckError::Fail(format!("cannot read the {what} file {path}: {error}"))
+        })
+    };
+    Ok(CheckFiles {
+        input: read(input, "input")?,
+        output: read(output, "output")?,
+        answer: read(answer, "answer")?,
+    })
+}
+
+/// Runs a checker under the testlib protocol: reads the files named in `argv`, calls
+/// `check`, and returns the exit code to end `main` with.
+pub fn run(check: impl FnOnce(CheckFiles) -> CheckResult) -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    report(files_from_args(&args).and_then(check))
+}
+
+/// Shorthand for a wrong-answer result.
+pub fn wrong_answer<T>(message: impl Into<String>) -> Result<T, CheckError> {
+    Err(CheckError::WrongAnswer(message.into()))
+}
+
+/// Shorthand for a checker failure.
+pub fn fail<T>(message: impl Into<String>) -> Result<T, CheckError> {
+    Err(CheckError::Fail(message.into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_arguments_are_a_checker_failure() {
+        let error = files_from_args(&["check".to_string()]).unwrap_err();
+        assert!(matches!(error, CheckError::Fail(message) if message.contains("usage")));
+    }
+
+    #[test]
+    fn unreadable_files_name_the_file() {
+        let args: Vec<String> = [
+            "check",
+            "/nonexistent/in",
+            "/nonexistent/out",
+            "/nonexistent/ans",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let error = files_from_args(&args).unwrap_err();
+        assert!(matches!(error, CheckError::Fail(message) if message.contains("/nonexistent/in")));
+    }
+}

@@ -1,0 +1,29 @@
+//! checker-kit: a small library for problem authors, in the spirit of testlib.
+//!
+//! It gives checkers and validators what they need and nothing more:
+//!
+//! - [`tokens::Tokens`]: a lenient whitespace-separated token stream with line and column
+//!   positions, for reading a contestant's output or a stored answer;
+//! - [`strict::StrictReader`]: an exact-format reader for input validators, whose every
+//!   error names the line and column of the first violation;
+//! - [`checker::run`]: the testlib checker protocol (`check INPUT OUTPUT ANSWER`; exit 0
+//!   accepted, 1 wrong answer, 2 presentation error, 3 checker failure; message on stderr);
+//! - [`validator::run`]: the validator protocol (input on stdin or as the first argument;
+//!   exit 0 valid, 1 invalid, with the position and rule on stderr);
+//! - [`rng::Rng`]: a seeded, portable random generator for test generators.
+//!
+//! It does not depend on the judge, and the judge does not depend on it: the protocols are
+//! exit codes and text, so a checker written in C++ with testlib works the same way.
+
+pub mod checker;
+pub mod position;
+pub mod rng;
+pub mod strict;
+pub mod tokens;
+pub mod validator;
+
+pub use checker::{CheckError, CheckResult};
+pub use position::Position;
+pub use rng::Rng;
+pub use strict::{StrictReader, ValidationError};
+pub use tokens::{Token, Tokens};

@@ -1,0 +1,190 @@
+//! Control groups: the box's memory limit, process limit and CPU accounting.
+//!
+//! One cgroup per box slot, created when the slot is first used and reused for every run
+//! in it (creating and removing cgroups per run is slow); removed when the sandbox is
+//! dropped. Two backends, one file each: [`v2`] (unified hierarchy) and [`v1`] (separate
+//! memory, cpuacct and pids hierarchies).
+
+pub mod v1;
+pub mod v2;
+
+use crate::error::{Result, SandboxError};
+use crate::limits::Limits;
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom};
+use std::path::Path;
+use std::time::Duration;
+
+/// What a run used, read from its cgroup after the run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Usage {
+    /// CPU time of every task that was in the cgroup during the run.
+    pub cpu_time: Duration,
+    /// Peak memory charged to the cgroup during the run.
+    pub peak_memory_bytes: u64,
+    /// Whether the kernel's OOM killer killed a task of the cgroup during the run.
+    pub oom_killed: bool,
+}
+
+/// A box's cgroup, in whichever hierarchy the machine has.
+#[derive(Debug)]
+pub enum BoxCgroup {
+    /// cgroup v1: one directory per controller hierarchy.
+    V1(v1::V1Cgroup),
+    /// cgroup v2: one directory in the unified hierarchy.
+    V2(v2::V2Cgroup),
+}
+
+impl BoxCgroup {
+    /// Sets the limits and resets the counters for the next run. The cgroup must be empty.
+    pub fn prepare(&mut self, limits: &Limits) -> Result<()> {
+        match self {
+            BoxCgroup::V1(cgroup) => cgroup.prepare(limits),
+            BoxCgroup::V2(cgroup) => cgroup.prepare(limits),
+        }
+    }
+
+    /// The open `cgroup.procs` files: the child writes `0` to each to join the cgroup.
+    pub fn procs_files(&self) -> &[File] {
+        match self {
+            BoxCgroup::V1(cgroup) => cgroup.procs_files(),
+            BoxCgroup::V2(cgroup) => cgroup.procs_files(),
+        }
+    }
+
+    /// CPU time used since `prepare`, read cheaply (called every few milliseconds).
+    pub fn cpu_time(&mut self) -> Result<Duration> {
+        match self {
+            BoxCgroup::V1(cgroup) => cgroup.cpu_time(),
+            BoxCgroup::V2(cgroup) => cgroup.cpu_time(),
+        }
+    }
+
+    /// What the run used since `prepare`.
+    pub fn usage(&mut self) -> Result<Usage> {
+        match self {
+            BoxCgroup::V1(cgroup) => cgroup.usage(),
+            BoxCgroup::V2(cgroup) => cgroup.usage(),
+        }
+    }
+
+    /// Kills every task in the cgroup and waits (briefly) until it is empty.
+    pub fn kill_all(&self) {
+        match self {
+            BoxCgroup::V1(cgroup) => cgroup.kill_all(),
+            BoxCgroup::V2(cgroup) => cgroup.kill_all(),
+        }
+    }
+
+    /// Removes the cgroup's directories (after killing anything left in them).
+    pub fn remove(self) {
+        match self {
+            BoxCgroup::V1(cgroup) => cgroup.remove(),
+            BoxCgroup::V2(cgroup) => cgroup.remove(),
+        }
+    }
+}
+
+/// Writes a value to a cgroup control file.
+pub(crate) fn write_value(path: &Path, value: &str) -> Result<()> {
+    std::fs::write(path, value).map_err(|e| SandboxError::io("writing the cgroup file", path, e))
+}
+
+/// Reads a control file as text.
+pub(crate) fn read_text(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).map_err(|e| SandboxError::io("reading the cgroup file", path, e))
+}
+
+/// Reads a control file holding one integer.
+pub(crate) fn read_u64(path: &Path) -> Result<u64> {
+    let text = read_text(path)?;
+    text.trim().parse().map_err(|_| {
+        SandboxError::io(
+            "parsing the cgroup file",
+            path,
+            std::io::Error::new(std::io::ErrorKind::InvalidData, format!("{text:?}")),
+        )
+    })
+}
+
+/// Reads an already open control file from its start (cheaper than opening it again).
+pub(crate) fn reread(file: &mut File, path: &Path, buffer: &mut String) -> Result<()> {
+    buffer.clear();
+    file.seek(SeekFrom::Start(0))
+        .and_then(|_| file.read_to_string(buffer))
+        .map(|_| ())
+        .map_err(|e| SandboxError::io("reading the cgroup file", path, e))
+}
+
+/// Finds `key value` in a flat-keyed file such as `memory.events` or `cpu.stat`.
+pub(crate) fn keyed_value(text: &str, key: &str) -> Option<u64> {
+    text.lines().find_map(|line| {
+        let (name, value) = line.split_once(' ')?;
+        (name == key).then(|| value.trim().parse().ok()).flatten()
+    })
+}
+
+/// Opens `cgroup.procs` for writing.
+pub(crate) fn open_procs(dir: &Path) -> Result<File> {
+    let path = dir.join("cgroup.procs");
+    File::options()
+        .write(true)
+        .open(&path)
+        .map_err(|e| SandboxError::io("opening", path, e))
+}
+
+/// Creates a cgroup directory (and its parents); an existing one is reused.
+pub(crate) fn create_dir(dir: &Path) -> Result<()> {
+    std::fs::create_dir_all(dir).map_err(|e| SandboxError::io("creating the cgroup", dir, e))
+}
+
+/// The pids listed in a `cgroup.procs` file.
+pub(crate) fn list_pids(dir: &Path) -> Vec<i32> {
+    std::fs::read_to_string(dir.join("cgroup.procs"))
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|line| line.trim().parse().ok())
+        .collect()
+}
+
+/// Kills the listed tasks until the cgroup is empty, for at most about a second.
+pub(crate) fn kill_listed(dir: &Path) {
+    for _ in 0..200 {
+        let pids = list_pids(dir);
+        if pids.is_empty() {
+            return;
+        }
+        for pid in pids {
+            // SAFETY: kill has no memory-safety preconditions.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Removes a cgroup directory, retrying while its last tasks finish exiting.
+pub(crate) fn remove_dir(dir: &Path) {
+    for _ in 0..100 {
+        match std::fs::remove_dir(dir) {
+            Err(e) if e.raw_os_error() == Some(libc::EBUSY) => {
+                kill_listed(dir);
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            _ => return,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_keyed_values() {
+        let text = "usage_usec 1500\nuser_usec 1000\nsystem_usec 500\n";
+        assert_eq!(keyed_value(text, "usage_usec"), Some(1500));
+        assert_eq!(keyed_value(text, "system_usec"), Some(500));
+        assert_eq!(keyed_value(text, "missing"), None);
+        assert_eq!(keyed_value("oom 0\noom_kill 2\n", "oom_kill"), Some(2));
+    }
+}

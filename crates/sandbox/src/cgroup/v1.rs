@@ -1,0 +1,157 @@
+//! cgroup v1: the memory, cpuacct and pids hierarchies, one directory in each.
+//!
+//! - memory: `memory.limit_in_bytes` (and `memory.memsw.limit_in_bytes` when swap accounting
+//!   is on, so swap cannot extend it), peak from `memory.max_usage_in_bytes` (reset before
+//!   each run), OOM kills from the `oom_kill` counter of `memory.oom_control`.
+//! - cpuacct: `cpuacct.usage`, nanoseconds of user + system time of every task, reset to 0.
+//! - pids: `pids.max`.
+
+use super::{create_dir, keyed_value, kill_listed, open_procs, read_u64, remove_dir, reread};
+use super::{write_value, Usage};
+use crate::environment::CgroupV1;
+use crate::error::{Result, SandboxError};
+use crate::limits::Limits;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// A box's directories in the v1 hierarchies.
+#[derive(Debug)]
+pub struct V1Cgroup {
+    memory: PathBuf,
+    cpuacct: PathBuf,
+    pids: Option<PathBuf>,
+    procs: Vec<File>,
+    cpu_usage_file: File,
+    memory_limit_bytes: Option<u64>,
+    oom_kills_before: u64,
+    buffer: String,
+}
+
+impl V1Cgroup {
+    /// Creates (or reuses) `<hierarchy>/<group>/<name>` in each hierarchy.
+    pub fn create(mounts: &CgroupV1, group: &str, name: &str) -> Result<V1Cgroup> {
+        let missing = |what| SandboxError::Unsupported(format!("cgroup v1: no {what} hierarchy"));
+        let memory = mounts.memory.as_ref().ok_or_else(|| missing("memory"))?;
+        let cpuacct = mounts.cpuacct.as_ref().ok_or_else(|| missing("cpuacct"))?;
+        let memory = memory.join(group).join(name);
+        let cpuacct = cpuacct.join(group).join(name);
+        let pids = mounts.pids.as_ref().map(|p| p.join(group).join(name));
+        let mut procs = Vec::new();
+        for dir in [Some(&memory), Some(&cpuacct), pids.as_ref()]
+            .into_iter()
+            .flatten()
+        {
+            create_dir(dir)?;
+            // A cgroup left behind by a judge that was killed may still hold tasks.
+            kill_listed(dir);
+            procs.push(open_procs(dir)?);
+        }
+        let usage_path = cpuacct.join("cpuacct.usage");
+        let cpu_usage_file =
+            File::open(&usage_path).map_err(|e| SandboxError::io("opening", &usage_path, e))?;
+        Ok(V1Cgroup {
+            memory,
+            cpuacct,
+            pids,
+            procs,
+            cpu_usage_file,
+            memory_limit_bytes: None,
+            oom_kills_before: 0,
+            buffer: String::new(),
+        })
+    }
+
+    /// The open `cgroup.procs` files of every hierarchy.
+    pub fn procs_files(&self) -> &[File] {
+        &self.procs
+    }
+
+    fn oom_kills(&self) -> Result<u64> {
+        let path = self.memory.join("memory.oom_control");
+        let text = super::read_text(&path)?;
+        Ok(keyed_value(&text, "oom_kill").unwrap_or(0))
+    }
+
+    fn set_memory_limit(&mut self, bytes: u64) -> Result<()> {
+        if self.memory_limit_bytes == Some(bytes) {
+            return Ok(());
+        }
+        let limit = self.memory.join("memory.limit_in_bytes");
+        let memsw = self.memory.join("memory.memsw.limit_in_bytes");
+        let value = bytes.to_string();
+        // memsw must never be below the memory limit: raise it first, lower it last.
+        let raising = bytes > read_u64(&limit)?;
+        if memsw.exists() && raising {
+            write_value(&memsw, &value)?;
+            write_value(&limit, &value)?;
+        } else {
+            write_value(&limit, &value)?;
+            if memsw.exists() {
+                write_value(&memsw, &value)?;
+            }
+        }
+        self.memory_limit_bytes = Some(bytes);
+        Ok(())
+    }
+
+    /// Sets the limits and resets the counters.
+    pub fn prepare(&mut self, limits: &Limits) -> Result<()> {
+        // Page cache and tmpfs pages charged by earlier runs would count toward this run's
+        // peak: drop them (allowed only when the cgroup is empty, which it is between runs).
+        if read_u64(&self.memory.join("memory.usage_in_bytes"))? > 0 {
+            let _ = write_value(&self.memory.join("memory.force_empty"), "0");
+        }
+        self.set_memory_limit(limits.memory_bytes)?;
+        write_value(&self.memory.join("memory.max_usage_in_bytes"), "0")?;
+        self.oom_kills_before = self.oom_kills()?;
+        write_value(&self.cpuacct.join("cpuacct.usage"), "0")?;
+        if let Some(pids) = &self.pids {
+            write_value(&pids.join("pids.max"), &limits.processes.to_string())?;
+        }
+        Ok(())
+    }
+
+    /// CPU time since `prepare`.
+    pub fn cpu_time(&mut self) -> Result<Duration> {
+        let path = self.cpuacct.join("cpuacct.usage");
+        reread(&mut self.cpu_usage_file, &path, &mut self.buffer)?;
+        let nanos: u64 = self.buffer.trim().parse().unwrap_or(0);
+        Ok(Duration::from_nanos(nanos))
+    }
+
+    /// What the run used.
+    pub fn usage(&mut self) -> Result<Usage> {
+        Ok(Usage {
+            cpu_time: self.cpu_time()?,
+            peak_memory_bytes: read_u64(&self.memory.join("memory.max_usage_in_bytes"))?,
+            oom_killed: self.oom_kills()? > self.oom_kills_before,
+        })
+    }
+
+    fn dirs(&self) -> impl Iterator<Item = &Path> {
+        [Some(&self.memory), Some(&self.cpuacct), self.pids.as_ref()]
+            .into_iter()
+            .flatten()
+            .map(PathBuf::as_path)
+    }
+
+    /// Kills every task (v1 has no `cgroup.kill`: list and kill until empty).
+    pub fn kill_all(&self) {
+        for dir in self.dirs() {
+            kill_listed(dir);
+        }
+    }
+
+    /// Removes the directories; the parent group too when it is left empty.
+    pub fn remove(self) {
+        let dirs: Vec<PathBuf> = self.dirs().map(Path::to_path_buf).collect();
+        drop(self);
+        for dir in &dirs {
+            remove_dir(dir);
+            if let Some(parent) = dir.parent() {
+                let _ = std::fs::remove_dir(parent);
+            }
+        }
+    }
+}

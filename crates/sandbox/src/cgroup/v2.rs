@@ -1,0 +1,240 @@
+//! cgroup v2: one directory in the unified hierarchy, `<mount>/<group>/<name>`.
+//!
+//! - memory: `memory.max`, `memory.swap.max = 0`, `memory.oom.group = 1` (an OOM kill takes
+//!   the whole box); peak from `memory.peak`, reset before each run by writing to the open
+//!   file (Linux 6.12+; on older kernels the cgroup is recreated instead); OOM kills from
+//!   the `oom_kill` counter of `memory.events`.
+//! - cpu: `usage_usec` of `cpu.stat` (not resettable: the value at `prepare` is subtracted).
+//! - pids: `pids.max`.
+//! - killing: `cgroup.kill` (Linux 5.14+), else list and kill.
+//!
+//! The group directory enables the three controllers for its children; the judge's own
+//! process is never inside it (cgroup v2's no-internal-process rule).
+
+use super::{create_dir, keyed_value, kill_listed, open_procs, read_text, remove_dir, reread};
+use super::{write_value, Usage};
+use crate::error::{Result, SandboxError};
+use crate::limits::Limits;
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+const CONTROLLERS: &str = "+memory +pids +cpu";
+
+/// A box's directory in the unified hierarchy.
+#[derive(Debug)]
+pub struct V2Cgroup {
+    mount: PathBuf,
+    group: String,
+    name: String,
+    dir: PathBuf,
+    procs: Vec<File>,
+    cpu_stat: File,
+    peak: Option<File>,
+    cpu_usec_before: u64,
+    oom_kills_before: u64,
+    buffer: String,
+}
+
+fn enable_controllers(dir: &Path) -> Result<()> {
+    let path = dir.join("cgroup.subtree_control");
+    let current = read_text(&path)?;
+    if ["memory", "pids", "cpu"]
+        .iter()
+        .all(|c| current.split_whitespace().any(|have| have == *c))
+    {
+        return Ok(());
+    }
+    write_value(&path, CONTROLLERS)
+}
+
+impl V2Cgroup {
+    /// Creates (or reuses) `<mount>/<group>/<name>` with the controllers it needs.
+    pub fn create(mount: &Path, group: &str, name: &str) -> Result<V2Cgroup> {
+        enable_controllers(mount)?;
+        let parent = mount.join(group);
+        create_dir(&parent)?;
+        enable_controllers(&parent)?;
+        let dir = parent.join(name);
+        create_dir(&dir)?;
+        kill_listed(&dir);
+        let stat_path = dir.join("cpu.stat");
+        let cpu_stat =
+            File::open(&stat_path).map_err(|e| SandboxError::io("opening", &stat_path, e))?;
+        Ok(V2Cgroup {
+            procs: vec![open_procs(&dir)?],
+            mount: mount.to_path_buf(),
+            group: group.to_string(),
+            name: name.to_string(),
+            dir,
+            cpu_stat,
+            peak: None,
+            cpu_usec_before: 0,
+            oom_kills_before: 0,
+            buffer: String::new(),
+        })
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The open `cgroup.procs` file.
+    pub fn procs_files(&self) -> &[File] {
+        &self.procs
+    }
+
+    fn events_oom_kills(&self) -> Result<u64> {
+        let text = read_text(&self.dir.join("memory.events"))?;
+        Ok(keyed_value(&text, "oom_kill").unwrap_or(0))
+    }
+
+    fn cpu_usec(&mut self) -> Result<u64> {
+        let path = self.dir.join("cpu.stat");
+        reread(&mut self.cpu_stat, &path, &mut self.buffer)?;
+        Ok(keyed_value(&self.buffer, "usage_usec").unwrap_or(0))
+    }
+
+    /// Opens `memory.peak` and resets it by a write through that handle; `None` when the
+    /// kernel cannot reset it (before 6.12) or has no `memory.peak` (before 5.19).
+    fn reset_peak(&self) -> Option<File> {
+        let path = self.dir.join("memory.peak");
+        let mut file = File::options().read(true).write(true).open(path).ok()?;
+        file.write_all(b"reset\n").ok()?;
+        Some(file)
+    }
+
+    /// Sets the limits and resets the counters.
+    pub fn prepare(&mut self, limits: &Limits) -> Result<()> {
+        self.peak = self.reset_peak();
+        if self.peak.is_none() {
+            // No resettable peak on this kernel: a fresh cgroup starts at zero.
+            remove_dir(&self.dir);
+            *self = V2Cgroup::create(&self.mount, &self.group, &self.name)?;
+        }
+        write_value(
+            &self.dir.join("memory.max"),
+            &limits.memory_bytes.to_string(),
+        )?;
+        let swap = self.dir.join("memory.swap.max");
+        if swap.exists() {
+            write_value(&swap, "0")?;
+        }
+        write_value(&self.dir.join("memory.oom.group"), "1")?;
+        write_value(&self.dir.join("pids.max"), &limits.processes.to_string())?;
+        self.cpu_usec_before = self.cpu_usec()?;
+        self.oom_kills_before = self.events_oom_kills()?;
+        Ok(())
+    }
+
+    /// CPU time since `prepare`.
+    pub fn cpu_time(&mut self) -> Result<Duration> {
+        let now = self.cpu_usec()?;
+        Ok(Duration::from_micros(
+            now.saturating_sub(self.cpu_usec_before),
+        ))
+    }
+
+    /// What the run used.
+    pub fn usage(&mut self) -> Result<Usage> {
+        let peak_memory_bytes = match &mut self.peak {
+            Some(file) => {
+                let path = self.dir.join("memory.peak");
+                reread(file, &path, &mut self.buffer)?;
+                self.buffer.trim().parse().unwrap_or(0)
+            }
+            None => super::read_u64(&self.dir.join("memory.peak"))
+                .or_else(|_| super::read_u64(&self.dir.join("memory.current")))?,
+        };
+        Ok(Usage {
+            cpu_time: self.cpu_time()?,
+            peak_memory_bytes,
+            oom_killed: self.events_oom_kills()? > self.oom_kills_before,
+        })
+    }
+
+    /// Kills every task: `cgroup.kill` where the kernel has it, else list and kill.
+    pub fn kill_all(&self) {
+        let _ = write_value(&self.dir.join("cgroup.kill"), "1");
+        kill_listed(&self.dir);
+    }
+
+    /// Removes the directory; the group too when it is left empty.
+    pub fn remove(self) {
+        let dir = self.dir.clone();
+        drop(self);
+        remove_dir(&dir);
+        if let Some(parent) = dir.parent() {
+            let _ = std::fs::remove_dir(parent);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A directory laid out like a v2 hierarchy, with the files the backend reads.
+    fn fake_hierarchy() -> tempfile::TempDir {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::write(root.path().join("cgroup.subtree_control"), "").unwrap();
+        let group = root.path().join("judge-test");
+        let dir = group.join("box-0");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(group.join("cgroup.subtree_control"), "").unwrap();
+        for (file, text) in [
+            ("cgroup.procs", ""),
+            (
+                "cpu.stat",
+                "usage_usec 5000\nuser_usec 4000\nsystem_usec 1000\n",
+            ),
+            ("memory.events", "low 0\nhigh 0\nmax 3\noom 1\noom_kill 1\n"),
+            ("memory.peak", "1048576\n"),
+            ("memory.max", "max\n"),
+            ("memory.swap.max", "max\n"),
+            ("memory.oom.group", "0\n"),
+            ("pids.max", "max\n"),
+        ] {
+            std::fs::write(dir.join(file), text).unwrap();
+        }
+        root
+    }
+
+    #[test]
+    fn prepare_writes_limits_and_takes_baselines() {
+        let root = fake_hierarchy();
+        let mut cgroup = V2Cgroup::create(root.path(), "judge-test", "box-0").unwrap();
+        let limits = Limits::for_test(Duration::from_secs(1), 256 << 20);
+        cgroup.prepare(&limits).unwrap();
+        let dir = root.path().join("judge-test/box-0");
+        let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
+        assert_eq!(read("memory.max"), "268435456");
+        assert_eq!(read("memory.swap.max"), "0");
+        assert_eq!(read("memory.oom.group"), "1");
+        assert_eq!(read("pids.max"), "64");
+        assert_eq!(
+            std::fs::read_to_string(root.path().join("cgroup.subtree_control")).unwrap(),
+            CONTROLLERS
+        );
+        // Counters are relative to prepare: the fake kernel's later values show the deltas.
+        std::fs::write(dir.join("cpu.stat"), "usage_usec 255000\n").unwrap();
+        std::fs::write(dir.join("memory.events"), "oom_kill 2\n").unwrap();
+        let usage = cgroup.usage().unwrap();
+        assert_eq!(usage.cpu_time, Duration::from_millis(250));
+        assert!(usage.oom_killed);
+    }
+
+    #[test]
+    fn usage_without_an_oom_kill_is_not_memory_limited() {
+        let root = fake_hierarchy();
+        let mut cgroup = V2Cgroup::create(root.path(), "judge-test", "box-0").unwrap();
+        cgroup
+            .prepare(&Limits::for_test(Duration::from_secs(1), 64 << 20))
+            .unwrap();
+        let usage = cgroup.usage().unwrap();
+        assert!(!usage.oom_killed);
+        assert_eq!(usage.cpu_time, Duration::ZERO);
+    }
+}

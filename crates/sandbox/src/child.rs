@@ -1,0 +1,494 @@
+//! The code that runs in the box between `clone` and `exec`.
+//!
+//! It runs in a copy of a multi-threaded process, so it must be async-signal-safe: no
+//! allocation, no locks, no Rust standard library I/O; only system calls on data the
+//! parent prepared (see [`ChildPlan`]). A failure is reported to the parent as a
+//! [`StatusRecord`] on the status pipe, then the child exits.
+//!
+//! With isolation, the first child is the box's init (pid 1 of a new pid namespace): it
+//! joins the shared network namespace, builds the box's root and pivots into it, joins the
+//! cgroup, starts the program as pid 2, waits for it, reports its status and exits, which
+//! makes the kernel kill everything else left in the box. Without isolation the first
+//! child is the program itself, in a process group of its own.
+
+use crate::rlimits::{self, Rlimit};
+use seccompiler::BpfProgram;
+use std::ffi::CString;
+
+/// A report from the child to the parent, written whole to the status pipe.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct StatusRecord {
+    /// One of the `RECORD_*` kinds.
+    pub kind: u32,
+    /// For `RECORD_SETUP_FAILED`: which step (an index into [`STAGES`]).
+    pub stage: u32,
+    /// For `RECORD_SETUP_FAILED`: the errno.
+    pub errno: i32,
+    /// For `RECORD_SETUP_FAILED` at the mount stage: the index of the mount step;
+    /// for `RECORD_EXITED`: the program's wait status.
+    pub detail: i32,
+    /// For `RECORD_EXITED`: user CPU time of the program and its waited-for children.
+    pub user_us: i64,
+    /// For `RECORD_EXITED`: system CPU time.
+    pub system_us: i64,
+    /// For `RECORD_EXITED`: peak resident set size in KiB.
+    pub maxrss_kib: i64,
+    /// For `RECORD_STARTED`: CLOCK_MONOTONIC when the program was started, in ns.
+    pub started_ns: i64,
+}
+
+/// A step of the set-up failed.
+pub(crate) const RECORD_SETUP_FAILED: u32 = 1;
+/// The program was started.
+pub(crate) const RECORD_STARTED: u32 = 2;
+/// The program ended; its wait status and rusage follow.
+pub(crate) const RECORD_EXITED: u32 = 3;
+
+/// The set-up steps, named for error messages.
+pub(crate) const STAGES: &[&str] = &[
+    "joining the network namespace",
+    "setting the hostname",
+    "making mounts private",
+    "mounting",
+    "pivot_root into the box root",
+    "remounting the box root read-only",
+    "joining the cgroup",
+    "starting the program (clone)",
+    "redirecting stdin/stdout/stderr",
+    "entering the box directory",
+    "setting resource limits",
+    "dropping privileges to the box user",
+    "creating the user namespace",
+    "writing the user namespace's uid/gid maps",
+    "installing the seccomp filter",
+    "executing the program",
+    "creating the process group",
+];
+
+const STAGE_NETNS: u32 = 0;
+const STAGE_HOSTNAME: u32 = 1;
+const STAGE_PRIVATE: u32 = 2;
+/// The index of the mount stage, whose `detail` is the failing step.
+pub(crate) const STAGE_MOUNT: u32 = 3;
+const STAGE_PIVOT: u32 = 4;
+const STAGE_READONLY_ROOT: u32 = 5;
+const STAGE_CGROUP: u32 = 6;
+const STAGE_CLONE: u32 = 7;
+const STAGE_STDIO: u32 = 8;
+const STAGE_CHDIR: u32 = 9;
+const STAGE_RLIMITS: u32 = 10;
+const STAGE_DROP: u32 = 11;
+const STAGE_USERNS: u32 = 12;
+const STAGE_USERNS_MAPS: u32 = 13;
+const STAGE_SECCOMP: u32 = 14;
+/// The index of the exec stage.
+pub(crate) const STAGE_EXEC: u32 = 15;
+const STAGE_PGID: u32 = 16;
+
+/// One step of building the box's root, with host paths already joined.
+#[derive(Debug)]
+pub(crate) enum MountStep {
+    /// `mkdir path` (mode after umask 0).
+    Dir { path: CString, mode: libc::mode_t },
+    /// An empty file to bind a file onto.
+    File { path: CString },
+    /// A symbolic link `path -> target`.
+    Symlink { target: CString, path: CString },
+    /// A tmpfs with the given options.
+    Tmpfs {
+        path: CString,
+        flags: libc::c_ulong,
+        options: CString,
+    },
+    /// A bind mount, then a remount that sets its flags (read-only, nosuid, ...).
+    Bind {
+        source: CString,
+        path: CString,
+        flags: libc::c_ulong,
+    },
+    /// A proc filesystem for the box's pid namespace.
+    Proc { path: CString },
+}
+
+/// Everything the child needs, prepared by the parent before `clone`.
+pub(crate) struct ChildPlan<'a> {
+    /// Build namespaces and a root (init + program), or run the program directly.
+    pub isolate: bool,
+    /// The shared network namespace to join, or -1.
+    pub netns_fd: libc::c_int,
+    /// The empty host directory the box's root is built on.
+    pub staging: CString,
+    /// How to build the root.
+    pub mount_steps: Vec<MountStep>,
+    /// The box's hostname.
+    pub hostname: CString,
+    /// Open `cgroup.procs` files to write `0` to.
+    pub cgroup_fds: Vec<libc::c_int>,
+    /// The program's stdin, stdout and stderr.
+    pub stdio: [libc::c_int; 3],
+    /// The status pipe's write end.
+    pub status_fd: libc::c_int,
+    /// The resource limits.
+    pub rlimits: Vec<Rlimit>,
+    /// Switch to this uid/gid (the judge runs as root), or stay.
+    pub drop_to: Option<(libc::uid_t, libc::gid_t)>,
+    /// Enter a user namespace mapping only the box's uid and gid.
+    pub user_namespace: bool,
+    /// `/proc/self/uid_map` and `gid_map` contents.
+    pub uid_map: CString,
+    /// See `uid_map`.
+    pub gid_map: CString,
+    /// The seccomp filters.
+    pub seccomp: &'a [BpfProgram],
+    /// The working directory, as the program sees it.
+    pub workdir: CString,
+    /// The program, an absolute path as the program sees it.
+    pub executable: CString,
+    /// Null-terminated argv pointers (into strings the parent owns).
+    pub argv: Vec<*const libc::c_char>,
+    /// Null-terminated envp pointers.
+    pub envp: Vec<*const libc::c_char>,
+}
+
+fn errno() -> i32 {
+    // SAFETY: errno is thread-local and always readable.
+    unsafe { *libc::__errno_location() }
+}
+
+/// Writes a whole record to the status pipe (records are smaller than PIPE_BUF, so the
+/// write is atomic).
+pub(crate) fn send(fd: libc::c_int, record: &StatusRecord) {
+    let size = std::mem::size_of::<StatusRecord>();
+    // SAFETY: the record is plain old data of `size` bytes.
+    unsafe { libc::write(fd, (record as *const StatusRecord).cast(), size) };
+}
+
+/// Reports a failed step and exits the child.
+fn fail(plan: &ChildPlan, stage: u32, error: i32, detail: i32) -> ! {
+    send(
+        plan.status_fd,
+        &StatusRecord {
+            kind: RECORD_SETUP_FAILED,
+            stage,
+            errno: error,
+            detail,
+            ..StatusRecord::default()
+        },
+    );
+    // SAFETY: _exit never returns and is async-signal-safe.
+    unsafe { libc::_exit(127) }
+}
+
+fn check(plan: &ChildPlan, result: libc::c_int, stage: u32) {
+    if result < 0 {
+        fail(plan, stage, errno(), 0);
+    }
+}
+
+/// `clone` without the C library's fork handlers (which take locks that another thread
+/// of the parent may have held at the time of the copy). Returns the pid, 0 in the child.
+///
+/// # Safety
+/// The child must only run async-signal-safe code until it execs or exits.
+pub(crate) unsafe fn raw_clone(flags: libc::c_int) -> libc::pid_t {
+    let flags = flags as libc::c_ulong | libc::SIGCHLD as libc::c_ulong;
+    // x86_64 and aarch64 order: flags, stack, parent_tid, child_tid, tls. A null stack
+    // means the child continues on a copy of the parent's stack, as with fork.
+    libc::syscall(libc::SYS_clone, flags, 0usize, 0usize, 0usize, 0usize) as libc::pid_t
+}
+
+fn now_monotonic_ns() -> i64 {
+    let mut time = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `time` is a valid timespec.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut time) };
+    time.tv_sec * 1_000_000_000 + time.tv_nsec
+}
+
+fn join_cgroups(plan: &ChildPlan) {
+    for &fd in &plan.cgroup_fds {
+        // Writing 0 to cgroup.procs moves the writing process.
+        // SAFETY: writing one byte from a static buffer.
+        let written = unsafe { libc::write(fd, b"0".as_ptr().cast(), 1) };
+        if written < 0 {
+            fail(plan, STAGE_CGROUP, errno(), 0);
+        }
+    }
+}
+
+/// The box's init: builds the box, starts the program, reports how it ended.
+///
+/// # Safety
+/// Must run in a freshly cloned child (new pid, mount, ipc and uts namespaces), as root.
+pub(crate) unsafe fn init_main(plan: &ChildPlan) -> ! {
+    libc::umask(0);
+    if plan.netns_fd >= 0 {
+        check(
+            plan,
+            libc::setns(plan.netns_fd, libc::CLONE_NEWNET),
+            STAGE_NETNS,
+        );
+    }
+    let hostname = plan.hostname.as_bytes();
+    check(
+        plan,
+        libc::sethostname(hostname.as_ptr().cast(), hostname.len()),
+        STAGE_HOSTNAME,
+    );
+    check(
+        plan,
+        libc::mount(
+            std::ptr::null(),
+            c"/".as_ptr(),
+            std::ptr::null(),
+            libc::MS_REC | libc::MS_PRIVATE,
+            std::ptr::null(),
+        ),
+        STAGE_PRIVATE,
+    );
+    for (index, step) in plan.mount_steps.iter().enumerate() {
+        if let Err(error) = perform(step) {
+            fail(plan, STAGE_MOUNT, error, index as i32);
+        }
+    }
+    check(plan, libc::chdir(plan.staging.as_ptr()), STAGE_PIVOT);
+    // pivot_root(".", ".") stacks the old root on top of the new one; detaching it leaves
+    // the new root alone, with no directory needed for the old one.
+    check(
+        plan,
+        libc::syscall(libc::SYS_pivot_root, c".".as_ptr(), c".".as_ptr()) as libc::c_int,
+        STAGE_PIVOT,
+    );
+    check(
+        plan,
+        libc::umount2(c".".as_ptr(), libc::MNT_DETACH),
+        STAGE_PIVOT,
+    );
+    check(plan, libc::chdir(c"/".as_ptr()), STAGE_PIVOT);
+    check(
+        plan,
+        libc::mount(
+            std::ptr::null(),
+            c"/".as_ptr(),
+            std::ptr::null(),
+            libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV,
+            std::ptr::null(),
+        ),
+        STAGE_READONLY_ROOT,
+    );
+    join_cgroups(plan);
+    let started_ns = now_monotonic_ns();
+    let pid = raw_clone(0);
+    if pid < 0 {
+        fail(plan, STAGE_CLONE, errno(), 0);
+    }
+    if pid == 0 {
+        program_main(plan);
+    }
+    send(
+        plan.status_fd,
+        &StatusRecord {
+            kind: RECORD_STARTED,
+            started_ns,
+            ..StatusRecord::default()
+        },
+    );
+    // Keep only the status pipe: copies of the program's pipes (or of other boxes' pipes,
+    // inherited from the judge) would hold them open.
+    close_all_but(plan.status_fd);
+    loop {
+        let mut status = 0;
+        let mut usage: libc::rusage = std::mem::zeroed();
+        let reaped = libc::wait4(-1, &mut status, 0, &mut usage);
+        if reaped == pid {
+            send(
+                plan.status_fd,
+                &StatusRecord {
+                    kind: RECORD_EXITED,
+                    detail: status,
+                    user_us: usage.ru_utime.tv_sec * 1_000_000 + usage.ru_utime.tv_usec,
+                    system_us: usage.ru_stime.tv_sec * 1_000_000 + usage.ru_stime.tv_usec,
+                    maxrss_kib: usage.ru_maxrss,
+                    ..StatusRecord::default()
+                },
+            );
+            // Exiting as pid 1 makes the kernel kill whatever the program left behind.
+            libc::_exit(0);
+        }
+        if reaped < 0 && errno() != libc::EINTR {
+            libc::_exit(1);
+        }
+    }
+}
+
+/// One step of building the root. Returns the errno on failure.
+unsafe fn perform(step: &MountStep) -> Result<(), i32> {
+    let result = match step {
+        MountStep::Dir { path, mode } => {
+            let r = libc::mkdir(path.as_ptr(), *mode);
+            if r < 0 && errno() == libc::EEXIST {
+                0
+            } else {
+                r
+            }
+        }
+        MountStep::File { path } => {
+            let fd = libc::open(
+                path.as_ptr(),
+                libc::O_CREAT | libc::O_WRONLY | libc::O_CLOEXEC,
+                0o644,
+            );
+            if fd >= 0 {
+                libc::close(fd);
+            }
+            fd
+        }
+        MountStep::Symlink { target, path } => libc::symlink(target.as_ptr(), path.as_ptr()),
+        MountStep::Tmpfs {
+            path,
+            flags,
+            options,
+        } => libc::mount(
+            c"tmpfs".as_ptr(),
+            path.as_ptr(),
+            c"tmpfs".as_ptr(),
+            *flags,
+            options.as_ptr().cast(),
+        ),
+        MountStep::Bind {
+            source,
+            path,
+            flags,
+        } => {
+            let r = libc::mount(
+                source.as_ptr(),
+                path.as_ptr(),
+                std::ptr::null(),
+                libc::MS_BIND,
+                std::ptr::null(),
+            );
+            if r < 0 {
+                r
+            } else {
+                libc::mount(
+                    std::ptr::null(),
+                    path.as_ptr(),
+                    std::ptr::null(),
+                    libc::MS_BIND | libc::MS_REMOUNT | *flags,
+                    std::ptr::null(),
+                )
+            }
+        }
+        MountStep::Proc { path } => libc::mount(
+            c"proc".as_ptr(),
+            path.as_ptr(),
+            c"proc".as_ptr(),
+            libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+            std::ptr::null(),
+        ),
+    };
+    if result < 0 {
+        Err(errno())
+    } else {
+        Ok(())
+    }
+}
+
+/// Closes every descriptor except `keep`.
+unsafe fn close_all_but(keep: libc::c_int) {
+    if keep > 0 {
+        libc::syscall(libc::SYS_close_range, 0u32, (keep - 1) as u32, 0u32);
+    }
+    libc::syscall(libc::SYS_close_range, (keep + 1) as u32, u32::MAX, 0u32);
+}
+
+/// Puts `fd` at `target` (clearing close-on-exec when it is already there).
+unsafe fn place_fd(fd: libc::c_int, target: libc::c_int) -> libc::c_int {
+    if fd == target {
+        libc::fcntl(fd, libc::F_SETFD, 0)
+    } else {
+        libc::dup2(fd, target)
+    }
+}
+
+/// Writes a whole small file (the user namespace maps). Returns the errno on failure.
+unsafe fn write_file(path: &std::ffi::CStr, content: &[u8]) -> Result<(), i32> {
+    let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+    if fd < 0 {
+        return Err(errno());
+    }
+    let written = libc::write(fd, content.as_ptr().cast(), content.len());
+    let error = errno();
+    libc::close(fd);
+    if written == content.len() as isize {
+        Ok(())
+    } else {
+        Err(error)
+    }
+}
+
+/// The program: stdio, limits, credentials, filters, exec.
+///
+/// # Safety
+/// Must run in a freshly cloned child.
+pub(crate) unsafe fn program_main(plan: &ChildPlan) -> ! {
+    // The parent keeps these descriptors at 3 or above, so no dup2 overwrites another.
+    for (target, &fd) in plan.stdio.iter().enumerate() {
+        if place_fd(fd, target as libc::c_int) < 0 {
+            fail(plan, STAGE_STDIO, errno(), target as i32);
+        }
+    }
+    // Everything else closes at exec, the status pipe included (exec success = no record).
+    if libc::syscall(
+        libc::SYS_close_range,
+        3u32,
+        u32::MAX,
+        libc::CLOSE_RANGE_CLOEXEC,
+    ) < 0
+    {
+        for fd in 3..1024 {
+            libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
+        }
+    }
+    if !plan.isolate {
+        check(plan, libc::setpgid(0, 0), STAGE_PGID);
+        join_cgroups(plan);
+    }
+    check(plan, libc::chdir(plan.workdir.as_ptr()), STAGE_CHDIR);
+    if let Err(error) = rlimits::apply(&plan.rlimits) {
+        fail(plan, STAGE_RLIMITS, error, 0);
+    }
+    if let Some((uid, gid)) = plan.drop_to {
+        check(plan, libc::setgroups(0, std::ptr::null()), STAGE_DROP);
+        check(plan, libc::setresgid(gid, gid, gid), STAGE_DROP);
+        check(plan, libc::setresuid(uid, uid, uid), STAGE_DROP);
+    }
+    if plan.user_namespace {
+        // Changing uid made /proc/self root-owned; being dumpable gives it back to us.
+        libc::prctl(libc::PR_SET_DUMPABLE, 1, 0, 0, 0);
+        check(plan, libc::unshare(libc::CLONE_NEWUSER), STAGE_USERNS);
+        for (path, content) in [
+            (c"/proc/self/setgroups", b"deny".as_slice()),
+            (c"/proc/self/uid_map", plan.uid_map.as_bytes()),
+            (c"/proc/self/gid_map", plan.gid_map.as_bytes()),
+        ] {
+            if let Err(error) = write_file(path, content) {
+                fail(plan, STAGE_USERNS_MAPS, error, 0);
+            }
+        }
+    }
+    if plan.seccomp.is_empty() {
+        libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    } else if let Err(error) = crate::seccomp::install(plan.seccomp) {
+        fail(plan, STAGE_SECCOMP, error, 0);
+    }
+    libc::execve(
+        plan.executable.as_ptr(),
+        plan.argv.as_ptr(),
+        plan.envp.as_ptr(),
+    );
+    fail(plan, STAGE_EXEC, errno(), 0)
+}

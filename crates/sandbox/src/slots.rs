@@ -1,0 +1,92 @@
+//! Box slots: a box id, locked across every judge process on the machine, with the
+//! unprivileged uid and the cgroup that belong to it.
+//!
+//! Two judges at once never share a box: each id is held with an exclusive `flock` on
+//! `<lock dir>/box-<id>.lock` for as long as the slot lives, and the uid (`first_uid + id`)
+//! and cgroup name (`box-<id>`) derive from the id.
+
+use crate::cgroup::BoxCgroup;
+use crate::error::{Result, SandboxError};
+use std::fs::File;
+use std::os::fd::AsRawFd;
+use std::path::{Path, PathBuf};
+
+/// A locked box id and what belongs to it.
+#[derive(Debug)]
+pub struct Slot {
+    /// The box id.
+    pub id: u32,
+    /// The box's uid and gid (when the judge runs as root).
+    pub uid: u32,
+    /// The cgroup, created on first use and reused by every run in the slot.
+    pub cgroup: Option<BoxCgroup>,
+    _lock: File,
+}
+
+/// The lock directory: `/run/judge` for root, a per-user one under the temp dir otherwise.
+pub fn default_lock_dir(root: bool) -> PathBuf {
+    if root {
+        PathBuf::from("/run/judge")
+    } else {
+        // SAFETY: getuid cannot fail.
+        let uid = unsafe { libc::getuid() };
+        std::env::temp_dir().join(format!("judge-{uid}"))
+    }
+}
+
+/// Takes the lowest free box id in `0..max_boxes`.
+pub fn acquire(lock_dir: &Path, first_uid: u32, max_boxes: u32) -> Result<Slot> {
+    std::fs::create_dir_all(lock_dir)
+        .map_err(|e| SandboxError::io("creating the lock directory", lock_dir, e))?;
+    for id in 0..max_boxes {
+        let path = lock_dir.join(format!("box-{id}.lock"));
+        let file = File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|e| SandboxError::io("opening the box lock", &path, e))?;
+        // SAFETY: flock on an open descriptor.
+        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+            return Ok(Slot {
+                id,
+                uid: first_uid + id,
+                cgroup: None,
+                _lock: file,
+            });
+        }
+    }
+    Err(SandboxError::Unsupported(format!(
+        "all {max_boxes} boxes are in use (locks in {})",
+        lock_dir.display()
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_acquirers_get_different_ids_and_a_released_id_is_reused() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = acquire(dir.path(), 60000, 4).unwrap();
+        let b = acquire(dir.path(), 60000, 4).unwrap();
+        assert_ne!(a.id, b.id);
+        assert_eq!(b.uid, 60000 + b.id);
+        let freed = a.id;
+        drop(a);
+        let c = acquire(dir.path(), 60000, 4).unwrap();
+        assert_eq!(c.id, freed);
+    }
+
+    #[test]
+    fn running_out_of_boxes_is_a_clear_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let _a = acquire(dir.path(), 60000, 1).unwrap();
+        let error = acquire(dir.path(), 60000, 1).unwrap_err();
+        assert!(
+            error.to_string().contains("all 1 boxes are in use"),
+            "{error}"
+        );
+    }
+}

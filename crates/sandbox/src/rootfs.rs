@@ -253,25 +253,27 @@ impl RootPlan {
     }
 }
 
-/// Where `argv[0]` lives, as the program sees it, and whether it exists. A name with a
-/// slash is relative to the box directory; a bare name is searched in `path_var`'s
-/// directories, which must be visible in the box (`visible` says which host paths are).
+/// Where `argv[0]` lives, as the program sees it, and whether it exists. A relative name
+/// with a slash is in the box directory; an absolute one is checked on the host through
+/// `host_of` (which maps a path inside the box to the host); a bare name is searched in
+/// `path_var`'s directories, which must be visible in the box (`visible` says which are).
 pub fn resolve_command(
     command: &str,
     box_host_dir: &Path,
     box_inside_dir: &Path,
     path_var: &str,
     visible: &dyn Fn(&Path) -> bool,
+    host_of: &dyn Fn(&Path) -> Option<PathBuf>,
 ) -> Result<PathBuf> {
     if command.contains('/') {
         let relative = command.trim_start_matches("./");
         let absolute = Path::new(relative).is_absolute();
         let host = if absolute {
-            PathBuf::from(relative)
+            host_of(Path::new(relative))
         } else {
-            box_host_dir.join(relative)
+            Some(box_host_dir.join(relative))
         };
-        if !host.exists() {
+        if !host.is_some_and(|h| h.exists()) {
             return Err(SandboxError::CommandNotFound {
                 command: command.to_string(),
                 searched: if absolute {
@@ -282,7 +284,7 @@ pub fn resolve_command(
             });
         }
         return Ok(if absolute {
-            host
+            PathBuf::from(relative)
         } else {
             box_inside_dir.join(relative)
         });
@@ -358,19 +360,27 @@ mod tests {
         std::fs::write(dir.path().join("main"), "").unwrap();
         let inside = Path::new("/box");
         let all = |_: &Path| true;
-        assert_eq!(
-            resolve_command("./main", dir.path(), inside, "", &all).unwrap(),
-            Path::new("/box/main")
-        );
+        let same = |p: &Path| Some(p.to_path_buf());
+        let resolve = |command, path_var, visible: &dyn Fn(&Path) -> bool| {
+            resolve_command(command, dir.path(), inside, path_var, visible, &same)
+        };
+        assert_eq!(resolve("./main", "", &all).unwrap(), Path::new("/box/main"));
         assert!(matches!(
-            resolve_command("./missing", dir.path(), inside, "", &all),
+            resolve("./missing", "", &all),
             Err(SandboxError::CommandNotFound { .. })
         ));
         assert_eq!(
-            resolve_command("sh", dir.path(), inside, "/nonexistent:/bin", &all).unwrap(),
+            resolve("sh", "/nonexistent:/bin", &all).unwrap(),
             Path::new("/bin/sh")
         );
         let none = |_: &Path| false;
-        assert!(resolve_command("sh", dir.path(), inside, "/bin", &none).is_err());
+        assert!(resolve("sh", "/bin", &none).is_err());
+        let main = dir.path().join("main");
+        let bound = |p: &Path| (p == Path::new("/judge/check")).then(|| main.clone());
+        assert_eq!(
+            resolve_command("/judge/check", dir.path(), inside, "", &all, &bound).unwrap(),
+            Path::new("/judge/check")
+        );
+        assert!(resolve_command("/judge/other", dir.path(), inside, "", &all, &bound).is_err());
     }
 }

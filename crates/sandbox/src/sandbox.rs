@@ -475,8 +475,35 @@ impl SandboxBox<'_> {
         } else {
             self.dir().to_path_buf()
         };
-        let executable =
-            rootfs::resolve_command(command, self.dir(), &inside_dir, path_var, &visible)?;
+        // Without isolation there are no binds: arguments naming a bind's inside path are
+        // rewritten to its host path, so the same spec works in both modes.
+        let argv: Vec<String> = if isolated {
+            spec.argv.clone()
+        } else {
+            spec.argv
+                .iter()
+                .map(|arg| host_path_of(arg, &spec.binds))
+                .collect()
+        };
+        let host_of = |inside: &Path| -> Option<PathBuf> {
+            let bound = spec.binds.iter().find_map(|b| {
+                let rest = inside.strip_prefix(&b.inside).ok()?;
+                Some(if rest.as_os_str().is_empty() {
+                    b.host.clone()
+                } else {
+                    b.host.join(rest)
+                })
+            });
+            bound.or_else(|| visible(inside).then(|| inside.to_path_buf()))
+        };
+        let executable = rootfs::resolve_command(
+            &argv[0],
+            self.dir(),
+            &inside_dir,
+            path_var,
+            &visible,
+            &host_of,
+        )?;
 
         let (mount_steps, step_names) = if isolated {
             self.root_plan(spec)?
@@ -509,8 +536,7 @@ impl SandboxBox<'_> {
         let (stderr_read, stderr_write) = pipe()?;
         let (status_read, status_write) = pipe()?;
 
-        let argv: Vec<CString> = spec
-            .argv
+        let argv: Vec<CString> = argv
             .iter()
             .map(|a| cstring(a.as_bytes(), "an argument"))
             .collect::<Result<_>>()?;
@@ -677,6 +703,22 @@ impl SandboxBox<'_> {
             isolated,
         })
     }
+}
+
+/// The host path for an argument naming a bind's inside path (or the argument unchanged).
+fn host_path_of(argument: &str, binds: &[Bind]) -> String {
+    binds
+        .iter()
+        .find_map(|b| {
+            Path::new(argument)
+                .strip_prefix(&b.inside)
+                .ok()
+                .map(|rest| match rest.as_os_str().is_empty() {
+                    true => b.host.display().to_string(),
+                    false => b.host.join(rest).display().to_string(),
+                })
+        })
+        .unwrap_or_else(|| argument.to_string())
 }
 
 fn setup_error(record: &StatusRecord, step_names: &[String], command: &str) -> SandboxError {

@@ -1,0 +1,93 @@
+//! The command line: one module per subcommand; each parses nothing and prints what the
+//! library gives it.
+
+pub mod run;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// Exit status: the submission was judged (whatever the verdict).
+pub const EXIT_JUDGED: u8 = 0;
+/// Exit status: it could not be judged (bad configuration, missing file, sandbox failure).
+pub const EXIT_ERROR: u8 = 1;
+/// Exit status: judged and rejected, when `--fail-on-reject` is given.
+pub const EXIT_REJECTED: u8 = 3;
+/// Exit status: interrupted by SIGINT or SIGTERM (after cleaning up).
+pub const EXIT_INTERRUPTED: u8 = 130;
+
+/// An online-judge style grading harness: judge submissions against a problem's tests.
+#[derive(Debug, Parser)]
+#[command(name = "judge", version, about, long_about = None)]
+pub struct Cli {
+    /// judge.toml to use (default: the nearest one in this folder or above).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// The command.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Judge one source file on one problem.
+    Run(run::RunArgs),
+}
+
+/// Finds and loads judge.toml.
+pub fn load_config(
+    explicit: Option<&PathBuf>,
+) -> anyhow::Result<judge::config::judge_toml::JudgeConfig> {
+    let file = match explicit {
+        Some(file) => file.clone(),
+        None => {
+            let here = std::env::current_dir()?;
+            judge::config::judge_toml::JudgeConfig::find(&here).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "no judge.toml in {} or any folder above it (pass --config FILE)",
+                    here.display()
+                )
+            })?
+        }
+    };
+    Ok(judge::config::judge_toml::JudgeConfig::load(&file)?)
+}
+
+/// Installs SIGINT/SIGTERM handlers: the first sets the flag (runs stop, boxes are cleaned
+/// up, the judge exits with a message); a second one exits at once.
+pub fn cancel_flag() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        let _ = signal_hook::flag::register_conditional_shutdown(
+            signal,
+            i32::from(EXIT_INTERRUPTED),
+            flag.clone(),
+        );
+        let _ = signal_hook::flag::register(signal, flag.clone());
+    }
+    flag
+}
+
+/// Runs the parsed command line.
+pub fn execute(cli: Cli) -> ExitCode {
+    let result = match &cli.command {
+        Command::Run(args) => run::execute(&cli, args),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(error) => {
+            let interrupted = error
+                .downcast_ref::<judge::JudgeError>()
+                .is_some_and(|e| matches!(e, judge::JudgeError::Cancelled));
+            eprintln!("error: {error:#}");
+            ExitCode::from(if interrupted {
+                EXIT_INTERRUPTED
+            } else {
+                EXIT_ERROR
+            })
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! `judge run`: judge one source file on one problem and print a table (or JSON).
+
+use super::{cancel_flag, load_config, Cli, EXIT_JUDGED, EXIT_REJECTED};
+use judge::events::{Listener, Silent};
+use judge::report::{json::to_json, table::TableReporter, use_colour};
+use judge::{Judge, Verdict};
+use std::path::PathBuf;
+
+/// Arguments of `judge run`.
+#[derive(Debug, clap::Args)]
+pub struct RunArgs {
+    /// The problem's id (its folder under problems/).
+    #[arg(long, short)]
+    pub problem: String,
+    /// The source file.
+    pub source: PathBuf,
+    /// The language id from judge.toml (default: from the file extension).
+    #[arg(long)]
+    pub lang: Option<String>,
+    /// Print the whole result as JSON (schema: docs/result-schema.md) instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Exit with status 3 when the verdict is not AC (status 0 otherwise).
+    #[arg(long)]
+    pub fail_on_reject: bool,
+}
+
+/// Runs `judge run`.
+pub fn execute(cli: &Cli, args: &RunArgs) -> anyhow::Result<u8> {
+    let config = load_config(cli.config.as_ref())?;
+    let judge = Judge::new(config, cancel_flag())?;
+    let problem = judge.problem(&args.problem)?;
+    let language = judge
+        .languages
+        .choose(&args.source, args.lang.as_deref())?
+        .clone();
+    if !args.source.is_file() {
+        anyhow::bail!("source file {}: not found", args.source.display());
+    }
+    let mut table = TableReporter::new(std::io::stdout(), use_colour());
+    let listener: &mut dyn Listener = if args.json { &mut Silent } else { &mut table };
+    let result = judge.judge_file(&problem, &args.source, &language, listener)?;
+    if args.json {
+        println!("{}", to_json(&result));
+    }
+    Ok(if args.fail_on_reject && result.verdict != Verdict::AC {
+        EXIT_REJECTED
+    } else {
+        EXIT_JUDGED
+    })
+}

@@ -1,0 +1,99 @@
+//! Comparing a program's output with the answer: one module per mode, as in DMOJ's
+//! `checkers/`. The built-in modes compare bytes; the problem's own checker runs in the
+//! sandbox ([`checker`]).
+
+pub mod checker;
+pub mod diff;
+pub mod exact;
+pub mod float;
+pub mod lines;
+pub mod tokens;
+
+use crate::config::problem_toml::{CompareMode, CompareToml};
+use crate::verdict::Verdict;
+
+/// What a comparison concluded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Comparison {
+    /// AC, WA, PE (checkers only) or JE (a broken checker).
+    pub verdict: Verdict,
+    /// Why, in one line (empty for AC from a built-in mode).
+    pub message: String,
+}
+
+impl Comparison {
+    /// Accepted.
+    pub fn accepted() -> Comparison {
+        Comparison {
+            verdict: Verdict::AC,
+            message: String::new(),
+        }
+    }
+
+    /// Wrong answer, with the reason.
+    pub fn wrong(message: impl Into<String>) -> Comparison {
+        Comparison {
+            verdict: Verdict::WA,
+            message: message.into(),
+        }
+    }
+}
+
+/// A built-in comparison mode with its settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum BuiltIn {
+    /// Byte for byte.
+    Exact,
+    /// Lines, ignoring trailing whitespace and trailing blank lines.
+    Lines,
+    /// Whitespace-separated tokens.
+    Tokens,
+    /// Tokens; numbers within tolerances.
+    Float {
+        /// Absolute tolerance.
+        absolute: f64,
+        /// Relative tolerance.
+        relative: f64,
+    },
+}
+
+impl BuiltIn {
+    /// The built-in mode of a `[compare]` table, or `None` for a checker.
+    pub fn from_toml(compare: &CompareToml) -> Option<BuiltIn> {
+        Some(match compare.mode {
+            CompareMode::Exact => BuiltIn::Exact,
+            CompareMode::Lines => BuiltIn::Lines,
+            CompareMode::Tokens => BuiltIn::Tokens,
+            CompareMode::Float => BuiltIn::Float {
+                absolute: compare.abs_tolerance.unwrap_or(1e-6),
+                relative: compare.rel_tolerance.unwrap_or(1e-6),
+            },
+            CompareMode::Checker => return None,
+        })
+    }
+
+    /// Compares an output with an answer.
+    pub fn compare(self, output: &[u8], answer: &[u8]) -> Comparison {
+        match self {
+            BuiltIn::Exact => exact::compare(output, answer),
+            BuiltIn::Lines => lines::compare(output, answer),
+            BuiltIn::Tokens => tokens::compare(output, answer, &tokens::exact_text),
+            BuiltIn::Float { absolute, relative } => {
+                tokens::compare(output, answer, &|out, ans| {
+                    float::tokens_match(out, ans, absolute, relative)
+                })
+            }
+        }
+    }
+}
+
+/// Shows a token or line in a message: quoted, escaped, cut to a readable length.
+pub fn show(text: &[u8]) -> String {
+    const LIMIT: usize = 40;
+    let text = String::from_utf8_lossy(text);
+    let mut shown: String = text.chars().take(LIMIT).collect();
+    if text.chars().count() > LIMIT {
+        shown.push('…');
+    }
+    format!("{shown:?}")
+}

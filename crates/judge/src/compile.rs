@@ -1,0 +1,146 @@
+//! Compiling a submission in the sandbox, under the compile limits of judge.toml.
+
+use crate::config::judge_toml::CompileToml;
+use crate::error::{JudgeError, Result};
+use crate::toolchain::Toolchain;
+use crate::verdict::CompileResult;
+use sandbox::{Limits, RunSpec, SandboxBox, Termination, MIB};
+use std::path::Path;
+use std::time::Duration;
+
+/// The limits compilers run under.
+pub fn compile_limits(settings: &CompileToml) -> Limits {
+    let mut limits = Limits::for_test(
+        Duration::from_secs_f64(settings.cpu_time_s),
+        settings.memory_mib * MIB,
+    );
+    limits.wall_time = Duration::from_secs_f64(settings.wall_time_s);
+    limits.processes = settings.processes;
+    limits.stderr_keep_bytes = settings.message_bytes;
+    limits.output_bytes = 16 * MIB;
+    limits.file_bytes = 512 * MIB;
+    limits
+}
+
+/// Why a source cannot be compiled at all, if it cannot: empty, or not text.
+pub fn source_problem(source: &[u8]) -> Option<&'static str> {
+    if source.iter().all(u8::is_ascii_whitespace) {
+        Some("the source file is empty")
+    } else if source.contains(&0) || std::str::from_utf8(source).is_err() {
+        Some("the source file is not text (it has NUL bytes or is not UTF-8)")
+    } else {
+        None
+    }
+}
+
+fn failed(message: String) -> CompileResult {
+    CompileResult {
+        success: false,
+        message,
+        cpu_time_s: 0.0,
+        wall_time_s: 0.0,
+        cached: false,
+    }
+}
+
+/// Puts the source in the box (as the language's file name) and compiles it there.
+pub fn compile(
+    boxed: &mut SandboxBox<'_>,
+    toolchain: &Toolchain,
+    source: &[u8],
+    settings: &CompileToml,
+    scratch: &Path,
+) -> Result<CompileResult> {
+    if let Some(problem) = source_problem(source) {
+        return Ok(failed(problem.to_string()));
+    }
+    let target = boxed.dir().join(&toolchain.language.spec.source);
+    std::fs::write(&target, source).map_err(|e| JudgeError::file("box source file", &target, e))?;
+    let Some(command) = toolchain.language.compile_command() else {
+        return Ok(CompileResult {
+            success: true,
+            message: String::new(),
+            cpu_time_s: 0.0,
+            wall_time_s: 0.0,
+            cached: false,
+        });
+    };
+    let limits = compile_limits(settings);
+    let spec = RunSpec {
+        argv: command.to_vec(),
+        env: toolchain.env.clone(),
+        stdin: None,
+        stdout: scratch.join("compiler.stdout"),
+        box_writable: true,
+        binds: toolchain.binds.clone(),
+        limits: limits.clone(),
+    };
+    let outcome = boxed
+        .run(&spec)
+        .map_err(|e| JudgeError::sandbox(format!("compiling with {}", command[0]), e))?;
+    let stdout = std::fs::read(&spec.stdout).unwrap_or_default();
+    let mut message = outcome.stderr.clone();
+    if !stdout.is_empty() {
+        message.push_str(&String::from_utf8_lossy(
+            &stdout[..stdout.len().min(settings.message_bytes as usize)],
+        ));
+    }
+    if outcome.stderr_truncated {
+        message.push_str("\n… (compiler messages cut)");
+    }
+    let stopped = match outcome.termination {
+        Termination::Exited => None,
+        Termination::MemoryLimit => Some(format!(
+            "the compiler exceeded the memory limit of {} MiB",
+            settings.memory_mib
+        )),
+        Termination::CpuTimeLimit => Some(format!(
+            "the compiler exceeded the CPU time limit of {} s",
+            settings.cpu_time_s
+        )),
+        Termination::WallTimeLimit => Some(format!(
+            "compiling took longer than {} s",
+            settings.wall_time_s
+        )),
+        Termination::OutputLimit => Some("the compiler wrote too much".to_string()),
+        Termination::SecurityViolation => {
+            Some("the compiler made a forbidden system call".to_string())
+        }
+        Termination::Signaled => Some(format!(
+            "the compiler was killed by {}",
+            outcome.signal_name().unwrap_or_default()
+        )),
+    };
+    let success = stopped.is_none() && outcome.exit_code == Some(0);
+    if let Some(reason) = stopped {
+        message = if message.trim().is_empty() {
+            reason
+        } else {
+            format!("{reason}\n{message}")
+        };
+    }
+    Ok(CompileResult {
+        success,
+        message,
+        cpu_time_s: outcome.cpu_time.as_secs_f64(),
+        wall_time_s: outcome.wall_time.as_secs_f64(),
+        cached: false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_and_binary_sources_are_caught() {
+        assert_eq!(source_problem(b"  \n"), Some("the source file is empty"));
+        assert!(source_problem(b"int main(){}\0")
+            .unwrap()
+            .contains("not text"));
+        assert!(source_problem(&[0xff, 0xfe, b'a'])
+            .unwrap()
+            .contains("not text"));
+        assert_eq!(source_problem("// 你好\nint main(){}".as_bytes()), None);
+    }
+}

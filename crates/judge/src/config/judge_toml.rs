@@ -1,0 +1,359 @@
+//! judge.toml: the contest, the compile limits, the sandbox settings and the language table.
+
+use super::{read_toml, ConfigError};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// How a contest is scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Scoring {
+    /// Points per problem (best attempt), subtasks all-or-nothing.
+    #[default]
+    Ioi,
+    /// Problems solved, then penalty minutes.
+    Icpc,
+}
+
+/// A group of tests worth points together (all or nothing).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SubtaskToml {
+    /// The subtask's name.
+    pub name: String,
+    /// Its points.
+    pub points: f64,
+    /// The tests it covers: names like `secret/03-max` or patterns with `*`.
+    pub tests: Vec<String>,
+}
+
+/// A problem of the contest.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContestProblemToml {
+    /// The problem id (its folder name under problems/ and testdata/).
+    pub id: String,
+    /// Points for solving it.
+    #[serde(default = "default_points")]
+    pub points: f64,
+    /// Optional subtasks; without them the score is points x fraction of tests passed.
+    #[serde(default)]
+    pub subtasks: Vec<SubtaskToml>,
+}
+
+fn default_points() -> f64 {
+    100.0
+}
+
+/// The `[contest]` table.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContestToml {
+    /// The contest's title.
+    pub title: String,
+    /// How it is scored.
+    #[serde(default)]
+    pub scoring: Scoring,
+    /// Where problem crates live, relative to judge.toml.
+    #[serde(default = "default_problems_dir")]
+    pub problems_dir: PathBuf,
+    /// Where stored tests live, relative to judge.toml.
+    #[serde(default = "default_testdata_dir")]
+    pub testdata_dir: PathBuf,
+    /// The problems, in order.
+    #[serde(default)]
+    pub problems: Vec<ContestProblemToml>,
+    /// The languages students may use (default: all in the table).
+    #[serde(default)]
+    pub languages: Option<Vec<String>>,
+    /// When the contest started (RFC 3339, e.g. `2026-11-29T09:00:00Z`): ICPC penalty
+    /// minutes count from here.
+    #[serde(default)]
+    pub start: Option<String>,
+    /// Freeze the public scoreboard for the last N minutes (server mode).
+    #[serde(default)]
+    pub freeze_minutes: Option<u32>,
+    /// The contest's length in minutes (server mode: submissions close after it).
+    #[serde(default)]
+    pub duration_minutes: Option<u32>,
+}
+
+fn default_problems_dir() -> PathBuf {
+    PathBuf::from("problems")
+}
+
+fn default_testdata_dir() -> PathBuf {
+    PathBuf::from("testdata")
+}
+
+/// The `[compile]` table: limits for compilers, the same for every language.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct CompileToml {
+    /// Wall-clock seconds.
+    pub wall_time_s: f64,
+    /// CPU seconds.
+    pub cpu_time_s: f64,
+    /// Memory in MiB.
+    pub memory_mib: u64,
+    /// Processes and threads.
+    pub processes: u32,
+    /// Bytes of compiler messages kept.
+    pub message_bytes: u64,
+}
+
+impl Default for CompileToml {
+    fn default() -> Self {
+        CompileToml {
+            wall_time_s: 30.0,
+            cpu_time_s: 30.0,
+            memory_mib: 1024,
+            processes: 128,
+            message_bytes: 64 * 1024,
+        }
+    }
+}
+
+/// The `[sandbox]` table.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SandboxToml {
+    /// `auto`, `full` or `off`.
+    pub isolation: String,
+    /// `auto`, `cgroup-v2`, `cgroup-v1` or `rlimit`.
+    pub backend: String,
+    /// Host paths every box sees read-only (default: the system's libraries and tools).
+    pub readonly_binds: Option<Vec<String>>,
+    /// The uid of box 0.
+    pub first_uid: u32,
+}
+
+impl Default for SandboxToml {
+    fn default() -> Self {
+        SandboxToml {
+            isolation: "auto".into(),
+            backend: "auto".into(),
+            readonly_binds: None,
+            first_uid: 60000,
+        }
+    }
+}
+
+/// One entry of the language table.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LanguageToml {
+    /// The name shown to users.
+    pub name: String,
+    /// File extensions that select it.
+    pub extensions: Vec<String>,
+    /// The file name the submission is saved as.
+    pub source: String,
+    /// The compile command, if any.
+    #[serde(default)]
+    pub compile: Option<Vec<String>>,
+    /// The run command.
+    pub run: Vec<String>,
+    /// Scales the problem's time limits.
+    #[serde(default = "default_multiplier")]
+    pub time_multiplier: f64,
+    /// Extra host paths its toolchain needs.
+    #[serde(default)]
+    pub binds: Vec<String>,
+    /// Extra environment for compiling and running.
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
+}
+
+fn default_multiplier() -> f64 {
+    1.0
+}
+
+/// The whole judge.toml.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JudgeToml {
+    /// The contest.
+    pub contest: ContestToml,
+    /// Compile limits.
+    #[serde(default)]
+    pub compile: CompileToml,
+    /// Sandbox settings.
+    #[serde(default)]
+    pub sandbox: SandboxToml,
+    /// The language table, by id.
+    pub languages: BTreeMap<String, LanguageToml>,
+}
+
+/// judge.toml, read and checked, with the folder it lives in.
+#[derive(Debug, Clone)]
+pub struct JudgeConfig {
+    /// The file.
+    pub file: PathBuf,
+    /// Its folder: relative paths in it start here.
+    pub root: PathBuf,
+    /// The contents.
+    pub toml: JudgeToml,
+}
+
+impl JudgeConfig {
+    /// Reads judge.toml and checks what serde cannot.
+    pub fn load(file: &Path) -> Result<JudgeConfig, ConfigError> {
+        let toml: JudgeToml = read_toml(file)?;
+        let root = file
+            .parent()
+            .map(Path::to_path_buf)
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or_else(|| PathBuf::from("."));
+        let config = JudgeConfig {
+            file: file.to_path_buf(),
+            root,
+            toml,
+        };
+        config.check()?;
+        Ok(config)
+    }
+
+    fn check(&self) -> Result<(), ConfigError> {
+        let error = |message: String| Err(ConfigError::new(&self.file, message));
+        if self.toml.languages.is_empty() {
+            return error("the language table [languages] is empty".into());
+        }
+        let mut seen_extensions = BTreeMap::new();
+        for (id, language) in &self.toml.languages {
+            if language.run.is_empty() {
+                return error(format!("language {id}: `run` is empty"));
+            }
+            if language.compile.as_ref().is_some_and(Vec::is_empty) {
+                return error(format!(
+                    "language {id}: `compile` is empty (leave it out instead)"
+                ));
+            }
+            if !(language.time_multiplier > 0.0 && language.time_multiplier.is_finite()) {
+                return error(format!("language {id}: time_multiplier must be positive"));
+            }
+            if language.source.contains('/') || language.source.is_empty() {
+                return error(format!("language {id}: source must be a plain file name"));
+            }
+            for extension in &language.extensions {
+                if let Some(other) = seen_extensions.insert(extension.clone(), id.clone()) {
+                    return error(format!(
+                        "extension .{extension} belongs to both {other} and {id}"
+                    ));
+                }
+            }
+        }
+        if let Some(allowed) = &self.toml.contest.languages {
+            for id in allowed {
+                if !self.toml.languages.contains_key(id) {
+                    return error(format!(
+                        "contest.languages names {id}, which is not in [languages]"
+                    ));
+                }
+            }
+        }
+        let mut ids = std::collections::BTreeSet::new();
+        for problem in &self.toml.contest.problems {
+            if !ids.insert(problem.id.as_str()) {
+                return error(format!(
+                    "problem {} is listed twice in the contest",
+                    problem.id
+                ));
+            }
+            let subtask_points: f64 = problem.subtasks.iter().map(|s| s.points).sum();
+            if !problem.subtasks.is_empty() && (subtask_points - problem.points).abs() > 1e-9 {
+                return error(format!(
+                    "problem {}: subtask points add up to {subtask_points}, not its {} points",
+                    problem.id, problem.points
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The folder of a problem's crate.
+    pub fn problem_dir(&self, id: &str) -> PathBuf {
+        self.root.join(&self.toml.contest.problems_dir).join(id)
+    }
+
+    /// The folder of a problem's stored tests.
+    pub fn testdata_dir(&self, id: &str) -> PathBuf {
+        self.root.join(&self.toml.contest.testdata_dir).join(id)
+    }
+
+    /// Finds judge.toml in `start` or the nearest folder above it.
+    pub fn find(start: &Path) -> Option<PathBuf> {
+        start
+            .ancestors()
+            .map(|dir| dir.join("judge.toml"))
+            .find(|candidate| candidate.is_file())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MINIMAL: &str = r#"
+[contest]
+title = "t"
+[[contest.problems]]
+id = "a"
+[languages.c]
+name = "C"
+extensions = ["c"]
+source = "main.c"
+compile = ["gcc", "main.c"]
+run = ["./a.out"]
+"#;
+
+    fn load(text: &str) -> Result<JudgeConfig, ConfigError> {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("judge.toml");
+        std::fs::write(&file, text).unwrap();
+        JudgeConfig::load(&file)
+    }
+
+    #[test]
+    fn the_repository_judge_toml_loads() {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../judge.toml");
+        let config = JudgeConfig::load(&file).unwrap();
+        for id in ["c", "cpp", "rust", "python3", "java"] {
+            assert!(config.toml.languages.contains_key(id), "{id}");
+        }
+        assert_eq!(config.toml.contest.problems.len(), 4);
+    }
+
+    #[test]
+    fn defaults_fill_in() {
+        let config = load(MINIMAL).unwrap();
+        assert_eq!(config.toml.contest.problems[0].points, 100.0);
+        assert_eq!(config.toml.compile.memory_mib, 1024);
+        assert_eq!(config.toml.languages["c"].time_multiplier, 1.0);
+        assert_eq!(config.toml.contest.scoring, Scoring::Ioi);
+    }
+
+    #[test]
+    fn inconsistencies_are_named() {
+        let twice = format!("{MINIMAL}[languages.c2]\nname=\"C2\"\nextensions=[\"c\"]\nsource=\"m.c\"\nrun=[\"x\"]\n");
+        assert!(load(&twice)
+            .unwrap_err()
+            .to_string()
+            .contains("extension .c belongs to both c and c2"));
+        let bad_points = MINIMAL.replace(
+            "id = \"a\"",
+            "id = \"a\"\n[[contest.problems.subtasks]]\nname = \"s\"\npoints = 40\ntests = [\"secret/*\"]",
+        );
+        assert!(load(&bad_points)
+            .unwrap_err()
+            .to_string()
+            .contains("add up to 40"));
+        let unknown_language =
+            MINIMAL.replace("title = \"t\"", "title = \"t\"\nlanguages = [\"cobol\"]");
+        assert!(load(&unknown_language)
+            .unwrap_err()
+            .to_string()
+            .contains("cobol"));
+    }
+}

@@ -1,0 +1,90 @@
+//! Configuration files: judge.toml (the contest, languages, limits) and problem.toml (one
+//! problem). Parsing is strict: an unknown key is an error, so a typo never passes
+//! silently, and every error names the file and the line.
+
+pub mod judge_toml;
+pub mod problem_toml;
+
+use std::path::{Path, PathBuf};
+
+/// A configuration file that could not be read or understood.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {message}", file.display())]
+pub struct ConfigError {
+    /// The file.
+    pub file: PathBuf,
+    /// What is wrong, on one line.
+    pub message: String,
+}
+
+impl ConfigError {
+    /// An error about a file.
+    pub fn new(file: &Path, message: impl Into<String>) -> ConfigError {
+        ConfigError {
+            file: file.to_path_buf(),
+            message: message.into(),
+        }
+    }
+}
+
+/// Reads and parses a TOML file into `T`, with one-line errors that give the line and
+/// column.
+pub fn read_toml<T: serde::de::DeserializeOwned>(file: &Path) -> Result<T, ConfigError> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| ConfigError::new(file, format!("cannot read: {e}")))?;
+    parse_toml(file, &text)
+}
+
+/// Parses TOML text (from `file`, for messages) into `T`.
+pub fn parse_toml<T: serde::de::DeserializeOwned>(
+    file: &Path,
+    text: &str,
+) -> Result<T, ConfigError> {
+    toml::from_str(text).map_err(|e| {
+        let place = e.span().map(|span| {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            format!("line {line}, column {column}: ")
+        });
+        let message = e.message().trim().replace('\n', "; ");
+        ConfigError::new(file, format!("{}{message}", place.unwrap_or_default()))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Sample {
+        name: String,
+        size: u32,
+    }
+
+    #[test]
+    fn errors_are_one_line_with_file_line_and_column() {
+        let file = Path::new("conf/x.toml");
+        let error = parse_toml::<Sample>(file, "name = \"a\"\nsize = \"big\"\n").unwrap_err();
+        let text = error.to_string();
+        assert!(
+            text.starts_with("conf/x.toml: line 2, column 8: "),
+            "{text}"
+        );
+        assert!(!text.contains('\n'));
+        let unknown =
+            parse_toml::<Sample>(file, "name = \"a\"\nsize = 1\ncolour = 2\n").unwrap_err();
+        assert!(unknown.to_string().contains("line 3"), "{unknown}");
+        assert!(unknown.to_string().contains("colour"), "{unknown}");
+    }
+
+    #[test]
+    fn a_missing_file_is_named() {
+        let error = read_toml::<Sample>(Path::new("/nonexistent/judge.toml")).unwrap_err();
+        assert!(error
+            .to_string()
+            .starts_with("/nonexistent/judge.toml: cannot read"));
+    }
+}

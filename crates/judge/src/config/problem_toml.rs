@@ -1,0 +1,227 @@
+//! problem.toml: a problem's title, limits, comparison and test recipe.
+
+use super::{read_toml, ConfigError};
+use serde::Deserialize;
+use std::path::Path;
+
+/// The `[limits]` table.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitsToml {
+    /// CPU seconds for C, C++ and Rust; other languages get judge.toml's multiplier.
+    pub time_s: f64,
+    /// Memory in MiB.
+    pub memory_mib: u64,
+    /// Wall-clock seconds (default: 2 x the CPU limit + 1 s).
+    #[serde(default)]
+    pub wall_time_s: Option<f64>,
+    /// Output limit in MiB (default 64).
+    #[serde(default)]
+    pub output_mib: Option<u64>,
+}
+
+/// How a checker is called.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum CheckerProtocol {
+    /// `check INPUT OUTPUT ANSWER`; exit 0 AC, 1 WA, 2 PE, 3 checker failure.
+    #[default]
+    Testlib,
+    /// Kattis output validator: `check INPUT ANSWER FEEDBACK_DIR < OUTPUT`; exit 42 AC,
+    /// 43 WA.
+    Kattis,
+}
+
+/// The comparison modes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum CompareMode {
+    /// Byte for byte.
+    Exact,
+    /// Line by line, ignoring trailing spaces and trailing blank lines.
+    Lines,
+    /// Whitespace-separated tokens.
+    #[default]
+    Tokens,
+    /// Tokens, numbers within a tolerance.
+    Float,
+    /// The problem's checker.
+    Checker,
+}
+
+/// The `[compare]` table.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CompareToml {
+    /// The mode.
+    #[serde(default)]
+    pub mode: CompareMode,
+    /// The checker: a binary of the problem's crate.
+    #[serde(default)]
+    pub checker: Option<String>,
+    /// The checker's protocol.
+    #[serde(default)]
+    pub protocol: CheckerProtocol,
+    /// Absolute tolerance for `float`.
+    #[serde(default)]
+    pub abs_tolerance: Option<f64>,
+    /// Relative tolerance for `float`.
+    #[serde(default)]
+    pub rel_tolerance: Option<f64>,
+}
+
+impl Default for CompareToml {
+    fn default() -> Self {
+        CompareToml {
+            mode: CompareMode::Tokens,
+            checker: None,
+            protocol: CheckerProtocol::Testlib,
+            abs_tolerance: None,
+            rel_tolerance: None,
+        }
+    }
+}
+
+/// A table naming a binary of the problem's crate.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BinToml {
+    /// The binary's name.
+    pub bin: String,
+}
+
+/// One stored test and how to generate it.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecipeToml {
+    /// `sample/NAME` or `secret/NAME`.
+    pub name: String,
+    /// The generator's arguments.
+    pub args: Vec<String>,
+}
+
+/// The whole problem.toml.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProblemToml {
+    /// English title.
+    pub title: String,
+    /// Chinese title.
+    #[serde(default)]
+    pub title_zh: Option<String>,
+    /// Limits.
+    pub limits: LimitsToml,
+    /// Comparison.
+    #[serde(default)]
+    pub compare: CompareToml,
+    /// The input validator.
+    #[serde(default)]
+    pub validator: Option<BinToml>,
+    /// The test generator.
+    #[serde(default)]
+    pub generator: Option<BinToml>,
+    /// The recipe of the stored tests.
+    #[serde(default)]
+    pub tests: Vec<RecipeToml>,
+}
+
+impl ProblemToml {
+    /// Reads and checks a problem.toml.
+    pub fn load(file: &Path) -> Result<ProblemToml, ConfigError> {
+        let problem: ProblemToml = read_toml(file)?;
+        let error = |message: String| Err(ConfigError::new(file, message));
+        let limits = &problem.limits;
+        if !(limits.time_s > 0.0 && limits.time_s.is_finite()) {
+            return error(format!(
+                "limits.time_s must be positive, not {}",
+                limits.time_s
+            ));
+        }
+        if limits.memory_mib == 0 {
+            return error("limits.memory_mib must be positive".into());
+        }
+        if limits
+            .wall_time_s
+            .is_some_and(|w| !(w > 0.0 && w.is_finite()))
+        {
+            return error("limits.wall_time_s must be positive".into());
+        }
+        match (problem.compare.mode, &problem.compare.checker) {
+            (CompareMode::Checker, None) => {
+                return error("compare.mode = \"checker\" needs compare.checker (a binary of this problem's crate)".into())
+            }
+            (mode, Some(_)) if mode != CompareMode::Checker => {
+                return error(format!("compare.checker is set but compare.mode is {mode:?}; set mode = \"checker\""))
+            }
+            _ => {}
+        }
+        let mut names = std::collections::BTreeSet::new();
+        for test in &problem.tests {
+            let valid = test.name.split_once('/').is_some_and(|(group, rest)| {
+                (group == "sample" || group == "secret") && !rest.is_empty() && !rest.contains('/')
+            });
+            if !valid {
+                return error(format!(
+                    "test name {:?} must be sample/NAME or secret/NAME",
+                    test.name
+                ));
+            }
+            if !names.insert(test.name.as_str()) {
+                return error(format!("test {} is listed twice", test.name));
+            }
+        }
+        Ok(problem)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(text: &str) -> Result<ProblemToml, ConfigError> {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("problem.toml");
+        std::fs::write(&file, text).unwrap();
+        ProblemToml::load(&file)
+    }
+
+    const BASE: &str = "title = \"T\"\n[limits]\ntime_s = 1.0\nmemory_mib = 256\n";
+
+    #[test]
+    fn defaults_to_token_comparison() {
+        let problem = load(BASE).unwrap();
+        assert_eq!(problem.compare.mode, CompareMode::Tokens);
+        assert!(problem.tests.is_empty());
+    }
+
+    #[test]
+    fn checker_mode_needs_a_checker_and_vice_versa() {
+        let no_checker = format!("{BASE}[compare]\nmode = \"checker\"\n");
+        assert!(load(&no_checker)
+            .unwrap_err()
+            .to_string()
+            .contains("needs compare.checker"));
+        let stray = format!("{BASE}[compare]\nchecker = \"x\"\n");
+        assert!(load(&stray).unwrap_err().to_string().contains("set mode"));
+    }
+
+    #[test]
+    fn bad_values_are_named() {
+        let zero_time = BASE.replace("1.0", "0");
+        assert!(load(&zero_time)
+            .unwrap_err()
+            .to_string()
+            .contains("time_s must be positive"));
+        let bad_name = format!("{BASE}[[tests]]\nname = \"hidden/1\"\nargs = []\n");
+        assert!(load(&bad_name)
+            .unwrap_err()
+            .to_string()
+            .contains("sample/NAME or secret/NAME"));
+        let unknown_mode = format!("{BASE}[compare]\nmode = \"fuzzy\"\n");
+        let message = load(&unknown_mode).unwrap_err().to_string();
+        assert!(
+            message.contains("fuzzy") && message.contains("line 6"),
+            "{message}"
+        );
+    }
+}

@@ -1,0 +1,112 @@
+//! Why a submission could not be judged (as opposed to a verdict, which is a judgement).
+
+use crate::config::ConfigError;
+use std::path::PathBuf;
+
+/// Something stopped the judge from judging.
+#[derive(Debug, thiserror::Error)]
+pub enum JudgeError {
+    /// A configuration file is missing or wrong.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// `--lang` named a language that judge.toml does not have.
+    #[error("unknown language {given:?}; known languages: {known}")]
+    UnknownLanguage {
+        /// What was asked for.
+        given: String,
+        /// The known ones.
+        known: String,
+    },
+    /// A file's extension matches no language.
+    #[error("{}: cannot tell the language from the extension; known extensions: {known} (or pass --lang)", path.display())]
+    UnknownExtension {
+        /// The file.
+        path: PathBuf,
+        /// The known extensions.
+        known: String,
+    },
+    /// The contest does not allow a language.
+    #[error("language {language} is not allowed in this contest; allowed: {allowed}")]
+    LanguageNotAllowed {
+        /// The language.
+        language: String,
+        /// The allowed ones.
+        allowed: String,
+    },
+    /// A problem is not where it should be.
+    #[error("unknown problem {id:?}: {} has no problem.toml{known}", dir.display())]
+    UnknownProblem {
+        /// The id.
+        id: String,
+        /// Where it was looked for.
+        dir: PathBuf,
+        /// Known problems, as text to append.
+        known: String,
+    },
+    /// A file the judge needs is missing or unreadable.
+    #[error("{what} {}: {reason}", path.display())]
+    File {
+        /// What the file is (for the message).
+        what: String,
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A problem has no tests.
+    #[error("problem {problem} has no tests: no .in files in {}/sample or {}/secret", dir.display(), dir.display())]
+    NoTests {
+        /// The problem.
+        problem: String,
+        /// Its testdata folder.
+        dir: PathBuf,
+    },
+    /// Building a problem's binaries (checker, generator, ...) with cargo failed.
+    #[error("building {what} failed: {message}")]
+    Build {
+        /// What was built.
+        what: String,
+        /// cargo's message.
+        message: String,
+    },
+    /// The sandbox failed (not the program: the sandbox itself).
+    #[error("{context}: {source}")]
+    Sandbox {
+        /// What the judge was doing.
+        context: String,
+        /// The sandbox's error.
+        source: sandbox::SandboxError,
+    },
+    /// SIGINT or SIGTERM: the judge stopped, killed its programs and cleaned up.
+    #[error("interrupted: the running program was killed and the boxes were cleaned up")]
+    Cancelled,
+}
+
+impl JudgeError {
+    /// A problem with a file.
+    pub fn file(
+        what: impl Into<String>,
+        path: impl Into<PathBuf>,
+        reason: impl ToString,
+    ) -> JudgeError {
+        JudgeError::File {
+            what: what.into(),
+            path: path.into(),
+            reason: reason.to_string(),
+        }
+    }
+
+    /// Wraps a sandbox error, turning cancellation into [`JudgeError::Cancelled`].
+    pub fn sandbox(context: impl Into<String>, source: sandbox::SandboxError) -> JudgeError {
+        match source {
+            sandbox::SandboxError::Cancelled => JudgeError::Cancelled,
+            source => JudgeError::Sandbox {
+                context: context.into(),
+                source,
+            },
+        }
+    }
+}
+
+/// The judge's result type.
+pub type Result<T, E = JudgeError> = std::result::Result<T, E>;

@@ -1,0 +1,222 @@
+//! The judging pipeline: compile, run every test, compare, aggregate, emitting events.
+
+use crate::compare::checker::Checker;
+use crate::compare::BuiltIn;
+use crate::compile::compile;
+use crate::config::judge_toml::{JudgeConfig, SandboxToml};
+use crate::config::problem_toml::CompareMode;
+use crate::error::{JudgeError, Result};
+use crate::events::{Event, Listener};
+use crate::language::{Language, Languages};
+use crate::problem::Problem;
+use crate::problem_build::Builder;
+use crate::run_test::{Judging, TestRunner};
+use crate::toolchain::Toolchain;
+use crate::verdict::{aggregate, SandboxInfo, SubmissionResult, TestResult, SCHEMA_VERSION};
+use sandbox::{Backend, Isolation, Sandbox, SandboxConfig, MIB};
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// The judge: configuration, languages, the sandbox, and built problem binaries.
+pub struct Judge {
+    /// judge.toml.
+    pub config: JudgeConfig,
+    /// The language table.
+    pub languages: Languages,
+    sandbox: Sandbox,
+    builder: Builder,
+}
+
+/// Turns judge.toml's `[sandbox]` table into the sandbox's configuration.
+pub fn sandbox_config(
+    settings: &SandboxToml,
+    file: &Path,
+    cancel: Arc<AtomicBool>,
+) -> Result<SandboxConfig> {
+    let bad = |key: &str, value: &str, allowed: &str| {
+        JudgeError::Config(crate::config::ConfigError::new(
+            file,
+            format!("sandbox.{key} = {value:?} is not one of {allowed}"),
+        ))
+    };
+    let isolation = match settings.isolation.as_str() {
+        "auto" => Isolation::Auto,
+        "full" => Isolation::Full,
+        "off" => Isolation::Off,
+        other => return Err(bad("isolation", other, "auto, full, off")),
+    };
+    let backend = match settings.backend.as_str() {
+        "auto" => Backend::Auto,
+        "cgroup-v2" => Backend::CgroupV2,
+        "cgroup-v1" => Backend::CgroupV1,
+        "rlimit" => Backend::RlimitOnly,
+        other => return Err(bad("backend", other, "auto, cgroup-v2, cgroup-v1, rlimit")),
+    };
+    let mut config = SandboxConfig {
+        isolation,
+        backend,
+        first_uid: settings.first_uid,
+        cancel,
+        ..SandboxConfig::default()
+    };
+    if let Some(binds) = &settings.readonly_binds {
+        config.readonly_binds = binds.clone();
+    }
+    Ok(config)
+}
+
+impl Judge {
+    /// Sets the judge up from judge.toml. `cancel` is set by the SIGINT/SIGTERM handler.
+    pub fn new(config: JudgeConfig, cancel: Arc<AtomicBool>) -> Result<Judge> {
+        Judge::with_sandbox_config(config, |c| c, cancel)
+    }
+
+    /// Like [`Judge::new`], with a last change to the sandbox's configuration (for
+    /// command-line overrides such as `--isolation off`).
+    pub fn with_sandbox_config(
+        config: JudgeConfig,
+        adjust: impl FnOnce(SandboxConfig) -> SandboxConfig,
+        cancel: Arc<AtomicBool>,
+    ) -> Result<Judge> {
+        let sandbox_config = adjust(sandbox_config(&config.toml.sandbox, &config.file, cancel)?);
+        let sandbox = Sandbox::new(sandbox_config)
+            .map_err(|e| JudgeError::sandbox("starting the sandbox", e))?;
+        Ok(Judge {
+            languages: Languages::new(&config.toml),
+            config,
+            sandbox,
+            builder: Builder::default(),
+        })
+    }
+
+    /// The sandbox.
+    pub fn sandbox(&self) -> &Sandbox {
+        &self.sandbox
+    }
+
+    /// The problem builder (cargo builds of problem crates, once each).
+    pub fn builder(&self) -> &Builder {
+        &self.builder
+    }
+
+    /// Loads a problem.
+    pub fn problem(&self, id: &str) -> Result<Problem> {
+        Problem::load(&self.config, id)
+    }
+
+    /// How a problem's outputs are judged (building its checker if it has one).
+    pub fn judging(&self, problem: &Problem) -> Result<Judging> {
+        let compare = &problem.toml.compare;
+        if let Some(mode) = BuiltIn::from_toml(compare) {
+            return Ok(Judging::BuiltIn(mode));
+        }
+        debug_assert_eq!(compare.mode, CompareMode::Checker);
+        let name = compare.checker.as_deref().unwrap_or_default();
+        let binaries = self.builder.binaries(&problem.dir)?;
+        Ok(Judging::Checker(Checker {
+            binary: binaries.get(name, &problem.dir)?.to_path_buf(),
+            protocol: compare.protocol,
+        }))
+    }
+
+    /// The sandbox's mode, for results.
+    pub fn sandbox_info(&self) -> SandboxInfo {
+        let mode = self.sandbox.mode();
+        SandboxInfo {
+            enforcement: mode.enforcement,
+            isolated: mode.isolated,
+            degraded: mode.degraded.clone(),
+        }
+    }
+
+    /// Judges one source file on a problem.
+    pub fn judge_file(
+        &self,
+        problem: &Problem,
+        source: &Path,
+        language: &Language,
+        listener: &mut dyn Listener,
+    ) -> Result<SubmissionResult> {
+        let bytes =
+            std::fs::read(source).map_err(|e| JudgeError::file("source file", source, e))?;
+        let judging = self.judging(problem)?;
+        self.judge_source(problem, source, &bytes, language, &judging, listener)
+    }
+
+    /// Judges source bytes (`source` names them in the result).
+    pub fn judge_source(
+        &self,
+        problem: &Problem,
+        source: &Path,
+        bytes: &[u8],
+        language: &Language,
+        judging: &Judging,
+        listener: &mut dyn Listener,
+    ) -> Result<SubmissionResult> {
+        self.languages.check_allowed(language)?;
+        listener.on_event(&Event::Started {
+            problem: &problem.id,
+            language,
+            source,
+            tests: problem.tests.len(),
+        });
+        let toolchain = Toolchain::new(language, &self.sandbox);
+        let scratch = tempfile::Builder::new()
+            .prefix("judge-scratch-")
+            .tempdir()
+            .map_err(|e| JudgeError::file("scratch folder in", std::env::temp_dir(), e))?;
+        let mut boxed = self
+            .sandbox
+            .acquire()
+            .map_err(|e| JudgeError::sandbox("taking a box", e))?;
+        let compiled = compile(
+            &mut boxed,
+            &toolchain,
+            bytes,
+            &self.config.toml.compile,
+            scratch.path(),
+        )?;
+        listener.on_event(&Event::Compiled(&compiled));
+        let mut tests: Vec<TestResult> = Vec::new();
+        if compiled.success {
+            let limits = problem.limits_for(language);
+            let runner = TestRunner {
+                toolchain: &toolchain,
+                command: language.run_command(limits.memory_bytes / MIB),
+                limits,
+                judging,
+                scratch: scratch.path(),
+            };
+            for (index, test) in problem.tests.iter().enumerate() {
+                listener.on_event(&Event::TestStarted { index, test });
+                let result = runner.run(&mut boxed, test)?;
+                listener.on_event(&Event::TestFinished {
+                    index,
+                    result: &result,
+                });
+                tests.push(result);
+            }
+        }
+        let (verdict, first_failure, passed, score) =
+            aggregate(compiled.success, &tests, problem.tests.len());
+        let result = SubmissionResult {
+            schema_version: SCHEMA_VERSION,
+            problem: problem.id.clone(),
+            language: language.id.clone(),
+            source: source.display().to_string(),
+            compile: compiled,
+            max_cpu_time_s: tests.iter().map(|t| t.cpu_time_s).fold(0.0, f64::max),
+            max_peak_memory_bytes: tests.iter().map(|t| t.peak_memory_bytes).max().unwrap_or(0),
+            tests,
+            verdict,
+            first_failure,
+            passed,
+            total: problem.tests.len(),
+            score,
+            sandbox: self.sandbox_info(),
+        };
+        listener.on_event(&Event::Finished(&result));
+        Ok(result)
+    }
+}

@@ -1,0 +1,27 @@
+//! judge: compile submissions, run them in the sandbox against a problem's stored tests,
+//! compare outputs, give verdicts, and report them.
+//!
+//! The pipeline (one module per arrow): [`compile`] -> [`run_test`] (sandbox run, then
+//! [`compare`]) -> [`verdict::aggregate`] -> [`report`]. [`judge::Judge`] drives it and
+//! emits [`events`]; reports listen. Configuration comes from judge.toml and problem.toml
+//! ([`config`]); the language table is data ([`language`]).
+//!
+//! It does not isolate or measure programs itself: that is the `sandbox` crate.
+
+pub mod compare;
+pub mod compile;
+pub mod config;
+pub mod error;
+pub mod events;
+pub mod judge;
+pub mod language;
+pub mod problem;
+pub mod problem_build;
+pub mod report;
+pub mod run_test;
+pub mod toolchain;
+pub mod verdict;
+
+pub use error::{JudgeError, Result};
+pub use judge::Judge;
+pub use verdict::{SubmissionResult, TestResult, Verdict};

@@ -1,0 +1,277 @@
+//! Running a submission on one test and turning the outcome into a test result.
+
+use crate::compare::checker::Checker;
+use crate::compare::{diff::short_diff, BuiltIn, Comparison};
+use crate::error::{JudgeError, Result};
+use crate::problem::{TestCase, TestGroup};
+use crate::toolchain::Toolchain;
+use crate::verdict::{TestResult, TimeLimitKind, Verdict};
+use sandbox::{Limits, Outcome, RunSpec, SandboxBox, SandboxError, Termination, MIB};
+use std::path::Path;
+
+/// How a test's output is judged.
+#[derive(Debug, Clone)]
+pub enum Judging {
+    /// A built-in comparison.
+    BuiltIn(BuiltIn),
+    /// The problem's checker.
+    Checker(Checker),
+}
+
+/// What a signal usually means, for students.
+fn signal_meaning(name: &str) -> &'static str {
+    match name {
+        "SIGSEGV" => " (segmentation fault: a bad memory access, or a stack overflow)",
+        "SIGFPE" => " (arithmetic error, such as an integer division by zero)",
+        "SIGABRT" => " (aborted: a failed assertion or an uncaught exception)",
+        "SIGBUS" => " (bus error: a bad memory access)",
+        "SIGILL" => " (illegal instruction)",
+        "SIGKILL" => " (killed)",
+        "SIGPIPE" => " (wrote to a closed pipe)",
+        _ => "",
+    }
+}
+
+/// The most telling line of a program's stderr: an exception or error line, else the last.
+fn stderr_hint(stderr: &str) -> Option<String> {
+    let lines: Vec<&str> = stderr
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let line = lines
+        .iter()
+        .find(|l| l.contains("Exception") || l.contains("Error") || l.contains("panicked"))
+        .or(lines.last())?;
+    let mut hint: String = line.chars().take(200).collect();
+    if line.chars().count() > 200 {
+        hint.push('…');
+    }
+    Some(hint)
+}
+
+fn seconds(duration: std::time::Duration) -> String {
+    format!("{:.2} s", duration.as_secs_f64())
+}
+
+/// The verdict, TLE kind and message of a run that did not exit cleanly; `None` when the
+/// output should be compared.
+pub fn failure(
+    outcome: &Outcome,
+    limits: &Limits,
+) -> Option<(Verdict, Option<TimeLimitKind>, String)> {
+    let hint = stderr_hint(&outcome.stderr)
+        .map(|h| format!(": {h}"))
+        .unwrap_or_default();
+    Some(match outcome.termination {
+        Termination::Exited if outcome.exit_code == Some(0) => return None,
+        Termination::Exited => (
+            Verdict::RE,
+            None,
+            format!("exit code {}{hint}", outcome.exit_code.unwrap_or(-1)),
+        ),
+        Termination::Signaled => {
+            let name = outcome.signal_name().unwrap_or_default();
+            (
+                Verdict::RE,
+                None,
+                format!("killed by {name}{}{hint}", signal_meaning(&name)),
+            )
+        }
+        Termination::SecurityViolation => (
+            Verdict::RE,
+            None,
+            "security violation: a forbidden system call (killed by SIGSYS)".to_string(),
+        ),
+        Termination::CpuTimeLimit => (
+            Verdict::TLE,
+            Some(TimeLimitKind::Cpu),
+            format!("CPU time limit of {} exceeded", seconds(limits.cpu_time)),
+        ),
+        Termination::WallTimeLimit => (
+            Verdict::TLE,
+            Some(TimeLimitKind::Wall),
+            format!(
+                "wall-clock limit of {} exceeded (the program waited or slept; CPU {})",
+                seconds(limits.wall_time),
+                seconds(outcome.cpu_time)
+            ),
+        ),
+        Termination::MemoryLimit => (
+            Verdict::MLE,
+            None,
+            format!("memory limit of {} MiB exceeded", limits.memory_bytes / MIB),
+        ),
+        Termination::OutputLimit => (
+            Verdict::OLE,
+            None,
+            format!("output limit of {} MiB exceeded", limits.output_bytes / MIB),
+        ),
+    })
+}
+
+/// Everything needed to run tests of one submission.
+pub struct TestRunner<'a> {
+    /// The language and its toolchain.
+    pub toolchain: &'a Toolchain,
+    /// The run command.
+    pub command: Vec<String>,
+    /// The limits.
+    pub limits: Limits,
+    /// How outputs are judged.
+    pub judging: &'a Judging,
+    /// A scratch folder for outputs.
+    pub scratch: &'a Path,
+}
+
+impl TestRunner<'_> {
+    /// Runs one test. A sandbox failure on this test becomes a JE result; cancellation
+    /// is an error.
+    pub fn run(&self, boxed: &mut SandboxBox<'_>, test: &TestCase) -> Result<TestResult> {
+        let output = self.scratch.join("output");
+        let spec = RunSpec {
+            argv: self.command.clone(),
+            env: self.toolchain.env.clone(),
+            stdin: Some(test.input.clone()),
+            stdout: output.clone(),
+            box_writable: false,
+            binds: self.toolchain.binds.clone(),
+            limits: self.limits.clone(),
+        };
+        let mut result = TestResult {
+            name: test.name.clone(),
+            sample: test.group == TestGroup::Sample,
+            verdict: Verdict::JE,
+            time_limit: None,
+            cpu_time_s: 0.0,
+            wall_time_s: 0.0,
+            peak_memory_bytes: 0,
+            exit_code: None,
+            signal: None,
+            message: String::new(),
+            diff: None,
+        };
+        let outcome = match boxed.run(&spec) {
+            Ok(outcome) => outcome,
+            Err(SandboxError::Cancelled) => return Err(JudgeError::Cancelled),
+            Err(error) => {
+                result.message = format!("the sandbox failed: {error}");
+                return Ok(result);
+            }
+        };
+        result.cpu_time_s = outcome.cpu_time.as_secs_f64();
+        result.wall_time_s = outcome.wall_time.as_secs_f64();
+        result.peak_memory_bytes = outcome.peak_memory_bytes;
+        result.exit_code = outcome.exit_code;
+        result.signal = outcome.signal_name();
+        if let Some((verdict, kind, message)) = failure(&outcome, &self.limits) {
+            result.verdict = verdict;
+            result.time_limit = kind;
+            result.message = message;
+            return Ok(result);
+        }
+        let comparison = match self.judging {
+            Judging::BuiltIn(mode) => {
+                let produced = std::fs::read(&output)
+                    .map_err(|e| JudgeError::file("program output", &output, e))?;
+                let expected = std::fs::read(&test.answer)
+                    .map_err(|e| JudgeError::file("answer file", &test.answer, e))?;
+                let comparison = mode.compare(&produced, &expected);
+                if comparison.verdict == Verdict::WA {
+                    result.diff = short_diff(&produced, &expected);
+                }
+                comparison
+            }
+            Judging::Checker(checker) => {
+                match checker.check(boxed, &test.input, &output, &test.answer, self.scratch) {
+                    Ok(comparison) => comparison,
+                    Err(JudgeError::Cancelled) => return Err(JudgeError::Cancelled),
+                    Err(error) => Comparison {
+                        verdict: Verdict::JE,
+                        message: error.to_string(),
+                    },
+                }
+            }
+        };
+        result.verdict = comparison.verdict;
+        result.message = comparison.message;
+        Ok(result)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn outcome(termination: Termination) -> Outcome {
+        Outcome {
+            termination,
+            exit_code: None,
+            signal: None,
+            cpu_time: Duration::from_millis(1200),
+            wall_time: Duration::from_millis(1300),
+            peak_memory_bytes: 0,
+            stdout_bytes: 0,
+            stderr: String::new(),
+            stderr_truncated: false,
+            enforcement: sandbox::Enforcement::CgroupV1,
+            isolated: true,
+        }
+    }
+
+    #[test]
+    fn terminations_map_to_verdicts() {
+        let limits = Limits::for_test(Duration::from_secs(1), 256 * MIB);
+        let tle = failure(&outcome(Termination::CpuTimeLimit), &limits).unwrap();
+        assert_eq!((tle.0, tle.1), (Verdict::TLE, Some(TimeLimitKind::Cpu)));
+        let wall = failure(&outcome(Termination::WallTimeLimit), &limits).unwrap();
+        assert_eq!(wall.1, Some(TimeLimitKind::Wall));
+        assert_eq!(
+            failure(&outcome(Termination::MemoryLimit), &limits)
+                .unwrap()
+                .2,
+            "memory limit of 256 MiB exceeded"
+        );
+        assert_eq!(
+            failure(&outcome(Termination::OutputLimit), &limits)
+                .unwrap()
+                .0,
+            Verdict::OLE
+        );
+        assert_eq!(
+            failure(&outcome(Termination::SecurityViolation), &limits)
+                .unwrap()
+                .0,
+            Verdict::RE
+        );
+        let mut clean = outcome(Termination::Exited);
+        clean.exit_code = Some(0);
+        assert!(failure(&clean, &limits).is_none());
+    }
+
+    #[test]
+    fn run_time_errors_say_why() {
+        let limits = Limits::for_test(Duration::from_secs(1), 256 * MIB);
+        let mut python = outcome(Termination::Exited);
+        python.exit_code = Some(1);
+        python.stderr = "Traceback (most recent call last):\n  File \"main.py\", line 1\nZeroDivisionError: division by zero\n".into();
+        assert_eq!(
+            failure(&python, &limits).unwrap().2,
+            "exit code 1: ZeroDivisionError: division by zero"
+        );
+        let mut java = outcome(Termination::Exited);
+        java.exit_code = Some(1);
+        java.stderr = "Exception in thread \"main\" java.lang.ArithmeticException: / by zero\n\tat Main.main(Main.java:3)\n".into();
+        assert!(failure(&java, &limits)
+            .unwrap()
+            .2
+            .contains("ArithmeticException"));
+        let mut segv = outcome(Termination::Signaled);
+        segv.signal = Some(libc::SIGSEGV);
+        assert!(failure(&segv, &limits)
+            .unwrap()
+            .2
+            .starts_with("killed by SIGSEGV (segmentation fault"));
+    }
+}

@@ -1,0 +1,277 @@
+//! Verdicts and results: what the judge says about a test and about a submission.
+//! These are the types of the JSON schema (docs/result-schema.md).
+
+use serde::{Deserialize, Serialize};
+
+/// The version of the result schema; bumped on any incompatible change.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// A test's or a submission's verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Verdict {
+    /// Accepted.
+    AC,
+    /// Wrong answer.
+    WA,
+    /// Presentation error (only when a checker says so).
+    PE,
+    /// Time limit exceeded (CPU or wall).
+    TLE,
+    /// Memory limit exceeded.
+    MLE,
+    /// Output limit exceeded.
+    OLE,
+    /// Run-time error (a non-zero exit, a signal, a forbidden system call).
+    RE,
+    /// Compile error.
+    CE,
+    /// Judge error: the judge's fault (a crashing checker, a sandbox failure), never the
+    /// student's.
+    JE,
+}
+
+impl Verdict {
+    /// Every verdict, in the order reports list them.
+    pub const ALL: [Verdict; 9] = [
+        Verdict::AC,
+        Verdict::WA,
+        Verdict::PE,
+        Verdict::TLE,
+        Verdict::MLE,
+        Verdict::OLE,
+        Verdict::RE,
+        Verdict::CE,
+        Verdict::JE,
+    ];
+
+    /// The verdict's words.
+    pub fn description(self) -> &'static str {
+        match self {
+            Verdict::AC => "accepted",
+            Verdict::WA => "wrong answer",
+            Verdict::PE => "presentation error",
+            Verdict::TLE => "time limit exceeded",
+            Verdict::MLE => "memory limit exceeded",
+            Verdict::OLE => "output limit exceeded",
+            Verdict::RE => "run-time error",
+            Verdict::CE => "compile error",
+            Verdict::JE => "judge error",
+        }
+    }
+
+    /// The Kattis folder name of submissions expected to get this verdict.
+    pub fn folder(self) -> &'static str {
+        match self {
+            Verdict::AC => "accepted",
+            Verdict::WA => "wrong_answer",
+            Verdict::PE => "presentation_error",
+            Verdict::TLE => "time_limit_exceeded",
+            Verdict::MLE => "memory_limit_exceeded",
+            Verdict::OLE => "output_limit_exceeded",
+            Verdict::RE => "run_time_error",
+            Verdict::CE => "compile_error",
+            Verdict::JE => "judge_error",
+        }
+    }
+
+    /// The verdict a Kattis submissions folder stands for.
+    pub fn from_folder(name: &str) -> Option<Verdict> {
+        Verdict::ALL.into_iter().find(|v| v.folder() == name)
+    }
+
+    /// The short name (`AC`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Verdict::AC => "AC",
+            Verdict::WA => "WA",
+            Verdict::PE => "PE",
+            Verdict::TLE => "TLE",
+            Verdict::MLE => "MLE",
+            Verdict::OLE => "OLE",
+            Verdict::RE => "RE",
+            Verdict::CE => "CE",
+            Verdict::JE => "JE",
+        }
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// Which clock ran out in a TLE.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TimeLimitKind {
+    /// CPU time (user + system).
+    Cpu,
+    /// Wall-clock time (a program that sleeps or waits).
+    Wall,
+}
+
+/// The result of one test.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TestResult {
+    /// `sample/1`, `secret/03-max`.
+    pub name: String,
+    /// Whether it is a sample test.
+    pub sample: bool,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// For TLE: which clock ran out.
+    pub time_limit: Option<TimeLimitKind>,
+    /// CPU seconds (user + system, all threads and processes).
+    pub cpu_time_s: f64,
+    /// Wall-clock seconds.
+    pub wall_time_s: f64,
+    /// Peak memory of the whole process tree, in bytes.
+    pub peak_memory_bytes: u64,
+    /// The exit code, when the program exited by itself.
+    pub exit_code: Option<i32>,
+    /// The signal that killed it (`SIGSEGV`), when one did.
+    pub signal: Option<String>,
+    /// A short explanation: the first difference, the checker's message, the error.
+    pub message: String,
+    /// A short unified diff of the output against the answer (WA only; capped).
+    pub diff: Option<String>,
+}
+
+/// The result of compiling.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CompileResult {
+    /// Whether it compiled (always true for interpreted languages without a check).
+    pub success: bool,
+    /// The compiler's messages (capped), or why it was stopped.
+    pub message: String,
+    /// CPU seconds.
+    pub cpu_time_s: f64,
+    /// Wall-clock seconds.
+    pub wall_time_s: f64,
+    /// Whether the result came from the compile cache.
+    pub cached: bool,
+}
+
+/// How the sandbox ran the submission.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SandboxInfo {
+    /// `cgroup-v2`, `cgroup-v1` or `rlimit-only`.
+    pub enforcement: sandbox::Enforcement,
+    /// Whether runs were isolated.
+    pub isolated: bool,
+    /// Protections that were off (empty when none).
+    pub degraded: Vec<String>,
+}
+
+/// The result of judging one submission.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SubmissionResult {
+    /// The schema version ([`SCHEMA_VERSION`]).
+    pub schema_version: u32,
+    /// The problem's id.
+    pub problem: String,
+    /// The language's id.
+    pub language: String,
+    /// The source file.
+    pub source: String,
+    /// Compiling.
+    pub compile: CompileResult,
+    /// Every test run, in order (empty after a compile error).
+    pub tests: Vec<TestResult>,
+    /// The overall verdict: CE, or the first non-AC test's verdict, or AC.
+    pub verdict: Verdict,
+    /// The first test that was not accepted.
+    pub first_failure: Option<String>,
+    /// Tests accepted.
+    pub passed: usize,
+    /// Tests in the problem.
+    pub total: usize,
+    /// `passed / total` (0 after a compile error).
+    pub score: f64,
+    /// The largest CPU time over the tests.
+    pub max_cpu_time_s: f64,
+    /// The largest peak memory over the tests.
+    pub max_peak_memory_bytes: u64,
+    /// The sandbox's mode.
+    pub sandbox: SandboxInfo,
+}
+
+/// Aggregates test results into the overall verdict, the first failure and the score.
+pub fn aggregate(
+    compile_ok: bool,
+    tests: &[TestResult],
+    total: usize,
+) -> (Verdict, Option<String>, usize, f64) {
+    if !compile_ok {
+        return (Verdict::CE, None, 0, 0.0);
+    }
+    let first = tests.iter().find(|t| t.verdict != Verdict::AC);
+    let passed = tests.iter().filter(|t| t.verdict == Verdict::AC).count();
+    let score = if total == 0 {
+        0.0
+    } else {
+        passed as f64 / total as f64
+    };
+    (
+        first.map_or(Verdict::AC, |t| t.verdict),
+        first.map(|t| t.name.clone()),
+        passed,
+        score,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn test(name: &str, verdict: Verdict) -> TestResult {
+        TestResult {
+            name: name.into(),
+            sample: false,
+            verdict,
+            time_limit: None,
+            cpu_time_s: 0.0,
+            wall_time_s: 0.0,
+            peak_memory_bytes: 0,
+            exit_code: Some(0),
+            signal: None,
+            message: String::new(),
+            diff: None,
+        }
+    }
+
+    #[test]
+    fn the_first_failure_decides() {
+        let tests = [
+            test("a", Verdict::AC),
+            test("b", Verdict::TLE),
+            test("c", Verdict::WA),
+        ];
+        let (verdict, first, passed, score) = aggregate(true, &tests, 3);
+        assert_eq!(verdict, Verdict::TLE);
+        assert_eq!(first.as_deref(), Some("b"));
+        assert_eq!(passed, 1);
+        assert!((score - 1.0 / 3.0).abs() < 1e-12);
+        assert_eq!(aggregate(true, &tests[..1], 1).0, Verdict::AC);
+        assert_eq!(aggregate(false, &[], 3), (Verdict::CE, None, 0, 0.0));
+    }
+
+    #[test]
+    fn folders_round_trip() {
+        for verdict in Verdict::ALL {
+            assert_eq!(Verdict::from_folder(verdict.folder()), Some(verdict));
+        }
+        assert_eq!(Verdict::from_folder("accepted"), Some(Verdict::AC));
+        assert_eq!(Verdict::from_folder("nope"), None);
+    }
+
+    #[test]
+    fn verdicts_serialize_as_their_codes() {
+        assert_eq!(serde_json::to_string(&Verdict::TLE).unwrap(), "\"TLE\"");
+        assert_eq!(
+            serde_json::to_string(&TimeLimitKind::Wall).unwrap(),
+            "\"wall\""
+        );
+    }
+}

@@ -113,9 +113,19 @@ impl Judge {
         }
         debug_assert_eq!(compare.mode, CompareMode::Checker);
         let name = compare.checker.as_deref().unwrap_or_default();
-        let binaries = self.builder.binaries(&problem.dir)?;
+        // An executable file in the problem's folder (a script, a prebuilt testlib checker),
+        // else a binary of the problem's crate.
+        let in_folder = problem.dir.join(name);
+        let binary = if in_folder.is_file() {
+            in_folder
+        } else {
+            self.builder
+                .binaries(&problem.dir)?
+                .get(name, &problem.dir)?
+                .to_path_buf()
+        };
         Ok(Judging::Checker(Checker {
-            binary: binaries.get(name, &problem.dir)?.to_path_buf(),
+            binary,
             protocol: compare.protocol,
         }))
     }

@@ -55,14 +55,34 @@ fn seconds(duration: std::time::Duration) -> String {
 }
 
 /// The verdict, TLE kind and message of a run that did not exit cleanly; `None` when the
-/// output should be compared.
+/// output should be compared. `memory_errors` are the language's out-of-memory messages.
 pub fn failure(
     outcome: &Outcome,
     limits: &Limits,
+    memory_errors: &[String],
 ) -> Option<(Verdict, Option<TimeLimitKind>, String)> {
     let hint = stderr_hint(&outcome.stderr)
         .map(|h| format!(": {h}"))
         .unwrap_or_default();
+    let crashed = matches!(
+        outcome.termination,
+        Termination::Exited | Termination::Signaled
+    );
+    if crashed && outcome.exit_code != Some(0) {
+        if let Some(said) = memory_errors
+            .iter()
+            .find(|m| outcome.stderr.contains(m.as_str()))
+        {
+            return Some((
+                Verdict::MLE,
+                None,
+                format!(
+                    "memory limit of {} MiB exceeded (the runtime reported {said})",
+                    limits.memory_bytes / MIB
+                ),
+            ));
+        }
+    }
     Some(match outcome.termination {
         Termination::Exited if outcome.exit_code == Some(0) => return None,
         Termination::Exited => (
@@ -164,7 +184,8 @@ impl TestRunner<'_> {
         result.peak_memory_bytes = outcome.peak_memory_bytes;
         result.exit_code = outcome.exit_code;
         result.signal = outcome.signal_name();
-        if let Some((verdict, kind, message)) = failure(&outcome, &self.limits) {
+        let memory_errors = &self.toolchain.language.spec.memory_errors;
+        if let Some((verdict, kind, message)) = failure(&outcome, &self.limits, memory_errors) {
             result.verdict = verdict;
             result.time_limit = kind;
             result.message = message;
@@ -223,31 +244,31 @@ mod tests {
     #[test]
     fn terminations_map_to_verdicts() {
         let limits = Limits::for_test(Duration::from_secs(1), 256 * MIB);
-        let tle = failure(&outcome(Termination::CpuTimeLimit), &limits).unwrap();
+        let tle = failure(&outcome(Termination::CpuTimeLimit), &limits, &[]).unwrap();
         assert_eq!((tle.0, tle.1), (Verdict::TLE, Some(TimeLimitKind::Cpu)));
-        let wall = failure(&outcome(Termination::WallTimeLimit), &limits).unwrap();
+        let wall = failure(&outcome(Termination::WallTimeLimit), &limits, &[]).unwrap();
         assert_eq!(wall.1, Some(TimeLimitKind::Wall));
         assert_eq!(
-            failure(&outcome(Termination::MemoryLimit), &limits)
+            failure(&outcome(Termination::MemoryLimit), &limits, &[])
                 .unwrap()
                 .2,
             "memory limit of 256 MiB exceeded"
         );
         assert_eq!(
-            failure(&outcome(Termination::OutputLimit), &limits)
+            failure(&outcome(Termination::OutputLimit), &limits, &[])
                 .unwrap()
                 .0,
             Verdict::OLE
         );
         assert_eq!(
-            failure(&outcome(Termination::SecurityViolation), &limits)
+            failure(&outcome(Termination::SecurityViolation), &limits, &[])
                 .unwrap()
                 .0,
             Verdict::RE
         );
         let mut clean = outcome(Termination::Exited);
         clean.exit_code = Some(0);
-        assert!(failure(&clean, &limits).is_none());
+        assert!(failure(&clean, &limits, &[]).is_none());
     }
 
     #[test]
@@ -257,21 +278,28 @@ mod tests {
         python.exit_code = Some(1);
         python.stderr = "Traceback (most recent call last):\n  File \"main.py\", line 1\nZeroDivisionError: division by zero\n".into();
         assert_eq!(
-            failure(&python, &limits).unwrap().2,
+            failure(&python, &limits, &[]).unwrap().2,
             "exit code 1: ZeroDivisionError: division by zero"
         );
         let mut java = outcome(Termination::Exited);
         java.exit_code = Some(1);
         java.stderr = "Exception in thread \"main\" java.lang.ArithmeticException: / by zero\n\tat Main.main(Main.java:3)\n".into();
-        assert!(failure(&java, &limits)
+        assert!(failure(&java, &limits, &[])
             .unwrap()
             .2
             .contains("ArithmeticException"));
         let mut segv = outcome(Termination::Signaled);
         segv.signal = Some(libc::SIGSEGV);
-        assert!(failure(&segv, &limits)
+        assert!(failure(&segv, &limits, &[])
             .unwrap()
             .2
             .starts_with("killed by SIGSEGV (segmentation fault"));
+        let mut oom = outcome(Termination::Exited);
+        oom.exit_code = Some(1);
+        oom.stderr =
+            "Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n".into();
+        let patterns = ["java.lang.OutOfMemoryError".to_string()];
+        assert_eq!(failure(&oom, &limits, &patterns).unwrap().0, Verdict::MLE);
+        assert_eq!(failure(&oom, &limits, &[]).unwrap().0, Verdict::RE);
     }
 }

@@ -17,11 +17,12 @@ pub struct Limits {
     pub memory_bytes: u64,
     /// Processes and threads alive at once.
     pub processes: u32,
-    /// Bytes the program may write to stdout.
+    /// Bytes the program may write to stdout; also the size of any one file it writes
+    /// (RLIMIT_FSIZE).
     pub output_bytes: u64,
-    /// Bytes of stderr kept for the report (the rest is read and dropped).
+    /// Bytes of stderr kept for the report.
     pub stderr_keep_bytes: u64,
-    /// Size of any one file the program writes (RLIMIT_FSIZE), and of the box's /tmp.
+    /// Size of the box's private /tmp.
     pub file_bytes: u64,
     /// Stack size (RLIMIT_STACK); `None` means the memory limit.
     pub stack_bytes: Option<u64>,

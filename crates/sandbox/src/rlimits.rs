@@ -26,7 +26,12 @@ pub(crate) fn plan(limits: &Limits, role: RlimitRole) -> Vec<Rlimit> {
     let mut out = vec![
         (libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1),
         (libc::RLIMIT_STACK, limits.stack(), limits.stack()),
-        (libc::RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes),
+        // One byte over the output limit: the supervisor tells "over" from "exactly at".
+        (
+            libc::RLIMIT_FSIZE,
+            limits.output_bytes + 1,
+            limits.output_bytes + 1,
+        ),
         (libc::RLIMIT_NOFILE, limits.open_files, limits.open_files),
         (libc::RLIMIT_CORE, 0, 0),
     ];

@@ -532,8 +532,11 @@ impl SandboxBox<'_> {
         let stdin = above_stdio(OwnedFd::from(stdin))?;
         let stdout_file = File::create(&spec.stdout)
             .map_err(|e| SandboxError::io("creating the stdout file", &spec.stdout, e))?;
-        let (stdout_read, stdout_write) = pipe()?;
-        let (stderr_read, stderr_write) = pipe()?;
+        let stdout_file = File::from(above_stdio(OwnedFd::from(stdout_file))?);
+        let stderr_file = tempfile::tempfile().map_err(|e| {
+            SandboxError::io("creating the stderr file in", std::env::temp_dir(), e)
+        })?;
+        let stderr_file = File::from(above_stdio(OwnedFd::from(stderr_file))?);
         let (status_read, status_write) = pipe()?;
 
         let argv: Vec<CString> = argv
@@ -572,8 +575,8 @@ impl SandboxBox<'_> {
             cgroup_fds,
             stdio: [
                 stdin.as_raw_fd(),
-                stdout_write.as_raw_fd(),
-                stderr_write.as_raw_fd(),
+                stdout_file.as_raw_fd(),
+                stderr_file.as_raw_fd(),
             ],
             status_fd: status_write.as_raw_fd(),
             rlimits: rlimits::plan(&spec.limits, role),
@@ -608,7 +611,7 @@ impl SandboxBox<'_> {
         if pid < 0 {
             return Err(SandboxError::last_os("clone of the box"));
         }
-        drop((stdin, stdout_write, stderr_write, status_write));
+        drop((stdin, status_write));
         // SAFETY: pidfd_open on our own unreaped child.
         let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as libc::c_int;
         if pidfd < 0 {
@@ -625,9 +628,8 @@ impl SandboxBox<'_> {
             // SAFETY: a fresh descriptor we own.
             pidfd: unsafe { OwnedFd::from_raw_fd(pidfd) },
             isolated,
-            stdout: stdout_read,
-            stdout_file,
-            stderr: stderr_read,
+            stdout: stdout_file,
+            stderr: stderr_file,
             status: status_read,
             cgroup: slot.cgroup.as_mut(),
             limits: &spec.limits,

@@ -1,17 +1,20 @@
 //! The parent's side of a run: watch the program until it ends or breaks a limit.
 //!
-//! One loop per run, in the calling thread: `ppoll` on the pidfd (the program's end), its
-//! stdout and stderr pipes and the status pipe, waking at least every few milliseconds to
-//! sample the CPU time of the whole box (from the cgroup, or `/proc/<pid>/stat` without
-//! one) and to check the wall clock and the cancel flag. Stdout is copied to its file and
-//! counted here, because RLIMIT_FSIZE does not apply to a pipe.
+//! One loop per run, in the calling thread: `ppoll` on the pidfd (the program's end) and
+//! the status pipe, waking every few milliseconds to sample the CPU time of the whole box
+//! (from the cgroup, or `/proc/<pid>/stat` without one) and to check the wall clock and the
+//! cancel flag. Stdout and stderr go to files, not pipes: a write to a file costs the
+//! program no wake-up of the judge (a pipe made line-by-line output twice as slow), and
+//! RLIMIT_FSIZE, one byte above the output limit, stops a runaway writer at once (SIGXFSZ,
+//! or EFBIG for runtimes that ignore the signal); the file's size, counted after the run,
+//! is the authority on OLE.
 
 use crate::cgroup::BoxCgroup;
 use crate::child::{StatusRecord, RECORD_STARTED};
 use crate::error::{Result, SandboxError};
 use crate::limits::Limits;
 use std::fs::File;
-use std::io::Write;
+use std::io::{Read, Seek, SeekFrom};
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -21,14 +24,14 @@ const CPU_SAMPLE: Duration = Duration::from_millis(10);
 /// How often the cancel flag is checked.
 const CANCEL_CHECK: Duration = Duration::from_millis(50);
 
-/// Why the supervisor killed the program.
+/// Why the supervisor killed the program (or, for output, found it over the limit).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum KillReason {
     /// CPU time ran past the limit.
     CpuTime,
     /// Wall time ran past the limit.
     WallTime,
-    /// Stdout ran past the limit.
+    /// Stdout grew past the limit.
     Output,
     /// The judge was asked to stop.
     Cancelled,
@@ -42,12 +45,10 @@ pub(crate) struct Watch<'a> {
     pub pidfd: OwnedFd,
     /// Whether the child is an init of a pid namespace.
     pub isolated: bool,
-    /// Read end of the program's stdout.
-    pub stdout: OwnedFd,
-    /// Where stdout goes.
-    pub stdout_file: File,
-    /// Read end of the program's stderr.
-    pub stderr: OwnedFd,
+    /// The program's stdout file.
+    pub stdout: File,
+    /// The program's stderr file.
+    pub stderr: File,
     /// Read end of the status pipe.
     pub status: OwnedFd,
     /// The box's cgroup, if any.
@@ -107,56 +108,21 @@ fn proc_cpu_time(pid: libc::pid_t) -> Option<Duration> {
     ))
 }
 
-/// Reads what is available from a non-blocking pipe; `false` at end of file.
-fn read_available(fd: &OwnedFd, buffer: &mut [u8], mut sink: impl FnMut(&[u8])) -> bool {
+/// Reads what is available from the non-blocking status pipe; `false` at end of file.
+fn read_status(fd: &OwnedFd, into: &mut Vec<u8>) -> bool {
+    let mut buffer = [0u8; 512];
     loop {
         // SAFETY: reading into a buffer we own.
         let n = unsafe { libc::read(fd.as_raw_fd(), buffer.as_mut_ptr().cast(), buffer.len()) };
         match n {
             0 => return false,
-            n if n > 0 => sink(&buffer[..n as usize]),
+            n if n > 0 => into.extend_from_slice(&buffer[..n as usize]),
             _ => match std::io::Error::last_os_error().raw_os_error() {
                 Some(libc::EINTR) => continue,
                 // Nothing more for now, but the pipe is still open.
                 Some(libc::EAGAIN) => return true,
                 _ => return false,
             },
-        }
-    }
-}
-
-struct Sinks {
-    stdout_file: File,
-    stdout_bytes: u64,
-    output_limit: u64,
-    output_exceeded: bool,
-    write_error: Option<std::io::Error>,
-    stderr: Vec<u8>,
-    stderr_keep: usize,
-    stderr_truncated: bool,
-    status_bytes: Vec<u8>,
-}
-
-impl Sinks {
-    fn stdout(&mut self, data: &[u8]) {
-        let room = self.output_limit.saturating_sub(self.stdout_bytes);
-        let keep = &data[..data.len().min(room as usize)];
-        if !keep.is_empty() && self.write_error.is_none() {
-            if let Err(error) = self.stdout_file.write_all(keep) {
-                self.write_error = Some(error);
-            }
-        }
-        self.stdout_bytes += data.len() as u64;
-        if self.stdout_bytes > self.output_limit {
-            self.output_exceeded = true;
-        }
-    }
-
-    fn stderr(&mut self, data: &[u8]) {
-        let room = self.stderr_keep.saturating_sub(self.stderr.len());
-        self.stderr.extend_from_slice(&data[..data.len().min(room)]);
-        if data.len() > room {
-            self.stderr_truncated = true;
         }
     }
 }
@@ -179,26 +145,26 @@ fn kill_box(pid: libc::pid_t, isolated: bool, cgroup: &Option<&mut BoxCgroup>) {
     }
 }
 
+/// The first `keep` bytes of a file and whether there was more.
+fn read_head(file: &mut File, keep: u64) -> (Vec<u8>, bool) {
+    let length = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let mut head = Vec::new();
+    let _ = file.seek(SeekFrom::Start(0));
+    let _ = file.take(keep).read_to_end(&mut head);
+    (head, length > keep)
+}
+
 /// Watches the run to its end.
 pub(crate) fn watch(mut w: Watch) -> Result<Watched> {
-    for fd in [&w.stdout, &w.stderr, &w.status] {
-        // SAFETY: fcntl on descriptors we own.
-        unsafe {
-            let flags = libc::fcntl(fd.as_raw_fd(), libc::F_GETFL);
-            libc::fcntl(fd.as_raw_fd(), libc::F_SETFL, flags | libc::O_NONBLOCK);
-        }
+    // SAFETY: fcntl on a descriptor we own.
+    unsafe {
+        let flags = libc::fcntl(w.status.as_raw_fd(), libc::F_GETFL);
+        libc::fcntl(
+            w.status.as_raw_fd(),
+            libc::F_SETFL,
+            flags | libc::O_NONBLOCK,
+        );
     }
-    let mut sinks = Sinks {
-        stdout_file: w.stdout_file,
-        stdout_bytes: 0,
-        output_limit: w.limits.output_bytes,
-        output_exceeded: false,
-        write_error: None,
-        stderr: Vec::new(),
-        stderr_keep: w.limits.stderr_keep_bytes as usize,
-        stderr_truncated: false,
-        status_bytes: Vec::new(),
-    };
     // The wall clock starts at the clone, and again when the init reports the program's
     // start, so that the box's set-up does not count.
     let mut wall_deadline = w.cloned_ns.saturating_add(nanos(w.limits.wall_time));
@@ -206,14 +172,12 @@ pub(crate) fn watch(mut w: Watch) -> Result<Watched> {
     let mut next_cpu_sample = w.cloned_ns + nanos(CPU_SAMPLE) / 2;
     let mut kill_reason = None;
     let mut sampled_cpu = Duration::ZERO;
-    let mut open = [true, true, true];
-    let mut buffer = vec![0u8; 64 * 1024];
+    let mut status_open = true;
+    let mut status_bytes = Vec::new();
     loop {
         let now = monotonic_ns();
         if kill_reason.is_none() {
-            if sinks.output_exceeded {
-                kill_reason = Some(KillReason::Output);
-            } else if w.cancel.load(Ordering::Relaxed) {
+            if w.cancel.load(Ordering::Relaxed) {
                 kill_reason = Some(KillReason::Cancelled);
             } else if now >= wall_deadline {
                 kill_reason = Some(KillReason::WallTime);
@@ -244,25 +208,22 @@ pub(crate) fn watch(mut w: Watch) -> Result<Watched> {
             tv_sec: wait_ns / 1_000_000_000,
             tv_nsec: wait_ns % 1_000_000_000,
         };
-        let watched = [
-            w.pidfd.as_raw_fd(),
-            w.stdout.as_raw_fd(),
-            w.stderr.as_raw_fd(),
-            w.status.as_raw_fd(),
-        ];
-        let mut fds: Vec<libc::pollfd> = watched
-            .iter()
-            .enumerate()
-            .map(|(index, &fd)| libc::pollfd {
-                fd: if index == 0 || open[index - 1] {
-                    fd
+        let mut fds = [
+            libc::pollfd {
+                fd: w.pidfd.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: if status_open {
+                    w.status.as_raw_fd()
                 } else {
                     -1
                 },
                 events: libc::POLLIN,
                 revents: 0,
-            })
-            .collect();
+            },
+        ];
         // SAFETY: `fds` and `timeout` are valid for the call.
         let ready = unsafe {
             libc::ppoll(
@@ -279,22 +240,14 @@ pub(crate) fn watch(mut w: Watch) -> Result<Watched> {
             }
             kill_box(w.pid, w.isolated, &w.cgroup);
             return Err(SandboxError::Sys {
-                call: "ppoll on the box's pipes",
+                call: "ppoll on the box",
                 source: error,
             });
         }
         if fds[1].revents != 0 {
-            open[0] = read_available(&w.stdout, &mut buffer, |d| sinks.stdout(d));
-        }
-        if fds[2].revents != 0 {
-            open[1] = read_available(&w.stderr, &mut buffer, |d| sinks.stderr(d));
-        }
-        if fds[3].revents != 0 {
-            open[2] = read_available(&w.status, &mut buffer, |d| {
-                sinks.status_bytes.extend_from_slice(d)
-            });
+            status_open = read_status(&w.status, &mut status_bytes);
             if !started {
-                if let Some(record) = parse_records(&sinks.status_bytes)
+                if let Some(record) = parse_records(&status_bytes)
                     .iter()
                     .find(|r| r.kind == RECORD_STARTED)
                 {
@@ -302,10 +255,6 @@ pub(crate) fn watch(mut w: Watch) -> Result<Watched> {
                     wall_deadline = record.started_ns.saturating_add(nanos(w.limits.wall_time));
                 }
             }
-        }
-        if sinks.output_exceeded && kill_reason.is_none() {
-            kill_reason = Some(KillReason::Output);
-            kill_box(w.pid, w.isolated, &w.cgroup);
         }
         if fds[0].revents != 0 {
             break;
@@ -323,21 +272,17 @@ pub(crate) fn watch(mut w: Watch) -> Result<Watched> {
         // Whatever the program left in its process group (or cgroup) goes with it.
         kill_box(w.pid, false, &w.cgroup);
     }
-    read_available(&w.stdout, &mut buffer, |d| sinks.stdout(d));
-    read_available(&w.stderr, &mut buffer, |d| sinks.stderr(d));
-    read_available(&w.status, &mut buffer, |d| {
-        sinks.status_bytes.extend_from_slice(d)
-    });
-    if let Some(error) = sinks.write_error {
-        return Err(SandboxError::Sys {
-            call: "writing the program's stdout to its file",
-            source: error,
-        });
+    read_status(&w.status, &mut status_bytes);
+    let stdout_bytes = w.stdout.metadata().map(|m| m.len()).unwrap_or(0);
+    if stdout_bytes > w.limits.output_bytes {
+        // RLIMIT_FSIZE let one byte past the limit through, to tell "over" from "exactly".
+        let _ = w.stdout.set_len(w.limits.output_bytes);
+        if kill_reason != Some(KillReason::Cancelled) {
+            kill_reason = Some(KillReason::Output);
+        }
     }
-    if sinks.output_exceeded && kill_reason.is_none() {
-        kill_reason = Some(KillReason::Output);
-    }
-    let records = parse_records(&sinks.status_bytes);
+    let (stderr, stderr_truncated) = read_head(&mut w.stderr, w.limits.stderr_keep_bytes);
+    let records = parse_records(&status_bytes);
     let started_ns = records
         .iter()
         .find(|r| r.kind == RECORD_STARTED)
@@ -347,9 +292,9 @@ pub(crate) fn watch(mut w: Watch) -> Result<Watched> {
         wait_status,
         rusage,
         records,
-        stdout_bytes: sinks.stdout_bytes,
-        stderr: sinks.stderr,
-        stderr_truncated: sinks.stderr_truncated,
+        stdout_bytes,
+        stderr,
+        stderr_truncated,
         started_ns,
         ended_ns,
         sampled_cpu,
@@ -396,5 +341,13 @@ mod tests {
         // SAFETY: getpid cannot fail.
         let pid = unsafe { libc::getpid() };
         assert!(proc_cpu_time(pid).is_some());
+    }
+
+    #[test]
+    fn reads_the_head_of_a_file() {
+        let mut file = tempfile::tempfile().unwrap();
+        std::io::Write::write_all(&mut file, b"0123456789").unwrap();
+        assert_eq!(read_head(&mut file, 4), (b"0123".to_vec(), true));
+        assert_eq!(read_head(&mut file, 10), (b"0123456789".to_vec(), false));
     }
 }

@@ -164,6 +164,9 @@ pub struct LanguageToml {
     /// Extra environment for compiling and running.
     #[serde(default)]
     pub env: BTreeMap<String, String>,
+    /// Stderr text by which the runtime reports running out of memory (then MLE, not RE).
+    #[serde(default)]
+    pub memory_errors: Vec<String>,
 }
 
 fn default_multiplier() -> f64 {

@@ -1,0 +1,104 @@
+//! Helpers for the judge's end-to-end tests: a fixture judge.toml built from the
+//! repository's (so the language table is the real one), and runs of the real binary.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The fixtures folder.
+pub fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+/// The repository's root.
+pub fn repository() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+/// A judge.toml in a temp folder: the repository's language table, with the fixture
+/// problems, and time multipliers capped at 2 so that TLE tests stay short.
+pub struct Fixture {
+    pub dir: tempfile::TempDir,
+    pub config: PathBuf,
+}
+
+pub fn fixture() -> Fixture {
+    fixture_with(|_| {})
+}
+
+/// Like [`fixture`], with a last edit of the configuration table.
+pub fn fixture_with(edit: impl FnOnce(&mut toml::Table)) -> Fixture {
+    let text = std::fs::read_to_string(repository().join("judge.toml")).unwrap();
+    let mut table: toml::Table = text.parse().unwrap();
+    let contest = table["contest"].as_table_mut().unwrap();
+    contest.insert(
+        "problems_dir".into(),
+        fixtures().join("problems").display().to_string().into(),
+    );
+    contest.insert(
+        "testdata_dir".into(),
+        fixtures().join("testdata").display().to_string().into(),
+    );
+    let problems: Vec<toml::Value> = [
+        "sum",
+        "sum-wall",
+        "sum-checker",
+        "sum-kattis",
+        "sum-broken-checker",
+    ]
+    .iter()
+    .map(|id| {
+        let mut problem = toml::Table::new();
+        problem.insert("id".into(), (*id).into());
+        problem.into()
+    })
+    .collect();
+    contest.insert("problems".into(), problems.into());
+    for (_, language) in table["languages"].as_table_mut().unwrap().iter_mut() {
+        let language = language.as_table_mut().unwrap();
+        let multiplier = language["time_multiplier"].as_float().unwrap_or(1.0);
+        language.insert("time_multiplier".into(), multiplier.min(2.0).into());
+    }
+    edit(&mut table);
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("judge.toml");
+    std::fs::write(&config, toml::to_string(&table).unwrap()).unwrap();
+    Fixture { dir, config }
+}
+
+/// Runs the real `judge` binary.
+pub fn judge(config: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--config")
+        .arg(config)
+        .args(args)
+        .output()
+        .expect("the judge binary runs")
+}
+
+/// A fixture submission's path.
+pub fn submission(relative: &str) -> String {
+    fixtures()
+        .join("submissions")
+        .join(relative)
+        .display()
+        .to_string()
+}
+
+/// `judge run --json` on a fixture submission; the parsed result.
+pub fn run_json(fixture: &Fixture, problem: &str, relative: &str) -> serde_json::Value {
+    let output = judge(
+        &fixture.config,
+        &["run", "--problem", problem, "--json", &submission(relative)],
+    );
+    assert!(
+        output.status.success(),
+        "judge run failed on {relative}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("judge run --json prints JSON")
+}

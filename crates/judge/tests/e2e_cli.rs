@@ -1,0 +1,224 @@
+//! End to end: the command line's output, exit statuses and errors.
+
+mod common;
+
+use std::path::Path;
+
+fn stderr(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The one-line error of a run that could not judge (exit status 1).
+fn error_of(config: &Path, args: &[&str]) -> String {
+    let output = common::judge(config, args);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "stdout: {}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let text = stderr(&output);
+    assert_eq!(text.trim_end().lines().count(), 1, "one line: {text}");
+    assert!(text.starts_with("error: "), "{text}");
+    text
+}
+
+#[test]
+fn the_table_shows_every_test_and_the_summary() {
+    let fixture = common::fixture();
+    let output = common::judge(
+        &fixture.config,
+        &["run", "--problem", "sum", &common::submission("cpp/wa.cpp")],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("sample/1") && text.contains("secret/1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("verdict: WA wrong answer (first failure: secret/1)"),
+        "{text}"
+    );
+    assert!(text.contains("score:   1/2 tests (50.0 %)"), "{text}");
+    assert!(text.contains("diff of secret/1"), "{text}");
+}
+
+#[test]
+fn fail_on_reject_gives_status_3_only_when_rejected() {
+    let fixture = common::fixture();
+    let run = |file: &str| {
+        common::judge(
+            &fixture.config,
+            &[
+                "run",
+                "-p",
+                "sum",
+                "--fail-on-reject",
+                "--json",
+                &common::submission(file),
+            ],
+        )
+        .status
+        .code()
+    };
+    assert_eq!(run("c/wa.c"), Some(3));
+    assert_eq!(run("c/ac.c"), Some(0));
+    assert_eq!(run("c/ce.c"), Some(3));
+}
+
+#[test]
+fn the_json_result_has_the_documented_fields() {
+    let fixture = common::fixture();
+    let result = common::run_json(&fixture, "sum", "python3/ac.py");
+    assert_eq!(result["schema_version"], 1);
+    assert_eq!(result["problem"], "sum");
+    assert_eq!(result["language"], "python3");
+    assert_eq!(result["verdict"], "AC");
+    assert_eq!(result["passed"], 2);
+    assert_eq!(result["total"], 2);
+    assert_eq!(result["score"], 1.0);
+    assert_eq!(result["compile"]["success"], true);
+    let test = &result["tests"][0];
+    for field in [
+        "name",
+        "sample",
+        "verdict",
+        "cpu_time_s",
+        "wall_time_s",
+        "peak_memory_bytes",
+        "message",
+    ] {
+        assert!(
+            !test[field].is_null(),
+            "tests[0].{field} is missing: {test}"
+        );
+    }
+    assert!(result["sandbox"]["enforcement"].is_string());
+}
+
+#[test]
+fn the_language_comes_from_lang_when_the_extension_says_nothing() {
+    let fixture = common::fixture();
+    let copy = fixture.dir.path().join("solution.txt");
+    std::fs::copy(common::fixtures().join("submissions/c/ac.c"), &copy).unwrap();
+    let copy = copy.display().to_string();
+    let error = error_of(&fixture.config, &["run", "-p", "sum", &copy]);
+    assert!(
+        error.contains("solution.txt") && error.contains(".c (c)"),
+        "{error}"
+    );
+    let output = common::judge(
+        &fixture.config,
+        &["run", "-p", "sum", "--lang", "c", "--json", &copy],
+    );
+    let result: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(result["verdict"], "AC");
+    let error = error_of(
+        &fixture.config,
+        &["run", "-p", "sum", "--lang", "cobol", &copy],
+    );
+    assert!(
+        error.contains("unknown language \"cobol\"") && error.contains("python3"),
+        "{error}"
+    );
+}
+
+#[test]
+fn missing_things_are_named() {
+    let fixture = common::fixture();
+    let error = error_of(&fixture.config, &["run", "-p", "sum", "/nonexistent/sol.c"]);
+    assert!(error.contains("/nonexistent/sol.c"), "{error}");
+    let error = error_of(
+        &fixture.config,
+        &["run", "-p", "nope", &common::submission("c/ac.c")],
+    );
+    assert!(
+        error.contains("unknown problem \"nope\"") && error.contains("sum-checker"),
+        "{error}"
+    );
+    let error = error_of(
+        Path::new("/nonexistent/judge.toml"),
+        &["run", "-p", "sum", "x.c"],
+    );
+    assert!(
+        error.contains("/nonexistent/judge.toml: cannot read"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_broken_judge_toml_is_named_with_its_line() {
+    let fixture = common::fixture();
+    let mut text = std::fs::read_to_string(&fixture.config).unwrap();
+    text.push_str("\n[languages.broken]\nname = \"Broken\"\nextensions = [\"brk\"]\nsource = 5\nrun = [\"x\"]\n");
+    std::fs::write(&fixture.config, text).unwrap();
+    let error = error_of(
+        &fixture.config,
+        &["run", "-p", "sum", &common::submission("c/ac.c")],
+    );
+    assert!(
+        error.contains("judge.toml: line") && error.contains("expected a string"),
+        "{error}"
+    );
+}
+
+/// A copy of the fixture problems and testdata that a test may break.
+fn breakable() -> (common::Fixture, std::path::PathBuf) {
+    let scratch = tempfile::tempdir().unwrap().keep();
+    let copy = |from: &str| {
+        let status = std::process::Command::new("cp")
+            .arg("-r")
+            .arg(common::fixtures().join(from))
+            .arg(scratch.join(from))
+            .status()
+            .unwrap();
+        assert!(status.success());
+    };
+    copy("problems");
+    copy("testdata");
+    let root = scratch.clone();
+    let fixture = common::fixture_with(move |table| {
+        let contest = table["contest"].as_table_mut().unwrap();
+        contest.insert(
+            "problems_dir".into(),
+            root.join("problems").display().to_string().into(),
+        );
+        contest.insert(
+            "testdata_dir".into(),
+            root.join("testdata").display().to_string().into(),
+        );
+    });
+    (fixture, scratch)
+}
+
+#[test]
+fn a_broken_problem_toml_or_a_missing_answer_is_named() {
+    let (fixture, scratch) = breakable();
+    std::fs::write(
+        scratch.join("problems/sum/problem.toml"),
+        "title = \"Sum\"\n[limits]\ntime_s = \"fast\"\n",
+    )
+    .unwrap();
+    let error = error_of(
+        &fixture.config,
+        &["run", "-p", "sum", &common::submission("c/ac.c")],
+    );
+    assert!(error.contains("sum/problem.toml: line 3"), "{error}");
+    std::fs::remove_file(scratch.join("testdata/sum-wall/secret/1.ans")).unwrap();
+    let error = error_of(
+        &fixture.config,
+        &["run", "-p", "sum-wall", &common::submission("c/ac.c")],
+    );
+    assert!(
+        error.contains("sum-wall/secret/1.in") && error.contains("1.ans"),
+        "{error}"
+    );
+    std::fs::remove_dir_all(scratch.join("testdata/sum-checker")).unwrap();
+    let error = error_of(
+        &fixture.config,
+        &["run", "-p", "sum-checker", &common::submission("c/ac.c")],
+    );
+    assert!(error.contains("sum-checker has no tests"), "{error}");
+    let _ = std::fs::remove_dir_all(&scratch);
+}

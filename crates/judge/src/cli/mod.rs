@@ -40,12 +40,12 @@ pub enum Command {
 /// Finds and loads judge.toml.
 pub fn load_config(
     explicit: Option<&PathBuf>,
-) -> anyhow::Result<judge::config::judge_toml::JudgeConfig> {
+) -> anyhow::Result<judge_core::config::judge_toml::JudgeConfig> {
     let file = match explicit {
         Some(file) => file.clone(),
         None => {
             let here = std::env::current_dir()?;
-            judge::config::judge_toml::JudgeConfig::find(&here).ok_or_else(|| {
+            judge_core::config::judge_toml::JudgeConfig::find(&here).ok_or_else(|| {
                 anyhow::anyhow!(
                     "no judge.toml in {} or any folder above it (pass --config FILE)",
                     here.display()
@@ -53,7 +53,7 @@ pub fn load_config(
             })?
         }
     };
-    Ok(judge::config::judge_toml::JudgeConfig::load(&file)?)
+    Ok(judge_core::config::judge_toml::JudgeConfig::load(&file)?)
 }
 
 /// Installs SIGINT/SIGTERM handlers: the first sets the flag (runs stop, boxes are cleaned
@@ -80,8 +80,8 @@ pub fn execute(cli: Cli) -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(error) => {
             let interrupted = error
-                .downcast_ref::<judge::JudgeError>()
-                .is_some_and(|e| matches!(e, judge::JudgeError::Cancelled));
+                .downcast_ref::<judge_core::JudgeError>()
+                .is_some_and(|e| matches!(e, judge_core::JudgeError::Cancelled));
             eprintln!("error: {error:#}");
             ExitCode::from(if interrupted {
                 EXIT_INTERRUPTED

@@ -1,9 +1,9 @@
 //! `judge run`: judge one source file on one problem and print a table (or JSON).
 
 use super::{cancel_flag, load_config, Cli, EXIT_JUDGED, EXIT_REJECTED};
-use judge::events::{Listener, Silent};
-use judge::report::{json::to_json, table::TableReporter, use_colour};
-use judge::{Judge, Verdict};
+use judge_core::events::{Listener, Silent};
+use judge_core::report::{json::to_json, table::TableReporter, use_colour};
+use judge_core::{Judge, Verdict};
 use std::path::PathBuf;
 
 /// Arguments of `judge run`.

@@ -1,4 +1,4 @@
-//! judge: compile submissions, run them in the sandbox against a problem's stored tests,
+//! judge-core: compile submissions, run them in the sandbox against a problem's stored tests,
 //! compare outputs, give verdicts, and report them.
 //!
 //! The pipeline (one module per arrow): [`compile`] -> [`run_test`] (sandbox run, then

@@ -11,6 +11,7 @@
 pub mod compare;
 pub mod compile;
 pub mod config;
+pub mod contest;
 pub mod error;
 pub mod events;
 pub mod judge;

@@ -2,6 +2,8 @@
 //! library gives it.
 
 pub mod run;
+pub mod serve;
+pub mod users;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -35,6 +37,10 @@ pub struct Cli {
 pub enum Command {
     /// Judge one source file on one problem.
     Run(run::RunArgs),
+    /// Serve the contest to students' browsers (accounts, submissions, live verdicts).
+    Serve(serve::ServeArgs),
+    /// Manage the web server's accounts.
+    Users(users::UsersArgs),
 }
 
 /// Finds and loads judge.toml.
@@ -75,6 +81,8 @@ pub fn cancel_flag() -> Arc<AtomicBool> {
 pub fn execute(cli: Cli) -> ExitCode {
     let result = match &cli.command {
         Command::Run(args) => run::execute(&cli, args),
+        Command::Serve(args) => serve::execute(&cli, args),
+        Command::Users(args) => users::execute(&cli, args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

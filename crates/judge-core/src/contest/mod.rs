@@ -1,0 +1,4 @@
+//! Contests: scoring a class's attempts into a scoreboard (IOI or ICPC style). Shared by
+//! `judge contest` and the web server.
+
+pub mod scoring;

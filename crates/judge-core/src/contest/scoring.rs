@@ -1,0 +1,379 @@
+//! Scoreboards, as pure functions of the attempts.
+//!
+//! - IOI: a problem's score is the best over its attempts; an attempt scores the points of
+//!   every subtask whose tests it all passed (all or nothing per subtask), or, without
+//!   subtasks, the problem's points times the fraction of tests passed. The total is the
+//!   sum. Ranked by total.
+//! - ICPC: problems solved, then penalty minutes: for each solved problem, the minutes from
+//!   the contest's start to the first accepted attempt plus 20 per rejected attempt before
+//!   it. Compile errors and judge errors are not counted as rejected (as in DOMjudge).
+//!
+//! Equal totals share a rank (1, 1, 3); equal rows are listed by student name.
+
+use crate::config::judge_toml::{ContestProblemToml, ContestToml, Scoring};
+use crate::verdict::Verdict;
+use serde::{Deserialize, Serialize};
+
+/// Penalty minutes per rejected attempt before the first accepted one (ICPC).
+pub const PENALTY_PER_REJECTION: i64 = 20;
+
+/// One judged attempt, as scoring needs it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AttemptRecord {
+    /// The student.
+    pub student: String,
+    /// The problem's id.
+    pub problem: String,
+    /// When it was submitted (Unix seconds).
+    pub submitted_at: i64,
+    /// The overall verdict.
+    pub verdict: Verdict,
+    /// Each test's name and verdict (empty after a compile error).
+    pub tests: Vec<(String, Verdict)>,
+    /// How many tests the problem has.
+    pub total_tests: usize,
+}
+
+/// One student's standing on one problem.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Cell {
+    /// The problem's id.
+    pub problem: String,
+    /// Attempts made.
+    pub attempts: usize,
+    /// IOI: the best attempt's points.
+    pub points: f64,
+    /// Whether an attempt was accepted.
+    pub solved: bool,
+    /// ICPC: minutes from the start to the first accepted attempt.
+    pub solved_at_minutes: Option<i64>,
+    /// ICPC: rejected attempts before the first accepted one.
+    pub rejected_before_solved: usize,
+}
+
+/// One student's row.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Row {
+    /// The rank (ties share it).
+    pub rank: usize,
+    /// The student.
+    pub student: String,
+    /// IOI: total points.
+    pub points: f64,
+    /// Problems solved.
+    pub solved: usize,
+    /// ICPC: penalty minutes.
+    pub penalty_minutes: i64,
+    /// One cell per problem, in contest order.
+    pub cells: Vec<Cell>,
+}
+
+/// A scoreboard.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Scoreboard {
+    /// The style.
+    pub scoring: Scoring,
+    /// The problems, in contest order.
+    pub problems: Vec<String>,
+    /// The rows, best first.
+    pub rows: Vec<Row>,
+}
+
+/// Whether a test name matches a pattern where `*` stands for any run of characters.
+pub fn matches_pattern(pattern: &str, name: &str) -> bool {
+    let parts: Vec<&str> = pattern.split('*').collect();
+    if parts.len() == 1 {
+        return pattern == name;
+    }
+    let (first, last) = (parts[0], parts[parts.len() - 1]);
+    if !name.starts_with(first)
+        || !name[first.len()..].ends_with(last)
+        || name.len() < first.len() + last.len()
+    {
+        return false;
+    }
+    let mut rest = &name[first.len()..name.len() - last.len()];
+    for part in &parts[1..parts.len() - 1] {
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
+/// The points one attempt earns on a problem.
+pub fn attempt_points(problem: &ContestProblemToml, attempt: &AttemptRecord) -> f64 {
+    if attempt.verdict == Verdict::CE || attempt.total_tests == 0 {
+        return 0.0;
+    }
+    if problem.subtasks.is_empty() {
+        let passed = attempt
+            .tests
+            .iter()
+            .filter(|(_, v)| *v == Verdict::AC)
+            .count();
+        return problem.points * passed as f64 / attempt.total_tests as f64;
+    }
+    problem
+        .subtasks
+        .iter()
+        .filter(|subtask| {
+            let covered: Vec<&(String, Verdict)> = attempt
+                .tests
+                .iter()
+                .filter(|(name, _)| subtask.tests.iter().any(|p| matches_pattern(p, name)))
+                .collect();
+            !covered.is_empty() && covered.iter().all(|(_, v)| *v == Verdict::AC)
+        })
+        .map(|subtask| subtask.points)
+        .sum()
+}
+
+fn counts_as_rejection(verdict: Verdict) -> bool {
+    !matches!(verdict, Verdict::AC | Verdict::CE | Verdict::JE)
+}
+
+/// Builds the scoreboard. `start` is the contest's start (Unix seconds), `students` every
+/// student to list (also those without attempts).
+pub fn scoreboard(
+    contest: &ContestToml,
+    start: i64,
+    students: &[String],
+    attempts: &[AttemptRecord],
+) -> Scoreboard {
+    let mut sorted: Vec<&AttemptRecord> = attempts.iter().collect();
+    sorted.sort_by(|a, b| a.submitted_at.cmp(&b.submitted_at));
+    let mut rows: Vec<Row> = students
+        .iter()
+        .map(|student| {
+            let cells: Vec<Cell> = contest
+                .problems
+                .iter()
+                .map(|problem| {
+                    let mine: Vec<&&AttemptRecord> = sorted
+                        .iter()
+                        .filter(|a| &a.student == student && a.problem == problem.id)
+                        .collect();
+                    let points = mine
+                        .iter()
+                        .map(|a| attempt_points(problem, a))
+                        .fold(0.0, f64::max);
+                    let first_ac = mine.iter().position(|a| a.verdict == Verdict::AC);
+                    Cell {
+                        problem: problem.id.clone(),
+                        attempts: mine.len(),
+                        points,
+                        solved: first_ac.is_some(),
+                        solved_at_minutes: first_ac
+                            .map(|i| (mine[i].submitted_at - start).max(0) / 60),
+                        rejected_before_solved: first_ac.map_or(0, |i| {
+                            mine[..i]
+                                .iter()
+                                .filter(|a| counts_as_rejection(a.verdict))
+                                .count()
+                        }),
+                    }
+                })
+                .collect();
+            let solved = cells.iter().filter(|c| c.solved).count();
+            let penalty_minutes = cells
+                .iter()
+                .filter_map(|c| {
+                    c.solved_at_minutes
+                        .map(|m| m + PENALTY_PER_REJECTION * c.rejected_before_solved as i64)
+                })
+                .sum();
+            Row {
+                rank: 0,
+                student: student.clone(),
+                points: cells.iter().map(|c| c.points).sum(),
+                solved,
+                penalty_minutes,
+                cells,
+            }
+        })
+        .collect();
+    // Points are compared after rounding to 1e-6 so that sums of fractions tie properly.
+    let key = |row: &Row| match contest.scoring {
+        Scoring::Ioi => (-(row.points * 1e6).round() as i64, 0),
+        Scoring::Icpc => (-(row.solved as i64), row.penalty_minutes),
+    };
+    rows.sort_by(|a, b| key(a).cmp(&key(b)).then_with(|| a.student.cmp(&b.student)));
+    for index in 0..rows.len() {
+        rows[index].rank = if index > 0 && key(&rows[index]) == key(&rows[index - 1]) {
+            rows[index - 1].rank
+        } else {
+            index + 1
+        };
+    }
+    Scoreboard {
+        scoring: contest.scoring,
+        problems: contest.problems.iter().map(|p| p.id.clone()).collect(),
+        rows,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::judge_toml::SubtaskToml;
+
+    fn contest(scoring: Scoring) -> ContestToml {
+        let problem = |id: &str, points: f64| ContestProblemToml {
+            id: id.into(),
+            points,
+            subtasks: vec![],
+        };
+        ContestToml {
+            title: "t".into(),
+            scoring,
+            problems_dir: "problems".into(),
+            testdata_dir: "testdata".into(),
+            problems: vec![problem("a", 100.0), problem("b", 50.0)],
+            languages: None,
+            start: None,
+            freeze_minutes: None,
+            duration_minutes: None,
+        }
+    }
+
+    fn attempt(
+        student: &str,
+        problem: &str,
+        minute: i64,
+        verdict: Verdict,
+        passed: usize,
+    ) -> AttemptRecord {
+        let mut tests: Vec<(String, Verdict)> = (0..passed)
+            .map(|i| (format!("secret/{i}"), Verdict::AC))
+            .collect();
+        if verdict != Verdict::AC && verdict != Verdict::CE {
+            tests.push((format!("secret/{passed}"), verdict));
+        }
+        AttemptRecord {
+            student: student.into(),
+            problem: problem.into(),
+            submitted_at: 1000 + minute * 60,
+            verdict,
+            tests,
+            total_tests: 4,
+        }
+    }
+
+    #[test]
+    fn patterns_match_with_stars() {
+        assert!(matches_pattern("secret/*", "secret/01-a"));
+        assert!(matches_pattern("secret/0*-max", "secret/03-max"));
+        assert!(!matches_pattern("secret/0*-max", "secret/03-min"));
+        assert!(matches_pattern("sample/1", "sample/1"));
+        assert!(!matches_pattern("sample/1", "sample/10"));
+        assert!(matches_pattern("*", "anything"));
+        assert!(!matches_pattern("a*a", "a"));
+    }
+
+    #[test]
+    fn ioi_takes_the_best_attempt_and_shares_ranks() {
+        let attempts = [
+            attempt("ann", "a", 1, Verdict::WA, 3),
+            attempt("ann", "a", 2, Verdict::WA, 1),
+            attempt("bob", "a", 3, Verdict::AC, 4),
+            attempt("cid", "b", 4, Verdict::AC, 4),
+            attempt("cid", "a", 5, Verdict::CE, 0),
+            attempt("dan", "a", 6, Verdict::TLE, 3),
+        ];
+        let students: Vec<String> = ["ann", "bob", "cid", "dan", "eve"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let board = scoreboard(&contest(Scoring::Ioi), 1000, &students, &attempts);
+        let table: Vec<(usize, &str, f64)> = board
+            .rows
+            .iter()
+            .map(|r| (r.rank, r.student.as_str(), r.points))
+            .collect();
+        assert_eq!(
+            table,
+            vec![
+                (1, "bob", 100.0),
+                (2, "ann", 75.0),
+                (2, "dan", 75.0),
+                (4, "cid", 50.0),
+                (5, "eve", 0.0)
+            ]
+        );
+        assert_eq!(board.rows[1].cells[0].attempts, 2);
+    }
+
+    #[test]
+    fn subtasks_are_all_or_nothing() {
+        let mut problem = ContestProblemToml {
+            id: "a".into(),
+            points: 100.0,
+            subtasks: vec![
+                SubtaskToml {
+                    name: "small".into(),
+                    points: 30.0,
+                    tests: vec!["secret/0".into(), "secret/1".into()],
+                },
+                SubtaskToml {
+                    name: "large".into(),
+                    points: 70.0,
+                    tests: vec!["secret/2".into(), "secret/3".into()],
+                },
+            ],
+        };
+        assert_eq!(
+            attempt_points(&problem, &attempt("x", "a", 0, Verdict::WA, 3)),
+            30.0
+        );
+        assert_eq!(
+            attempt_points(&problem, &attempt("x", "a", 0, Verdict::AC, 4)),
+            100.0
+        );
+        assert_eq!(
+            attempt_points(&problem, &attempt("x", "a", 0, Verdict::WA, 1)),
+            0.0
+        );
+        problem.subtasks.clear();
+        assert_eq!(
+            attempt_points(&problem, &attempt("x", "a", 0, Verdict::WA, 1)),
+            25.0
+        );
+        assert_eq!(
+            attempt_points(&problem, &attempt("x", "a", 0, Verdict::CE, 0)),
+            0.0
+        );
+    }
+
+    #[test]
+    fn icpc_counts_solved_then_penalty() {
+        let attempts = [
+            // ann: a at minute 10 after one WA and one CE (CE is free): 10 + 20 = 30.
+            attempt("ann", "a", 5, Verdict::WA, 1),
+            attempt("ann", "a", 7, Verdict::CE, 0),
+            attempt("ann", "a", 10, Verdict::AC, 4),
+            // bob: a at 20, b at 40: two solved, 60 minutes.
+            attempt("bob", "a", 20, Verdict::AC, 4),
+            attempt("bob", "b", 40, Verdict::AC, 4),
+            attempt("bob", "b", 50, Verdict::WA, 0),
+            // cid: a at 30 with nothing before: 30, ties ann.
+            attempt("cid", "a", 30, Verdict::AC, 4),
+        ];
+        let students: Vec<String> = ["ann", "bob", "cid"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let board = scoreboard(&contest(Scoring::Icpc), 1000, &students, &attempts);
+        let table: Vec<(usize, &str, usize, i64)> = board
+            .rows
+            .iter()
+            .map(|r| (r.rank, r.student.as_str(), r.solved, r.penalty_minutes))
+            .collect();
+        assert_eq!(
+            table,
+            vec![(1, "bob", 2, 60), (2, "ann", 1, 30), (2, "cid", 1, 30)]
+        );
+        assert_eq!(board.rows[1].cells[0].rejected_before_solved, 1);
+    }
+}

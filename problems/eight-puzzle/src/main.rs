@@ -14,9 +14,10 @@
 //!   take the first letter whose move leads to a state one step closer to the goal. Every
 //!   such prefix extends to a shortest sequence, so the greedy choice is optimal.
 //!
-//! The count fits a u32 with room to spare: over ALL solvable pairs the distance is at most
-//! 31 and the count at most 86, which `the_bounds_hold_for_every_pair` checks exhaustively.
-//! Moves are named by the direction the BLANK travels.
+//! The count is kept in a u16 (a small table stays in cache), with room to spare: over ALL
+//! solvable pairs the distance is at most 31 and the count at most 86, which
+//! `the_bounds_hold_for_every_pair` checks exhaustively. Partial sums during the search
+//! never exceed the final counts. Moves are named by the direction the BLANK travels.
 
 use std::io::{self, Read, Write};
 
@@ -66,23 +67,23 @@ fn blank_of(state: &State) -> usize {
 /// Distance to the goal and number of shortest sequences to it, for every state.
 struct Table {
     distance: Vec<u8>,
-    count: Vec<u32>,
+    count: Vec<u16>,
 }
 
 /// Breadth-first search from `goal` over every state it can reach.
 fn search_from(goal: State) -> Table {
     let mut distance = vec![UNREACHED; 362_880];
-    let mut count = vec![0u32; 362_880];
+    let mut count = vec![0u16; 362_880];
     distance[rank(&goal)] = 0;
     count[rank(&goal)] = 1;
+    // Each queued state with its rank and the blank's position, so neither is recomputed.
     let mut queue = Vec::with_capacity(181_440);
-    queue.push(goal);
+    queue.push((goal, rank(&goal) as u32, blank_of(&goal) as u8));
     let mut head = 0;
     while head < queue.len() {
-        let state = queue[head];
+        let (state, here, blank) = queue[head];
+        let (here, blank) = (here as usize, usize::from(blank));
         head += 1;
-        let here = rank(&state);
-        let blank = blank_of(&state);
         for &(_, offset) in &MOVES {
             let Some(target) = moved_blank(blank, offset) else {
                 continue;
@@ -93,7 +94,7 @@ fn search_from(goal: State) -> Table {
             if distance[there] == UNREACHED {
                 distance[there] = distance[here] + 1;
                 count[there] = count[here];
-                queue.push(next);
+                queue.push((next, there as u32, target as u8));
             } else if distance[there] == distance[here] + 1 {
                 count[there] += count[here];
             }

@@ -1,0 +1,244 @@
+//! Who is asking: session cookies, log-in and log-out, and the extractors that give
+//! handlers the logged-in user ([`LoggedIn`]) or insist on a teacher ([`TeacherOnly`]).
+//!
+//! Cookies are HttpOnly (no script reads them) and SameSite=Lax (other sites' forms do
+//! not carry them); `--secure-cookies` adds Secure. A page asked for without a session
+//! redirects to the log-in page (303); any other request without one gets 401.
+
+use crate::accounts::{self, hex, random_bytes};
+use crate::http_error::HttpError;
+use crate::state::AppState;
+use crate::store::User;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue, Method};
+use axum::response::{IntoResponse, Redirect, Response};
+use sha2::{Digest, Sha256};
+
+/// The session cookie.
+pub const SESSION_COOKIE: &str = "judge_session";
+/// The log-in form's CSRF cookie.
+pub const LOGIN_COOKIE: &str = "judge_login";
+
+/// A logged-in session.
+#[derive(Debug, Clone)]
+pub struct Session {
+    /// The user.
+    pub user: User,
+    /// The session's CSRF token.
+    pub csrf_token: String,
+    /// The SHA-256 of the cookie's token (the session's key in the store).
+    pub token_sha256: String,
+}
+
+/// The SHA-256 of a token, in hex.
+pub fn token_sha256(token: &str) -> String {
+    hex(Sha256::digest(token.as_bytes()).as_slice())
+}
+
+/// A cookie's value from the request headers.
+pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(key, _)| *key == name)
+        .map(|(_, value)| value.trim().to_string())
+}
+
+/// A `Set-Cookie` value. Names and values are our own hex tokens, always valid.
+pub fn set_cookie(
+    name: &str,
+    value: &str,
+    path: &str,
+    max_age_s: u64,
+    same_site: &str,
+    secure: bool,
+) -> HeaderValue {
+    let secure = if secure { "; Secure" } else { "" };
+    HeaderValue::from_str(&format!(
+        "{name}={value}; Path={path}; Max-Age={max_age_s}; HttpOnly; SameSite={same_site}{secure}"
+    ))
+    .unwrap_or_else(|_| HeaderValue::from_static(""))
+}
+
+/// Looks up the request's session, if it has a live one.
+pub async fn current_session(
+    state: &AppState,
+    headers: &HeaderMap,
+) -> Result<Option<Session>, HttpError> {
+    let Some(token) = cookie(headers, SESSION_COOKIE) else {
+        return Ok(None);
+    };
+    if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Ok(None);
+    }
+    let hash = token_sha256(&token);
+    let key = hash.clone();
+    let info = state.blocking(move |s| s.store.session(&key)).await?;
+    Ok(info.map(|info| Session {
+        user: info.user,
+        csrf_token: info.csrf_token,
+        token_sha256: hash,
+    }))
+}
+
+/// Checks a name and password; on success stores a new session and returns its token.
+pub async fn log_in(
+    state: &AppState,
+    name: String,
+    password: String,
+) -> Result<Option<String>, HttpError> {
+    let lifetime_ms = i64::try_from(state.options.session_lifetime.as_millis()).unwrap_or(i64::MAX);
+    state
+        .blocking(move |s| {
+            if password.len() > accounts::MAX_PASSWORD_BYTES {
+                return Ok(None);
+            }
+            let Some((user, hash)) = s.store.user_by_name(&name)? else {
+                // Spend the same time as for a real account, so that timing does not tell
+                // which names exist.
+                let _ = accounts::hash_password(&password);
+                return Ok(None);
+            };
+            if !accounts::verify_password(&password, &hash) {
+                return Ok(None);
+            }
+            let token = hex(&random_bytes::<32>()?);
+            let csrf_token = crate::csrf::new_token()?;
+            s.store
+                .create_session(user.id, &token_sha256(&token), &csrf_token, lifetime_ms)?;
+            Ok(Some(token))
+        })
+        .await
+}
+
+/// Whether a request wants JSON rather than a page.
+fn wants_json(parts: &Parts) -> bool {
+    let path = parts.uri.path();
+    path.ends_with(".json")
+        || path.ends_with("/status")
+        || parts
+            .headers
+            .get(header::ACCEPT)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.contains("application/json") && !v.contains("text/html"))
+}
+
+/// Percent-encodes a path and query for the `next` parameter.
+pub fn encode_component(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The answer to a request that needs a session and has none.
+fn not_logged_in(parts: &Parts) -> Response {
+    if wants_json(parts) {
+        return HttpError::unauthorized().as_json().into_response();
+    }
+    if parts.method == Method::GET || parts.method == Method::HEAD {
+        let next = parts.uri.path_and_query().map_or("/", |p| p.as_str());
+        return Redirect::to(&format!("/login?next={}", encode_component(next))).into_response();
+    }
+    HttpError::unauthorized().into_response()
+}
+
+/// The session, if any (pages that work either way, such as the log-in page).
+pub struct MaybeSession(pub Option<Session>);
+
+impl FromRequestParts<AppState> for MaybeSession {
+    type Rejection = HttpError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        Ok(MaybeSession(current_session(state, &parts.headers).await?))
+    }
+}
+
+/// A logged-in user (else: a redirect to the log-in page, or 401).
+pub struct LoggedIn(pub Session);
+
+impl FromRequestParts<AppState> for LoggedIn {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        match current_session(state, &parts.headers).await {
+            Ok(Some(session)) => Ok(LoggedIn(session)),
+            Ok(None) => Err(not_logged_in(parts)),
+            Err(error) => Err(error.into_response()),
+        }
+    }
+}
+
+/// A logged-in teacher (else as [`LoggedIn`], and 403 for students).
+pub struct TeacherOnly(pub Session);
+
+impl FromRequestParts<AppState> for TeacherOnly {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let LoggedIn(session) = LoggedIn::from_request_parts(parts, state).await?;
+        if !session.user.is_teacher() {
+            let error = HttpError::forbidden("This page is for teachers.");
+            return Err(if wants_json(parts) {
+                error.as_json()
+            } else {
+                error
+            }
+            .into_response());
+        }
+        Ok(TeacherOnly(session))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cookies_are_found_among_others() {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::COOKIE,
+            HeaderValue::from_static("a=1; judge_session=abc ; b=2"),
+        );
+        assert_eq!(cookie(&headers, SESSION_COOKIE).as_deref(), Some("abc"));
+        assert_eq!(cookie(&headers, "c"), None);
+    }
+
+    #[test]
+    fn set_cookie_has_the_protections() {
+        let value = set_cookie(SESSION_COOKIE, "ab12", "/", 60, "Lax", true);
+        let text = value.to_str().unwrap();
+        assert!(
+            text.contains("HttpOnly")
+                && text.contains("SameSite=Lax")
+                && text.ends_with("; Secure")
+        );
+    }
+
+    #[test]
+    fn next_parameters_are_encoded() {
+        assert_eq!(
+            encode_component("/problems/maze?lang=zh"),
+            "/problems/maze%3Flang%3Dzh"
+        );
+        assert_eq!(token_sha256("x").len(), 64);
+    }
+}

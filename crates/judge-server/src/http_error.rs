@@ -1,0 +1,134 @@
+//! What a browser gets when a request cannot be served: the right status and a clear
+//! message, as a small HTML page (or JSON for the JSON endpoints). Bad input is never a
+//! 500; a 500 means the server itself failed (its log says why).
+
+use crate::error::ServerError;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+
+/// An error answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HttpError {
+    /// The status.
+    pub status: StatusCode,
+    /// The message, for people.
+    pub message: String,
+    /// Seconds after which to retry (429).
+    pub retry_after_s: Option<u64>,
+    /// Answer with JSON instead of a page.
+    pub json: bool,
+}
+
+impl HttpError {
+    /// An error with a status and a message.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> HttpError {
+        HttpError {
+            status,
+            message: message.into(),
+            retry_after_s: None,
+            json: false,
+        }
+    }
+
+    /// 400: the request is malformed.
+    pub fn bad_request(message: impl Into<String>) -> HttpError {
+        HttpError::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// 401: no valid session.
+    pub fn unauthorized() -> HttpError {
+        HttpError::new(
+            StatusCode::UNAUTHORIZED,
+            "You are not logged in, or your session has ended. Log in and try again.",
+        )
+    }
+
+    /// 403: not allowed.
+    pub fn forbidden(message: impl Into<String>) -> HttpError {
+        HttpError::new(StatusCode::FORBIDDEN, message)
+    }
+
+    /// 403: a form without the right CSRF token.
+    pub fn bad_csrf() -> HttpError {
+        HttpError::forbidden(
+            "This form has expired or did not come from this site (its security token does not match). Go back, reload the page and try again.",
+        )
+    }
+
+    /// 404: no such thing.
+    pub fn not_found(message: impl Into<String>) -> HttpError {
+        HttpError::new(StatusCode::NOT_FOUND, message)
+    }
+
+    /// 413: too large.
+    pub fn too_large(message: impl Into<String>) -> HttpError {
+        HttpError::new(StatusCode::PAYLOAD_TOO_LARGE, message)
+    }
+
+    /// 415: not text.
+    pub fn not_text(message: impl Into<String>) -> HttpError {
+        HttpError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, message)
+    }
+
+    /// 422: understood but not acceptable (unknown language, empty source).
+    pub fn unprocessable(message: impl Into<String>) -> HttpError {
+        HttpError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
+    }
+
+    /// 429: too many submissions.
+    pub fn too_many(message: impl Into<String>, retry_after_s: u64) -> HttpError {
+        HttpError {
+            retry_after_s: Some(retry_after_s),
+            ..HttpError::new(StatusCode::TOO_MANY_REQUESTS, message)
+        }
+    }
+
+    /// 503: cannot be served now.
+    pub fn unavailable(message: impl Into<String>) -> HttpError {
+        HttpError::new(StatusCode::SERVICE_UNAVAILABLE, message)
+    }
+
+    /// The same error, answered as JSON.
+    pub fn as_json(mut self) -> HttpError {
+        self.json = true;
+        self
+    }
+}
+
+impl From<ServerError> for HttpError {
+    fn from(error: ServerError) -> HttpError {
+        tracing::error!("{error}");
+        HttpError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "The server failed to answer (its log says why). Try again; if it keeps failing, tell the teacher.",
+        )
+    }
+}
+
+impl IntoResponse for HttpError {
+    fn into_response(self) -> Response {
+        let mut response = if self.json {
+            (
+                self.status,
+                axum::Json(
+                    serde_json::json!({ "error": self.message, "status": self.status.as_u16() }),
+                ),
+            )
+                .into_response()
+        } else {
+            (
+                self.status,
+                axum::response::Html(
+                    crate::views::error_page(self.status, &self.message).into_string(),
+                ),
+            )
+                .into_response()
+        };
+        if let Some(seconds) = self.retry_after_s {
+            if let Ok(value) = HeaderValue::from_str(&seconds.to_string()) {
+                response.headers_mut().insert(header::RETRY_AFTER, value);
+            }
+        }
+        response
+    }
+}

@@ -1,0 +1,42 @@
+//! judge-server: the students' web front of the judge (`judge serve`).
+//!
+//! Students log in, read statements, submit, and watch their verdicts arrive; teachers
+//! see every submission, rejudge, and export. Pages are rendered on the server (no
+//! front-end build), with one small script for live status.
+//!
+//! - [`store`]: SQLite (users, sessions, submissions, results; the queue is the
+//!   submissions' state), with versioned migrations.
+//! - [`workers`]: a pool of threads that judge queued submissions with judge-core's
+//!   [`judge_core::Judge`]; [`queue`] wakes them and keeps live progress.
+//! - [`routes`] (one module per page group) over [`views`] (HTML), [`auth`] (sessions),
+//!   [`csrf`], [`visibility`] (what students may see of a result).
+//! - [`contest`] (the clock, the freeze), [`scoreboard`], [`export`], [`statement`].
+//! - [`accounts`]: passwords and the operations behind `judge users`.
+//!
+//! It does not judge by itself (judge-core does) nor isolate programs (the sandbox does).
+//! A submission is committed before the page answers; a result is written once per
+//! submission and round, so a server killed mid-judging judges the submission again on
+//! restart without ever recording it twice.
+
+pub mod accounts;
+pub mod auth;
+pub mod contest;
+pub mod csrf;
+pub mod error;
+pub mod export;
+pub mod http_error;
+pub mod options;
+pub mod queue;
+pub mod routes;
+pub mod scoreboard;
+pub mod server;
+pub mod state;
+pub mod statement;
+pub mod store;
+pub mod views;
+pub mod visibility;
+pub mod workers;
+
+pub use error::{Result, ServerError};
+pub use options::ServerOptions;
+pub use server::{init_logging, run, Server};

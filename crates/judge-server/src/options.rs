@@ -1,0 +1,52 @@
+//! The server's settings (from `judge serve`'s command line).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The default address.
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
+/// The default data folder.
+pub const DEFAULT_DATA_DIR: &str = "judge-data";
+/// The default largest source, in bytes (64 KiB, as on most judges).
+pub const DEFAULT_MAX_SOURCE_BYTES: usize = 64 * 1024;
+
+/// How the server runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServerOptions {
+    /// Address to listen on (`127.0.0.1:8080`; port 0 picks a free one).
+    pub listen: String,
+    /// The data folder (the SQLite file lives there).
+    pub data_dir: PathBuf,
+    /// Judging workers (0: none; submissions wait in the queue).
+    pub workers: usize,
+    /// The largest source accepted, in bytes.
+    pub max_source_bytes: usize,
+    /// Submissions a student may make per `rate_window` (0: no limit).
+    pub submissions_per_window: usize,
+    /// The rate limit's window.
+    pub rate_window: Duration,
+    /// How long a log-in lasts.
+    pub session_lifetime: Duration,
+    /// Mark cookies `Secure` (when the server is reached over HTTPS through a proxy).
+    pub secure_cookies: bool,
+}
+
+/// One worker per core.
+pub fn default_workers() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+impl Default for ServerOptions {
+    fn default() -> Self {
+        ServerOptions {
+            listen: DEFAULT_LISTEN.into(),
+            data_dir: PathBuf::from(DEFAULT_DATA_DIR),
+            workers: default_workers(),
+            max_source_bytes: DEFAULT_MAX_SOURCE_BYTES,
+            submissions_per_window: 5,
+            rate_window: Duration::from_secs(60),
+            session_lifetime: Duration::from_secs(12 * 3600),
+            secure_cookies: false,
+        }
+    }
+}

@@ -1,0 +1,43 @@
+//! The style sheet and the script (compiled into the binary: no files to deploy), and a
+//! liveness check.
+
+use crate::http_error::HttpError;
+use crate::state::AppState;
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+const STYLE: &str = include_str!("../../assets/style.css");
+const SCRIPT: &str = include_str!("../../assets/app.js");
+
+/// `GET /static/{file}`.
+pub async fn file(Path(file): Path<String>) -> Result<Response, HttpError> {
+    let (body, content_type) = match file.as_str() {
+        "style.css" => (STYLE, "text/css; charset=utf-8"),
+        "app.js" => (SCRIPT, "text/javascript; charset=utf-8"),
+        _ => return Err(HttpError::not_found("There is no such file.")),
+    };
+    Ok((
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "public, max-age=300"),
+        ],
+        body,
+    )
+        .into_response())
+}
+
+/// `GET /healthz`: the server answers, and how full its queue is.
+pub async fn health(State(state): State<AppState>) -> Result<Json<serde_json::Value>, HttpError> {
+    let (queued, judging) = state
+        .blocking(|s| s.store.queue_counts())
+        .await
+        .map_err(HttpError::as_json)?;
+    Ok(Json(serde_json::json!({
+        "ok": true,
+        "queued": queued,
+        "judging": judging,
+        "workers": state.options.workers,
+    })))
+}

@@ -1,0 +1,189 @@
+//! Log in, log out, and the front page.
+
+use super::bad_form;
+use crate::auth::{self, LoggedIn, MaybeSession, LOGIN_COOKIE, SESSION_COOKIE};
+use crate::http_error::HttpError;
+use crate::state::AppState;
+use crate::views::{login as view, Chrome};
+use axum::extract::rejection::{FormRejection, QueryRejection};
+use axum::extract::{Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{AppendHeaders, Html, IntoResponse, Redirect, Response};
+use axum::Form;
+use serde::Deserialize;
+
+/// How long the log-in form's token lives.
+const LOGIN_FORM_SECONDS: u64 = 3600;
+
+/// Where to go after logging in: a path on this site, never another site.
+fn safe_next(next: Option<&str>) -> String {
+    match next {
+        Some(path)
+            if path.starts_with('/')
+                && !path.starts_with("//")
+                && !path.contains('\\')
+                && !path.starts_with("/login")
+                && !path.chars().any(char::is_control) =>
+        {
+            path.to_string()
+        }
+        _ => "/problems".into(),
+    }
+}
+
+/// `GET /`: the problems, or the log-in page.
+pub async fn home(MaybeSession(session): MaybeSession) -> Redirect {
+    Redirect::to(if session.is_some() {
+        "/problems"
+    } else {
+        "/login"
+    })
+}
+
+/// The `next` parameter.
+#[derive(Debug, Deserialize)]
+pub struct NextQuery {
+    next: Option<String>,
+}
+
+fn login_page(
+    state: &AppState,
+    status: StatusCode,
+    token: &str,
+    next: &str,
+    name: &str,
+    error: Option<&str>,
+) -> Response {
+    let chrome = Chrome::new(&state.contest.title, None, "login");
+    let cookie = auth::set_cookie(
+        LOGIN_COOKIE,
+        token,
+        "/login",
+        LOGIN_FORM_SECONDS,
+        "Strict",
+        state.options.secure_cookies,
+    );
+    (
+        status,
+        AppendHeaders([(header::SET_COOKIE, cookie)]),
+        Html(view::login(&chrome, token, next, name, error).into_string()),
+    )
+        .into_response()
+}
+
+/// `GET /login`.
+pub async fn form(
+    State(state): State<AppState>,
+    MaybeSession(session): MaybeSession,
+    query: Result<Query<NextQuery>, QueryRejection>,
+) -> Result<Response, HttpError> {
+    let query = super::query(query)?;
+    let next = safe_next(query.next.as_deref());
+    if session.is_some() {
+        return Ok(Redirect::to(&next).into_response());
+    }
+    let token = crate::csrf::new_token()?;
+    Ok(login_page(&state, StatusCode::OK, &token, &next, "", None))
+}
+
+/// The log-in form.
+#[derive(Debug, Deserialize)]
+pub struct LoginForm {
+    name: String,
+    password: String,
+    csrf: Option<String>,
+    next: Option<String>,
+}
+
+/// `POST /login`.
+pub async fn submit(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    form: Result<Form<LoginForm>, FormRejection>,
+) -> Result<Response, HttpError> {
+    let Form(form) = form.map_err(bad_form)?;
+    let expected = auth::cookie(&headers, LOGIN_COOKIE).unwrap_or_default();
+    crate::csrf::verify(&expected, form.csrf.as_deref())?;
+    let next = safe_next(form.next.as_deref());
+    let name = form.name.trim().to_string();
+    match auth::log_in(&state, name.clone(), form.password).await? {
+        Some(token) => {
+            let lifetime = state.options.session_lifetime.as_secs();
+            let secure = state.options.secure_cookies;
+            Ok((
+                AppendHeaders([
+                    (
+                        header::SET_COOKIE,
+                        auth::set_cookie(SESSION_COOKIE, &token, "/", lifetime, "Lax", secure),
+                    ),
+                    (
+                        header::SET_COOKIE,
+                        auth::set_cookie(LOGIN_COOKIE, "", "/login", 0, "Strict", secure),
+                    ),
+                ]),
+                Redirect::to(&next),
+            )
+                .into_response())
+        }
+        None => Ok(login_page(
+            &state,
+            StatusCode::UNAUTHORIZED,
+            &expected,
+            &next,
+            &name,
+            Some("Wrong name or password."),
+        )),
+    }
+}
+
+/// A form that carries only its CSRF token.
+#[derive(Debug, Deserialize)]
+pub struct CsrfForm {
+    /// The token.
+    pub csrf: Option<String>,
+}
+
+/// `POST /logout`.
+pub async fn logout(
+    State(state): State<AppState>,
+    LoggedIn(session): LoggedIn,
+    form: Result<Form<CsrfForm>, FormRejection>,
+) -> Result<Response, HttpError> {
+    let Form(form) = form.map_err(bad_form)?;
+    crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
+    let key = session.token_sha256.clone();
+    state
+        .blocking(move |s| s.store.delete_session(&key))
+        .await?;
+    let cookie = auth::set_cookie(
+        SESSION_COOKIE,
+        "",
+        "/",
+        0,
+        "Lax",
+        state.options.secure_cookies,
+    );
+    Ok((
+        AppendHeaders([(header::SET_COOKIE, cookie)]),
+        Redirect::to("/login"),
+    )
+        .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn next_stays_on_this_site() {
+        assert_eq!(
+            safe_next(Some("/problems/maze?lang=zh")),
+            "/problems/maze?lang=zh"
+        );
+        assert_eq!(safe_next(Some("//evil.example/x")), "/problems");
+        assert_eq!(safe_next(Some("https://evil.example")), "/problems");
+        assert_eq!(safe_next(Some("/\\evil.example")), "/problems");
+        assert_eq!(safe_next(Some("/login")), "/problems");
+        assert_eq!(safe_next(None), "/problems");
+    }
+}

@@ -1,0 +1,131 @@
+//! The HTTP routes, one module per page group, and what every answer gets: security
+//! headers, and a 404 page for unknown paths.
+//!
+//! | route | who | what |
+//! | --- | --- | --- |
+//! | `GET /` | anyone | redirect to the problems |
+//! | `GET /login`, `POST /login`, `POST /logout` | anyone | log in and out |
+//! | `GET /problems`, `GET /problems/{id}?lang=zh\|en` | logged in | problems, a statement |
+//! | `GET /submit?problem=ID`, `POST /submit` | logged in | the submit form |
+//! | `GET /submissions` | logged in | my submissions |
+//! | `GET /submissions/status?ids=1,2` | logged in | live status (JSON), own only for students |
+//! | `GET /submissions/{id}` (`/result.json`, `/source`) | owner or teacher | a submission |
+//! | `GET /scoreboard` | logged in | frozen for students during a freeze |
+//! | `GET /teacher`, `GET /teacher/submissions` | teacher | dashboard, every submission |
+//! | `POST /teacher/submissions/{id}/rejudge`, `POST /teacher/problems/{id}/rejudge` | teacher | rejudge |
+//! | `POST /teacher/scoreboard/publish` | teacher | lift or restore the freeze |
+//! | `GET /teacher/export/{scoreboard,results}.{csv,json}` | teacher | exports |
+//! | `GET /static/*`, `GET /healthz` | anyone | style, script, liveness |
+
+mod assets;
+mod login;
+mod problems;
+mod scoreboard;
+mod submissions;
+mod submit;
+mod teacher;
+
+use crate::http_error::HttpError;
+use crate::state::AppState;
+use axum::extract::rejection::{FormRejection, QueryRejection};
+use axum::extract::Query;
+use axum::http::{header, HeaderValue};
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::Router;
+
+/// The whole application.
+pub fn router(state: AppState) -> Router {
+    let submit_body_limit = state.options.max_source_bytes * 2 + 64 * 1024;
+    Router::new()
+        .route("/", get(login::home))
+        .route("/login", get(login::form).post(login::submit))
+        .route("/logout", post(login::logout))
+        .route("/problems", get(problems::list))
+        .route("/problems/{id}", get(problems::statement))
+        .route(
+            "/submit",
+            get(submit::form)
+                .post(submit::submit)
+                .layer(axum::extract::DefaultBodyLimit::max(submit_body_limit)),
+        )
+        .route("/submissions", get(submissions::mine))
+        .route("/submissions/status", get(submissions::status))
+        .route("/submissions/{id}", get(submissions::detail))
+        .route(
+            "/submissions/{id}/result.json",
+            get(submissions::result_json),
+        )
+        .route("/submissions/{id}/source", get(submissions::source))
+        .route("/scoreboard", get(scoreboard::page))
+        .route("/teacher", get(teacher::dashboard))
+        .route("/teacher/submissions", get(teacher::submissions))
+        .route(
+            "/teacher/submissions/{id}/rejudge",
+            post(teacher::rejudge_submission),
+        )
+        .route(
+            "/teacher/problems/{id}/rejudge",
+            post(teacher::rejudge_problem),
+        )
+        .route("/teacher/scoreboard/publish", post(teacher::publish))
+        .route("/teacher/export/{file}", get(teacher::export))
+        .route("/static/{file}", get(assets::file))
+        .route("/healthz", get(assets::health))
+        .fallback(not_found)
+        .layer(axum::middleware::map_response(security_headers))
+        .with_state(state)
+}
+
+async fn not_found() -> HttpError {
+    HttpError::not_found("There is no such page.")
+}
+
+/// Headers every answer carries: no framing, no sniffing, scripts and styles only from
+/// this site, no referrer to other sites.
+async fn security_headers(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        ),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("same-origin"),
+    );
+    if !headers.contains_key(header::CACHE_CONTROL) {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    response
+}
+
+/// A form that could not be read, as a 400 with axum's reason.
+pub(crate) fn bad_form(rejection: FormRejection) -> HttpError {
+    HttpError::bad_request(format!(
+        "The form could not be read: {}",
+        rejection.body_text()
+    ))
+}
+
+/// A query string's parameters, or 400 when they cannot be read.
+pub(crate) fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, HttpError> {
+    query.map(|q| q.0).map_err(|rejection| {
+        HttpError::bad_request(format!(
+            "The address's parameters could not be read: {}",
+            rejection.body_text()
+        ))
+    })
+}
+
+/// A numeric id from the path, or 404.
+pub(crate) fn parse_id(text: &str, what: &str) -> Result<i64, HttpError> {
+    text.parse::<i64>()
+        .map_err(|_| HttpError::not_found(format!("There is no {what} {text:?}.")))
+}

@@ -1,0 +1,185 @@
+//! The problem list and the statements.
+
+use crate::auth::LoggedIn;
+use crate::contest::Phase;
+use crate::http_error::HttpError;
+use crate::state::AppState;
+use crate::statement::{self, StatementLanguage};
+use crate::store::{now_ms, SubmissionFilter, SubmissionState};
+use crate::views::problems::{self as view, ProblemRow, SampleFile, StatementPage};
+use crate::views::{format, Chrome};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap};
+use axum::response::Html;
+use judge_core::problem::TestGroup;
+use judge_core::Verdict;
+use maud::html;
+use serde::Deserialize;
+
+/// Sample files longer than this are cut (the statement has the samples anyway).
+const SAMPLE_SHOWN_BYTES: usize = 4096;
+
+/// Refuses students before the contest starts.
+pub(crate) fn check_started(state: &AppState, teacher: bool) -> Result<(), HttpError> {
+    if !teacher && state.contest.phase(now_ms()) == Phase::NotStarted {
+        return Err(HttpError::forbidden(
+            "The contest has not started yet: its problems are hidden until then.",
+        ));
+    }
+    Ok(())
+}
+
+/// `GET /problems`.
+pub async fn list(
+    State(state): State<AppState>,
+    LoggedIn(session): LoggedIn,
+) -> Result<Html<String>, HttpError> {
+    let chrome = Chrome::new(&state.contest.title, Some(&session), "problems");
+    let teacher = session.user.is_teacher();
+    if !teacher && state.contest.phase(now_ms()) == Phase::NotStarted {
+        let notice = html! { "The contest starts at " (format::time(state.contest.start_ms)) ". The problems appear here then." };
+        return Ok(Html(
+            view::list(&chrome, &[], Some(notice), false).into_string(),
+        ));
+    }
+    let user_id = session.user.id;
+    let rows = state
+        .blocking(move |s| {
+            let mine = s.store.submissions(&SubmissionFilter {
+                user_id: Some(user_id),
+                ..SubmissionFilter::default()
+            })?;
+            Ok(s.contest
+                .problems
+                .iter()
+                .map(|problem| {
+                    let attempts: Vec<_> =
+                        mine.iter().filter(|m| m.problem == problem.id).collect();
+                    let verdicts: Vec<Verdict> = attempts
+                        .iter()
+                        .filter(|m| m.state == SubmissionState::Done)
+                        .filter_map(|m| m.result.as_ref().map(|r| r.verdict))
+                        .collect();
+                    let best = if verdicts.contains(&Verdict::AC) {
+                        Some(Verdict::AC)
+                    } else {
+                        verdicts.first().copied()
+                    };
+                    ProblemRow {
+                        id: problem.id.clone(),
+                        title: s
+                            .judge
+                            .problem(&problem.id)
+                            .map(|p| (p.toml.title.clone(), p.toml.title_zh.clone()))
+                            .map_err(|e| e.to_string()),
+                        points: problem.points,
+                        best,
+                        attempts: attempts.len(),
+                    }
+                })
+                .collect::<Vec<_>>())
+        })
+        .await?;
+    let notice = (state.contest.phase(now_ms()) == Phase::Over)
+        .then(|| html! { "The contest is over: submissions are closed." });
+    Ok(Html(
+        view::list(&chrome, &rows, notice, teacher).into_string(),
+    ))
+}
+
+/// The statement language asked for.
+#[derive(Debug, Deserialize)]
+pub struct LangQuery {
+    lang: Option<String>,
+}
+
+fn read_capped(path: &std::path::Path) -> String {
+    let text = std::fs::read(path)
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_default();
+    if text.len() > SAMPLE_SHOWN_BYTES {
+        let mut end = SAMPLE_SHOWN_BYTES;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        format!("{}\n…", &text[..end])
+    } else {
+        text
+    }
+}
+
+fn limits_text(problem: &judge_core::problem::Problem) -> String {
+    let limits = &problem.toml.limits;
+    format!(
+        "Time limit {} s · memory {} MiB",
+        limits.time_s, limits.memory_mib
+    )
+}
+
+/// `GET /problems/{id}`.
+pub async fn statement(
+    State(state): State<AppState>,
+    LoggedIn(session): LoggedIn,
+    Path(id): Path<String>,
+    query: Result<Query<LangQuery>, QueryRejection>,
+    headers: HeaderMap,
+) -> Result<Html<String>, HttpError> {
+    check_started(&state, session.user.is_teacher())?;
+    if state.contest.problem(&id).is_none() {
+        return Err(HttpError::not_found(format!(
+            "There is no problem {id:?} in this contest."
+        )));
+    }
+    let query = super::query(query)?;
+    let wanted = query
+        .lang
+        .as_deref()
+        .and_then(StatementLanguage::from_code)
+        .unwrap_or_else(|| {
+            StatementLanguage::from_accept_language(
+                headers
+                    .get(header::ACCEPT_LANGUAGE)
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or(""),
+            )
+        });
+    let problem_id = id.clone();
+    let page = state
+        .blocking(move |s| {
+            let problem = match s.judge.problem(&problem_id) {
+                Ok(problem) => problem,
+                Err(error) => return Ok(Err(error.to_string())),
+            };
+            let markdown = std::fs::read_to_string(problem.dir.join("statement.md"))
+                .unwrap_or_else(|_| "*This problem has no statement yet.*".into());
+            let samples = problem
+                .tests
+                .iter()
+                .filter(|t| t.group == TestGroup::Sample)
+                .map(|t| SampleFile {
+                    name: t.name.clone(),
+                    input: read_capped(&t.input),
+                    answer: read_capped(&t.answer),
+                })
+                .collect();
+            Ok(Ok(StatementPage {
+                id: problem_id,
+                title: problem.toml.title.clone(),
+                statement: statement::render(&markdown, wanted),
+                limits: limits_text(&problem),
+                samples,
+            }))
+        })
+        .await?
+        .map_err(|reason| {
+            let shown = if session.user.is_teacher() {
+                reason
+            } else {
+                "its files are not ready".into()
+            };
+            HttpError::unavailable(format!("Problem {id} cannot be shown yet: {shown}."))
+        })?;
+    let chrome = Chrome::new(&state.contest.title, Some(&session), "problems");
+    Ok(Html(view::statement(&chrome, &page).into_string()))
+}

@@ -1,0 +1,286 @@
+//! The submit form and storing a submission.
+//!
+//! The checks, in order, each with its status: a session (401), a readable form within
+//! the size cap (413 / 400), the CSRF token (403), the contest running (403, students), a
+//! problem of the contest (404), an allowed language (422), a non-empty source (422)
+//! within the cap (413) that is text (415), a problem that can be judged (503), the rate
+//! limit (429). Then the row is committed, the workers are woken, and the browser goes to
+//! the submission's page (303).
+
+use super::problems::check_started;
+use crate::auth::LoggedIn;
+use crate::contest::Phase;
+use crate::http_error::HttpError;
+use crate::state::AppState;
+use crate::store::submissions::Inserted;
+use crate::store::{now_ms, NewSubmission};
+use crate::views::submit::{self as view, SubmitForm};
+use crate::views::Chrome;
+use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Multipart, Query, State};
+use axum::http::StatusCode;
+use axum::response::{Html, Redirect};
+use serde::Deserialize;
+
+/// The problem chosen beforehand.
+#[derive(Debug, Deserialize)]
+pub struct ProblemQuery {
+    problem: Option<String>,
+}
+
+/// Why a student cannot submit now, if they cannot.
+fn closed_reason(state: &AppState, teacher: bool) -> Option<String> {
+    if teacher {
+        return None;
+    }
+    match state.contest.phase(now_ms()) {
+        Phase::NotStarted => Some("The contest has not started yet.".into()),
+        Phase::Over => Some("The contest is over: submissions are closed.".into()),
+        Phase::Running => None,
+    }
+}
+
+/// `GET /submit`.
+pub async fn form(
+    State(state): State<AppState>,
+    LoggedIn(session): LoggedIn,
+    query: Result<Query<ProblemQuery>, QueryRejection>,
+) -> Result<Html<String>, HttpError> {
+    let query = super::query(query)?;
+    let teacher = session.user.is_teacher();
+    check_started(&state, teacher)?;
+    let problems = state
+        .blocking(|s| {
+            Ok(s.contest
+                .problems
+                .iter()
+                .map(|p| {
+                    let title = s
+                        .judge
+                        .problem(&p.id)
+                        .map(|p| p.toml.title)
+                        .unwrap_or_default();
+                    (p.id.clone(), title)
+                })
+                .collect())
+        })
+        .await?;
+    let view = SubmitForm {
+        problems,
+        selected_problem: query.problem,
+        languages: state
+            .contest
+            .languages
+            .iter()
+            .map(|l| (l.id.clone(), l.spec.name.clone(), l.spec.extensions.clone()))
+            .collect(),
+        max_source_bytes: state.options.max_source_bytes,
+        closed: closed_reason(&state, teacher),
+    };
+    let chrome = Chrome::new(&state.contest.title, Some(&session), "submit");
+    Ok(Html(
+        view::form(&chrome, &session.csrf_token, &view).into_string(),
+    ))
+}
+
+/// The submit form's fields.
+#[derive(Debug, Default)]
+struct Fields {
+    csrf: Option<String>,
+    problem: Option<String>,
+    language: Option<String>,
+    pasted: Vec<u8>,
+    file: Vec<u8>,
+    file_name: Option<String>,
+}
+
+fn multipart_error(error: MultipartError, cap: usize) -> HttpError {
+    if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        HttpError::too_large(format!(
+            "The upload is too large: a source may have at most {} KiB.",
+            cap / 1024
+        ))
+    } else {
+        HttpError::bad_request(format!("The form could not be read: {}", error.body_text()))
+    }
+}
+
+/// Reads a field, keeping at most `cap + 1` bytes (one more tells it was over).
+async fn read_field(mut field: Field<'_>, cap: usize) -> Result<Vec<u8>, HttpError> {
+    let mut bytes = Vec::new();
+    while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(e, cap))? {
+        if bytes.len() + chunk.len() > cap {
+            return Err(HttpError::too_large(format!(
+                "The source is too large: at most {} KiB.",
+                cap / 1024
+            )));
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    Ok(bytes)
+}
+
+async fn read_fields(mut multipart: Multipart, cap: usize) -> Result<Fields, HttpError> {
+    let mut fields = Fields::default();
+    while let Some(field) = multipart
+        .next_field()
+        .await
+        .map_err(|e| multipart_error(e, cap))?
+    {
+        let name = field.name().unwrap_or("").to_string();
+        let small = |bytes: Vec<u8>| Some(String::from_utf8_lossy(&bytes).trim().to_string());
+        match name.as_str() {
+            "csrf" => fields.csrf = small(read_field(field, 256).await?),
+            "problem" => fields.problem = small(read_field(field, 256).await?),
+            "language" => fields.language = small(read_field(field, 256).await?),
+            "source" => fields.pasted = read_field(field, cap).await?,
+            "file" => {
+                fields.file_name = field.file_name().map(str::to_string);
+                fields.file = read_field(field, cap).await?;
+            }
+            // Unknown fields are read and dropped (bounded like a source).
+            _ => {
+                read_field(field, cap).await?;
+            }
+        }
+    }
+    Ok(fields)
+}
+
+/// The source text: the uploaded file if there is one, else the pasted text.
+fn source_text(fields: &Fields, cap: usize) -> Result<String, HttpError> {
+    let bytes = if fields.file.is_empty() {
+        &fields.pasted
+    } else {
+        &fields.file
+    };
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(HttpError::unprocessable(
+            "The source is empty: paste it or choose a file.",
+        ));
+    }
+    if bytes.len() > cap {
+        return Err(HttpError::too_large(format!(
+            "The source is too large: at most {} KiB.",
+            cap / 1024
+        )));
+    }
+    if bytes.contains(&0) {
+        return Err(HttpError::not_text(
+            "The file is not source text (it contains NUL bytes): upload the source file, not a compiled program.",
+        ));
+    }
+    let text = String::from_utf8(bytes.clone()).map_err(|_| {
+        HttpError::not_text(
+            "The file is not UTF-8 text: save the source as UTF-8 and upload it again.",
+        )
+    })?;
+    // Browsers send pasted text with CRLF line ends.
+    Ok(text.replace("\r\n", "\n"))
+}
+
+/// `POST /submit`.
+pub async fn submit(
+    State(state): State<AppState>,
+    LoggedIn(session): LoggedIn,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> Result<Redirect, HttpError> {
+    let cap = state.options.max_source_bytes;
+    let multipart = multipart.map_err(|rejection| {
+        HttpError::bad_request(format!(
+            "The form could not be read: {}",
+            rejection.body_text()
+        ))
+    })?;
+    let fields = read_fields(multipart, cap).await?;
+    crate::csrf::verify(&session.csrf_token, fields.csrf.as_deref())?;
+    let teacher = session.user.is_teacher();
+    if let Some(reason) = closed_reason(&state, teacher) {
+        return Err(HttpError::forbidden(reason));
+    }
+    let problem = fields.problem.clone().unwrap_or_default();
+    if state.contest.problem(&problem).is_none() {
+        return Err(HttpError::not_found(format!(
+            "There is no problem {problem:?} in this contest."
+        )));
+    }
+    let language = match fields.language.as_deref().filter(|l| !l.is_empty()) {
+        Some(id) => state.contest.language(id).ok_or_else(|| {
+            HttpError::unprocessable(format!(
+                "Language {id:?} is not allowed in this contest; allowed: {}.",
+                state.contest.language_ids()
+            ))
+        })?,
+        None => {
+            let extension = fields
+                .file_name
+                .as_deref()
+                .and_then(|n| std::path::Path::new(n).extension())
+                .and_then(|e| e.to_str())
+                .unwrap_or("");
+            state
+                .contest
+                .languages
+                .iter()
+                .find(|l| !extension.is_empty() && l.spec.extensions.iter().any(|e| e == extension))
+                .ok_or_else(|| {
+                    HttpError::unprocessable(format!(
+                        "Choose a language (the file's extension does not name one of this contest's: {}).",
+                        state.contest.language_ids()
+                    ))
+                })?
+        }
+    };
+    let source = source_text(&fields, cap)?;
+    let new = NewSubmission {
+        user_id: session.user.id,
+        problem: problem.clone(),
+        language: language.id.clone(),
+        source,
+    };
+    let limit = (!teacher && state.options.submissions_per_window > 0).then(|| {
+        (
+            state.options.submissions_per_window,
+            i64::try_from(state.options.rate_window.as_millis()).unwrap_or(i64::MAX),
+        )
+    });
+    let inserted = state
+        .blocking(move |s| {
+            if let Err(error) = s.judge.problem(&new.problem) {
+                return Ok(Err(error.to_string()));
+            }
+            Ok(Ok(s.store.insert_submission(&new, limit)?))
+        })
+        .await?
+        .map_err(|reason| {
+            let shown = if teacher {
+                reason
+            } else {
+                "its files are not ready".into()
+            };
+            HttpError::unavailable(format!(
+                "Problem {problem} cannot be judged right now: {shown}. Try again later."
+            ))
+        })?;
+    match inserted {
+        Inserted::Queued(id) => {
+            state.queue.notify();
+            Ok(Redirect::to(&format!("/submissions/{id}")))
+        }
+        Inserted::RateLimited { retry_after_ms } => {
+            let seconds = u64::try_from(retry_after_ms)
+                .unwrap_or(1)
+                .div_ceil(1000)
+                .max(1);
+            Err(HttpError::too_many(
+                format!(
+                    "Too many submissions: at most {} per {} s. Try again in {seconds} s.",
+                    state.options.submissions_per_window,
+                    state.options.rate_window.as_secs()
+                ),
+                seconds,
+            ))
+        }
+    }
+}

@@ -1,0 +1,244 @@
+//! The teacher's pages: dashboard, every submission, rejudging, publishing the frozen
+//! scoreboard, exports. Every handler takes [`TeacherOnly`]: students get 403.
+
+use super::login::CsrfForm;
+use super::{bad_form, parse_id};
+use crate::auth::TeacherOnly;
+use crate::export;
+use crate::http_error::HttpError;
+use crate::state::AppState;
+use crate::store::{now_ms, settings, SubmissionFilter};
+use crate::views::teacher::{self as view, Dashboard};
+use crate::views::Chrome;
+use axum::extract::rejection::{FormRejection, QueryRejection};
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::Form;
+use serde::Deserialize;
+
+/// How many submissions the teacher's list shows.
+const ALL_SHOWN: usize = 500;
+
+/// `GET /teacher`.
+pub async fn dashboard(
+    State(state): State<AppState>,
+    TeacherOnly(session): TeacherOnly,
+) -> Result<Html<String>, HttpError> {
+    let (queue, users, published) = state
+        .blocking(|s| {
+            Ok((
+                s.store.queue_counts()?,
+                s.store.users()?,
+                s.store
+                    .setting(settings::SCOREBOARD_PUBLISHED)?
+                    .is_some_and(|v| v == "1"),
+            ))
+        })
+        .await?;
+    let contest = &state.contest;
+    let view = Dashboard {
+        start_ms: contest.start_ms,
+        start_configured: contest.start_configured,
+        end_ms: contest.end_ms,
+        freeze_at_ms: contest.freeze_at_ms,
+        freeze_note: contest.freeze_note.clone(),
+        published,
+        queue,
+        workers: state.options.workers,
+        problems: contest.problems.iter().map(|p| p.id.clone()).collect(),
+        users,
+    };
+    let chrome = Chrome::new(&contest.title, Some(&session), "teacher");
+    Ok(Html(view::dashboard(&chrome, &view).into_string()))
+}
+
+/// The list's filters.
+#[derive(Debug, Deserialize)]
+pub struct Filters {
+    student: Option<String>,
+    problem: Option<String>,
+}
+
+/// `GET /teacher/submissions`.
+pub async fn submissions(
+    State(state): State<AppState>,
+    TeacherOnly(session): TeacherOnly,
+    query: Result<Query<Filters>, QueryRejection>,
+) -> Result<Html<String>, HttpError> {
+    let filters = super::query(query)?;
+    let student = filters.student.filter(|s| !s.is_empty());
+    let problem = filters.problem.filter(|p| !p.is_empty());
+    let (selected_student, selected_problem) = (student.clone(), problem.clone());
+    let (summaries, users) = state
+        .blocking(move |s| {
+            let users = s.store.users()?;
+            let user_id = match &student {
+                Some(name) => match users.iter().find(|u| &u.name == name) {
+                    Some(user) => Some(user.id),
+                    None => return Ok((Vec::new(), users)),
+                },
+                None => None,
+            };
+            let summaries = s.store.submissions(&SubmissionFilter {
+                user_id,
+                problem,
+                limit: Some(ALL_SHOWN),
+            })?;
+            Ok((summaries, users))
+        })
+        .await?;
+    let rows: Vec<_> = summaries
+        .into_iter()
+        .map(|summary| {
+            let progress = state.queue.progress(summary.id);
+            (summary, progress)
+        })
+        .collect();
+    let problems: Vec<String> = state
+        .contest
+        .problems
+        .iter()
+        .map(|p| p.id.clone())
+        .collect();
+    let chrome = Chrome::new(&state.contest.title, Some(&session), "teacher");
+    Ok(Html(
+        view::all_submissions(
+            &chrome,
+            &rows,
+            &users,
+            &problems,
+            (selected_student.as_deref(), selected_problem.as_deref()),
+        )
+        .into_string(),
+    ))
+}
+
+/// `POST /teacher/submissions/{id}/rejudge`.
+pub async fn rejudge_submission(
+    State(state): State<AppState>,
+    TeacherOnly(session): TeacherOnly,
+    Path(id): Path<String>,
+    form: Result<Form<CsrfForm>, FormRejection>,
+) -> Result<Redirect, HttpError> {
+    let Form(form) = form.map_err(bad_form)?;
+    crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
+    let id = parse_id(&id, "submission")?;
+    if !state
+        .blocking(move |s| s.store.rejudge_submission(id))
+        .await?
+    {
+        return Err(HttpError::not_found(format!(
+            "There is no submission {id}."
+        )));
+    }
+    tracing::info!("{} rejudges submission {id}", session.user.name);
+    state.queue.notify();
+    Ok(Redirect::to(&format!("/submissions/{id}")))
+}
+
+/// `POST /teacher/problems/{id}/rejudge`.
+pub async fn rejudge_problem(
+    State(state): State<AppState>,
+    TeacherOnly(session): TeacherOnly,
+    Path(problem): Path<String>,
+    form: Result<Form<CsrfForm>, FormRejection>,
+) -> Result<Redirect, HttpError> {
+    let Form(form) = form.map_err(bad_form)?;
+    crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
+    if state.contest.problem(&problem).is_none() {
+        return Err(HttpError::not_found(format!(
+            "There is no problem {problem:?} in this contest."
+        )));
+    }
+    let id = problem.clone();
+    let count = state
+        .blocking(move |s| s.store.rejudge_problem(&id))
+        .await?;
+    tracing::info!(
+        "{} rejudges problem {problem}: {count} submissions",
+        session.user.name
+    );
+    state.queue.notify();
+    Ok(Redirect::to(&format!(
+        "/teacher/submissions?problem={}",
+        crate::auth::encode_component(&problem)
+    )))
+}
+
+/// The publish form.
+#[derive(Debug, Deserialize)]
+pub struct PublishForm {
+    csrf: Option<String>,
+    published: String,
+}
+
+/// `POST /teacher/scoreboard/publish`: `published=1` shows students the unfrozen board,
+/// `0` freezes it again.
+pub async fn publish(
+    State(state): State<AppState>,
+    TeacherOnly(session): TeacherOnly,
+    form: Result<Form<PublishForm>, FormRejection>,
+) -> Result<Redirect, HttpError> {
+    let Form(form) = form.map_err(bad_form)?;
+    crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
+    let value = match form.published.as_str() {
+        "1" | "0" => form.published.clone(),
+        other => {
+            return Err(HttpError::bad_request(format!(
+                "published must be 1 or 0, not {other:?}"
+            )))
+        }
+    };
+    state
+        .blocking(move |s| s.store.set_setting(settings::SCOREBOARD_PUBLISHED, &value))
+        .await?;
+    Ok(Redirect::to("/teacher"))
+}
+
+/// `GET /teacher/export/{scoreboard,results}.{csv,json}`.
+pub async fn export(
+    State(state): State<AppState>,
+    TeacherOnly(_session): TeacherOnly,
+    Path(file): Path<String>,
+) -> Result<Response, HttpError> {
+    let now = now_ms();
+    let (body, content_type) = match file.as_str() {
+        "scoreboard.csv" | "scoreboard.json" => {
+            let board = super::scoreboard::board(&state, None).await?;
+            if file.ends_with(".csv") {
+                (export::scoreboard_csv(&board), "text/csv; charset=utf-8")
+            } else {
+                (
+                    export::scoreboard_json(&state.contest, &board, now).to_string(),
+                    "application/json",
+                )
+            }
+        }
+        "results.csv" | "results.json" => {
+            let attempts = state.blocking(|s| s.store.attempts()).await?;
+            if file.ends_with(".csv") {
+                (export::results_csv(&state.contest, &attempts), "text/csv; charset=utf-8")
+            } else {
+                (
+                    export::results_json(&state.contest, &attempts, now).to_string(),
+                    "application/json",
+                )
+            }
+        }
+        other => {
+            return Err(HttpError::not_found(format!(
+                "There is no export {other:?}: scoreboard.csv, scoreboard.json, results.csv, results.json."
+            )))
+        }
+    };
+    let disposition = format!("attachment; filename=\"{file}\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, content_type.to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        body,
+    )
+        .into_response())
+}

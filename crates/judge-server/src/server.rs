@@ -1,0 +1,194 @@
+//! Putting the server together: lock the data folder, open the store, requeue what a
+//! stopped server left half judged, start the workers, serve HTTP until asked to stop,
+//! then let the workers finish or hand back their submissions.
+
+use crate::contest::Contest;
+use crate::error::{Result, ServerError};
+use crate::options::ServerOptions;
+use crate::queue::Queue;
+use crate::state::{AppState, Shared};
+use crate::store::{now_ms, Store};
+use crate::workers::{self, Workers};
+use judge_core::Judge;
+use std::fs::File;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The lock file that keeps two servers off one data folder.
+pub const LOCK_FILE: &str = "server.lock";
+
+/// A server ready to serve: its state, its workers, its data folder lock.
+pub struct Server {
+    state: AppState,
+    workers: Workers,
+    _lock: File,
+}
+
+fn lock_data_folder(dir: &Path) -> Result<File> {
+    std::fs::create_dir_all(dir).map_err(|source| ServerError::Io {
+        what: "creating the data folder",
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let path = dir.join(LOCK_FILE);
+    let file = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|source| ServerError::Io {
+            what: "opening the lock file",
+            path: path.clone(),
+            source,
+        })?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(ServerError::DataFolderInUse {
+            dir: dir.to_path_buf(),
+            lock: path,
+        }),
+        Err(std::fs::TryLockError::Error(source)) => Err(ServerError::Io {
+            what: "locking",
+            path,
+            source,
+        }),
+    }
+}
+
+impl Server {
+    /// Prepares a server for `judge`'s contest: takes the data folder (one server per
+    /// folder), opens the store, puts submissions a stopped server was judging back in
+    /// the queue, starts the workers and, in the background, builds the problems'
+    /// checkers.
+    pub fn start(judge: Arc<Judge>, options: ServerOptions) -> Result<Server> {
+        let lock = lock_data_folder(&options.data_dir)?;
+        let store = Store::open(&options.data_dir)?;
+        let requeued = store.requeue_interrupted()?;
+        if requeued > 0 {
+            tracing::info!("{requeued} submissions were being judged when the server stopped: judging them again");
+        }
+        let contest = Contest::new(&judge.config, &store, now_ms())?;
+        if let Some(note) = &contest.freeze_note {
+            tracing::warn!("judge.toml: {note}");
+        }
+        let problems: Vec<String> = contest.problems.iter().map(|p| p.id.clone()).collect();
+        {
+            let judge = judge.clone();
+            let spawned = std::thread::Builder::new()
+                .name("judge-warm-up".into())
+                .spawn(move || workers::warm_up(&judge, &problems));
+            if let Err(error) = spawned {
+                tracing::warn!("cannot build the problems ahead of time: {error}");
+            }
+        }
+        let queue = Arc::new(Queue::new());
+        let workers = Workers::start(options.workers, store.clone(), judge.clone(), queue.clone());
+        let state = AppState::new(Shared {
+            store,
+            judge,
+            contest,
+            queue,
+            options,
+        });
+        Ok(Server {
+            state,
+            workers,
+            _lock: lock,
+        })
+    }
+
+    /// The shared state.
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// The application (for in-process requests).
+    pub fn router(&self) -> axum::Router {
+        crate::routes::router(self.state.clone())
+    }
+
+    /// Serves on `listener` until `shutdown` completes, then stops the workers.
+    pub async fn serve(
+        self,
+        listener: tokio::net::TcpListener,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<()> {
+        let address = listener
+            .local_addr()
+            .map(|a| a.to_string())
+            .unwrap_or_default();
+        let served = axum::serve(listener, self.router())
+            .with_graceful_shutdown(shutdown)
+            .await;
+        let stopping = tokio::task::spawn_blocking(move || self.stop());
+        let _ = stopping.await;
+        served.map_err(|source| ServerError::Listen { address, source })
+    }
+
+    /// Stops the workers: each finishes (or, once the cancel flag is set, abandons and
+    /// requeues) its submission.
+    pub fn stop(self) {
+        self.state.queue.stop();
+        self.workers.join();
+    }
+}
+
+/// Waits until `flag` is set (polled: signal handlers can only set a flag).
+pub async fn flag_set(flag: Arc<AtomicBool>) {
+    while !flag.load(Ordering::SeqCst) {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Runs the server until `cancel` is set (SIGINT/SIGTERM): the whole of `judge serve`.
+/// `ready` is called with the bound address once it accepts connections.
+pub fn run(
+    judge: Arc<Judge>,
+    options: ServerOptions,
+    cancel: Arc<AtomicBool>,
+    ready: impl FnOnce(SocketAddr),
+) -> Result<()> {
+    let listen = options.listen.clone();
+    let server = Server::start(judge, options)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_name("judge-http")
+        .build()
+        .map_err(|source| ServerError::Listen {
+            address: listen.clone(),
+            source,
+        })?;
+    runtime.block_on(async move {
+        let listener = match tokio::net::TcpListener::bind(&listen).await {
+            Ok(listener) => listener,
+            Err(source) => {
+                tokio::task::spawn_blocking(move || server.stop())
+                    .await
+                    .ok();
+                return Err(ServerError::Listen {
+                    address: listen,
+                    source,
+                });
+            }
+        };
+        if let Ok(address) = listener.local_addr() {
+            ready(address);
+        }
+        server.serve(listener, flag_set(cancel)).await
+    })
+}
+
+/// Logs to stderr (`RUST_LOG` filters; default: info).
+pub fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .try_init();
+}

@@ -1,0 +1,64 @@
+//! What every request handler shares: the store, the judge, the contest, the queue, the
+//! options.
+
+use crate::contest::Contest;
+use crate::error::ServerError;
+use crate::http_error::HttpError;
+use crate::options::ServerOptions;
+use crate::queue::Queue;
+use crate::store::Store;
+use judge_core::Judge;
+use std::ops::Deref;
+use std::sync::Arc;
+
+/// The shared state (cheap to clone).
+#[derive(Clone)]
+pub struct AppState(Arc<Shared>);
+
+/// The parts of the state.
+pub struct Shared {
+    /// The store.
+    pub store: Store,
+    /// The judge (used by the workers, and by pages for problems and languages).
+    pub judge: Arc<Judge>,
+    /// The contest.
+    pub contest: Contest,
+    /// Wake-ups and live progress.
+    pub queue: Arc<Queue>,
+    /// The options.
+    pub options: ServerOptions,
+}
+
+impl AppState {
+    /// Puts the parts together.
+    pub fn new(shared: Shared) -> AppState {
+        AppState(Arc::new(shared))
+    }
+
+    /// Runs `f` with the store on a blocking thread (SQLite and file reads block).
+    pub async fn blocking<T, F>(&self, f: F) -> Result<T, HttpError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Shared) -> Result<T, ServerError> + Send + 'static,
+    {
+        let shared = self.0.clone();
+        match tokio::task::spawn_blocking(move || f(&shared)).await {
+            Ok(result) => result.map_err(HttpError::from),
+            Err(error) => {
+                tracing::error!("a request's blocking task failed: {error}");
+                Err(HttpError::new(
+                    axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+                    "The server failed to answer (its log says why).",
+                ))
+            }
+        }
+    }
+}
+
+impl Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}

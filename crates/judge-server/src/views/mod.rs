@@ -1,0 +1,13 @@
+//! HTML, rendered on the server with maud (escaped by construction). One module per page
+//! group; `layout` is the frame every page shares, `format` the small pieces.
+
+pub mod format;
+pub mod layout;
+pub mod login;
+pub mod problems;
+pub mod scoreboard;
+pub mod submissions;
+pub mod submit;
+pub mod teacher;
+
+pub use layout::{error_page, Chrome};

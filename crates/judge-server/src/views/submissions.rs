@@ -1,0 +1,163 @@
+//! Submission lists and a submission's page.
+
+use super::format;
+use super::layout::{csrf_field, page, Chrome};
+use crate::queue::Progress;
+use crate::store::{SubmissionState, SubmissionSummary};
+use judge_core::SubmissionResult;
+use maud::{html, Markup};
+
+/// A list row: the summary and, while judged, its progress.
+pub type Row = (SubmissionSummary, Option<Progress>);
+
+/// The table of submissions. `teacher`: add the student column and rejudge buttons.
+pub fn table(rows: &[Row], teacher: Option<&str>) -> Markup {
+    html! {
+        @if rows.is_empty() {
+            p class="muted" { "No submissions yet." }
+        } @else {
+            table class="grid submissions" {
+                thead {
+                    tr {
+                        th { "#" } th { "Submitted" }
+                        @if teacher.is_some() { th { "Student" } }
+                        th { "Problem" } th { "Language" } th { "Result" }
+                        th class="num" { "CPU" } th class="num" { "Memory" }
+                        @if teacher.is_some() { th {} }
+                    }
+                }
+                tbody {
+                    @for (summary, progress) in rows {
+                        tr {
+                            td { a href={ "/submissions/" (summary.id) } { (summary.id) } }
+                            td { (format::time(summary.submitted_at_ms)) }
+                            @if teacher.is_some() { td { (summary.user_name) } }
+                            td { a href={ "/problems/" (summary.problem) } { (summary.problem) } }
+                            td { (summary.language) }
+                            td { (format::status(summary, *progress)) }
+                            td class="num" { @if let Some(r) = &summary.result { (format::seconds(r.max_cpu_time_s)) } }
+                            td class="num" { @if let Some(r) = &summary.result { (format::bytes(r.max_peak_memory_bytes)) } }
+                            @if let Some(csrf) = teacher {
+                                td {
+                                    form method="post" action={ "/teacher/submissions/" (summary.id) "/rejudge" } class="inline" {
+                                        (csrf_field(csrf))
+                                        button type="submit" class="small" { "Rejudge" }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The student's own submissions.
+pub fn mine(chrome: &Chrome, rows: &[Row]) -> Markup {
+    page(
+        chrome,
+        "My submissions",
+        html! {
+            h1 { "My submissions" }
+            (table(rows, None))
+        },
+    )
+}
+
+/// What a submission page shows.
+#[derive(Debug, Clone)]
+pub struct SubmissionPage {
+    /// The summary.
+    pub summary: SubmissionSummary,
+    /// Its progress while judged.
+    pub progress: Option<Progress>,
+    /// The result as this viewer may see it.
+    pub result: Option<SubmissionResult>,
+    /// The source.
+    pub source: String,
+    /// The language's name.
+    pub language_name: String,
+    /// For teachers: the rounds judged so far (round, verdict, judged at).
+    pub history: Option<Vec<(i64, String, i64)>>,
+    /// Whether the viewer is a teacher (sees judge errors and every message).
+    pub teacher: bool,
+}
+
+/// A submission's page: status, per-test results, the source.
+pub fn detail(chrome: &Chrome, view: &SubmissionPage) -> Markup {
+    let s = &view.summary;
+    page(
+        chrome,
+        &format!("Submission {}", s.id),
+        html! {
+            h1 { "Submission " (s.id) }
+            dl class="facts" {
+                dt { "Problem" } dd { a href={ "/problems/" (s.problem) } { (s.problem) } }
+                @if view.teacher { dt { "Student" } dd { (s.user_name) } }
+                dt { "Language" } dd { (view.language_name) }
+                dt { "Submitted" } dd { (format::time(s.submitted_at_ms)) }
+                dt { "Result" } dd id="result" { (format::status(s, view.progress)) }
+                @if let Some(result) = &s.result {
+                    dt { "Judged" } dd {
+                        (format::time(result.judged_at_ms))
+                        " (" (format::seconds((result.judged_at_ms - s.submitted_at_ms) as f64 / 1000.0)) " after submitting)"
+                    }
+                }
+                @if view.teacher { dt { "Round" } dd { (s.round) " (taken by a worker " (s.claims) "×)" } }
+            }
+            @if view.teacher {
+                form method="post" action={ "/teacher/submissions/" (s.id) "/rejudge" } class="inline" {
+                    (csrf_field(chrome.csrf_token.as_deref().unwrap_or("")))
+                    button type="submit" { "Rejudge this submission" }
+                }
+            }
+            @if let Some(error) = s.result.as_ref().and_then(|r| r.error.as_ref()) {
+                p class="error-message" {
+                    @if view.teacher { "The judge failed: " (error) }
+                    @else { "The judge failed on this submission (not your fault); the teacher can rejudge it." }
+                }
+            }
+            @if let Some(result) = &view.result { (tests(result)) }
+            @if s.state != SubmissionState::Done { p class="muted" { "This page updates when the verdict is in." } }
+            @if let Some(history) = &view.history {
+                @if history.len() > 1 {
+                    h2 { "Rounds" }
+                    ul { @for (round, verdict, at) in history { li { "Round " (round) ": " (verdict) ", " (format::time(*at)) } } }
+                }
+            }
+            h2 { "Source" }
+            pre class="source" { code { (view.source) } }
+        },
+    )
+}
+
+fn tests(result: &SubmissionResult) -> Markup {
+    html! {
+        @if !result.compile.message.trim().is_empty() {
+            h2 { @if result.compile.success { "Compiler messages" } @else { "Compile error" } }
+            pre class="compile" { (result.compile.message) }
+        }
+        @if !result.tests.is_empty() {
+            h2 { "Tests" }
+            table class="grid tests" {
+                thead { tr { th { "Test" } th { "Verdict" } th class="num" { "CPU" } th class="num" { "Wall" } th class="num" { "Memory" } th { "Details" } } }
+                tbody {
+                    @for test in &result.tests {
+                        tr {
+                            td { (test.name) }
+                            td { (format::verdict(test.verdict)) }
+                            td class="num" { (format::seconds(test.cpu_time_s)) }
+                            td class="num" { (format::seconds(test.wall_time_s)) }
+                            td class="num" { (format::bytes(test.peak_memory_bytes)) }
+                            td class="details" {
+                                (test.message)
+                                @if let Some(diff) = &test.diff { pre class="diff" { (diff) } }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! The submit form.
+
+use super::layout::{csrf_field, page, Chrome};
+use maud::{html, Markup};
+
+/// What the submit form offers.
+#[derive(Debug, Clone)]
+pub struct SubmitForm {
+    /// (id, title) of each problem.
+    pub problems: Vec<(String, String)>,
+    /// The problem chosen beforehand.
+    pub selected_problem: Option<String>,
+    /// (id, name, extensions) of each allowed language.
+    pub languages: Vec<(String, String, Vec<String>)>,
+    /// The largest source, in bytes.
+    pub max_source_bytes: usize,
+    /// Why submitting is closed, if it is.
+    pub closed: Option<String>,
+}
+
+/// The form: problem, language, paste or upload.
+pub fn form(chrome: &Chrome, csrf_token: &str, view: &SubmitForm) -> Markup {
+    page(
+        chrome,
+        "Submit",
+        html! {
+            h1 { "Submit a solution" }
+            @if let Some(closed) = &view.closed {
+                p class="notice" { (closed) }
+            } @else {
+                form method="post" action="/submit" enctype="multipart/form-data" class="submit" id="submit-form" {
+                    (csrf_field(csrf_token))
+                    label { "Problem"
+                        select name="problem" required {
+                            @for (id, title) in &view.problems {
+                                option value=(id) selected[view.selected_problem.as_deref() == Some(id.as_str())] { (id) " — " (title) }
+                            }
+                        }
+                    }
+                    label { "Language"
+                        select name="language" id="language" {
+                            option value="" { "(from the file's extension)" }
+                            @for (id, name, extensions) in &view.languages {
+                                option value=(id) data-extensions=(extensions.join(" ")) { (name) }
+                            }
+                        }
+                    }
+                    label { "Paste your source"
+                        textarea name="source" rows="16" spellcheck="false" autocomplete="off" {}
+                    }
+                    label { "… or upload a file"
+                        input type="file" name="file" id="file";
+                    }
+                    p class="hint" {
+                        "At most " (view.max_source_bytes / 1024) " KiB of text. An uploaded file is used instead of the pasted text."
+                    }
+                    button type="submit" { "Submit" }
+                }
+            }
+        },
+    )
+}

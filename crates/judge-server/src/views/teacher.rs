@@ -1,0 +1,126 @@
+//! The teacher's pages: the dashboard and every submission.
+
+use super::format;
+use super::layout::{csrf_field, page, Chrome};
+use super::submissions::{table, Row};
+use crate::store::User;
+use maud::{html, Markup};
+
+/// What the dashboard shows.
+#[derive(Debug, Clone)]
+pub struct Dashboard {
+    /// Contest start.
+    pub start_ms: i64,
+    /// Whether the start comes from judge.toml.
+    pub start_configured: bool,
+    /// Contest end.
+    pub end_ms: Option<i64>,
+    /// When the scoreboard freezes.
+    pub freeze_at_ms: Option<i64>,
+    /// Why a configured freeze does not apply.
+    pub freeze_note: Option<String>,
+    /// Whether the teacher published the unfrozen scoreboard.
+    pub published: bool,
+    /// Submissions queued and being judged.
+    pub queue: (usize, usize),
+    /// Judging workers.
+    pub workers: usize,
+    /// The problems' ids.
+    pub problems: Vec<String>,
+    /// The accounts.
+    pub users: Vec<User>,
+}
+
+/// The teacher's dashboard.
+pub fn dashboard(chrome: &Chrome, view: &Dashboard) -> Markup {
+    let csrf = chrome.csrf_token.clone().unwrap_or_default();
+    page(
+        chrome,
+        "Teacher",
+        html! {
+            h1 { "Teacher" }
+            section {
+                h2 { "Contest" }
+                dl class="facts" {
+                    dt { "Start" } dd { (format::time(view.start_ms)) @if !view.start_configured { " (when this server first ran: judge.toml sets no start)" } }
+                    dt { "End" } dd { @if let Some(end) = view.end_ms { (format::time(end)) } @else { "none (no duration_minutes)" } }
+                    dt { "Scoreboard freeze" } dd {
+                        @if let Some(at) = view.freeze_at_ms { (format::time(at)) } @else { "none" }
+                        @if let Some(note) = &view.freeze_note { " — " (note) }
+                    }
+                    dt { "Queue" } dd { (view.queue.0) " queued, " (view.queue.1) " being judged, " (view.workers) " workers" }
+                }
+                @if view.freeze_at_ms.is_some() {
+                    form method="post" action="/teacher/scoreboard/publish" class="inline" {
+                        (csrf_field(&csrf))
+                        @if view.published {
+                            input type="hidden" name="published" value="0";
+                            button type="submit" { "Freeze the public scoreboard again" }
+                        } @else {
+                            input type="hidden" name="published" value="1";
+                            button type="submit" { "Publish the final scoreboard (lift the freeze)" }
+                        }
+                    }
+                }
+            }
+            section {
+                h2 { "Submissions" }
+                p { a href="/teacher/submissions" { "Every submission" } " (any student's code, rejudge one)" }
+                h3 { "Rejudge a whole problem" }
+                @for problem in &view.problems {
+                    form method="post" action={ "/teacher/problems/" (problem) "/rejudge" } class="inline" {
+                        (csrf_field(&csrf))
+                        button type="submit" class="small" { "Rejudge " (problem) }
+                    }
+                    " "
+                }
+            }
+            section {
+                h2 { "Export" }
+                ul {
+                    li { "Scoreboard (unfrozen): " a href="/teacher/export/scoreboard.csv" { "CSV" } " · " a href="/teacher/export/scoreboard.json" { "JSON" } }
+                    li { "Every submission's result: " a href="/teacher/export/results.csv" { "CSV" } " · " a href="/teacher/export/results.json" { "JSON" } }
+                }
+            }
+            section {
+                h2 { "Accounts (" (view.users.len()) ")" }
+                p class="hint" { "Add them on the server's machine: " code { "judge users add NAME [--teacher]" } " or " code { "judge users import class.csv" } "." }
+                p { @for (i, user) in view.users.iter().enumerate() { @if i > 0 { ", " } (user.name) @if user.is_teacher() { " (teacher)" } } }
+            }
+        },
+    )
+}
+
+/// Every submission, with filters.
+pub fn all_submissions(
+    chrome: &Chrome,
+    rows: &[Row],
+    students: &[User],
+    problems: &[String],
+    selected: (Option<&str>, Option<&str>),
+) -> Markup {
+    let csrf = chrome.csrf_token.clone().unwrap_or_default();
+    page(
+        chrome,
+        "All submissions",
+        html! {
+            h1 { "All submissions" }
+            form method="get" action="/teacher/submissions" class="filters" {
+                label { "Student "
+                    select name="student" {
+                        option value="" { "(all)" }
+                        @for user in students { option value=(user.name) selected[selected.0 == Some(user.name.as_str())] { (user.name) } }
+                    }
+                }
+                label { " Problem "
+                    select name="problem" {
+                        option value="" { "(all)" }
+                        @for problem in problems { option value=(problem) selected[selected.1 == Some(problem.as_str())] { (problem) } }
+                    }
+                }
+                " " button type="submit" class="small" { "Show" }
+            }
+            (table(rows, Some(&csrf)))
+        },
+    )
+}

@@ -115,10 +115,11 @@ pub async fn log_in(
         .await
 }
 
-/// Whether a request wants JSON rather than a page.
+/// Whether a request wants JSON rather than a page (the script's status polls, the
+/// result endpoint; exports are downloads from a page, so they get the page treatment).
 fn wants_json(parts: &Parts) -> bool {
     let path = parts.uri.path();
-    path.ends_with(".json")
+    path.ends_with("/result.json")
         || path.ends_with("/status")
         || parts
             .headers

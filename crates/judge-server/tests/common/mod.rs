@@ -1,0 +1,383 @@
+//! Helpers for the server's tests: a fixture contest (the repository's language table,
+//! the fixture problems), an in-process server, and a small HTTP client with a cookie jar
+//! that talks to the router directly (tower's `oneshot`).
+
+#![allow(dead_code)]
+
+use argon2::{Algorithm, Argon2, Params, PasswordHasher, Version};
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use http_body_util::BodyExt;
+use judge_core::config::judge_toml::JudgeConfig;
+use judge_core::Judge;
+use judge_server::store::{Role, Store, SubmissionState};
+use judge_server::{Server, ServerOptions};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tower::ServiceExt;
+
+/// The crate's fixtures.
+pub fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+/// The repository.
+pub fn repository() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+/// A fixture submission's text.
+pub fn submission(name: &str) -> String {
+    std::fs::read_to_string(fixtures().join("submissions").join(name)).unwrap()
+}
+
+/// Writes a judge.toml in `dir`: the repository's language table, the fixture problems
+/// `add` and `ghost`, languages python3, c and cpp; `edit` changes the contest table.
+pub fn write_config(dir: &Path, edit: impl FnOnce(&mut toml::Table)) -> PathBuf {
+    let text = std::fs::read_to_string(repository().join("judge.toml")).unwrap();
+    let mut table: toml::Table = text.parse().unwrap();
+    let contest = table["contest"].as_table_mut().unwrap();
+    contest.insert("title".into(), "Test contest".into());
+    contest.insert(
+        "problems_dir".into(),
+        fixtures().join("problems").display().to_string().into(),
+    );
+    contest.insert(
+        "testdata_dir".into(),
+        fixtures().join("testdata").display().to_string().into(),
+    );
+    let problems: Vec<toml::Value> = ["add", "ghost"]
+        .iter()
+        .map(|id| {
+            let mut problem = toml::Table::new();
+            problem.insert("id".into(), (*id).into());
+            problem.into()
+        })
+        .collect();
+    contest.insert("problems".into(), problems.into());
+    contest.insert(
+        "languages".into(),
+        toml::Value::Array(vec!["python3".into(), "c".into(), "cpp".into()]),
+    );
+    edit(contest);
+    let file = dir.join("judge.toml");
+    std::fs::write(&file, toml::to_string(&table).unwrap()).unwrap();
+    file
+}
+
+/// An RFC 3339 time `minutes` from now.
+pub fn minutes_from_now(minutes: i64) -> String {
+    let now = time::OffsetDateTime::now_utc() + time::Duration::minutes(minutes);
+    now.format(&time::format_description::well_known::Rfc3339)
+        .unwrap()
+}
+
+/// An argon2id hash with tiny costs: verifying it is quick even in a debug build. (The
+/// server reads the costs from the hash, so these accounts log in like any other.)
+pub fn cheap_hash(password: &str) -> String {
+    let params = Params::new(256, 1, 1, None).unwrap();
+    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+        .hash_password(password.as_bytes())
+        .unwrap()
+        .to_string()
+}
+
+/// A server on a fixture contest, with accounts `teacher`, `ann` and `bob` (password:
+/// the name twice).
+pub struct TestServer {
+    pub dir: tempfile::TempDir,
+    pub server: Option<Server>,
+    pub router: axum::Router,
+    pub store: Store,
+}
+
+impl TestServer {
+    /// A server with `workers` workers and the default fixture contest.
+    pub fn new(workers: usize) -> TestServer {
+        TestServer::with(workers, |_| {}, |_| {})
+    }
+
+    /// A server with changes to the contest table and the options.
+    pub fn with(
+        workers: usize,
+        edit_contest: impl FnOnce(&mut toml::Table),
+        edit_options: impl FnOnce(&mut ServerOptions),
+    ) -> TestServer {
+        let dir = tempfile::tempdir().unwrap();
+        let config = JudgeConfig::load(&write_config(dir.path(), edit_contest)).unwrap();
+        let judge = Arc::new(Judge::new(config, Arc::new(AtomicBool::new(false))).unwrap());
+        let mut options = ServerOptions {
+            listen: "127.0.0.1:0".into(),
+            data_dir: dir.path().join("data"),
+            workers,
+            ..ServerOptions::default()
+        };
+        edit_options(&mut options);
+        let server = Server::start(judge, options).unwrap();
+        let store = server.state().store.clone();
+        for (name, role) in [
+            ("teacher", Role::Teacher),
+            ("ann", Role::Student),
+            ("bob", Role::Student),
+        ] {
+            store
+                .add_user(name, &cheap_hash(&format!("{name}{name}")), role)
+                .unwrap();
+        }
+        TestServer {
+            router: server.router(),
+            server: Some(server),
+            store,
+            dir,
+        }
+    }
+
+    /// A client without a session.
+    pub fn client(&self) -> Client {
+        Client {
+            router: self.router.clone(),
+            cookies: BTreeMap::new(),
+        }
+    }
+
+    /// A client logged in as `name`.
+    pub async fn login(&self, name: &str) -> Client {
+        let mut client = self.client();
+        let reply = client.log_in(name, &format!("{name}{name}")).await;
+        assert_eq!(reply.status, StatusCode::SEE_OTHER, "{}", reply.body);
+        client
+    }
+
+    /// Waits until a submission is judged (at most a minute).
+    pub fn wait_judged(&self, id: i64) -> judge_server::store::SubmissionSummary {
+        let deadline = Instant::now() + Duration::from_secs(90);
+        loop {
+            let summary = self.store.submission_summary(id).unwrap().unwrap();
+            if summary.state == SubmissionState::Done {
+                return summary;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "submission {id} not judged in time: {summary:?}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if let Some(server) = self.server.take() {
+            server.stop();
+        }
+    }
+}
+
+/// An answer.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: StatusCode,
+    pub headers: axum::http::HeaderMap,
+    pub body: String,
+}
+
+impl Reply {
+    /// The Location header.
+    pub fn location(&self) -> &str {
+        self.headers
+            .get(header::LOCATION)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+    }
+
+    /// The submission id a submit redirected to.
+    pub fn submission_id(&self) -> i64 {
+        assert_eq!(self.status, StatusCode::SEE_OTHER, "{}", self.body);
+        self.location()
+            .strip_prefix("/submissions/")
+            .unwrap()
+            .parse()
+            .unwrap()
+    }
+
+    /// The body as JSON.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+
+    /// The first CSRF token in the page.
+    pub fn csrf(&self) -> String {
+        let marker = "name=\"csrf\" value=\"";
+        let at = self.body.find(marker).expect("a form with a CSRF token") + marker.len();
+        self.body[at..at + 64].to_string()
+    }
+}
+
+/// One part of a multipart form.
+pub enum Part<'a> {
+    /// A text field.
+    Text(&'a str, &'a str),
+    /// A file.
+    File(&'a str, &'a str, &'a [u8]),
+}
+
+/// A client with a cookie jar.
+pub struct Client {
+    router: axum::Router,
+    pub cookies: BTreeMap<String, String>,
+}
+
+impl Client {
+    async fn send(&mut self, mut request: Request<Body>) -> Reply {
+        if !self.cookies.is_empty() {
+            let cookie = self
+                .cookies
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join("; ");
+            request
+                .headers_mut()
+                .insert(header::COOKIE, cookie.parse().unwrap());
+        }
+        let response = self.router.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let headers = response.headers().clone();
+        for value in headers.get_all(header::SET_COOKIE) {
+            let text = value.to_str().unwrap();
+            let (pair, attributes) = text.split_once(';').unwrap_or((text, ""));
+            let (name, value) = pair.split_once('=').unwrap();
+            if value.is_empty() || attributes.contains("Max-Age=0") {
+                self.cookies.remove(name);
+            } else {
+                self.cookies.insert(name.to_string(), value.to_string());
+            }
+        }
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        assert_ne!(
+            status,
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "a 500: {}",
+            String::from_utf8_lossy(&bytes)
+        );
+        Reply {
+            status,
+            headers,
+            body: String::from_utf8_lossy(&bytes).into_owned(),
+        }
+    }
+
+    /// GET.
+    pub async fn get(&mut self, path: &str) -> Reply {
+        self.get_with(path, &[]).await
+    }
+
+    /// GET with extra headers.
+    pub async fn get_with(&mut self, path: &str, headers: &[(&str, &str)]) -> Reply {
+        let mut request = Request::get(path);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        self.send(request.body(Body::empty()).unwrap()).await
+    }
+
+    /// POST an urlencoded form.
+    pub async fn post_form(&mut self, path: &str, fields: &[(&str, &str)]) -> Reply {
+        let body = fields
+            .iter()
+            .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
+            .collect::<Vec<_>>()
+            .join("&");
+        let request = Request::post(path)
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(Body::from(body))
+            .unwrap();
+        self.send(request).await
+    }
+
+    /// POST a multipart form.
+    pub async fn post_multipart(&mut self, path: &str, parts: &[Part<'_>]) -> Reply {
+        let boundary = "----judge-test-boundary-7d93";
+        let mut body: Vec<u8> = Vec::new();
+        for part in parts {
+            body.extend_from_slice(format!("--{boundary}\r\n").as_bytes());
+            match part {
+                Part::Text(name, value) => {
+                    body.extend_from_slice(
+                        format!(
+                            "Content-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+                        )
+                        .as_bytes(),
+                    );
+                }
+                Part::File(name, file_name, bytes) => {
+                    body.extend_from_slice(
+                        format!(
+                            "Content-Disposition: form-data; name=\"{name}\"; filename=\"{file_name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+                        )
+                        .as_bytes(),
+                    );
+                    body.extend_from_slice(bytes);
+                    body.extend_from_slice(b"\r\n");
+                }
+            }
+        }
+        body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+        let request = Request::post(path)
+            .header(
+                header::CONTENT_TYPE,
+                format!("multipart/form-data; boundary={boundary}"),
+            )
+            .body(Body::from(body))
+            .unwrap();
+        self.send(request).await
+    }
+
+    /// Logs in through the form.
+    pub async fn log_in(&mut self, name: &str, password: &str) -> Reply {
+        let csrf = self.get("/login").await.csrf();
+        self.post_form(
+            "/login",
+            &[("name", name), ("password", password), ("csrf", &csrf)],
+        )
+        .await
+    }
+
+    /// The session's CSRF token (from the submit page).
+    pub async fn csrf(&mut self) -> String {
+        self.get("/submissions").await.csrf()
+    }
+
+    /// Submits a source through the form; returns the reply.
+    pub async fn submit(&mut self, problem: &str, language: &str, source: &str) -> Reply {
+        let csrf = self.csrf().await;
+        self.post_multipart(
+            "/submit",
+            &[
+                Part::Text("csrf", &csrf),
+                Part::Text("problem", problem),
+                Part::Text("language", language),
+                Part::Text("source", source),
+            ],
+        )
+        .await
+    }
+}
+
+/// Percent-encoding for form bodies.
+pub fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}

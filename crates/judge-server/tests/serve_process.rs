@@ -1,0 +1,265 @@
+//! Tests of the real `judge` binary: `judge serve` killed with SIGKILL while it judges a
+//! slow submission, then restarted (the submission is judged again, into the results
+//! exactly once); one server per data folder; `judge users`.
+
+mod common;
+
+use common::process::{judge, judge_binary, Browser, ServeProcess};
+use common::{submission, write_config};
+use judge_server::store::{Store, SubmissionState};
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn password_of(output: &std::process::Output) -> String {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout)
+        .split_whitespace()
+        .last()
+        .unwrap()
+        .to_string()
+}
+
+fn status_text(browser: &Browser, id: i64) -> (bool, String, String) {
+    let reply = browser.get(&format!("/submissions/status?ids={id}"));
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let json: serde_json::Value = serde_json::from_str(&reply.body).unwrap();
+    let entry = &json["submissions"][0];
+    (
+        entry["done"].as_bool().unwrap(),
+        entry["text"].as_str().unwrap().to_string(),
+        entry["verdict"].as_str().unwrap_or("").to_string(),
+    )
+}
+
+fn wait_for(what: &str, timeout: Duration, mut done: impl FnMut() -> bool) {
+    let deadline = Instant::now() + timeout;
+    while !done() {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn results_rows(data: &Path, id: i64) -> i64 {
+    let connection = rusqlite::Connection::open(data.join("judge.sqlite3")).unwrap();
+    connection
+        .query_row(
+            "SELECT count(*) FROM results WHERE submission_id = ?1",
+            [id],
+            |r| r.get(0),
+        )
+        .unwrap()
+}
+
+#[test]
+fn a_server_killed_mid_judging_judges_the_submission_again_exactly_once() {
+    let binary = judge_binary();
+    let dir = tempfile::tempdir().unwrap();
+    let config = write_config(dir.path(), |_| {});
+    let data = dir.path().join("data");
+    let data_arg = data.to_str().unwrap();
+    let password = password_of(&judge(
+        &binary,
+        &config,
+        &["users", "add", "ann", "--data", data_arg],
+    ));
+
+    let first = ServeProcess::start(&binary, &config, &data, 1, &dir.path().join("first.log"));
+    let ann = Browser::log_in(&first.address, "ann", &password);
+    let reply = ann.submit("add", "python3", &submission("slow.py"));
+    assert_eq!(reply.status, 303, "{}", reply.body);
+    let id: i64 = reply
+        .header("location")
+        .unwrap()
+        .trim_start_matches("/submissions/")
+        .parse()
+        .unwrap();
+    // Kill it in the middle of the tests (each sleeps 2.5 s).
+    wait_for("the first test to run", Duration::from_secs(120), || {
+        status_text(&ann, id).1.contains("running test 1 of 3")
+    });
+    std::thread::sleep(Duration::from_millis(800));
+    let mut first = first;
+    first.child.kill().unwrap(); // SIGKILL: no cleanup, no goodbye.
+    first.child.wait().unwrap();
+
+    let store = Store::open(&data).unwrap();
+    let interrupted = store.submission_summary(id).unwrap().unwrap();
+    assert_eq!(
+        (interrupted.state, interrupted.claims),
+        (SubmissionState::Judging, 1)
+    );
+    assert_eq!(
+        results_rows(&data, id),
+        0,
+        "nothing was recorded for the interrupted run"
+    );
+
+    let second = ServeProcess::start(&binary, &config, &data, 1, &dir.path().join("second.log"));
+    // The session is in the store: the same cookie works after the restart.
+    let ann = Browser {
+        address: second.address.clone(),
+        cookie: ann.cookie.clone(),
+    };
+    wait_for(
+        "the verdict after the restart",
+        Duration::from_secs(120),
+        || status_text(&ann, id).0,
+    );
+    let (_, text, verdict) = status_text(&ann, id);
+    assert_eq!((verdict.as_str(), text.as_str()), ("AC", "AC 3/3"));
+    let judged = store.submission_summary(id).unwrap().unwrap();
+    assert_eq!(
+        (judged.state, judged.round, judged.claims),
+        (SubmissionState::Done, 1, 2),
+        "taken twice"
+    );
+    assert_eq!(
+        results_rows(&data, id),
+        1,
+        "judged into the results exactly once"
+    );
+    assert!(
+        second
+            .stderr()
+            .contains("1 submissions were being judged when the server stopped"),
+        "{}",
+        second.stderr()
+    );
+
+    // A second server on the same data folder is refused while this one runs.
+    let mut intruder = Command::new(&binary)
+        .arg("--config")
+        .arg(&config)
+        .args(["serve", "--listen", "127.0.0.1:0", "--data", data_arg])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = intruder.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            intruder.kill().unwrap();
+            panic!("a second server on the same data folder kept running");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let mut message = String::new();
+    std::io::Read::read_to_string(&mut intruder.stderr.take().unwrap(), &mut message).unwrap();
+    assert_eq!(status.code(), Some(1), "{message}");
+    assert!(
+        message.contains("another judge server already uses the data folder"),
+        "{message}"
+    );
+
+    // SIGTERM stops it cleanly; a third start finds nothing to judge again.
+    let mut second = second;
+    let killed = Command::new("kill")
+        .args(["-TERM", &second.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let exit = second.child.wait().unwrap();
+    assert!(exit.success(), "{exit:?}: {}", second.stderr());
+    assert!(second.stderr().contains("judge serve: stopped"));
+    let third = ServeProcess::start(&binary, &config, &data, 1, &dir.path().join("third.log"));
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(
+        !third
+            .stderr()
+            .contains("being judged when the server stopped"),
+        "{}",
+        third.stderr()
+    );
+    let after = store.submission_summary(id).unwrap().unwrap();
+    assert_eq!((after.state, after.claims), (SubmissionState::Done, 2));
+    assert_eq!(results_rows(&data, id), 1);
+}
+
+#[test]
+fn judge_users_adds_imports_lists_and_resets_accounts() {
+    let binary = judge_binary();
+    let dir = tempfile::tempdir().unwrap();
+    let config = write_config(dir.path(), |_| {});
+    let data = dir.path().join("data");
+    let data = data.to_str().unwrap();
+
+    let added = judge(
+        &binary,
+        &config,
+        &["users", "add", "teach", "--teacher", "--data", data],
+    );
+    let stdout = String::from_utf8_lossy(&added.stdout);
+    assert!(
+        stdout.starts_with("added teacher teach; password: "),
+        "{stdout}"
+    );
+    assert_eq!(password_of(&added).len(), 12);
+    let again = judge(&binary, &config, &["users", "add", "teach", "--data", data]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("user teach already exists"));
+    let bad = judge(
+        &binary,
+        &config,
+        &["users", "add", "no way", "--data", data],
+    );
+    assert_eq!(bad.status.code(), Some(1));
+
+    let class = dir.path().join("class.csv");
+    std::fs::write(&class, "name,password\ncid\ndan,longpassword1\nbad name\n").unwrap();
+    let imported = judge(
+        &binary,
+        &config,
+        &["users", "import", class.to_str().unwrap(), "--data", data],
+    );
+    let stdout = String::from_utf8_lossy(&imported.stdout);
+    let stderr = String::from_utf8_lossy(&imported.stderr);
+    assert_eq!(
+        imported.status.code(),
+        Some(1),
+        "a skipped line is reported in the exit status"
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert_eq!(lines[0], "name,password");
+    assert!(
+        lines[1].starts_with("cid,"),
+        "only generated passwords are printed: {stdout}"
+    );
+    assert!(
+        stderr.contains("line 4: skipped") && stderr.contains("added 2 students, skipped 1"),
+        "{stderr}"
+    );
+
+    let listed = judge(&binary, &config, &["users", "list", "--data", data]);
+    assert_eq!(
+        String::from_utf8_lossy(&listed.stdout),
+        "cid\tstudent\ndan\tstudent\nteach\tteacher\n"
+    );
+    let reset = judge(
+        &binary,
+        &config,
+        &["users", "reset-password", "dan", "--data", data],
+    );
+    let new_password = password_of(&reset);
+    assert_ne!(new_password, "longpassword1");
+    let store = Store::open(Path::new(data)).unwrap();
+    let (_, hash) = store.user_by_name("dan").unwrap().unwrap();
+    assert!(judge_server::accounts::verify_password(
+        &new_password,
+        &hash
+    ));
+    let missing = judge(
+        &binary,
+        &config,
+        &["users", "reset-password", "zed", "--data", data],
+    );
+    assert_eq!(missing.status.code(), Some(1));
+}

@@ -72,7 +72,7 @@ pub fn compile(
         stdin: None,
         stdout: scratch.join("compiler.stdout"),
         box_writable: true,
-        binds: toolchain.binds.clone(),
+        binds: vec![],
         limits: limits.clone(),
     };
     let outcome = boxed

@@ -79,7 +79,15 @@ impl Judge {
         adjust: impl FnOnce(SandboxConfig) -> SandboxConfig,
         cancel: Arc<AtomicBool>,
     ) -> Result<Judge> {
-        let sandbox_config = adjust(sandbox_config(&config.toml.sandbox, &config.file, cancel)?);
+        let mut sandbox_config = sandbox_config(&config.toml.sandbox, &config.file, cancel)?;
+        // Every language's toolchain paths go into the box root built once at start-up, so
+        // that no run pays for binding them.
+        for language in config.toml.languages.values() {
+            sandbox_config
+                .readonly_binds
+                .extend(language.binds.iter().cloned());
+        }
+        let sandbox_config = adjust(sandbox_config);
         let sandbox = Sandbox::new(sandbox_config)
             .map_err(|e| JudgeError::sandbox("starting the sandbox", e))?;
         Ok(Judge {

@@ -155,7 +155,7 @@ impl TestRunner<'_> {
             stdin: Some(test.input.clone()),
             stdout: output.clone(),
             box_writable: false,
-            binds: self.toolchain.binds.clone(),
+            binds: vec![],
             limits: self.limits.clone(),
         };
         let mut result = TestResult {

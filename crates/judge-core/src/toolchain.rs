@@ -1,8 +1,9 @@
-//! A language made ready for the sandbox: its entry, plus the environment and the extra
-//! read-only paths its toolchain needs, with `~` expanded for this machine.
+//! A language made ready for the sandbox: its entry, plus the environment its toolchain
+//! needs, with `~` expanded for this machine. (Its extra read-only paths are part of every
+//! box's root: see `Judge::new`.)
 
 use crate::language::Language;
-use sandbox::{Bind, Sandbox};
+use sandbox::Sandbox;
 
 /// A language with what its compiler and runtime need inside the box.
 #[derive(Debug, Clone)]
@@ -11,8 +12,6 @@ pub struct Toolchain {
     pub language: Language,
     /// Environment variables for compiling and running.
     pub env: Vec<(String, String)>,
-    /// Extra read-only binds.
-    pub binds: Vec<Bind>,
 }
 
 impl Toolchain {
@@ -26,7 +25,6 @@ impl Toolchain {
                 .iter()
                 .map(|(key, value)| (key.clone(), sandbox.expand_home(value)))
                 .collect(),
-            binds: sandbox.readonly_binds(&language.spec.binds),
         }
     }
 }

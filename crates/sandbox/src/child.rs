@@ -44,6 +44,8 @@ pub(crate) const RECORD_SETUP_FAILED: u32 = 1;
 pub(crate) const RECORD_STARTED: u32 = 2;
 /// The program ended; its wait status and rusage follow.
 pub(crate) const RECORD_EXITED: u32 = 3;
+/// The box root's template namespace is built.
+pub(crate) const RECORD_READY: u32 = 4;
 
 /// The set-up steps, named for error messages.
 pub(crate) const STAGES: &[&str] = &[
@@ -64,6 +66,7 @@ pub(crate) const STAGES: &[&str] = &[
     "installing the seccomp filter",
     "executing the program",
     "creating the process group",
+    "entering the box root's mount namespace",
 ];
 
 const STAGE_NETNS: u32 = 0;
@@ -85,6 +88,7 @@ const STAGE_SECCOMP: u32 = 14;
 /// The index of the exec stage.
 pub(crate) const STAGE_EXEC: u32 = 15;
 const STAGE_PGID: u32 = 16;
+const STAGE_ENTER_ROOT: u32 = 17;
 
 /// One step of building the box's root, with host paths already joined.
 #[derive(Debug)]
@@ -109,7 +113,21 @@ pub(crate) enum MountStep {
     },
     /// A proc filesystem for the box's pid namespace.
     Proc { path: CString },
+    /// A host path cloned with `open_tree` before the init enters the box's mount
+    /// namespace, attached here with `move_mount`, then remounted with `flags`.
+    Attach {
+        source: CString,
+        path: CString,
+        flags: libc::c_ulong,
+    },
 }
+
+/// Most `Attach` steps one run may have (the trees are held in a fixed array: the child
+/// cannot allocate).
+pub(crate) const MAX_ATTACHED: usize = 16;
+
+const OPEN_TREE_CLONE: libc::c_uint = 1;
+const MOVE_MOUNT_F_EMPTY_PATH: libc::c_uint = 0x4;
 
 /// Everything the child needs, prepared by the parent before `clone`.
 pub(crate) struct ChildPlan<'a> {
@@ -117,10 +135,10 @@ pub(crate) struct ChildPlan<'a> {
     pub isolate: bool,
     /// The shared network namespace to join, or -1.
     pub netns_fd: libc::c_int,
-    /// The empty host directory the box's root is built on.
-    pub staging: CString,
-    /// How to build the root.
-    pub mount_steps: Vec<MountStep>,
+    /// The box root's mount namespace (built once, see [`template_main`]), or -1.
+    pub template_fd: libc::c_int,
+    /// What each run mounts in its copy of it (paths inside the box).
+    pub run_steps: Vec<MountStep>,
     /// The box's hostname.
     pub hostname: CString,
     /// Open `cgroup.procs` files to write `0` to.
@@ -219,10 +237,76 @@ fn join_cgroups(plan: &ChildPlan) {
     }
 }
 
-/// The box's init: builds the box, starts the program, reports how it ended.
+/// Builds the box root once: a tmpfs with the read-only binds, pivoted into, in a mount
+/// namespace of its own that the parent keeps open (by `/proc/<pid>/ns/mnt`) after this
+/// child exits. Reports `RECORD_READY`, then waits for `wait_fd` to close.
 ///
 /// # Safety
-/// Must run in a freshly cloned child (new pid, mount, ipc and uts namespaces), as root.
+/// Must run in a freshly cloned child with a new mount namespace, as root.
+pub(crate) unsafe fn template_main(
+    staging: &std::ffi::CStr,
+    steps: &[MountStep],
+    status_fd: libc::c_int,
+    wait_fd: libc::c_int,
+) -> ! {
+    let report = |stage: u32, detail: i32| -> ! {
+        send(
+            status_fd,
+            &StatusRecord {
+                kind: RECORD_SETUP_FAILED,
+                stage,
+                errno: errno(),
+                detail,
+                ..StatusRecord::default()
+            },
+        );
+        libc::_exit(127)
+    };
+    // Our copy of the wait pipe's write end would keep the pipe open forever.
+    close_all_but_two(status_fd, wait_fd);
+    libc::umask(0);
+    let private = libc::MS_REC | libc::MS_PRIVATE;
+    if libc::mount(
+        std::ptr::null(),
+        c"/".as_ptr(),
+        std::ptr::null(),
+        private,
+        std::ptr::null(),
+    ) < 0
+    {
+        report(STAGE_PRIVATE, 0);
+    }
+    for (index, step) in steps.iter().enumerate() {
+        if let Err(error) = perform(step, -1) {
+            *libc::__errno_location() = error;
+            report(STAGE_MOUNT, index as i32);
+        }
+    }
+    // pivot_root(".", ".") stacks the old root on top of the new one; detaching it leaves
+    // the new root alone, with no directory needed for the old one.
+    if libc::chdir(staging.as_ptr()) < 0
+        || libc::syscall(libc::SYS_pivot_root, c".".as_ptr(), c".".as_ptr()) < 0
+        || libc::umount2(c".".as_ptr(), libc::MNT_DETACH) < 0
+        || libc::chdir(c"/".as_ptr()) < 0
+    {
+        report(STAGE_PIVOT, 0);
+    }
+    send(
+        status_fd,
+        &StatusRecord {
+            kind: RECORD_READY,
+            ..StatusRecord::default()
+        },
+    );
+    let mut byte = 0u8;
+    while libc::read(wait_fd, (&mut byte as *mut u8).cast(), 1) < 0 && errno() == libc::EINTR {}
+    libc::_exit(0)
+}
+
+/// The box's init: enters the box, starts the program, reports how it ended.
+///
+/// # Safety
+/// Must run in a freshly cloned child (new pid, ipc and uts namespaces), as root.
 pub(crate) unsafe fn init_main(plan: &ChildPlan) -> ! {
     libc::umask(0);
     if plan.netns_fd >= 0 {
@@ -238,36 +322,47 @@ pub(crate) unsafe fn init_main(plan: &ChildPlan) -> ! {
         libc::sethostname(hostname.as_ptr().cast(), hostname.len()),
         STAGE_HOSTNAME,
     );
-    check(
-        plan,
-        libc::mount(
-            std::ptr::null(),
-            c"/".as_ptr(),
-            std::ptr::null(),
-            libc::MS_REC | libc::MS_PRIVATE,
-            std::ptr::null(),
-        ),
-        STAGE_PRIVATE,
-    );
-    for (index, step) in plan.mount_steps.iter().enumerate() {
-        if let Err(error) = perform(step) {
-            fail(plan, STAGE_MOUNT, error, index as i32);
+    // Host paths are cloned as detached trees while the host's paths are still visible...
+    let mut trees = [-1 as libc::c_int; MAX_ATTACHED];
+    let mut attached = 0;
+    for (index, step) in plan.run_steps.iter().enumerate() {
+        if let MountStep::Attach { source, .. } = step {
+            let fd = libc::syscall(
+                libc::SYS_open_tree,
+                libc::AT_FDCWD,
+                source.as_ptr(),
+                OPEN_TREE_CLONE | libc::O_CLOEXEC as libc::c_uint,
+            ) as libc::c_int;
+            if fd < 0 || attached == MAX_ATTACHED {
+                fail(plan, STAGE_MOUNT, errno(), index as i32);
+            }
+            trees[attached] = fd;
+            attached += 1;
         }
     }
-    check(plan, libc::chdir(plan.staging.as_ptr()), STAGE_PIVOT);
-    // pivot_root(".", ".") stacks the old root on top of the new one; detaching it leaves
-    // the new root alone, with no directory needed for the old one.
+    // ...then the init enters a private copy of the box root's namespace (which also makes
+    // "/" the box root) and attaches them there.
     check(
         plan,
-        libc::syscall(libc::SYS_pivot_root, c".".as_ptr(), c".".as_ptr()) as libc::c_int,
-        STAGE_PIVOT,
+        libc::setns(plan.template_fd, libc::CLONE_NEWNS),
+        STAGE_ENTER_ROOT,
     );
-    check(
-        plan,
-        libc::umount2(c".".as_ptr(), libc::MNT_DETACH),
-        STAGE_PIVOT,
-    );
-    check(plan, libc::chdir(c"/".as_ptr()), STAGE_PIVOT);
+    check(plan, libc::unshare(libc::CLONE_NEWNS), STAGE_ENTER_ROOT);
+    let mut next_tree = 0;
+    for (index, step) in plan.run_steps.iter().enumerate() {
+        let tree = if matches!(step, MountStep::Attach { .. }) {
+            next_tree += 1;
+            trees[next_tree - 1]
+        } else {
+            -1
+        };
+        if let Err(error) = perform(step, tree) {
+            fail(plan, STAGE_MOUNT, error, index as i32);
+        }
+        if tree >= 0 {
+            libc::close(tree);
+        }
+    }
     check(
         plan,
         libc::mount(
@@ -281,12 +376,9 @@ pub(crate) unsafe fn init_main(plan: &ChildPlan) -> ! {
     );
     join_cgroups(plan);
     let started_ns = now_monotonic_ns();
-    let pid = raw_clone(0);
+    let pid = spawn_program(plan);
     if pid < 0 {
         fail(plan, STAGE_CLONE, errno(), 0);
-    }
-    if pid == 0 {
-        program_main(plan);
     }
     send(
         plan.status_fd,
@@ -324,8 +416,28 @@ pub(crate) unsafe fn init_main(plan: &ChildPlan) -> ! {
     }
 }
 
-/// One step of building the root. Returns the errno on failure.
-unsafe fn perform(step: &MountStep) -> Result<(), i32> {
+/// Starts the program as in posix_spawn: `CLONE_VM | CLONE_VFORK` on a stack of its own,
+/// so the init's memory is not copied (the init waits until the program execs or fails).
+unsafe fn spawn_program(plan: &ChildPlan) -> libc::pid_t {
+    extern "C" fn entry(plan: *mut libc::c_void) -> libc::c_int {
+        // SAFETY: `plan` is the init's plan, alive and unchanged while the init waits.
+        unsafe { program_main(&*(plan as *const ChildPlan)) }
+    }
+    const STACK_BYTES: usize = 128 * 1024;
+    let mut stack = [0u8; STACK_BYTES];
+    // The stack grows down: hand over its (16-byte aligned) top.
+    let top = (stack.as_mut_ptr() as usize + STACK_BYTES) & !15;
+    libc::clone(
+        entry,
+        top as *mut libc::c_void,
+        libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+        plan as *const ChildPlan as *mut libc::c_void,
+    )
+}
+
+/// One step of building the root (`tree` is the open tree of an `Attach` step). Returns
+/// the errno on failure.
+unsafe fn perform(step: &MountStep, tree: libc::c_int) -> Result<(), i32> {
     let result = match step {
         MountStep::Dir { path, mode } => {
             let r = libc::mkdir(path.as_ptr(), *mode);
@@ -389,6 +501,27 @@ unsafe fn perform(step: &MountStep) -> Result<(), i32> {
             libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
             std::ptr::null(),
         ),
+        MountStep::Attach { path, flags, .. } => {
+            let r = libc::syscall(
+                libc::SYS_move_mount,
+                tree,
+                c"".as_ptr(),
+                libc::AT_FDCWD,
+                path.as_ptr(),
+                MOVE_MOUNT_F_EMPTY_PATH,
+            ) as libc::c_int;
+            if r < 0 {
+                r
+            } else {
+                libc::mount(
+                    std::ptr::null(),
+                    path.as_ptr(),
+                    std::ptr::null(),
+                    libc::MS_BIND | libc::MS_REMOUNT | *flags,
+                    std::ptr::null(),
+                )
+            }
+        }
     };
     if result < 0 {
         Err(errno())
@@ -399,10 +532,19 @@ unsafe fn perform(step: &MountStep) -> Result<(), i32> {
 
 /// Closes every descriptor except `keep`.
 unsafe fn close_all_but(keep: libc::c_int) {
-    if keep > 0 {
-        libc::syscall(libc::SYS_close_range, 0u32, (keep - 1) as u32, 0u32);
+    close_all_but_two(keep, keep);
+}
+
+/// Closes every descriptor except `first` and `second`.
+unsafe fn close_all_but_two(first: libc::c_int, second: libc::c_int) {
+    let (low, high) = (first.min(second) as u32, first.max(second) as u32);
+    if low > 0 {
+        libc::syscall(libc::SYS_close_range, 0u32, low - 1, 0u32);
     }
-    libc::syscall(libc::SYS_close_range, (keep + 1) as u32, u32::MAX, 0u32);
+    if high > low + 1 {
+        libc::syscall(libc::SYS_close_range, low + 1, high - 1, 0u32);
+    }
+    libc::syscall(libc::SYS_close_range, high + 1, u32::MAX, 0u32);
 }
 
 /// Puts `fd` at `target` (clearing close-on-exec when it is already there).

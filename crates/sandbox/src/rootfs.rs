@@ -73,19 +73,23 @@ pub fn expand_binds(patterns: &[String], home: Option<&Path>) -> Vec<PathBuf> {
     out
 }
 
-/// Plans the root of one run.
+/// Plans mount steps: either the box root's template (built once on a staging directory,
+/// binds made directly), or one run's additions to its copy of it (paths inside the box,
+/// host paths attached as trees cloned beforehand).
 pub struct RootPlan {
     staging: PathBuf,
+    per_run: bool,
     steps: Vec<MountStep>,
     described: Vec<String>,
     created: HashSet<PathBuf>,
 }
 
 impl RootPlan {
-    /// A plan building the root on `staging` (an empty host directory).
+    /// A plan building the template root on `staging` (an empty host directory).
     pub fn new(staging: &Path) -> Result<RootPlan> {
         let mut plan = RootPlan {
             staging: staging.to_path_buf(),
+            per_run: false,
             steps: Vec::new(),
             described: Vec::new(),
             created: HashSet::new(),
@@ -99,6 +103,17 @@ impl RootPlan {
             format!("tmpfs root on {}", staging.display()),
         );
         Ok(plan)
+    }
+
+    /// A plan of one run's mounts, made inside its copy of the template.
+    pub fn for_run() -> RootPlan {
+        RootPlan {
+            staging: PathBuf::from("/"),
+            per_run: true,
+            steps: Vec::new(),
+            described: Vec::new(),
+            created: HashSet::new(),
+        }
     }
 
     fn push(&mut self, step: MountStep, description: String) {
@@ -158,7 +173,7 @@ impl RootPlan {
             .host
             .symlink_metadata()
             .map_err(|e| SandboxError::io("binding into the box", &bind.host, e))?;
-        if metadata.file_type().is_symlink() && bind.host == bind.inside {
+        if metadata.file_type().is_symlink() && bind.host == bind.inside && !self.per_run {
             let target = std::fs::read_link(&bind.host)
                 .map_err(|e| SandboxError::io("reading the link", &bind.host, e))?;
             if let Some(parent) = bind.inside.parent() {
@@ -179,12 +194,22 @@ impl RootPlan {
         if !bind.writable {
             flags |= libc::MS_RDONLY;
         }
-        self.push(
-            MountStep::Bind {
-                source: cstring(&bind.host)?,
+        let source = cstring(&bind.host)?;
+        let step = if self.per_run {
+            MountStep::Attach {
+                source,
                 path,
                 flags,
-            },
+            }
+        } else {
+            MountStep::Bind {
+                source,
+                path,
+                flags,
+            }
+        };
+        self.push(
+            step,
             format!(
                 "bind {} at {} ({})",
                 bind.host.display(),
@@ -209,13 +234,26 @@ impl RootPlan {
         Ok(())
     }
 
-    /// `/proc` for the box's pid namespace, and `/dev` with a few device nodes.
-    pub fn proc_and_dev(&mut self) -> Result<()> {
+    /// `/proc` for the run's pid namespace.
+    pub fn proc(&mut self) -> Result<()> {
         let proc_path = self.mount_point(Path::new("/proc"), true)?;
         self.push(
             MountStep::Proc { path: proc_path },
             "proc at /proc".to_string(),
         );
+        Ok(())
+    }
+
+    /// Empty directories where each run mounts its own things.
+    pub fn mount_points(&mut self, directories: &[&str]) -> Result<()> {
+        for directory in directories {
+            self.directory(Path::new(directory), 0o755)?;
+        }
+        Ok(())
+    }
+
+    /// `/dev` with a few device nodes bound from the host.
+    pub fn devices(&mut self) -> Result<()> {
         self.directory(Path::new("/dev"), 0o755)?;
         for device in DEVICES {
             let host = Path::new("/dev").join(device);
@@ -315,8 +353,8 @@ mod tests {
         let staging = Path::new("/tmp/stage");
         let mut plan = RootPlan::new(staging).unwrap();
         plan.bind(&Bind::readonly("/usr")).unwrap();
-        plan.tmpfs(Path::new("/tmp"), 1 << 20, "1777").unwrap();
-        plan.proc_and_dev().unwrap();
+        plan.mount_points(&["/box", "/tmp", "/proc"]).unwrap();
+        plan.devices().unwrap();
         let (steps, described) = plan.finish();
         assert_eq!(steps.len(), described.len());
         assert!(described[0].starts_with("tmpfs root"));
@@ -331,6 +369,27 @@ mod tests {
         assert!(usr_dir < usr_bind);
         assert!(described.iter().any(|d| d == "device /dev/null"));
         assert!(described.iter().any(|d| d == "link /dev/fd"));
+        assert!(described.iter().any(|d| d == "directory /box"));
+    }
+
+    #[test]
+    fn a_run_attaches_host_trees_inside_the_box() {
+        let mut plan = RootPlan::for_run();
+        plan.bind(&Bind {
+            host: PathBuf::from("/etc/hostname"),
+            inside: PathBuf::from("/judge/input"),
+            writable: false,
+        })
+        .unwrap();
+        plan.tmpfs(Path::new("/tmp"), 1 << 20, "1777").unwrap();
+        plan.proc().unwrap();
+        let (steps, described) = plan.finish();
+        assert!(
+            described.contains(&"directory /judge".to_string()),
+            "{described:?}"
+        );
+        assert!(steps.iter().any(|s| matches!(s, MountStep::Attach { .. })));
+        assert!(!steps.iter().any(|s| matches!(s, MountStep::Bind { .. })));
     }
 
     #[test]

@@ -103,8 +103,8 @@ pub struct Sandbox {
     mode: Mode,
     readonly: Vec<PathBuf>,
     netns: Option<OwnedFd>,
+    template: Option<OwnedFd>,
     seccomp: Vec<BpfProgram>,
-    staging: tempfile::TempDir,
     lock_dir: PathBuf,
     home: Option<PathBuf>,
     pool: Mutex<Vec<Slot>>,
@@ -224,6 +224,11 @@ impl Sandbox {
                     e,
                 )
             })?;
+        let template = if isolated {
+            Some(build_template(staging.path(), &readonly)?)
+        } else {
+            None
+        };
         let lock_dir = config
             .lock_dir
             .clone()
@@ -238,8 +243,8 @@ impl Sandbox {
             environment,
             readonly,
             netns,
+            template,
             seccomp,
-            staging,
             lock_dir,
             home,
             pool: Mutex::new(Vec::new()),
@@ -314,6 +319,7 @@ impl Sandbox {
             sandbox: self,
             slot: Some(slot),
             dir,
+            stderr: None,
         })
     }
 
@@ -324,11 +330,15 @@ impl Sandbox {
             Enforcement::CgroupV2 => {
                 let v2 = self.environment.cgroup_v2.as_ref();
                 let mount = v2.map(|v| v.mount.clone()).unwrap_or_default();
-                Some(BoxCgroup::V2(V2Cgroup::create(&mount, group, &name)?))
+                Some(BoxCgroup::V2(Box::new(V2Cgroup::create(
+                    &mount, group, &name,
+                )?)))
             }
             Enforcement::CgroupV1 => {
                 let v1 = self.environment.cgroup_v1.clone().unwrap_or_default();
-                Some(BoxCgroup::V1(V1Cgroup::create(&v1, group, &name)?))
+                Some(BoxCgroup::V1(Box::new(V1Cgroup::create(
+                    &v1, group, &name,
+                )?)))
             }
             Enforcement::RlimitOnly => None,
         })
@@ -352,6 +362,8 @@ pub struct SandboxBox<'a> {
     sandbox: &'a Sandbox,
     slot: Option<Slot>,
     dir: tempfile::TempDir,
+    /// The programs' stderr, one anonymous file reused run after run.
+    stderr: Option<File>,
 }
 
 impl Drop for SandboxBox<'_> {
@@ -404,6 +416,25 @@ impl SandboxBox<'_> {
         self.dir.path()
     }
 
+    /// The stderr file in `slot`, created on first use, emptied for the next run.
+    fn stderr_file(slot: &mut Option<File>) -> Result<&mut File> {
+        if slot.is_none() {
+            let file = tempfile::tempfile().map_err(|e| {
+                SandboxError::io("creating the stderr file in", std::env::temp_dir(), e)
+            })?;
+            *slot = Some(File::from(above_stdio(OwnedFd::from(file))?));
+        }
+        let file = slot
+            .as_mut()
+            .ok_or_else(|| SandboxError::Invalid("no stderr file".into()))?;
+        file.set_len(0)
+            .and_then(|()| std::io::Seek::seek(file, std::io::SeekFrom::Start(0)).map(|_| ()))
+            .map_err(|e| {
+                SandboxError::io("emptying the stderr file in", std::env::temp_dir(), e)
+            })?;
+        Ok(file)
+    }
+
     /// The box id.
     pub fn id(&self) -> u32 {
         self.slot.as_ref().map_or(0, |s| s.id)
@@ -428,28 +459,30 @@ impl SandboxBox<'_> {
         env
     }
 
-    fn root_plan(&self, spec: &RunSpec) -> Result<(Vec<child::MountStep>, Vec<String>)> {
-        let mut plan = RootPlan::new(self.sandbox.staging.path())?;
-        let mut binds: Vec<Bind> = self
-            .sandbox
-            .readonly
-            .iter()
-            .cloned()
-            .map(Bind::readonly)
-            .collect();
-        binds.extend(spec.binds.iter().cloned());
+    /// The run's mounts in its copy of the box root: the box directory, the extra binds,
+    /// a fresh /tmp and /proc.
+    fn run_plan(&self, spec: &RunSpec) -> Result<(Vec<child::MountStep>, Vec<String>)> {
+        let mut plan = RootPlan::for_run();
+        let mut binds: Vec<Bind> = spec.binds.clone();
         binds.push(Bind {
             host: self.dir().to_path_buf(),
             inside: PathBuf::from(BOX_DIR),
             writable: spec.box_writable,
         });
-        // Parents before children: /usr before /usr/lib/jvm.
+        if binds.len() > child::MAX_ATTACHED {
+            return Err(SandboxError::Invalid(format!(
+                "{} binds in one run; at most {} are possible",
+                binds.len(),
+                child::MAX_ATTACHED
+            )));
+        }
+        // Parents before children.
         binds.sort_by(|a, b| a.inside.cmp(&b.inside));
         for bind in &binds {
             plan.bind(bind)?;
         }
         plan.tmpfs(Path::new("/tmp"), spec.limits.file_bytes, "1777")?;
-        plan.proc_and_dev()?;
+        plan.proc()?;
         Ok(plan.finish())
     }
 
@@ -505,8 +538,8 @@ impl SandboxBox<'_> {
             &host_of,
         )?;
 
-        let (mount_steps, step_names) = if isolated {
-            self.root_plan(spec)?
+        let (run_steps, step_names) = if isolated {
+            self.run_plan(spec)?
         } else {
             (Vec::new(), Vec::new())
         };
@@ -533,10 +566,7 @@ impl SandboxBox<'_> {
         let stdout_file = File::create(&spec.stdout)
             .map_err(|e| SandboxError::io("creating the stdout file", &spec.stdout, e))?;
         let stdout_file = File::from(above_stdio(OwnedFd::from(stdout_file))?);
-        let stderr_file = tempfile::tempfile().map_err(|e| {
-            SandboxError::io("creating the stderr file in", std::env::temp_dir(), e)
-        })?;
-        let stderr_file = File::from(above_stdio(OwnedFd::from(stderr_file))?);
+        let stderr_file = Self::stderr_file(&mut self.stderr)?;
         let (status_read, status_write) = pipe()?;
 
         let argv: Vec<CString> = argv
@@ -566,11 +596,8 @@ impl SandboxBox<'_> {
         let plan = ChildPlan {
             isolate: isolated,
             netns_fd: sandbox.netns.as_ref().map_or(-1, |fd| fd.as_raw_fd()),
-            staging: cstring(
-                sandbox.staging.path().as_os_str().as_bytes(),
-                "the staging path",
-            )?,
-            mount_steps,
+            template_fd: sandbox.template.as_ref().map_or(-1, |fd| fd.as_raw_fd()),
+            run_steps,
             hostname: CString::from(c"box"),
             cgroup_fds,
             stdio: [
@@ -591,7 +618,9 @@ impl SandboxBox<'_> {
             envp: pointers(&envp),
         };
         let flags = if isolated {
-            libc::CLONE_NEWPID | libc::CLONE_NEWNS | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS
+            // No CLONE_NEWNS: the init enters (a copy of) the prepared box root instead of
+            // copying the host's mount table and taking it apart.
+            libc::CLONE_NEWPID | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS
         } else {
             0
         };
@@ -705,6 +734,60 @@ impl SandboxBox<'_> {
             isolated,
         })
     }
+}
+
+/// Builds the box root once, in a mount namespace of its own, and returns a handle to it.
+/// Every run enters a private copy of it (see `child::init_main`): per run that costs a
+/// handful of mounts instead of building the whole root again.
+fn build_template(staging: &Path, readonly: &[PathBuf]) -> Result<OwnedFd> {
+    let mut plan = RootPlan::new(staging)?;
+    let mut binds: Vec<Bind> = readonly.iter().cloned().map(Bind::readonly).collect();
+    binds.sort_by(|a, b| a.inside.cmp(&b.inside));
+    for bind in &binds {
+        plan.bind(bind)?;
+    }
+    plan.mount_points(&[BOX_DIR, "/tmp", "/proc"])?;
+    plan.devices()?;
+    let (steps, step_names) = plan.finish();
+    let staging_c = cstring(staging.as_os_str().as_bytes(), "the staging path")?;
+    let (status_read, status_write) = pipe()?;
+    let (wait_read, wait_write) = pipe()?;
+    // SAFETY: the child only runs async-signal-safe code on the prepared steps.
+    let pid = unsafe { child::raw_clone(libc::CLONE_NEWNS) };
+    if pid == 0 {
+        // SAFETY: we are the fresh child, in a new mount namespace.
+        unsafe {
+            child::template_main(
+                &staging_c,
+                &steps,
+                status_write.as_raw_fd(),
+                wait_read.as_raw_fd(),
+            )
+        }
+    }
+    if pid < 0 {
+        return Err(SandboxError::last_os("clone of the box root builder"));
+    }
+    drop((status_write, wait_read));
+    let mut record = [0u8; std::mem::size_of::<StatusRecord>()];
+    let read = std::io::Read::read_exact(&mut File::from(status_read), &mut record);
+    let result = match (read, supervise::parse_records(&record).first()) {
+        (Ok(()), Some(r)) if r.kind == child::RECORD_READY => {
+            let path = format!("/proc/{pid}/ns/mnt");
+            File::open(&path)
+                .map(OwnedFd::from)
+                .map_err(|e| SandboxError::io("opening the box root's namespace", path, e))
+        }
+        (Ok(()), Some(failure)) => Err(setup_error(failure, &step_names, "")),
+        _ => Err(SandboxError::Setup {
+            stage: "building the box root",
+            source: std::io::Error::other("the builder ended without a report"),
+        }),
+    };
+    drop(wait_write);
+    // SAFETY: reaping our own child.
+    unsafe { libc::waitpid(pid, std::ptr::null_mut(), 0) };
+    result
 }
 
 /// The host path for an argument naming a bind's inside path (or the argument unchanged).

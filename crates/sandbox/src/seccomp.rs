@@ -6,7 +6,9 @@
 //! BPF, perf events, modules, reboot, clocks, raw I/O ports, and every foreign-architecture
 //! or x32 system call. A denied call kills the program with SIGSYS, which the judge reports
 //! as a security violation. `clone3` answers ENOSYS instead, so that C libraries fall back
-//! to `clone`, whose namespace flags the filter can see.
+//! to `clone`, whose namespace flags the filter can see; `kill(-1, ...)` answers EPERM, so
+//! that even without a pid namespace (rlimit-only mode) a program cannot signal every
+//! process of its user, the judge included.
 
 use crate::error::{Result, SandboxError};
 use seccompiler::{
@@ -85,6 +87,8 @@ pub fn denied_names() -> Vec<&'static str> {
     let mut names: Vec<&str> = DENIED.iter().map(|(name, _)| *name).collect();
     names.push("clone with namespace flags");
     names.push("x32-ABI and foreign-architecture calls");
+    names.push("kill(-1, ...) (EPERM: signalling every process of the user)");
+    names.push("clone3 (ENOSYS: the C library falls back to clone)");
     names
 }
 
@@ -106,7 +110,10 @@ fn compile(
     })
 }
 
-/// The filters to install, in order (the kernel applies the strictest answer of all).
+/// The filter to install: one program (each extra filter costs every run a BPF
+/// compilation). It starts with a hand-written prefix for what seccompiler's per-number,
+/// single-action rules cannot say: foreign architectures and x32-ABI numbers (kill),
+/// `clone3` (ENOSYS), `kill(-1, ...)` (EPERM); then seccompiler's deny-list (kill).
 pub fn build() -> Result<Vec<BpfProgram>> {
     let mut deny: BTreeMap<i64, Vec<SeccompRule>> =
         DENIED.iter().map(|&(_, nr)| (nr, Vec::new())).collect();
@@ -124,55 +131,63 @@ pub fn build() -> Result<Vec<BpfProgram>> {
         })
         .collect::<Result<Vec<_>>>()?;
     deny.insert(libc::SYS_clone, namespace_rules);
-    let kill = compile(SeccompFilter::new(
+    let deny_list = compile(SeccompFilter::new(
         deny,
         SeccompAction::Allow,
         SeccompAction::KillProcess,
         arch()?,
     ))?;
-    let enosys = compile(SeccompFilter::new(
-        [(libc::SYS_clone3, Vec::new())].into_iter().collect(),
-        SeccompAction::Allow,
-        SeccompAction::Errno(libc::ENOSYS as u32),
-        arch()?,
-    ))?;
-    let mut filters = vec![kill, enosys];
-    if cfg!(target_arch = "x86_64") {
-        filters.push(x32_filter());
-    }
-    Ok(filters)
+    let mut program = prefix()?;
+    program.extend(deny_list);
+    Ok(vec![program])
 }
 
-/// Kills any x32-ABI system call (numbers with bit 30 set), which the per-number rules
-/// above would not recognise. seccompiler has no range rules, so this one is four
-/// instructions of classic BPF.
-fn x32_filter() -> BpfProgram {
+/// The audit architecture of this build.
+fn audit_arch() -> Result<u32> {
+    match std::env::consts::ARCH {
+        "x86_64" => Ok(0xc000_003e),
+        "aarch64" => Ok(0xc000_00b7),
+        other => Err(SandboxError::Unsupported(format!(
+            "seccomp: unsupported architecture {other}"
+        ))),
+    }
+}
+
+/// The hand-written start of the filter (classic BPF; jumps count instructions forward).
+fn prefix() -> Result<BpfProgram> {
     const X32_SYSCALL_BIT: u32 = 0x4000_0000;
-    let statement = |code: u16, k: u32| seccompiler::sock_filter {
-        code,
-        jt: 0,
-        jf: 0,
-        k,
+    // Offsets in struct seccomp_data.
+    const NR: u32 = 0;
+    const ARCH: u32 = 4;
+    const ARG0_LOW: u32 = 16;
+    let load = (libc::BPF_LD | libc::BPF_W | libc::BPF_ABS) as u16;
+    let ret = (libc::BPF_RET | libc::BPF_K) as u16;
+    let jeq = (libc::BPF_JMP | libc::BPF_JEQ | libc::BPF_K) as u16;
+    let jge = (libc::BPF_JMP | libc::BPF_JGE | libc::BPF_K) as u16;
+    let op = |code: u16, jt: u8, jf: u8, k: u32| seccompiler::sock_filter { code, jt, jf, k };
+    let kill = libc::SECCOMP_RET_KILL_PROCESS;
+    let errno = |e: i32| libc::SECCOMP_RET_ERRNO | (e as u32 & libc::SECCOMP_RET_DATA);
+    let x32_limit = if cfg!(target_arch = "x86_64") {
+        X32_SYSCALL_BIT
+    } else {
+        u32::MAX
     };
-    vec![
-        // A = seccomp_data.nr (offset 0)
-        statement((libc::BPF_LD | libc::BPF_W | libc::BPF_ABS) as u16, 0),
-        // if A >= X32_SYSCALL_BIT: fall through to kill, else skip it
-        seccompiler::sock_filter {
-            code: (libc::BPF_JMP | libc::BPF_JGE | libc::BPF_K) as u16,
-            jt: 0,
-            jf: 1,
-            k: X32_SYSCALL_BIT,
-        },
-        statement(
-            (libc::BPF_RET | libc::BPF_K) as u16,
-            libc::SECCOMP_RET_KILL_PROCESS,
-        ),
-        statement(
-            (libc::BPF_RET | libc::BPF_K) as u16,
-            libc::SECCOMP_RET_ALLOW,
-        ),
-    ]
+    Ok(vec![
+        /* 0 */ op(load, 0, 0, ARCH),
+        /* 1 */ op(jeq, 1, 0, audit_arch()?),
+        /* 2 */ op(ret, 0, 0, kill),
+        /* 3 */ op(load, 0, 0, NR),
+        /* 4 */ op(jge, 0, 1, x32_limit),
+        /* 5 */ op(ret, 0, 0, kill),
+        /* 6 */ op(jeq, 0, 1, libc::SYS_clone3 as u32),
+        /* 7 */ op(ret, 0, 0, errno(libc::ENOSYS)),
+        /* 8 */ op(jeq, 0, 3, libc::SYS_kill as u32),
+        /* 9 */ op(load, 0, 0, ARG0_LOW),
+        /* 10 */ op(jeq, 0, 1, u32::MAX),
+        /* 11 */
+        op(ret, 0, 0, errno(libc::EPERM)),
+        // 12: the deny-list program follows (it loads what it needs itself).
+    ])
 }
 
 /// Installs the filters on the calling thread (also sets no_new_privs). Async-signal-safe:
@@ -194,7 +209,7 @@ mod tests {
     #[test]
     fn filters_compile() {
         let filters = build().unwrap();
-        assert!(filters.len() >= 2);
+        assert_eq!(filters.len(), 1, "one program: one BPF compilation per run");
         assert!(filters.iter().all(|f| !f.is_empty()));
         assert!(denied_names().contains(&"ptrace"));
     }

@@ -48,7 +48,7 @@ pub(crate) struct Watch<'a> {
     /// The program's stdout file.
     pub stdout: File,
     /// The program's stderr file.
-    pub stderr: File,
+    pub stderr: &'a mut File,
     /// Read end of the status pipe.
     pub status: OwnedFd,
     /// The box's cgroup, if any.
@@ -281,7 +281,7 @@ pub(crate) fn watch(mut w: Watch) -> Result<Watched> {
             kill_reason = Some(KillReason::Output);
         }
     }
-    let (stderr, stderr_truncated) = read_head(&mut w.stderr, w.limits.stderr_keep_bytes);
+    let (stderr, stderr_truncated) = read_head(w.stderr, w.limits.stderr_keep_bytes);
     let records = parse_records(&status_bytes);
     let started_ns = records
         .iter()

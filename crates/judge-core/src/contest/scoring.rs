@@ -143,7 +143,7 @@ pub fn scoreboard(
     attempts: &[AttemptRecord],
 ) -> Scoreboard {
     let mut sorted: Vec<&AttemptRecord> = attempts.iter().collect();
-    sorted.sort_by(|a, b| a.submitted_at.cmp(&b.submitted_at));
+    sorted.sort_by_key(|a| a.submitted_at);
     let mut rows: Vec<Row> = students
         .iter()
         .map(|student| {

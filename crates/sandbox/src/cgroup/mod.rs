@@ -30,9 +30,9 @@ pub struct Usage {
 #[derive(Debug)]
 pub enum BoxCgroup {
     /// cgroup v1: one directory per controller hierarchy.
-    V1(v1::V1Cgroup),
+    V1(Box<v1::V1Cgroup>),
     /// cgroup v2: one directory in the unified hierarchy.
-    V2(v2::V2Cgroup),
+    V2(Box<v2::V2Cgroup>),
 }
 
 impl BoxCgroup {
@@ -82,6 +82,59 @@ impl BoxCgroup {
             BoxCgroup::V1(cgroup) => cgroup.remove(),
             BoxCgroup::V2(cgroup) => cgroup.remove(),
         }
+    }
+}
+
+/// A control file kept open from run to run, so that reading or writing it costs one
+/// system call and no path lookup.
+#[derive(Debug)]
+pub(crate) struct ControlFile {
+    path: std::path::PathBuf,
+    file: File,
+    buffer: String,
+}
+
+impl ControlFile {
+    /// Opens a control file, for writing too when `writable`.
+    pub(crate) fn open(path: std::path::PathBuf, writable: bool) -> Result<ControlFile> {
+        let file = File::options()
+            .read(true)
+            .write(writable)
+            .open(&path)
+            .map_err(|e| SandboxError::io("opening the cgroup file", &path, e))?;
+        Ok(ControlFile {
+            path,
+            file,
+            buffer: String::new(),
+        })
+    }
+
+    /// The whole file, read again from its start.
+    pub(crate) fn read(&mut self) -> Result<&str> {
+        reread(&mut self.file, &self.path, &mut self.buffer)?;
+        Ok(&self.buffer)
+    }
+
+    /// The file as one integer.
+    pub(crate) fn read_u64(&mut self) -> Result<u64> {
+        let path = self.path.clone();
+        let text = self.read()?.trim().to_string();
+        text.parse().map_err(|_| {
+            SandboxError::io(
+                "parsing the cgroup file",
+                path,
+                std::io::Error::new(std::io::ErrorKind::InvalidData, format!("{text:?}")),
+            )
+        })
+    }
+
+    /// Stores a value.
+    pub(crate) fn write(&mut self, value: &str) -> Result<()> {
+        use std::io::Write;
+        self.file
+            .seek(SeekFrom::Start(0))
+            .and_then(|_| self.file.write_all(value.as_bytes()))
+            .map_err(|e| SandboxError::io("writing the cgroup file", &self.path, e))
     }
 }
 

@@ -2,12 +2,13 @@
 //!
 //! - memory: `memory.limit_in_bytes` (and `memory.memsw.limit_in_bytes` when swap accounting
 //!   is on, so swap cannot extend it), peak from `memory.max_usage_in_bytes` (reset before
-//!   each run), OOM kills from the `oom_kill` counter of `memory.oom_control`.
+//!   each run) minus what was still charged when the run began, OOM kills from the
+//!   `oom_kill` counter of `memory.oom_control`.
 //! - cpuacct: `cpuacct.usage`, nanoseconds of user + system time of every task, reset to 0.
 //! - pids: `pids.max`.
 
-use super::{create_dir, keyed_value, kill_listed, open_procs, read_u64, remove_dir, reread};
-use super::{write_value, Usage};
+use super::{create_dir, keyed_value, kill_listed, open_procs, read_u64, remove_dir};
+use super::{write_value, ControlFile, Usage};
 use crate::environment::CgroupV1;
 use crate::error::{Result, SandboxError};
 use crate::limits::Limits;
@@ -22,10 +23,15 @@ pub struct V1Cgroup {
     cpuacct: PathBuf,
     pids: Option<PathBuf>,
     procs: Vec<File>,
-    cpu_usage_file: File,
+    usage: ControlFile,
+    max_usage: ControlFile,
+    oom_control: ControlFile,
+    cpu_usage: ControlFile,
+    pids_max: Option<ControlFile>,
     memory_limit_bytes: Option<u64>,
+    processes: Option<u32>,
+    baseline_bytes: u64,
     oom_kills_before: u64,
-    buffer: String,
 }
 
 impl V1Cgroup {
@@ -47,18 +53,23 @@ impl V1Cgroup {
             kill_listed(dir);
             procs.push(open_procs(dir)?);
         }
-        let usage_path = cpuacct.join("cpuacct.usage");
-        let cpu_usage_file =
-            File::open(&usage_path).map_err(|e| SandboxError::io("opening", &usage_path, e))?;
         Ok(V1Cgroup {
+            usage: ControlFile::open(memory.join("memory.usage_in_bytes"), false)?,
+            max_usage: ControlFile::open(memory.join("memory.max_usage_in_bytes"), true)?,
+            oom_control: ControlFile::open(memory.join("memory.oom_control"), false)?,
+            cpu_usage: ControlFile::open(cpuacct.join("cpuacct.usage"), true)?,
+            pids_max: match &pids {
+                Some(dir) => Some(ControlFile::open(dir.join("pids.max"), true)?),
+                None => None,
+            },
             memory,
             cpuacct,
             pids,
             procs,
-            cpu_usage_file,
             memory_limit_bytes: None,
+            processes: None,
+            baseline_bytes: 0,
             oom_kills_before: 0,
-            buffer: String::new(),
         })
     }
 
@@ -67,10 +78,8 @@ impl V1Cgroup {
         &self.procs
     }
 
-    fn oom_kills(&self) -> Result<u64> {
-        let path = self.memory.join("memory.oom_control");
-        let text = super::read_text(&path)?;
-        Ok(keyed_value(&text, "oom_kill").unwrap_or(0))
+    fn oom_kills(&mut self) -> Result<u64> {
+        Ok(keyed_value(self.oom_control.read()?, "oom_kill").unwrap_or(0))
     }
 
     fn set_memory_limit(&mut self, bytes: u64) -> Result<()> {
@@ -97,34 +106,36 @@ impl V1Cgroup {
 
     /// Sets the limits and resets the counters.
     pub fn prepare(&mut self, limits: &Limits) -> Result<()> {
-        // Page cache and tmpfs pages charged by earlier runs would count toward this run's
-        // peak: drop them (allowed only when the cgroup is empty, which it is between runs).
-        if read_u64(&self.memory.join("memory.usage_in_bytes"))? > 0 {
-            let _ = write_value(&self.memory.join("memory.force_empty"), "0");
-        }
+        // What earlier runs left charged (kernel objects freed lazily, some page cache) is
+        // not this run's: it is subtracted from the peak. (memory.force_empty would drop
+        // little of it and cost milliseconds per run.)
+        self.baseline_bytes = self.usage.read_u64()?;
         self.set_memory_limit(limits.memory_bytes)?;
-        write_value(&self.memory.join("memory.max_usage_in_bytes"), "0")?;
+        self.max_usage.write("0")?;
         self.oom_kills_before = self.oom_kills()?;
-        write_value(&self.cpuacct.join("cpuacct.usage"), "0")?;
-        if let Some(pids) = &self.pids {
-            write_value(&pids.join("pids.max"), &limits.processes.to_string())?;
+        self.cpu_usage.write("0")?;
+        if let Some(pids_max) = self.pids_max.as_mut() {
+            if self.processes != Some(limits.processes) {
+                pids_max.write(&limits.processes.to_string())?;
+                self.processes = Some(limits.processes);
+            }
         }
         Ok(())
     }
 
     /// CPU time since `prepare`.
     pub fn cpu_time(&mut self) -> Result<Duration> {
-        let path = self.cpuacct.join("cpuacct.usage");
-        reread(&mut self.cpu_usage_file, &path, &mut self.buffer)?;
-        let nanos: u64 = self.buffer.trim().parse().unwrap_or(0);
-        Ok(Duration::from_nanos(nanos))
+        Ok(Duration::from_nanos(self.cpu_usage.read_u64()?))
     }
 
     /// What the run used.
     pub fn usage(&mut self) -> Result<Usage> {
         Ok(Usage {
             cpu_time: self.cpu_time()?,
-            peak_memory_bytes: read_u64(&self.memory.join("memory.max_usage_in_bytes"))?,
+            peak_memory_bytes: self
+                .max_usage
+                .read_u64()?
+                .saturating_sub(self.baseline_bytes),
             oom_killed: self.oom_kills()? > self.oom_kills_before,
         })
     }

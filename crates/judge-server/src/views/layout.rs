@@ -41,6 +41,8 @@ fn head(title: &str) -> Markup {
             meta charset="utf-8";
             meta name="viewport" content="width=device-width, initial-scale=1";
             title { (title) }
+            // No favicon request (and no 404 for it in the log).
+            link rel="icon" href="data:,";
             link rel="stylesheet" href="/static/style.css";
             script src="/static/app.js" defer {}
         }

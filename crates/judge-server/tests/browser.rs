@@ -1,0 +1,146 @@
+//! The end-to-end test in headless Chromium (Debian's chromium, driven by playwright-core:
+//! tests/browser/e2e.mjs) against a server on the repository's contest: a student submits
+//! the maze's accepted C++ solution and a wrong one, the teacher sees both on the
+//! scoreboard. It prints the time from submit to verdict.
+//!
+//! Needs /usr/bin/chromium, node, and `npm ci` in tests/browser (scripts/setup-browser-tests
+//! installs all three). Without them it prints why and passes, unless
+//! JUDGE_REQUIRE_BROWSER=1, when it fails.
+
+mod common;
+
+use judge_core::config::judge_toml::JudgeConfig;
+use judge_core::{Judge, Verdict};
+use judge_server::accounts;
+use judge_server::store::{Role, SubmissionFilter};
+use judge_server::{Server, ServerOptions};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+fn chromium() -> PathBuf {
+    std::env::var_os("CHROMIUM").map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from)
+}
+
+/// What is missing for the test, if anything.
+fn missing_pieces(folder: &Path) -> Vec<String> {
+    let mut missing = Vec::new();
+    if !chromium().is_file() {
+        missing.push(format!(
+            "{} (apt-get install chromium)",
+            chromium().display()
+        ));
+    }
+    if Command::new("node")
+        .arg("--version")
+        .output()
+        .map_or(true, |o| !o.status.success())
+    {
+        missing.push("node (apt-get install nodejs)".into());
+    }
+    if !folder
+        .join("node_modules/playwright-core/package.json")
+        .is_file()
+    {
+        missing.push(format!(
+            "{}/node_modules/playwright-core (npm ci there)",
+            folder.display()
+        ));
+    }
+    missing
+}
+
+#[test]
+fn a_student_submits_in_chromium_and_the_teacher_sees_the_scoreboard() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    let missing = missing_pieces(&folder);
+    if !missing.is_empty() {
+        let message = format!(
+            "browser test: missing {}; run scripts/setup-browser-tests",
+            missing.join(", ")
+        );
+        if std::env::var("JUDGE_REQUIRE_BROWSER").as_deref() == Ok("1") {
+            panic!("{message} (JUDGE_REQUIRE_BROWSER=1)");
+        }
+        println!("skipped: {message}");
+        eprintln!("skipped: {message}");
+        return;
+    }
+
+    let repository = common::repository();
+    let config = JudgeConfig::load(&repository.join("judge.toml")).unwrap();
+    let judge = Arc::new(Judge::new(config, Arc::new(AtomicBool::new(false))).unwrap());
+    // Build the maze checker first, so that the measured time is the judging of a
+    // submission and not a one-off cargo build.
+    let maze = judge.problem("maze").unwrap();
+    judge.judging(&maze).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let options = ServerOptions {
+        listen: "127.0.0.1:0".into(),
+        data_dir: dir.path().join("data"),
+        ..ServerOptions::default()
+    };
+    let workers = options.workers;
+    let server = Server::start(judge, options).unwrap();
+    let store = server.state().store.clone();
+    let student_password = accounts::add_user(&store, "student1", Role::Student, None).unwrap();
+    let teacher_password = accounts::add_user(&store, "teacher1", Role::Teacher, None).unwrap();
+
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let address = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let serving = runtime.spawn(server.serve(listener, async {
+        let _ = stopped.await;
+    }));
+
+    let maze_dir = repository.join("problems/maze/submissions");
+    let output = Command::new("node")
+        .arg(folder.join("e2e.mjs"))
+        .current_dir(&folder)
+        .env("JUDGE_URL", format!("http://{address}"))
+        .env("STUDENT", "student1")
+        .env("STUDENT_PASSWORD", &student_password)
+        .env("TEACHER", "teacher1")
+        .env("TEACHER_PASSWORD", &teacher_password)
+        .env("AC_SOURCE", maze_dir.join("accepted/bfs.cpp"))
+        .env("WA_SOURCE", maze_dir.join("wrong_answer/no_modulo.cpp"))
+        .env("CHROMIUM", chromium())
+        .output()
+        .unwrap();
+    let _ = stop.send(());
+    runtime.block_on(serving).unwrap().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "the browser test failed:\n{stdout}\n{stderr}"
+    );
+
+    let report: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    let submissions = store.submissions(&SubmissionFilter::default()).unwrap();
+    let verdicts: Vec<Verdict> = submissions
+        .iter()
+        .rev()
+        .map(|s| s.result.as_ref().unwrap().verdict)
+        .collect();
+    assert_eq!(verdicts, [Verdict::AC, Verdict::WA]);
+    let accepted = &submissions[1];
+    let judged_ms = accepted.result.as_ref().unwrap().judged_at_ms - accepted.submitted_at_ms;
+    println!(
+        "maze bfs.cpp, {workers} workers, {} build: submit to verdict on the page {:.2} s \
+         (stored, then judged in {:.2} s: compile + 25 tests); WA on {}; scoreboard cell {}",
+        if cfg!(debug_assertions) {
+            "debug"
+        } else {
+            "release"
+        },
+        report["accepted"]["submit_to_verdict_ms"].as_f64().unwrap() / 1000.0,
+        judged_ms as f64 / 1000.0,
+        report["failing_test"],
+        report["scoreboard_cell"],
+    );
+}

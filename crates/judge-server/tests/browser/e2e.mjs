@@ -1,0 +1,144 @@
+// The web server's end-to-end test in headless Chromium, run by ../browser.rs with the
+// server's address and two accounts in the environment:
+//   JUDGE_URL, STUDENT, STUDENT_PASSWORD, TEACHER, TEACHER_PASSWORD, AC_SOURCE, WA_SOURCE
+//   CHROMIUM (default /usr/bin/chromium)
+// A student logs in, opens the maze statement (both languages), submits an accepted C++
+// solution by uploading it and sees AC, pastes a wrong one and sees WA with the failing
+// test; the teacher logs in and sees both attempts on the scoreboard. The last line of
+// output is JSON with the measured times.
+import { chromium } from "playwright-core";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const env = process.env;
+const base = env.JUDGE_URL;
+const VERDICT_TIMEOUT_MS = 240_000;
+
+function check(condition, message) {
+  if (!condition) throw new Error("check failed: " + message);
+}
+
+const profile = mkdtempSync(join(tmpdir(), "judge-chromium-"));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: env.CHROMIUM || "/usr/bin/chromium",
+  headless: true,
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+context.setDefaultTimeout(30_000);
+const page = context.pages()[0] ?? (await context.newPage());
+const problems = [];
+page.on("pageerror", (error) => problems.push("page error: " + error.message));
+page.on("console", (message) => {
+  if (message.type() === "error") problems.push("console: " + message.text());
+});
+page.on("response", (response) => {
+  // 401 and 303 are part of the flow; anything else at 400 or above is a broken link.
+  if (response.status() >= 400 && response.status() !== 401) {
+    problems.push(`HTTP ${response.status()} for ${response.url()}`);
+  }
+});
+
+async function logIn(name, password) {
+  await page.goto(base + "/");
+  check(page.url().includes("/login"), "the front page sends a stranger to log in: " + page.url());
+  await page.fill('input[name="name"]', name);
+  await page.fill('input[name="password"]', password);
+  await Promise.all([page.waitForURL(/\/problems$/), page.click('button:has-text("Log in")')]);
+}
+
+async function submitAndWait(fill) {
+  await page.goto(base + "/submit?problem=maze");
+  check((await page.inputValue('select[name="problem"]')) === "maze", "the problem is chosen");
+  await fill();
+  const started = Date.now();
+  await Promise.all([page.waitForURL(/\/submissions\/\d+$/), page.click('button:has-text("Submit")')]);
+  const stored = Date.now();
+  // The page polls the status and reloads itself with the per-test table when judged.
+  await page.waitForSelector("#result .verdict:not(.v-pending)", { timeout: VERDICT_TIMEOUT_MS });
+  await page.waitForSelector("table.tests", { timeout: 10_000 });
+  const verdictShown = Date.now();
+  return {
+    id: Number(page.url().split("/").pop()),
+    verdict: (await page.textContent("#result .verdict")).trim(),
+    result: (await page.textContent("#result")).replace(/\s+/g, " ").trim(),
+    submit_to_page_ms: stored - started,
+    submit_to_verdict_ms: verdictShown - started,
+  };
+}
+
+try {
+  // The student reads the statement in both languages.
+  await logIn(env.STUDENT, env.STUDENT_PASSWORD);
+  await page.click('a[href="/problems/maze"]');
+  await page.waitForURL(/\/problems\/maze/);
+  // The browser's language picks the first one shown; the switch shows the other, and back.
+  const headings = { en: "Input", zh: "输入格式" };
+  const first = (await page.locator('a[hreflang="zh"]').count()) > 0 ? "zh" : "en";
+  for (const language of [first, first === "zh" ? "en" : "zh"]) {
+    await page.click(`a[hreflang="${language}"]`);
+    await page.waitForSelector(`article.statement h3:has-text('${headings[language]}')`);
+    check((await page.locator("article.statement pre code").count()) >= 2, "the samples are code blocks");
+    check((await page.textContent("article.statement")).includes("S-#"), "the sample maze is shown");
+  }
+
+  // An accepted C++ solution, uploaded as a file: the language follows the extension.
+  const accepted = await submitAndWait(async () => {
+    await page.setInputFiles('input[name="file"]', env.AC_SOURCE);
+    check((await page.inputValue('select[name="language"]')) === "cpp", "the .cpp file picks C++");
+  });
+  check(accepted.verdict === "AC", "the accepted solution gets AC: " + accepted.result);
+  check((await page.locator("table.tests tbody tr").count()) >= 2, "each test has a row");
+
+  // A wrong one, pasted: WA, and the failing test is named.
+  const wrong = await submitAndWait(async () => {
+    await page.selectOption('select[name="language"]', "cpp");
+    await page.fill('textarea[name="source"]', readFileSync(env.WA_SOURCE, "utf8"));
+  });
+  check(wrong.verdict === "WA", "the wrong solution gets WA: " + wrong.result);
+  const failing = /on ((sample|secret)\/\S+)/.exec(wrong.result);
+  check(failing !== null, "the failing test is named: " + wrong.result);
+  const failingRow = page.locator("table.tests tbody tr", { hasText: failing[1] });
+  check((await failingRow.locator(".v-WA").count()) === 1, "the failing test's row says WA");
+
+  await page.goto(base + "/submissions");
+  check((await page.locator("table.submissions tbody tr").count()) === 2, "my submissions lists both");
+
+  // The teacher sees both attempts on the scoreboard.
+  await page.click('button:has-text("Log out")');
+  await page.waitForURL(/\/login/);
+  await logIn(env.TEACHER, env.TEACHER_PASSWORD);
+  await page.goto(base + "/scoreboard");
+  const row = page.locator(`tr[data-student="${env.STUDENT}"]`);
+  const mazeColumn = (await page.locator("table.scoreboard thead th").allTextContents()).indexOf("maze");
+  check(mazeColumn > 0, "the scoreboard has a maze column");
+  const cell = (await row.locator("td").nth(mazeColumn).textContent()).replace(/\s+/g, " ").trim();
+  check(cell === "100 (2)", "the maze cell shows 100 points after 2 attempts: " + cell);
+  check(problems.length === 0, "no script errors: " + problems.join("; "));
+
+  console.log(
+    JSON.stringify({
+      accepted,
+      wrong,
+      failing_test: failing[1],
+      scoreboard_cell: cell,
+    }),
+  );
+} catch (error) {
+  const text = await page.content().catch(() => "");
+  console.error(String(error && error.stack ? error.stack : error));
+  console.error("page " + page.url() + ":\n" + text.slice(0, 4000));
+  process.exitCode = 1;
+} finally {
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+}

@@ -14,6 +14,7 @@
 pub mod cgroup;
 mod child;
 mod classify;
+pub mod doctor;
 pub mod environment;
 pub mod error;
 pub mod limits;

@@ -1,6 +1,7 @@
 //! The command line: one module per subcommand; each parses nothing and prints what the
 //! library gives it.
 
+pub mod doctor;
 pub mod run;
 pub mod serve;
 pub mod users;
@@ -37,6 +38,8 @@ pub struct Cli {
 pub enum Command {
     /// Judge one source file on one problem.
     Run(run::RunArgs),
+    /// Check what this machine offers the sandbox and what makes timings unreliable.
+    Doctor(doctor::DoctorArgs),
     /// Serve the contest to students' browsers (accounts, submissions, live verdicts).
     Serve(serve::ServeArgs),
     /// Manage the web server's accounts.
@@ -81,6 +84,7 @@ pub fn cancel_flag() -> Arc<AtomicBool> {
 pub fn execute(cli: Cli) -> ExitCode {
     let result = match &cli.command {
         Command::Run(args) => run::execute(&cli, args),
+        Command::Doctor(args) => doctor::execute(&cli, args),
         Command::Serve(args) => serve::execute(&cli, args),
         Command::Users(args) => users::execute(&cli, args),
     };

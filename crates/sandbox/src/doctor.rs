@@ -1,0 +1,325 @@
+//! What this machine offers the sandbox, and what makes its timings unreliable, each with
+//! the fix: the checks behind `judge doctor`, in the spirit of isolate-check-environment.
+
+use crate::environment::Environment;
+use serde::Serialize;
+use std::path::Path;
+
+/// How a check came out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// As it should be.
+    Ok,
+    /// For information.
+    Info,
+    /// Works, but judging is degraded or timings less trustworthy.
+    Warn,
+    /// Missing: the sandbox cannot do this.
+    Fail,
+}
+
+/// One check.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Check {
+    /// What was checked.
+    pub name: String,
+    /// How it came out.
+    pub status: Status,
+    /// What was found.
+    pub detail: String,
+    /// How to fix it, when it is not ok.
+    pub fix: Option<String>,
+}
+
+fn check(name: &str, status: Status, detail: impl Into<String>, fix: Option<&str>) -> Check {
+    Check {
+        name: name.to_string(),
+        status,
+        detail: detail.into(),
+        fix: fix.map(str::to_string),
+    }
+}
+
+fn read(path: &str) -> Option<String> {
+    std::fs::read_to_string(path)
+        .ok()
+        .map(|s| s.trim().to_string())
+}
+
+/// The kernel's version as (major, minor), from uname.
+pub fn kernel_version() -> Option<(u32, u32)> {
+    let release = read("/proc/sys/kernel/osrelease")?;
+    let mut parts = release.split(|c: char| !c.is_ascii_digit());
+    Some((parts.next()?.parse().ok()?, parts.next()?.parse().ok()?))
+}
+
+/// The mechanisms: root, cgroups, namespaces, seccomp, kernel features.
+pub fn mechanisms(env: &Environment) -> Vec<Check> {
+    let mut out = Vec::new();
+    out.push(if env.root {
+        check("root", Status::Ok, "the judge runs as root: full isolation is possible", None)
+    } else {
+        check(
+            "root",
+            Status::Warn,
+            "not root: no namespaces, no box uids, no cgroups; the judge runs in a degraded rlimit-only mode",
+            Some("run the judge as root (sudo judge ...)"),
+        )
+    });
+    match &env.cgroup_v2 {
+        Some(v2) => {
+            let have = |c: &str| v2.controllers.iter().any(|x| x == c);
+            let listing = ["memory", "pids", "cpu"]
+                .iter()
+                .map(|c| format!("{c} {}", if have(c) { "yes" } else { "no" }))
+                .collect::<Vec<_>>()
+                .join(", ");
+            out.push(check(
+                "cgroup v2",
+                if v2.usable() { Status::Ok } else { Status::Info },
+                format!("mounted at {} ({listing})", v2.mount.display()),
+                (!v2.usable()).then_some(
+                    "the v2 hierarchy lacks controllers (they are bound to v1 here); boot with systemd.unified_cgroup_hierarchy=1 to use v2",
+                ),
+            ));
+        }
+        None => out.push(check("cgroup v2", Status::Info, "not mounted", None)),
+    }
+    match &env.cgroup_v1 {
+        Some(v1) => {
+            let show = |p: &Option<std::path::PathBuf>| {
+                p.as_ref()
+                    .map_or("missing".to_string(), |p| p.display().to_string())
+            };
+            out.push(check(
+                "cgroup v1",
+                if v1.usable() {
+                    Status::Ok
+                } else {
+                    Status::Info
+                },
+                format!(
+                    "memory {}, cpuacct {}, pids {}",
+                    show(&v1.memory),
+                    show(&v1.cpuacct),
+                    show(&v1.pids)
+                ),
+                None,
+            ));
+        }
+        None => out.push(check("cgroup v1", Status::Info, "not mounted", None)),
+    }
+    let backend = if env.root && env.cgroup_v2.as_ref().is_some_and(|v| v.usable()) {
+        check("limits", Status::Ok, "enforced with cgroup v2", None)
+    } else if env.root && env.cgroup_v1.as_ref().is_some_and(|v| v.usable()) {
+        check("limits", Status::Ok, "enforced with cgroup v1", None)
+    } else {
+        check(
+            "limits",
+            Status::Warn,
+            "rlimit-only (degraded): memory by RLIMIT_DATA and peak RSS, CPU per process",
+            Some("run as root on a kernel with the memory and cpuacct (v1) or memory, pids and cpu (v2) controllers"),
+        )
+    };
+    out.push(backend);
+    let missing: Vec<&str> = ["user", "pid", "mnt", "net", "ipc", "uts"]
+        .into_iter()
+        .filter(|ns| !Path::new("/proc/self/ns").join(ns).exists())
+        .collect();
+    out.push(if missing.is_empty() {
+        check(
+            "namespaces",
+            Status::Ok,
+            "user, pid, mount, net, ipc, uts",
+            None,
+        )
+    } else {
+        check(
+            "namespaces",
+            Status::Fail,
+            format!("missing: {}", missing.join(", ")),
+            Some("use a kernel built with CONFIG_NAMESPACES and each namespace type"),
+        )
+    });
+    let max_user_ns =
+        read("/proc/sys/user/max_user_namespaces").and_then(|v| v.parse::<u64>().ok());
+    if max_user_ns == Some(0) {
+        out.push(check(
+            "user namespaces",
+            Status::Fail,
+            "user.max_user_namespaces = 0",
+            Some("sysctl -w user.max_user_namespaces=10000"),
+        ));
+    }
+    out.push(match read("/proc/sys/kernel/seccomp/actions_avail") {
+        Some(actions) if actions.contains("kill_process") => check(
+            "seccomp",
+            Status::Ok,
+            format!("filters, actions: {actions}"),
+            None,
+        ),
+        _ => check(
+            "seccomp",
+            Status::Fail,
+            "no seccomp filters with kill_process",
+            Some("use a kernel built with CONFIG_SECCOMP_FILTER (Linux 4.14 or later)"),
+        ),
+    });
+    out.push(match kernel_version() {
+        Some((major, minor)) if (major, minor) >= (5, 3) => check(
+            "kernel",
+            Status::Ok,
+            format!("Linux {major}.{minor}: pidfd_open, open_tree, move_mount"),
+            None,
+        ),
+        Some((major, minor)) => check(
+            "kernel",
+            Status::Fail,
+            format!(
+                "Linux {major}.{minor}: full isolation needs 5.3 or later (pidfd_open, open_tree)"
+            ),
+            Some("upgrade the kernel"),
+        ),
+        None => check("kernel", Status::Info, "version unknown", None),
+    });
+    out
+}
+
+/// What makes timings unreliable on this machine. `jobs` is how many submissions are
+/// judged at once.
+pub fn timing(jobs: usize) -> Vec<Check> {
+    let mut out = Vec::new();
+    let swaps = read("/proc/swaps").unwrap_or_default();
+    let swap_lines = swaps
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .count();
+    out.push(if swap_lines == 0 {
+        check("swap", Status::Ok, "off", None)
+    } else {
+        check(
+            "swap",
+            Status::Warn,
+            format!("{swap_lines} swap area(s) on: a program near its memory limit may swap and slow down instead of stopping"),
+            Some("swapoff -a"),
+        )
+    });
+    let governors: Vec<String> = std::fs::read_dir("/sys/devices/system/cpu")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| std::fs::read_to_string(e.path().join("cpufreq/scaling_governor")).ok())
+        .map(|g| g.trim().to_string())
+        .collect();
+    out.push(if governors.is_empty() {
+        check(
+            "CPU frequency",
+            Status::Info,
+            "no cpufreq governor visible (a virtual machine?)",
+            None,
+        )
+    } else if governors.iter().all(|g| g == "performance") {
+        check("CPU frequency", Status::Ok, "governor: performance", None)
+    } else {
+        let mut kinds = governors.clone();
+        kinds.sort();
+        kinds.dedup();
+        check(
+            "CPU frequency",
+            Status::Warn,
+            format!(
+                "governor: {} (the clock speed changes, and with it CPU times)",
+                kinds.join(", ")
+            ),
+            Some("cpupower frequency-set -g performance"),
+        )
+    });
+    out.push(match read("/proc/sys/kernel/randomize_va_space").as_deref() {
+        Some("0") => check("address-space randomisation", Status::Ok, "off", None),
+        Some(level) => check(
+            "address-space randomisation",
+            Status::Warn,
+            format!("level {level}: memory layout, and with it cache behaviour and times, differ from run to run"),
+            Some("sysctl -w kernel.randomize_va_space=0"),
+        ),
+        None => check("address-space randomisation", Status::Info, "unknown", None),
+    });
+    let thp = read("/sys/kernel/mm/transparent_hugepage/enabled");
+    out.push(match thp.as_deref() {
+        Some(text) if text.contains("[always]") => check(
+            "transparent huge pages",
+            Status::Warn,
+            format!(
+                "{text}: the kernel's compaction and huge pages make memory use and times vary"
+            ),
+            Some("echo never > /sys/kernel/mm/transparent_hugepage/enabled"),
+        ),
+        Some(text) => check("transparent huge pages", Status::Ok, text.to_string(), None),
+        None => check("transparent huge pages", Status::Info, "not present", None),
+    });
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    out.push(if jobs > cores {
+        check(
+            "cores",
+            Status::Warn,
+            format!("{cores} cores for {jobs} parallel jobs: submissions would share cores and run slower"),
+            Some("judge with --jobs at most the number of cores"),
+        )
+    } else {
+        check("cores", Status::Ok, format!("{cores} cores for {jobs} parallel job(s)"), None)
+    });
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checks_cover_the_mechanisms_and_timing_sources() {
+        let env = Environment::detect();
+        let names: Vec<String> = mechanisms(&env).into_iter().map(|c| c.name).collect();
+        for expected in [
+            "root",
+            "cgroup v2",
+            "cgroup v1",
+            "limits",
+            "namespaces",
+            "seccomp",
+            "kernel",
+        ] {
+            assert!(
+                names.iter().any(|n| n == expected),
+                "{expected} missing from {names:?}"
+            );
+        }
+        let timing = timing(1000);
+        let cores = timing.iter().find(|c| c.name == "cores").unwrap();
+        assert_eq!(
+            cores.status,
+            Status::Warn,
+            "1000 jobs is more than the cores"
+        );
+        assert!(cores.fix.is_some());
+        for name in [
+            "swap",
+            "CPU frequency",
+            "address-space randomisation",
+            "transparent huge pages",
+        ] {
+            assert!(timing.iter().any(|c| c.name == name), "{name}");
+        }
+    }
+
+    #[test]
+    fn every_warning_or_failure_says_how_to_fix_it() {
+        let env = Environment::detect();
+        for check in mechanisms(&env).into_iter().chain(timing(64)) {
+            if matches!(check.status, Status::Warn | Status::Fail) {
+                assert!(check.fix.is_some(), "{check:?}");
+            }
+        }
+    }
+}

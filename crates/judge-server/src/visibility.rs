@@ -7,6 +7,11 @@
 use judge_core::verdict::TimeLimitKind;
 use judge_core::{SubmissionResult, TestResult, Verdict};
 
+/// What a student is told when the judge failed on their submission (the reason, which
+/// names files on the server, is for the teacher).
+pub const JUDGE_FAILED: &str =
+    "The judge failed on this submission (not your fault); the teacher can rejudge it.";
+
 /// A message for a secret test built only from what cannot carry test data.
 pub fn secret_message(test: &TestResult) -> String {
     match test.verdict {

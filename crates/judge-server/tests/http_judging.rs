@@ -369,3 +369,49 @@ async fn exports_hold_the_scoreboard_and_every_result() {
         StatusCode::NOT_FOUND
     );
 }
+
+#[tokio::test]
+async fn a_judge_error_tells_students_it_is_not_their_fault_and_teachers_why() {
+    let server = TestServer::new(1);
+    let mut ann = server.login("ann").await;
+    let id = ann
+        .submit("add", "python3", "print(1)")
+        .await
+        .submission_id();
+    server.wait_judged(id);
+    let id = ann
+        .submit("broken", "python3", "print(1)")
+        .await
+        .submission_id();
+    let summary = server.wait_judged(id);
+    let result = summary.result.unwrap();
+    assert_eq!(result.verdict, Verdict::JE);
+    assert!(result.error.unwrap().contains("Cargo.toml"));
+    let page = ann.get(&format!("/submissions/{id}")).await;
+    assert!(
+        page.body.contains("v-JE") && page.body.contains("not your fault"),
+        "{}",
+        page.body
+    );
+    assert!(
+        !page.body.contains("Cargo.toml"),
+        "no server paths for students"
+    );
+    let json = ann.get(&format!("/submissions/{id}/result.json")).await;
+    assert!(
+        !json.body.contains("Cargo.toml") && json.body.contains("not your fault"),
+        "{}",
+        json.body
+    );
+    let mut teacher = server.login("teacher").await;
+    assert!(teacher
+        .get(&format!("/submissions/{id}"))
+        .await
+        .body
+        .contains("Cargo.toml"));
+    assert!(teacher
+        .get("/teacher/export/results.csv")
+        .await
+        .body
+        .contains("Cargo.toml"));
+}

@@ -113,16 +113,28 @@ pub async fn result_json(
     LoggedIn(session): LoggedIn,
     Path(id): Path<String>,
 ) -> Result<Json<serde_json::Value>, HttpError> {
-    let submission = visible(&state, &session, &id)
+    let mut submission = visible(&state, &session, &id)
         .await
         .map_err(HttpError::as_json)?;
+    let teacher = session.user.is_teacher();
     let result = submission.result.as_ref().map(|r| {
-        if session.user.is_teacher() {
+        if teacher {
             r.clone()
         } else {
             visibility::for_student(r)
         }
     });
+    if !teacher {
+        // The judge's own failure names files on the server: the teacher's business.
+        if let Some(error) = submission
+            .summary
+            .result
+            .as_mut()
+            .and_then(|r| r.error.as_mut())
+        {
+            *error = visibility::JUDGE_FAILED.into();
+        }
+    }
     Ok(Json(serde_json::json!({
         "submission": submission.summary,
         "result": result,

@@ -115,7 +115,7 @@ pub fn detail(chrome: &Chrome, view: &SubmissionPage) -> Markup {
             @if let Some(error) = s.result.as_ref().and_then(|r| r.error.as_ref()) {
                 p class="error-message" {
                     @if view.teacher { "The judge failed: " (error) }
-                    @else { "The judge failed on this submission (not your fault); the teacher can rejudge it." }
+                    @else { (crate::visibility::JUDGE_FAILED) }
                 }
             }
             @if let Some(result) = &view.result { (tests(result)) }

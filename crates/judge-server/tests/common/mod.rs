@@ -40,7 +40,8 @@ pub fn submission(name: &str) -> String {
 }
 
 /// Writes a judge.toml in `dir`: the repository's language table, the fixture problems
-/// `add` and `ghost`, languages python3, c and cpp; `edit` changes the contest table.
+/// `add`, `ghost` (no files) and `broken` (no checker), languages python3, c and cpp;
+/// `edit` changes the contest table.
 pub fn write_config(dir: &Path, edit: impl FnOnce(&mut toml::Table)) -> PathBuf {
     let text = std::fs::read_to_string(repository().join("judge.toml")).unwrap();
     let mut table: toml::Table = text.parse().unwrap();
@@ -54,7 +55,7 @@ pub fn write_config(dir: &Path, edit: impl FnOnce(&mut toml::Table)) -> PathBuf 
         "testdata_dir".into(),
         fixtures().join("testdata").display().to_string().into(),
     );
-    let problems: Vec<toml::Value> = ["add", "ghost"]
+    let problems: Vec<toml::Value> = ["add", "ghost", "broken"]
         .iter()
         .map(|id| {
             let mut problem = toml::Table::new();

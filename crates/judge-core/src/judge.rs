@@ -12,7 +12,9 @@ use crate::problem::Problem;
 use crate::problem_build::Builder;
 use crate::run_test::{Judging, TestRunner};
 use crate::toolchain::Toolchain;
-use crate::verdict::{aggregate, SandboxInfo, SubmissionResult, TestResult, SCHEMA_VERSION};
+use crate::verdict::{
+    aggregate, CompileResult, SandboxInfo, SubmissionResult, TestResult, SCHEMA_VERSION,
+};
 use sandbox::{Backend, Isolation, Sandbox, SandboxConfig, MIB};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -26,6 +28,52 @@ pub struct Judge {
     pub languages: Languages,
     sandbox: Sandbox,
     builder: Builder,
+}
+
+/// How to judge, beyond the problem's settings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JudgeOptions {
+    /// Scales the CPU and wall-clock limits (`judge verify` runs too-slow submissions at
+    /// 1.5 x to prove they are more than just slow).
+    pub time_scale: f64,
+    /// Stop at the first test that is not accepted (the overall verdict is known then).
+    pub stop_at_first_failure: bool,
+}
+
+impl Default for JudgeOptions {
+    fn default() -> Self {
+        JudgeOptions {
+            time_scale: 1.0,
+            stop_at_first_failure: false,
+        }
+    }
+}
+
+impl JudgeOptions {
+    /// The limits with the time scale applied.
+    pub fn scale(&self, mut limits: sandbox::Limits) -> sandbox::Limits {
+        limits.cpu_time = limits.cpu_time.mul_f64(self.time_scale);
+        limits.wall_time = limits.wall_time.mul_f64(self.time_scale);
+        limits
+    }
+}
+
+/// The language of prebuilt executables: `./main`, no compiling, native limits.
+pub fn native_language() -> Language {
+    Language {
+        id: "native".to_string(),
+        spec: crate::config::judge_toml::LanguageToml {
+            name: "prebuilt executable".to_string(),
+            extensions: vec![],
+            source: "main".to_string(),
+            compile: None,
+            run: vec!["./main".to_string()],
+            time_multiplier: 1.0,
+            binds: vec![],
+            env: Default::default(),
+            memory_errors: vec!["memory allocation of".to_string()],
+        },
+    }
 }
 
 /// Turns judge.toml's `[sandbox]` table into the sandbox's configuration.
@@ -172,7 +220,87 @@ impl Judge {
         judging: &Judging,
         listener: &mut dyn Listener,
     ) -> Result<SubmissionResult> {
+        self.judge_source_with(
+            problem,
+            source,
+            bytes,
+            language,
+            judging,
+            &JudgeOptions::default(),
+            listener,
+        )
+    }
+
+    /// [`Judge::judge_source`] with options.
+    #[allow(clippy::too_many_arguments)]
+    pub fn judge_source_with(
+        &self,
+        problem: &Problem,
+        source: &Path,
+        bytes: &[u8],
+        language: &Language,
+        judging: &Judging,
+        options: &JudgeOptions,
+        listener: &mut dyn Listener,
+    ) -> Result<SubmissionResult> {
         self.languages.check_allowed(language)?;
+        let settings = &self.config.toml.compile;
+        self.judge_program(
+            problem,
+            source,
+            language,
+            judging,
+            options,
+            listener,
+            |boxed, toolchain, scratch| compile(boxed, toolchain, bytes, settings, scratch),
+        )
+    }
+
+    /// Judges a prebuilt executable (a problem's reference solution) as `./main`, with the
+    /// problem's native limits.
+    pub fn judge_executable(
+        &self,
+        problem: &Problem,
+        executable: &Path,
+        judging: &Judging,
+        options: &JudgeOptions,
+        listener: &mut dyn Listener,
+    ) -> Result<SubmissionResult> {
+        let language = native_language();
+        self.judge_program(
+            problem,
+            executable,
+            &language,
+            judging,
+            options,
+            listener,
+            |boxed, _, _| {
+                let target = boxed.dir().join("main");
+                std::fs::copy(executable, &target)
+                    .map_err(|e| JudgeError::file("executable", executable, e))?;
+                Ok(CompileResult {
+                    success: true,
+                    message: "prebuilt executable".to_string(),
+                    cpu_time_s: 0.0,
+                    wall_time_s: 0.0,
+                    cached: false,
+                })
+            },
+        )
+    }
+
+    /// Puts a program in a box (`prepare`: compile, or copy), runs the tests, aggregates.
+    #[allow(clippy::too_many_arguments)]
+    fn judge_program(
+        &self,
+        problem: &Problem,
+        source: &Path,
+        language: &Language,
+        judging: &Judging,
+        options: &JudgeOptions,
+        listener: &mut dyn Listener,
+        prepare: impl FnOnce(&mut sandbox::SandboxBox<'_>, &Toolchain, &Path) -> Result<CompileResult>,
+    ) -> Result<SubmissionResult> {
         listener.on_event(&Event::Started {
             problem: &problem.id,
             language,
@@ -188,17 +316,11 @@ impl Judge {
             .sandbox
             .acquire()
             .map_err(|e| JudgeError::sandbox("taking a box", e))?;
-        let compiled = compile(
-            &mut boxed,
-            &toolchain,
-            bytes,
-            &self.config.toml.compile,
-            scratch.path(),
-        )?;
+        let compiled = prepare(&mut boxed, &toolchain, scratch.path())?;
         listener.on_event(&Event::Compiled(&compiled));
         let mut tests: Vec<TestResult> = Vec::new();
         if compiled.success {
-            let limits = problem.limits_for(language);
+            let limits = options.scale(problem.limits_for(language));
             let runner = TestRunner {
                 toolchain: &toolchain,
                 command: language.run_command(limits.memory_bytes / MIB),
@@ -213,7 +335,11 @@ impl Judge {
                     index,
                     result: &result,
                 });
+                let failed = result.verdict != crate::verdict::Verdict::AC;
                 tests.push(result);
+                if failed && options.stop_at_first_failure {
+                    break;
+                }
             }
         }
         let (verdict, first_failure, passed, score) =

@@ -16,10 +16,13 @@ pub mod error;
 pub mod events;
 pub mod judge;
 pub mod language;
+pub mod parallel;
 pub mod problem;
 pub mod problem_build;
 pub mod report;
 pub mod run_test;
+pub mod testdata;
+pub mod tool;
 pub mod toolchain;
 pub mod verdict;
 

@@ -1,0 +1,195 @@
+//! Test data from a problem's recipe: run the generator with each `[[tests]]` entry's
+//! arguments for the input, and the reference solution on it for the answer.
+
+use crate::config::judge_toml::JudgeConfig;
+use crate::config::problem_toml::{ProblemToml, RecipeToml};
+use crate::error::{JudgeError, Result};
+use crate::problem_build::Builder;
+use crate::tool::run_tool;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// How long a generator or the reference may take on one test.
+pub const TOOL_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// A problem's tools, built.
+#[derive(Debug, Clone)]
+pub struct ProblemTools {
+    /// The crate's folder.
+    pub dir: PathBuf,
+    /// The reference solution (the binary named like the problem).
+    pub reference: PathBuf,
+    /// The generator.
+    pub generator: Option<PathBuf>,
+    /// The validator.
+    pub validator: Option<PathBuf>,
+}
+
+/// Builds a problem's crate and finds its tools.
+pub fn tools(
+    builder: &Builder,
+    id: &str,
+    dir: &Path,
+    problem: &ProblemToml,
+) -> Result<ProblemTools> {
+    let binaries = builder.binaries(dir)?;
+    let named = |bin: &Option<crate::config::problem_toml::BinToml>| -> Result<Option<PathBuf>> {
+        bin.as_ref()
+            .map(|b| binaries.get(&b.bin, dir).map(Path::to_path_buf))
+            .transpose()
+    };
+    Ok(ProblemTools {
+        dir: dir.to_path_buf(),
+        reference: binaries.get(id, dir)?.to_path_buf(),
+        generator: named(&problem.generator)?,
+        validator: named(&problem.validator)?,
+    })
+}
+
+/// One test made from the recipe, in memory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MadeTest {
+    /// `sample/1`, `secret/03-max`.
+    pub name: String,
+    /// The generator's output.
+    pub input: Vec<u8>,
+    /// The reference's output on it.
+    pub answer: Vec<u8>,
+}
+
+/// Runs the generator for one recipe entry.
+pub fn generate(tools: &ProblemTools, recipe: &RecipeToml) -> Result<Vec<u8>> {
+    let generator = tools.generator.as_ref().ok_or_else(|| {
+        JudgeError::file(
+            "problem",
+            tools.dir.join("problem.toml"),
+            "has a [[tests]] recipe but no [generator]",
+        )
+    })?;
+    let out = run_tool(generator, &recipe.args, b"", TOOL_TIMEOUT)?;
+    if !out.success() {
+        return Err(JudgeError::file(
+            "generator",
+            generator,
+            format!(
+                "failed on {} (args {:?}): {}",
+                recipe.name,
+                recipe.args,
+                failure(&out)
+            ),
+        ));
+    }
+    Ok(out.stdout)
+}
+
+/// Runs the reference on an input.
+pub fn reference_answer(tools: &ProblemTools, name: &str, input: &[u8]) -> Result<Vec<u8>> {
+    let out = run_tool(&tools.reference, &[], input, TOOL_TIMEOUT)?;
+    if !out.success() {
+        return Err(JudgeError::file(
+            "reference solution",
+            &tools.reference,
+            format!("failed on {name}: {}", failure(&out)),
+        ));
+    }
+    Ok(out.stdout)
+}
+
+fn failure(out: &crate::tool::ToolOutput) -> String {
+    if out.timed_out {
+        format!("no answer within {} s", TOOL_TIMEOUT.as_secs())
+    } else {
+        format!("exit {:?}: {}", out.code, out.first_error_line())
+    }
+}
+
+/// Makes every test of the recipe, in memory (generators run in parallel).
+pub fn make_all(tools: &ProblemTools, problem: &ProblemToml, jobs: usize) -> Result<Vec<MadeTest>> {
+    crate::parallel::map(&problem.tests, jobs, |_, recipe| {
+        let input = generate(tools, recipe)?;
+        let answer = reference_answer(tools, &recipe.name, &input)?;
+        Ok(MadeTest {
+            name: recipe.name.clone(),
+            input,
+            answer,
+        })
+    })
+    .into_iter()
+    .collect()
+}
+
+/// What `judge testdata build` did.
+#[derive(Debug, Clone, Default)]
+pub struct BuildReport {
+    /// Tests written.
+    pub written: Vec<String>,
+    /// Files removed because no recipe entry makes them.
+    pub removed: Vec<PathBuf>,
+}
+
+/// The stored files of a test folder that no recipe entry names.
+pub fn strays(testdata_dir: &Path, problem: &ProblemToml) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for group in ["sample", "secret"] {
+        for entry in std::fs::read_dir(testdata_dir.join(group))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            let file = entry.file_name().to_string_lossy().into_owned();
+            let stem = file
+                .strip_suffix(".in")
+                .or_else(|| file.strip_suffix(".ans"));
+            let named = stem.is_some_and(|stem| {
+                problem
+                    .tests
+                    .iter()
+                    .any(|t| t.name == format!("{group}/{stem}"))
+            });
+            if !named {
+                out.push(entry.path());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Rebuilds `testdata/<id>/` from the recipe: writes every test, removes files the recipe
+/// does not make.
+pub fn build(
+    config: &JudgeConfig,
+    builder: &Builder,
+    id: &str,
+    jobs: usize,
+) -> Result<BuildReport> {
+    let dir = config.problem_dir(id);
+    let problem = ProblemToml::load(&dir.join("problem.toml"))?;
+    if problem.tests.is_empty() {
+        return Err(JudgeError::file(
+            "problem",
+            dir.join("problem.toml"),
+            "has no [[tests]] recipe to build from",
+        ));
+    }
+    let tools = tools(builder, id, &dir, &problem)?;
+    let made = make_all(&tools, &problem, jobs)?;
+    let testdata = config.testdata_dir(id);
+    let mut report = BuildReport::default();
+    for test in &made {
+        if let Some(folder) = testdata.join(&test.name).parent() {
+            std::fs::create_dir_all(folder)
+                .map_err(|e| JudgeError::file("test folder", folder, e))?;
+        }
+        for (extension, bytes) in [("in", &test.input), ("ans", &test.answer)] {
+            let path = testdata.join(format!("{}.{extension}", test.name));
+            std::fs::write(&path, bytes).map_err(|e| JudgeError::file("test file", &path, e))?;
+        }
+        report.written.push(test.name.clone());
+    }
+    for stray in strays(&testdata, &problem) {
+        std::fs::remove_file(&stray).map_err(|e| JudgeError::file("stray test file", &stray, e))?;
+        report.removed.push(stray);
+    }
+    Ok(report)
+}

@@ -33,9 +33,12 @@ pub struct Judge {
 /// How to judge, beyond the problem's settings.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JudgeOptions {
-    /// Scales the CPU and wall-clock limits (`judge verify` runs too-slow submissions at
-    /// 1.5 x to prove they are more than just slow).
+    /// Scales the CPU limit (`judge verify` runs too-slow submissions at 1.5 x to prove
+    /// they are more than just slow).
     pub time_scale: f64,
+    /// Scales the wall-clock limit (more than the CPU limit when the CPU limit must be the
+    /// one that stops a program even on a loaded machine).
+    pub wall_scale: f64,
     /// Stop at the first test that is not accepted (the overall verdict is known then).
     pub stop_at_first_failure: bool,
 }
@@ -44,6 +47,7 @@ impl Default for JudgeOptions {
     fn default() -> Self {
         JudgeOptions {
             time_scale: 1.0,
+            wall_scale: 1.0,
             stop_at_first_failure: false,
         }
     }
@@ -53,7 +57,7 @@ impl JudgeOptions {
     /// The limits with the time scale applied.
     pub fn scale(&self, mut limits: sandbox::Limits) -> sandbox::Limits {
         limits.cpu_time = limits.cpu_time.mul_f64(self.time_scale);
-        limits.wall_time = limits.wall_time.mul_f64(self.time_scale);
+        limits.wall_time = limits.wall_time.mul_f64(self.wall_scale);
         limits
     }
 }

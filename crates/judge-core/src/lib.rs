@@ -25,6 +25,7 @@ pub mod testdata;
 pub mod tool;
 pub mod toolchain;
 pub mod verdict;
+pub mod verify;
 
 pub use error::{JudgeError, Result};
 pub use judge::Judge;

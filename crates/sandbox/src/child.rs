@@ -2,7 +2,8 @@
 //!
 //! It runs in a copy of a multi-threaded process, so it must be async-signal-safe: no
 //! allocation, no locks, no Rust standard library I/O; only system calls on data the
-//! parent prepared (see [`ChildPlan`]). A failure is reported to the parent as a
+//! parent prepared (see [`ChildPlan`]). Even some C library calls that look like plain
+//! system calls are not (the set*id family synchronises all threads): those are made raw. A failure is reported to the parent as a
 //! [`StatusRecord`] on the status pipe, then the child exits.
 //!
 //! With isolation, the first child is the box's init (pid 1 of a new pid namespace): it
@@ -604,9 +605,25 @@ pub(crate) unsafe fn program_main(plan: &ChildPlan) -> ! {
         fail(plan, STAGE_RLIMITS, error, 0);
     }
     if let Some((uid, gid)) = plan.drop_to {
-        check(plan, libc::setgroups(0, std::ptr::null()), STAGE_DROP);
-        check(plan, libc::setresgid(gid, gid, gid), STAGE_DROP);
-        check(plan, libc::setresuid(uid, uid, uid), STAGE_DROP);
+        // Raw system calls, not the C library's: glibc's set*id functions tell every thread
+        // it believes the process has (the judge's, copied at clone) to change too, under a
+        // lock one of them may have held at that moment: the child would wait forever.
+        let none: *const libc::gid_t = std::ptr::null();
+        check(
+            plan,
+            libc::syscall(libc::SYS_setgroups, 0, none) as libc::c_int,
+            STAGE_DROP,
+        );
+        check(
+            plan,
+            libc::syscall(libc::SYS_setresgid, gid, gid, gid) as libc::c_int,
+            STAGE_DROP,
+        );
+        check(
+            plan,
+            libc::syscall(libc::SYS_setresuid, uid, uid, uid) as libc::c_int,
+            STAGE_DROP,
+        );
     }
     if plan.user_namespace {
         // Changing uid made /proc/self root-owned; being dumpable gives it back to us.

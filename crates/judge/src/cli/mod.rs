@@ -4,7 +4,9 @@
 pub mod doctor;
 pub mod run;
 pub mod serve;
+pub mod testdata;
 pub mod users;
+pub mod verify;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -38,6 +40,10 @@ pub struct Cli {
 pub enum Command {
     /// Judge one source file on one problem.
     Run(run::RunArgs),
+    /// Verify every problem: references, tests, validators, checkers, submissions, limits.
+    Verify(verify::VerifyArgs),
+    /// Manage stored test data.
+    Testdata(testdata::TestdataArgs),
     /// Check what this machine offers the sandbox and what makes timings unreliable.
     Doctor(doctor::DoctorArgs),
     /// Serve the contest to students' browsers (accounts, submissions, live verdicts).
@@ -85,6 +91,8 @@ pub fn execute(cli: Cli) -> ExitCode {
     let result = match &cli.command {
         Command::Run(args) => run::execute(&cli, args),
         Command::Doctor(args) => doctor::execute(&cli, args),
+        Command::Verify(args) => verify::execute(&cli, args),
+        Command::Testdata(args) => testdata::execute(&cli, args),
         Command::Serve(args) => serve::execute(&cli, args),
         Command::Users(args) => users::execute(&cli, args),
     };

@@ -1,0 +1,117 @@
+//! `judge verify`: every problem's references, tests and submissions agree, or the exact
+//! file that does not is named.
+
+use super::{cancel_flag, load_config, Cli};
+use judge_core::verify::{verify_problem, ProblemReport, Status, VerifyOptions};
+use judge_core::Judge;
+
+/// Arguments of `judge verify`.
+#[derive(Debug, clap::Args)]
+pub struct VerifyArgs {
+    /// Problems to verify (default: every problem of judge.toml's contest).
+    pub problems: Vec<String>,
+    /// Print the reports as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Print the time limits the problemtools rule gives (2 x the slowest accepted).
+    #[arg(long)]
+    pub suggest_limits: bool,
+    /// Submissions judged at once (default: the number of cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+}
+
+fn print_report(report: &ProblemReport) {
+    println!("{}", report.problem);
+    let width = report
+        .rows
+        .iter()
+        .map(|r| r.check.len())
+        .max()
+        .unwrap_or(5)
+        .max(5);
+    println!("  {:<width$}  status  detail", "check");
+    for row in &report.rows {
+        let status = match row.status {
+            Status::Pass => "pass",
+            Status::Fail => "FAIL",
+            Status::Skip => "skip",
+        };
+        println!("  {:<width$}  {status:<6}  {}", row.check, row.detail);
+    }
+    println!();
+}
+
+fn print_suggestion(report: &ProblemReport) {
+    let margins = &report.margins;
+    match (&margins.suggested_time_limit_s, &margins.slowest_accepted) {
+        (Some(suggested), Some((file, cpu, limit))) => println!(
+            "{}: suggested time_s = {suggested:.1} (now {:.2}): twice the slowest accepted, {file} at {cpu:.3} s of its {limit:.2} s limit",
+            report.problem, margins.time_limit_s
+        ),
+        _ => println!("{}: no accepted submission to base a limit on", report.problem),
+    }
+}
+
+/// Runs `judge verify`.
+pub fn execute(cli: &Cli, args: &VerifyArgs) -> anyhow::Result<u8> {
+    let config = load_config(cli.config.as_ref())?;
+    let problems: Vec<String> = if args.problems.is_empty() {
+        config
+            .toml
+            .contest
+            .problems
+            .iter()
+            .map(|p| p.id.clone())
+            .collect()
+    } else {
+        args.problems.clone()
+    };
+    if problems.is_empty() {
+        anyhow::bail!(
+            "{}: the contest lists no problems to verify",
+            config.file.display()
+        );
+    }
+    let judge = Judge::new(config, cancel_flag())?;
+    let options = VerifyOptions {
+        jobs: args
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+    };
+    let mut reports = Vec::new();
+    for id in &problems {
+        let report = verify_problem(&judge, id, &options);
+        if !args.json {
+            print_report(&report);
+        }
+        reports.push(report);
+    }
+    let failed: Vec<&str> = reports
+        .iter()
+        .filter(|r| !r.passed())
+        .map(|r| r.problem.as_str())
+        .collect();
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&reports)?);
+    } else {
+        if args.suggest_limits {
+            for report in &reports {
+                print_suggestion(report);
+            }
+            println!();
+        }
+        println!(
+            "summary: {} problem(s), {} passed, {} failed{}",
+            reports.len(),
+            reports.len() - failed.len(),
+            failed.len(),
+            if failed.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", failed.join(", "))
+            }
+        );
+    }
+    Ok(if failed.is_empty() { 0 } else { 1 })
+}

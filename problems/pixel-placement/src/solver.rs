@@ -546,11 +546,12 @@ mod tests {
     }
 
     #[test]
-    fn every_variant_finds_a_valid_colouring_on_full_size_boards() {
+    fn every_variant_finds_a_valid_colouring_on_boards_of_every_shape() {
         let mut rng = Rng::new(7);
         for _ in 0..15 {
+            let (rows, cols) = (rng.range(1, 10) as usize, rng.range(1, 10) as usize);
             let board = loop {
-                let board = random_board(&mut rng, 10, 10);
+                let board = random_board(&mut rng, rows, cols);
                 if solve(&board).colouring.is_some() {
                     break board;
                 }

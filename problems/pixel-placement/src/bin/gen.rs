@@ -155,10 +155,10 @@ enum Target {
 
 /// The most nodes counted for the weaker searches (plain and seed nodes are cheap): past
 /// it a board is hard enough and the search stops.
-const WEAK_NODE_CAP: u64 = 60_000_000;
+const WEAK_NODE_CAP: u64 = 40_000_000;
 
 /// The same for the reference's search in one direction, whose nodes cost more.
-const FORWARD_NODE_CAP: u64 = 500_000;
+const FORWARD_NODE_CAP: u64 = 200_000;
 
 impl Target {
     fn parse(text: &str) -> Result<Target, String> {

@@ -39,7 +39,8 @@ fn validate(reader: &mut StrictReader) -> Result<(), ValidationError> {
                     return Err(ValidationError {
                         position: at(row, col),
                         message: format!(
-                            "the clue at ({row}, {col}) is {digit} but its block has only {block} cells"
+                            "the clue at ({row}, {col}) is {digit} but its block has only {block} cell{}",
+                            if block == 1 { "" } else { "s" }
                         ),
                     });
                 }

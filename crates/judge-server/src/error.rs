@@ -1,5 +1,6 @@
 //! The library's errors: what stops the server from starting or the store from answering.
-//! (Errors shown to a browser are [`crate::http_error::HttpError`].)
+//! (Errors shown to a browser are [`crate::http_error::HttpError`].) Each message is one
+//! line that already says the cause, so the underlying error is not chained again.
 
 use std::path::PathBuf;
 
@@ -7,22 +8,22 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 pub enum ServerError {
     /// The SQLite store failed.
-    #[error("database {}: {source}", file.display())]
+    #[error("database {}: {cause}", file.display())]
     Database {
         /// The database file.
         file: PathBuf,
         /// SQLite's error.
-        source: rusqlite::Error,
+        cause: rusqlite::Error,
     },
     /// A file or folder of the data folder could not be used.
-    #[error("{what} {}: {source}", path.display())]
+    #[error("{what} {}: {cause}", path.display())]
     Io {
         /// What the path is.
         what: &'static str,
         /// The path.
         path: PathBuf,
         /// The error.
-        source: std::io::Error,
+        cause: std::io::Error,
     },
     /// Another `judge serve` already uses this data folder.
     #[error("another judge server already uses the data folder {} (its lock {} is held)", dir.display(), lock.display())]
@@ -55,12 +56,12 @@ pub enum ServerError {
     #[error("judge.toml: {0}")]
     Contest(String),
     /// The network listener failed.
-    #[error("cannot listen on {address}: {source}")]
+    #[error("cannot listen on {address}: {cause}")]
     Listen {
         /// The address.
         address: String,
         /// The error.
-        source: std::io::Error,
+        cause: std::io::Error,
     },
     /// The judging library failed to start.
     #[error(transparent)]

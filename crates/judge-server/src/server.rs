@@ -29,10 +29,10 @@ pub struct Server {
 }
 
 fn lock_data_folder(dir: &Path) -> Result<File> {
-    std::fs::create_dir_all(dir).map_err(|source| ServerError::Io {
+    std::fs::create_dir_all(dir).map_err(|cause| ServerError::Io {
         what: "creating the data folder",
         path: dir.to_path_buf(),
-        source,
+        cause,
     })?;
     let path = dir.join(LOCK_FILE);
     let file = File::options()
@@ -40,10 +40,10 @@ fn lock_data_folder(dir: &Path) -> Result<File> {
         .truncate(false)
         .write(true)
         .open(&path)
-        .map_err(|source| ServerError::Io {
+        .map_err(|cause| ServerError::Io {
             what: "opening the lock file",
             path: path.clone(),
-            source,
+            cause,
         })?;
     match file.try_lock() {
         Ok(()) => Ok(file),
@@ -51,10 +51,10 @@ fn lock_data_folder(dir: &Path) -> Result<File> {
             dir: dir.to_path_buf(),
             lock: path,
         }),
-        Err(std::fs::TryLockError::Error(source)) => Err(ServerError::Io {
+        Err(std::fs::TryLockError::Error(cause)) => Err(ServerError::Io {
             what: "locking",
             path,
-            source,
+            cause,
         }),
     }
 }
@@ -62,8 +62,8 @@ fn lock_data_folder(dir: &Path) -> Result<File> {
 impl Server {
     /// Prepares a server for `judge`'s contest: takes the data folder (one server per
     /// folder), opens the store, puts submissions a stopped server was judging back in
-    /// the queue, starts the workers and, in the background, builds the problems'
-    /// checkers.
+    /// the queue, builds the problems' checkers (a cargo build the first time, a moment
+    /// after), and starts the workers.
     pub fn start(judge: Arc<Judge>, options: ServerOptions) -> Result<Server> {
         let lock = lock_data_folder(&options.data_dir)?;
         let store = Store::open(&options.data_dir)?;
@@ -76,15 +76,10 @@ impl Server {
             tracing::warn!("judge.toml: {note}");
         }
         let problems: Vec<String> = contest.problems.iter().map(|p| p.id.clone()).collect();
-        {
-            let judge = judge.clone();
-            let spawned = std::thread::Builder::new()
-                .name("judge-warm-up".into())
-                .spawn(move || workers::warm_up(&judge, &problems));
-            if let Err(error) = spawned {
-                tracing::warn!("cannot build the problems ahead of time: {error}");
-            }
-        }
+        // Before any worker: judge-core builds one problem crate at a time under one lock,
+        // so a build in the background would hold up the judging of every problem.
+        tracing::info!("preparing the problems (building their checkers once)");
+        workers::warm_up(&judge, &problems);
         let queue = Arc::new(Queue::new());
         let workers = Workers::start(options.workers, store.clone(), judge.clone(), queue.clone());
         let state = AppState::new(Shared {
@@ -126,7 +121,7 @@ impl Server {
             .await;
         let stopping = tokio::task::spawn_blocking(move || self.stop());
         let _ = stopping.await;
-        served.map_err(|source| ServerError::Listen { address, source })
+        served.map_err(|cause| ServerError::Listen { address, cause })
     }
 
     /// Stops the workers: each finishes (or, once the cancel flag is set, abandons and
@@ -153,26 +148,27 @@ pub fn run(
     ready: impl FnOnce(SocketAddr),
 ) -> Result<()> {
     let listen = options.listen.clone();
+    let listen_error = |cause| ServerError::Listen {
+        address: listen.clone(),
+        cause,
+    };
+    // Bound first, so that a port in use is reported before the problems are built.
+    let listener = std::net::TcpListener::bind(&listen).map_err(listen_error)?;
+    listener.set_nonblocking(true).map_err(listen_error)?;
     let server = Server::start(judge, options)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .thread_name("judge-http")
         .build()
-        .map_err(|source| ServerError::Listen {
-            address: listen.clone(),
-            source,
-        })?;
+        .map_err(listen_error)?;
     runtime.block_on(async move {
-        let listener = match tokio::net::TcpListener::bind(&listen).await {
+        let listener = match tokio::net::TcpListener::from_std(listener) {
             Ok(listener) => listener,
-            Err(source) => {
+            Err(cause) => {
                 tokio::task::spawn_blocking(move || server.stop())
                     .await
                     .ok();
-                return Err(ServerError::Listen {
-                    address: listen,
-                    source,
-                });
+                return Err(listen_error(cause));
             }
         };
         if let Ok(address) = listener.local_addr() {

@@ -145,7 +145,8 @@ fn judge_source(
 }
 
 /// Builds every contest problem's checker ahead of the first submission (a cargo build
-/// can take a minute); problems that cannot be loaded are logged.
+/// can take a minute); problems that cannot be loaded are logged (and their submissions
+/// get a judge error until the teacher fixes them and rejudges).
 pub fn warm_up(judge: &Judge, problems: &[String]) {
     for id in problems {
         match judge

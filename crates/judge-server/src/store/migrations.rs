@@ -70,9 +70,9 @@ pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// Applies the migrations the database has not seen.
 pub fn migrate(connection: &mut Connection, file: &Path) -> Result<()> {
-    let database = |source| ServerError::Database {
+    let database = |cause| ServerError::Database {
         file: file.to_path_buf(),
-        source,
+        cause,
     };
     let found: i64 = connection
         .query_row("PRAGMA user_version", [], |row| row.get(0))

@@ -49,15 +49,15 @@ impl std::fmt::Debug for Store {
 impl Store {
     /// Opens (creating if needed) the store in `data_dir` and brings its schema up to date.
     pub fn open(data_dir: &Path) -> Result<Store> {
-        std::fs::create_dir_all(data_dir).map_err(|source| ServerError::Io {
+        std::fs::create_dir_all(data_dir).map_err(|cause| ServerError::Io {
             what: "creating the data folder",
             path: data_dir.to_path_buf(),
-            source,
+            cause,
         })?;
         let file = data_dir.join(DATABASE_FILE);
-        let database = |source| ServerError::Database {
+        let database = |cause| ServerError::Database {
             file: file.clone(),
-            source,
+            cause,
         };
         let mut connection = Connection::open(&file).map_err(database)?;
         connection
@@ -97,9 +97,9 @@ impl Store {
             .connection
             .lock()
             .unwrap_or_else(|e| e.into_inner());
-        f(&mut connection).map_err(|source| ServerError::Database {
+        f(&mut connection).map_err(|cause| ServerError::Database {
             file: self.inner.file.clone(),
-            source,
+            cause,
         })
     }
 }

@@ -3,6 +3,7 @@
 use crate::compare::checker::Checker;
 use crate::compare::BuiltIn;
 use crate::compile::compile;
+use crate::compile_cache::CompileCache;
 use crate::config::judge_toml::{JudgeConfig, SandboxToml};
 use crate::config::problem_toml::CompareMode;
 use crate::error::{JudgeError, Result};
@@ -28,6 +29,7 @@ pub struct Judge {
     pub languages: Languages,
     sandbox: Sandbox,
     builder: Builder,
+    compile_cache: Option<CompileCache>,
 }
 
 /// How to judge, beyond the problem's settings.
@@ -147,7 +149,14 @@ impl Judge {
             config,
             sandbox,
             builder: Builder::default(),
+            compile_cache: None,
         })
+    }
+
+    /// Compiles each distinct source once, keeping the results in `cache`.
+    pub fn with_compile_cache(mut self, cache: CompileCache) -> Judge {
+        self.compile_cache = Some(cache);
+        self
     }
 
     /// The sandbox.
@@ -256,7 +265,15 @@ impl Judge {
             judging,
             options,
             listener,
-            |boxed, toolchain, scratch| compile(boxed, toolchain, bytes, settings, scratch),
+            |boxed, toolchain, scratch| match &self.compile_cache {
+                Some(cache) => {
+                    let dir = boxed.dir().to_path_buf();
+                    cache.get_or_compile(&crate::compile_cache::key(language, bytes), &dir, || {
+                        compile(boxed, toolchain, bytes, settings, scratch)
+                    })
+                }
+                None => compile(boxed, toolchain, bytes, settings, scratch),
+            },
         )
     }
 

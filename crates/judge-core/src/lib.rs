@@ -10,6 +10,7 @@
 
 pub mod compare;
 pub mod compile;
+pub mod compile_cache;
 pub mod config;
 pub mod contest;
 pub mod error;

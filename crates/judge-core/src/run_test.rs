@@ -111,10 +111,11 @@ pub fn failure(
         Termination::WallTimeLimit => (
             Verdict::TLE,
             Some(TimeLimitKind::Wall),
+            // No measured figure in the message: messages are part of the results, which a
+            // rerun must reproduce exactly; the times have fields of their own.
             format!(
-                "wall-clock limit of {} exceeded (the program waited or slept; CPU {})",
-                seconds(limits.wall_time),
-                seconds(outcome.cpu_time)
+                "wall-clock limit of {} exceeded (the program waited or slept)",
+                seconds(limits.wall_time)
             ),
         ),
         Termination::MemoryLimit => (

@@ -1,6 +1,7 @@
 //! Reports: the terminal table and JSON. Each is a listener of the pipeline's events or a
 //! function of a finished result; none of them judges anything.
 
+pub mod html;
 pub mod json;
 pub mod table;
 

@@ -1,6 +1,7 @@
 //! The command line: one module per subcommand; each parses nothing and prints what the
 //! library gives it.
 
+pub mod contest;
 pub mod doctor;
 pub mod run;
 pub mod serve;
@@ -44,6 +45,8 @@ pub enum Command {
     Verify(verify::VerifyArgs),
     /// Manage stored test data.
     Testdata(testdata::TestdataArgs),
+    /// Judge a whole class's submissions; publish the scoreboard, results and a report.
+    Contest(contest::ContestArgs),
     /// Check what this machine offers the sandbox and what makes timings unreliable.
     Doctor(doctor::DoctorArgs),
     /// Serve the contest to students' browsers (accounts, submissions, live verdicts).
@@ -90,6 +93,7 @@ pub fn cancel_flag() -> Arc<AtomicBool> {
 pub fn execute(cli: Cli) -> ExitCode {
     let result = match &cli.command {
         Command::Run(args) => run::execute(&cli, args),
+        Command::Contest(args) => contest::execute(&cli, args),
         Command::Doctor(args) => doctor::execute(&cli, args),
         Command::Verify(args) => verify::execute(&cli, args),
         Command::Testdata(args) => testdata::execute(&cli, args),

@@ -1,0 +1,164 @@
+//! Finding a class's attempts in a submissions folder.
+//!
+//! ```text
+//! submissions/<student>/<problem>.<ext>              one attempt
+//! submissions/<student>/<problem>/<attempt>.<ext>    several attempts
+//! ```
+//!
+//! An attempt's time is the timestamp its name starts with, `YYYY-MM-DDTHH-MM-SS` (UTC;
+//! `:` may stand for `-`; anything may follow, e.g. `2026-11-29T09-15-00-fixed.cpp`), or
+//! else the file's modification time. A file that cannot be judged (unknown problem,
+//! unknown extension, a language the contest does not allow, outside a student's folder)
+//! is still an attempt, with the reason it was not judged.
+
+use crate::config::judge_toml::ContestToml;
+use crate::error::{JudgeError, Result};
+use crate::language::Languages;
+use std::path::{Path, PathBuf};
+
+/// One file of the submissions folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AttemptFile {
+    /// Its path relative to the submissions folder, with `/`: the attempt's id.
+    pub id: String,
+    /// The student (the top folder).
+    pub student: String,
+    /// The problem (the file's or folder's name).
+    pub problem: String,
+    /// The file.
+    pub path: PathBuf,
+    /// When it was submitted (Unix seconds).
+    pub submitted_at: i64,
+    /// The language's id, when known.
+    pub language: Option<String>,
+    /// Why it cannot be judged, if it cannot.
+    pub rejected: Option<String>,
+}
+
+/// Parses a leading `YYYY-MM-DDTHH-MM-SS` (or with `:`) as UTC Unix seconds.
+pub fn timestamp_in_name(name: &str) -> Option<i64> {
+    let head: String = name
+        .chars()
+        .take(19)
+        .map(|c| if c == ':' { '-' } else { c })
+        .collect();
+    let format = time::macros::format_description!("[year]-[month]-[day]T[hour]-[minute]-[second]");
+    time::PrimitiveDateTime::parse(&head, &format)
+        .ok()
+        .map(|t| t.assume_utc().unix_timestamp())
+}
+
+/// Parses an RFC 3339 time (judge.toml's `contest.start`) as Unix seconds.
+pub fn parse_rfc3339(text: &str) -> Option<i64> {
+    time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
+        .ok()
+        .map(|t| t.unix_timestamp())
+}
+
+fn modified(path: &Path) -> i64 {
+    std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+fn sorted_entries(dir: &Path) -> Result<Vec<std::fs::DirEntry>> {
+    let mut entries: Vec<std::fs::DirEntry> = std::fs::read_dir(dir)
+        .map_err(|e| JudgeError::file("submissions folder", dir, e))?
+        .flatten()
+        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .collect();
+    entries.sort_by_key(|e| e.file_name());
+    Ok(entries)
+}
+
+/// Every attempt under `root`, sorted by id.
+pub fn discover(
+    root: &Path,
+    contest: &ContestToml,
+    languages: &Languages,
+) -> Result<Vec<AttemptFile>> {
+    let mut attempts = Vec::new();
+    let mut add = |student: &str, problem: &str, path: PathBuf, timestamp: Option<i64>| {
+        let id = path
+            .strip_prefix(root)
+            .unwrap_or(&path)
+            .to_string_lossy()
+            .replace('\\', "/");
+        let language = languages.for_path(&path);
+        let rejected = if !contest.problems.iter().any(|p| p.id == problem) {
+            Some(format!(
+                "unknown problem {problem:?}; the contest's problems: {}",
+                contest
+                    .problems
+                    .iter()
+                    .map(|p| p.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        } else {
+            match &language {
+                Err(error) => Some(error.to_string()),
+                Ok(language) => languages
+                    .check_allowed(language)
+                    .err()
+                    .map(|e| e.to_string()),
+            }
+        };
+        attempts.push(AttemptFile {
+            id,
+            student: student.to_string(),
+            problem: problem.to_string(),
+            submitted_at: timestamp.unwrap_or_else(|| modified(&path)),
+            language: language.ok().map(|l| l.id.clone()),
+            path,
+            rejected,
+        });
+    };
+    for entry in sorted_entries(root)? {
+        let student = entry.file_name().to_string_lossy().into_owned();
+        if !entry.path().is_dir() {
+            add("", "", entry.path(), None);
+            continue;
+        }
+        for item in sorted_entries(&entry.path())? {
+            let name = item.file_name().to_string_lossy().into_owned();
+            if item.path().is_dir() {
+                for file in sorted_entries(&item.path())? {
+                    if file.path().is_file() {
+                        let stem = file.file_name().to_string_lossy().into_owned();
+                        add(&student, &name, file.path(), timestamp_in_name(&stem));
+                    }
+                }
+            } else {
+                let problem = name.split('.').next().unwrap_or_default().to_string();
+                add(&student, &problem, item.path(), None);
+            }
+        }
+    }
+    for attempt in attempts.iter_mut().filter(|a| a.student.is_empty()) {
+        attempt.rejected =
+            Some("not in a student's folder (submissions/<student>/<problem>.<ext>)".to_string());
+    }
+    attempts.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(attempts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timestamps_in_names_are_utc() {
+        assert_eq!(timestamp_in_name("1970-01-01T00-01-00.cpp"), Some(60));
+        assert_eq!(
+            timestamp_in_name("2026-11-29T09:15:00-fix.c"),
+            timestamp_in_name("2026-11-29T09-15-00.py")
+        );
+        assert_eq!(timestamp_in_name("attempt1.cpp"), None);
+        assert_eq!(parse_rfc3339("1970-01-01T00:02:00Z"), Some(120));
+        assert_eq!(parse_rfc3339("1970-01-01T08:00:00+08:00"), Some(0));
+        assert_eq!(parse_rfc3339("yesterday"), None);
+    }
+}

@@ -1,0 +1,189 @@
+//! Judging a whole class: every attempt not yet in results.jsonl, in parallel, each line
+//! appended as it finishes.
+
+use super::discover::{discover, AttemptFile};
+use super::log::{AttemptLine, AttemptStatus, ResultsLog};
+use crate::error::{JudgeError, Result};
+use crate::events::Silent;
+use crate::judge::{Judge, JudgeOptions};
+use crate::problem::Problem;
+use crate::run_test::Judging;
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Mutex;
+
+/// How to run the contest.
+#[derive(Debug, Clone)]
+pub struct ContestOptions {
+    /// Attempts judged at once.
+    pub jobs: usize,
+    /// Forget earlier results and judge everything again.
+    pub rejudge: bool,
+}
+
+/// What the run reports as it goes.
+#[derive(Debug)]
+pub enum Progress<'a> {
+    /// Judging is about to start.
+    Started {
+        /// Attempts in the folder.
+        total: usize,
+        /// Attempts whose results were already in results.jsonl.
+        reused: usize,
+    },
+    /// An attempt is done.
+    Finished(&'a AttemptLine),
+}
+
+/// Every attempt's line, and what this run did.
+#[derive(Debug, Clone)]
+pub struct ContestOutcome {
+    /// Every attempt, sorted by id.
+    pub attempts: Vec<AttemptLine>,
+    /// Attempts judged (or rejected) by this run.
+    pub judged_now: usize,
+    /// Attempts taken from an earlier run's results.jsonl.
+    pub reused: usize,
+}
+
+fn sha256(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn line_for(
+    file: &AttemptFile,
+    source_sha256: String,
+    status: AttemptStatus,
+    reason: Option<String>,
+) -> AttemptLine {
+    AttemptLine {
+        id: file.id.clone(),
+        student: file.student.clone(),
+        problem: file.problem.clone(),
+        submitted_at: file.submitted_at,
+        language: file.language.clone(),
+        source_sha256,
+        status,
+        reason,
+        result: None,
+    }
+}
+
+/// Judges one attempt. Only cancellation is an error: anything else becomes a line.
+fn judge_attempt(
+    judge: &Judge,
+    problems: &BTreeMap<String, (Problem, Judging)>,
+    file: &AttemptFile,
+    bytes: &[u8],
+    sha: String,
+) -> Result<AttemptLine> {
+    if let Some(reason) = &file.rejected {
+        return Ok(line_for(
+            file,
+            sha,
+            AttemptStatus::Rejected,
+            Some(reason.clone()),
+        ));
+    }
+    let (Some((problem, judging)), Some(language)) =
+        (problems.get(&file.problem), file.language.as_deref())
+    else {
+        return Ok(line_for(
+            file,
+            sha,
+            AttemptStatus::Rejected,
+            Some("unknown problem or language".into()),
+        ));
+    };
+    let language = judge.languages.by_id(language)?.clone();
+    match judge.judge_source_with(
+        problem,
+        &file.path,
+        bytes,
+        &language,
+        judging,
+        &JudgeOptions::default(),
+        &mut Silent,
+    ) {
+        Ok(result) => {
+            let mut line = line_for(file, sha, AttemptStatus::Judged, None);
+            line.result = Some(result);
+            Ok(line)
+        }
+        Err(JudgeError::Cancelled) => Err(JudgeError::Cancelled),
+        Err(error) => Ok(line_for(
+            file,
+            sha,
+            AttemptStatus::Error,
+            Some(error.to_string()),
+        )),
+    }
+}
+
+/// Judges the class in `submissions`, keeping results in `out/results.jsonl`.
+pub fn run_contest(
+    judge: &Judge,
+    submissions: &Path,
+    out: &Path,
+    options: &ContestOptions,
+    progress: &(dyn Fn(Progress<'_>) + Sync),
+) -> Result<ContestOutcome> {
+    std::fs::create_dir_all(out).map_err(|e| JudgeError::file("output folder", out, e))?;
+    let log_path = out.join("results.jsonl");
+    if options.rejudge && log_path.exists() {
+        std::fs::remove_file(&log_path)
+            .map_err(|e| JudgeError::file("results log", &log_path, e))?;
+    }
+    let contest = &judge.config.toml.contest;
+    let files = discover(submissions, contest, &judge.languages)?;
+    let mut problems = BTreeMap::new();
+    for entry in &contest.problems {
+        let problem = judge.problem(&entry.id)?;
+        let judging = judge.judging(&problem)?;
+        problems.insert(entry.id.clone(), (problem, judging));
+    }
+    let (log, done) = ResultsLog::open(&log_path)?;
+    let mut reused = Vec::new();
+    let mut pending = Vec::new();
+    for file in files {
+        let bytes =
+            std::fs::read(&file.path).map_err(|e| JudgeError::file("submission", &file.path, e))?;
+        let sha = sha256(&bytes);
+        match done.get(&file.id) {
+            // Same file, same content, same time: the earlier result stands.
+            Some(line) if line.source_sha256 == sha && line.submitted_at == file.submitted_at => {
+                reused.push(line.clone())
+            }
+            _ => pending.push((file, bytes, sha)),
+        }
+    }
+    progress(Progress::Started {
+        total: reused.len() + pending.len(),
+        reused: reused.len(),
+    });
+    let log = Mutex::new(log);
+    let judged = crate::parallel::map(&pending, options.jobs, |_, (file, bytes, sha)| {
+        let line = judge_attempt(judge, &problems, file, bytes, sha.clone())?;
+        log.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .append(&line)?;
+        progress(Progress::Finished(&line));
+        Ok::<_, JudgeError>(line)
+    });
+    let judged_now = judged.len();
+    let mut attempts = reused;
+    let reused = attempts.len();
+    for line in judged {
+        attempts.push(line?);
+    }
+    attempts.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(ContestOutcome {
+        attempts,
+        judged_now,
+        reused,
+    })
+}

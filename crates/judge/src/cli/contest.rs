@@ -1,0 +1,166 @@
+//! `judge contest SUBMISSIONS --out RESULTS`: judge a whole class, resumably, and publish
+//! the scoreboard (terminal, CSV), results.json and an HTML report.
+
+use super::{cancel_flag, load_config, Cli};
+use indicatif::{ProgressBar, ProgressStyle};
+use judge_core::compile_cache::CompileCache;
+use judge_core::contest::log::AttemptStatus;
+use judge_core::contest::run::{run_contest, ContestOptions, Progress};
+use judge_core::contest::summary::{results_file, scoreboard_csv, scoreboard_table};
+use judge_core::report::html;
+use judge_core::Judge;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Arguments of `judge contest`.
+#[derive(Debug, clap::Args)]
+pub struct ContestArgs {
+    /// The submissions: <student>/<problem>.<ext>, or <student>/<problem>/<attempt>.<ext>
+    /// for several attempts (timed by a leading YYYY-MM-DDTHH-MM-SS in the name, UTC, or
+    /// else the file's modification time).
+    pub submissions: PathBuf,
+    /// Where results go: results.jsonl (the log a rerun resumes from), results.json,
+    /// scoreboard.csv, report/index.html, and the compile cache.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Attempts judged at once (default: the number of cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Judge everything again, forgetting earlier results.
+    #[arg(long)]
+    pub rejudge: bool,
+}
+
+fn write(path: PathBuf, text: &str) -> anyhow::Result<()> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    std::fs::write(&path, text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+}
+
+/// Runs `judge contest`.
+pub fn execute(cli: &Cli, args: &ContestArgs) -> anyhow::Result<u8> {
+    let config = load_config(cli.config.as_ref())?;
+    if !args.submissions.is_dir() {
+        anyhow::bail!(
+            "submissions folder {}: not found",
+            args.submissions.display()
+        );
+    }
+    let judge = Judge::new(config, cancel_flag())?
+        .with_compile_cache(CompileCache::new(args.out.join("compile-cache")));
+    let options = ContestOptions {
+        jobs: args
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        rejudge: args.rejudge,
+    };
+    let started = Instant::now();
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:30}] {pos}/{len}  {msg}  (remaining {eta})",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    let counts: Mutex<BTreeMap<String, usize>> = Mutex::new(BTreeMap::new());
+    let progress = |event: Progress<'_>| match event {
+        Progress::Started { total, reused } => {
+            bar.set_length(total as u64);
+            bar.set_position(reused as u64);
+            if reused > 0 {
+                bar.println(format!(
+                    "{reused} of {total} attempts already judged by an earlier run"
+                ));
+            }
+        }
+        Progress::Finished(line) => {
+            let label = match (&line.result, line.status) {
+                (Some(result), _) => result.verdict.code().to_string(),
+                (None, AttemptStatus::Rejected) => "rejected".to_string(),
+                (None, _) => "error".to_string(),
+            };
+            let mut counts = counts.lock().unwrap_or_else(|e| e.into_inner());
+            *counts.entry(label).or_default() += 1;
+            bar.set_message(
+                counts
+                    .iter()
+                    .map(|(k, v)| format!("{k} {v}"))
+                    .collect::<Vec<_>>()
+                    .join("  "),
+            );
+            bar.inc(1);
+        }
+    };
+    let outcome = run_contest(&judge, &args.submissions, &args.out, &options, &progress);
+    bar.finish_and_clear();
+    let outcome = outcome?;
+    let contest = &judge.config.toml.contest;
+    let results = results_file(contest, &outcome.attempts);
+    write(
+        args.out.join("results.json"),
+        &(serde_json::to_string_pretty(&results)? + "\n"),
+    )?;
+    write(
+        args.out.join("scoreboard.csv"),
+        &scoreboard_csv(&results.scoreboard),
+    )?;
+    write(
+        args.out.join("report/index.html"),
+        &html::render(&results, &outcome.attempts),
+    )?;
+    println!("{} ({:?} scoring)\n", contest.title, contest.scoring);
+    print!("{}", scoreboard_table(&results.scoreboard));
+    let judged: Vec<_> = outcome
+        .attempts
+        .iter()
+        .filter_map(|a| a.result.as_ref())
+        .collect();
+    let compiles = judged
+        .iter()
+        .filter(|r| !r.compile.cached && r.compile.wall_time_s > 0.0)
+        .count();
+    let cache_hits = judged.iter().filter(|r| r.compile.cached).count();
+    let compile_seconds: f64 = judged
+        .iter()
+        .filter(|r| !r.compile.cached)
+        .map(|r| r.compile.wall_time_s)
+        .sum();
+    let rejected = outcome
+        .attempts
+        .iter()
+        .filter(|a| a.status == AttemptStatus::Rejected)
+        .count();
+    let errors = outcome
+        .attempts
+        .iter()
+        .filter(|a| a.status == AttemptStatus::Error)
+        .count();
+    println!(
+        "\n{} attempts ({} judged now, {} from an earlier run; {rejected} rejected, {errors} judge errors) in {:.1} s with {} jobs; {compiles} compiles ({compile_seconds:.1} s), {cache_hits} from the compile cache",
+        outcome.attempts.len(),
+        outcome.judged_now,
+        outcome.reused,
+        started.elapsed().as_secs_f64(),
+        options.jobs
+    );
+    for attempt in outcome
+        .attempts
+        .iter()
+        .filter(|a| a.status != AttemptStatus::Judged)
+    {
+        println!(
+            "  {}: {}",
+            attempt.id,
+            attempt.reason.as_deref().unwrap_or("not judged")
+        );
+    }
+    println!(
+        "results: {0}/results.json, {0}/scoreboard.csv, {0}/report/index.html",
+        args.out.display()
+    );
+    Ok(0)
+}

@@ -1,0 +1,240 @@
+//! End to end: `judge contest` on a fixture class (5 students x 4 problems: AC, WA, TLE,
+//! CE, PE, several attempts, identical sources, ties, bad files). The scoreboard is
+//! exactly right in both styles; a run killed midway and resumed publishes the same bytes
+//! as an uninterrupted one.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant, SystemTime};
+
+/// The class, copied into a scratch folder with fixed modification times (the single-file
+/// attempts are timed by them) and the one binary file.
+fn class() -> tempfile::TempDir {
+    let scratch = tempfile::tempdir().unwrap();
+    let status = Command::new("cp")
+        .arg("-r")
+        .arg(common::fixtures().join("class"))
+        .arg(scratch.path().join("class"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let root = scratch.path().join("class");
+    std::fs::write(
+        root.join("eve/sum-checker.c"),
+        [0x7f, b'E', b'L', b'F', 0, 0, 1, 2],
+    )
+    .unwrap();
+    // Minutes after 2026-11-29T09:00:00Z.
+    let start = 1_795_942_800u64;
+    for (file, minute) in [
+        ("ann/sum.c", 10),
+        ("ann/sum-once.py", 40),
+        ("ann/sum-kattis.c", 50),
+        ("bob/sum-checker.c", 25),
+        ("bob/sum-once.c", 35),
+        ("bob/sum-kattis.c", 45),
+        ("cid/sum.cpp", 20),
+        ("cid/sum-checker.c", 30),
+        ("cid/sum-once.c", 10),
+        ("dan/sum.c", 15),
+        ("dan/sum-checker.c", 25),
+        ("dan/sum-once.c", 35),
+        ("eve/maze.c", 1),
+        ("eve/sum.pas", 2),
+        ("eve/sum-once.c", 3),
+        ("eve/sum-checker.c", 4),
+        ("eve/sum-kattis.java", 58),
+    ] {
+        let time = SystemTime::UNIX_EPOCH + Duration::from_secs(start + minute * 60);
+        std::fs::File::options()
+            .write(true)
+            .open(root.join(file))
+            .unwrap()
+            .set_modified(time)
+            .unwrap();
+    }
+    scratch
+}
+
+fn config(scoring: &str) -> common::Fixture {
+    let scoring = scoring.to_string();
+    common::fixture_with(move |table| {
+        let contest = table["contest"].as_table_mut().unwrap();
+        contest.insert("scoring".into(), scoring.into());
+        contest.insert("start".into(), "2026-11-29T09:00:00Z".into());
+        let problems: toml::Value = toml::from_str::<toml::Table>(
+            r#"
+            problems = [
+              { id = "sum", points = 100, subtasks = [
+                  { name = "sample", points = 30, tests = ["sample/*"] },
+                  { name = "secret", points = 70, tests = ["secret/*"] } ] },
+              { id = "sum-checker", points = 100 },
+              { id = "sum-once", points = 50 },
+              { id = "sum-kattis", points = 100 },
+            ]
+            "#,
+        )
+        .unwrap()["problems"]
+            .clone();
+        contest.insert("problems".into(), problems);
+    })
+}
+
+fn contest(config: &Path, class: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
+    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--config")
+        .arg(config)
+        .arg("contest")
+        .arg(class)
+        .arg("--out")
+        .arg(out)
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "judge contest failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+fn read(path: PathBuf) -> String {
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn the_ioi_scoreboard_is_exact_and_bad_files_are_recorded() {
+    let class = class();
+    let fixture = config("ioi");
+    let out = fixture.dir.path().join("out");
+    let output = contest(
+        &fixture.config,
+        &class.path().join("class"),
+        &out,
+        &["--jobs", "2"],
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(
+        read(out.join("scoreboard.csv")),
+        "rank,student,sum,sum-checker,sum-once,sum-kattis,total\n\
+         1,ann,100,100,50,100,350\n\
+         2,bob,100,100,0,0,200\n\
+         2,dan,100,100,0,,200\n\
+         4,cid,30,0,50,100,180\n\
+         5,eve,,0,0,100,100\n",
+        "{stdout}"
+    );
+    let results: serde_json::Value = serde_json::from_str(&read(out.join("results.json"))).unwrap();
+    let attempt = |id: &str| {
+        results["attempts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["id"] == id)
+            .cloned()
+            .unwrap_or_else(|| panic!("no attempt {id}"))
+    };
+    assert_eq!(attempt("bob/sum-once.c")["verdict"], "TLE");
+    assert_eq!(attempt("bob/sum/2026-11-29T09-05-00.c")["verdict"], "CE");
+    assert_eq!(attempt("cid/sum-checker.c")["verdict"], "PE");
+    assert_eq!(attempt("cid/sum.cpp")["points"], 30.0);
+    assert_eq!(attempt("eve/maze.c")["status"], "rejected");
+    assert!(attempt("eve/maze.c")["reason"]
+        .as_str()
+        .unwrap()
+        .contains("unknown problem \"maze\""));
+    assert!(attempt("eve/sum.pas")["reason"]
+        .as_str()
+        .unwrap()
+        .contains("known extensions"));
+    assert!(attempt("eve/sum-once.c")["compile_message"]
+        .as_str()
+        .unwrap()
+        .contains("empty"));
+    assert!(attempt("eve/sum-checker.c")["compile_message"]
+        .as_str()
+        .unwrap()
+        .contains("not text"));
+    // ann/sum.c and dan/sum.c are the same C source, as are four other pairs: compiled once.
+    assert!(stdout.contains("from the compile cache"), "{stdout}");
+    let log = read(out.join("results.jsonl"));
+    assert_eq!(log.lines().count(), 23, "one line per attempt");
+    let report = read(out.join("report/index.html"));
+    assert!(
+        report.contains("<table id=\"scoreboard\">") && !report.contains("<script src="),
+        "self-contained"
+    );
+}
+
+#[test]
+fn the_icpc_scoreboard_counts_penalty_minutes() {
+    let class = class();
+    let fixture = config("icpc");
+    let out = fixture.dir.path().join("out");
+    contest(
+        &fixture.config,
+        &class.path().join("class"),
+        &out,
+        &["--jobs", "2"],
+    );
+    assert_eq!(
+        read(out.join("scoreboard.csv")),
+        "rank,student,sum,sum-checker,sum-once,sum-kattis,solved,penalty\n\
+         1,ann,+ 10m,+1 30m,+ 40m,+ 50m,4,150\n\
+         2,bob,+ 15m,+ 25m,-1,-1,2,40\n\
+         2,dan,+ 15m,+ 25m,-1,,2,40\n\
+         4,cid,-1,-1,+ 10m,+1 55m,2,85\n\
+         5,eve,,-1,-1,+ 58m,1,58\n"
+    );
+}
+
+#[test]
+fn a_run_killed_midway_and_resumed_publishes_the_same_bytes() {
+    let class = class();
+    let class = class.path().join("class");
+    let fixture = config("ioi");
+    let whole = fixture.dir.path().join("whole");
+    contest(&fixture.config, &class, &whole, &["--jobs", "2"]);
+
+    let resumed = fixture.dir.path().join("resumed");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--config")
+        .arg(&fixture.config)
+        .arg("contest")
+        .arg(&class)
+        .arg("--out")
+        .arg(&resumed)
+        .args(["--jobs", "1"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let log = resumed.join("results.jsonl");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while std::fs::read_to_string(&log).map_or(0, |t| t.lines().count()) < 6 {
+        assert!(Instant::now() < deadline, "the first run never got going");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let before = std::fs::read_to_string(&log).unwrap().lines().count();
+    assert!(
+        before < 23,
+        "killed too late to test anything ({before} lines)"
+    );
+
+    let output = contest(&fixture.config, &class, &resumed, &["--jobs", "2"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("from an earlier run"), "{stdout}");
+    for file in ["results.json", "scoreboard.csv"] {
+        assert_eq!(
+            read(whole.join(file)),
+            read(resumed.join(file)),
+            "{file} differs after the resumed run"
+        );
+    }
+    assert_eq!(read(resumed.join("results.jsonl")).lines().count(), 23);
+}

@@ -99,6 +99,9 @@ pub fn discover(
             ))
         } else {
             match &language {
+                Err(JudgeError::UnknownExtension { known, .. }) => Some(format!(
+                    "cannot tell the language from the file name; known extensions: {known}"
+                )),
                 Err(error) => Some(error.to_string()),
                 Ok(language) => languages
                     .check_allowed(language)

@@ -329,15 +329,12 @@ impl Judge {
             tests: problem.tests.len(),
         });
         let toolchain = Toolchain::new(language, &self.sandbox);
-        let scratch = tempfile::Builder::new()
-            .prefix("judge-scratch-")
-            .tempdir()
-            .map_err(|e| JudgeError::file("scratch folder in", std::env::temp_dir(), e))?;
         let mut boxed = self
             .sandbox
             .acquire()
             .map_err(|e| JudgeError::sandbox("taking a box", e))?;
-        let compiled = prepare(&mut boxed, &toolchain, scratch.path())?;
+        let scratch = boxed.scratch_dir().to_path_buf();
+        let compiled = prepare(&mut boxed, &toolchain, &scratch)?;
         listener.on_event(&Event::Compiled(&compiled));
         let mut tests: Vec<TestResult> = Vec::new();
         if compiled.success {
@@ -347,7 +344,7 @@ impl Judge {
                 command: language.run_command(limits.memory_bytes / MIB),
                 limits,
                 judging,
-                scratch: scratch.path(),
+                scratch: &scratch,
             };
             for (index, test) in problem.tests.iter().enumerate() {
                 listener.on_event(&Event::TestStarted { index, test });

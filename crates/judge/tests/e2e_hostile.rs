@@ -45,7 +45,7 @@ fn leftovers() -> BTreeSet<String> {
         .flatten()
     {
         let name = entry.file_name().to_string_lossy().into_owned();
-        if ["judge-box-", "judge-root-", "judge-scratch-"]
+        if ["judge-box-", "judge-root-"]
             .iter()
             .any(|p| name.starts_with(p))
         {
@@ -122,10 +122,17 @@ fn hostile_suite() {
         let result = run(&config, problem, &source(name));
         let verdict = result["verdict"].as_str().unwrap_or_default().to_string();
         let first = first_failure(&result);
-        report.push(format!(
-            "{name}: {verdict} {}",
-            first["message"].as_str().unwrap_or_default()
-        ));
+        let said = match first["message"].as_str() {
+            Some(message) => message.to_string(),
+            None => result["compile"]["message"]
+                .as_str()
+                .unwrap_or_default()
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+        };
+        report.push(format!("{name}: {verdict} {said}"));
         if !verdicts.contains(&verdict.as_str()) {
             failures.push(format!(
                 "{name}: expected one of {verdicts:?}, got {verdict}: {first}"
@@ -173,6 +180,39 @@ fn hostile_suite() {
     });
     expect("template_bomb.cpp", "sum-once", &["CE"], &nothing);
     drop(listener);
+
+    // SIGKILL mid-run: the judge cannot clean up, but its box dies with it (the box's init
+    // has a parent-death signal); the next judge to take the slot removes its folders.
+    let child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--config")
+        .arg(&config)
+        .args(["run", "--problem", "sum", &source("sleep_forever.c")])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(3));
+    let boxed_before_kill = leftovers()
+        .iter()
+        .filter(|l| l.starts_with("process"))
+        .count();
+    // SAFETY: signalling our own child.
+    unsafe { libc::kill(child.id() as i32, libc::SIGKILL) };
+    let mut child = child;
+    child.wait().unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let boxed_after_kill: Vec<String> = leftovers()
+        .into_iter()
+        .filter(|l| l.starts_with("process"))
+        .collect();
+    if boxed_before_kill == 0 || !boxed_after_kill.is_empty() {
+        failures.push(format!(
+            "SIGKILL: {boxed_before_kill} box processes before, still running after: {boxed_after_kill:?}"
+        ));
+    }
+    report.push(format!(
+        "SIGKILL mid-run: {boxed_before_kill} box process(es) before, none after"
+    ));
 
     // Two judges at once share nothing: both get their verdicts.
     let started = Instant::now();

@@ -309,6 +309,9 @@ pub(crate) unsafe fn template_main(
 /// # Safety
 /// Must run in a freshly cloned child (new pid, ipc and uts namespaces), as root.
 pub(crate) unsafe fn init_main(plan: &ChildPlan) -> ! {
+    // If the judge dies (even by SIGKILL), the box dies with it: the init's death takes
+    // its whole pid namespace.
+    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
     libc::umask(0);
     if plan.netns_fd >= 0 {
         check(
@@ -597,6 +600,8 @@ pub(crate) unsafe fn program_main(plan: &ChildPlan) -> ! {
         }
     }
     if !plan.isolate {
+        // Without an init, the program itself dies with the judge.
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
         check(plan, libc::setpgid(0, 0), STAGE_PGID);
         join_cgroups(plan);
     }

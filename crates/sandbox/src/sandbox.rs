@@ -286,21 +286,31 @@ impl Sandbox {
         }
     }
 
-    /// Takes a free box: a slot (id, uid, cgroup) and a fresh, empty box directory.
+    /// Takes a free box: a slot (id, uid, cgroup), a fresh, empty box directory, and a
+    /// scratch directory beside it for the caller's files (outputs, checker files).
     pub fn acquire(&self) -> Result<SandboxBox<'_>> {
         let pooled = self.pool.lock().unwrap_or_else(|e| e.into_inner()).pop();
         let slot = match pooled {
             Some(slot) => slot,
             None => slots::acquire(&self.lock_dir, self.config.first_uid, self.config.max_boxes)?,
         };
-        let dir = tempfile::Builder::new()
-            .prefix(&format!("judge-box-{}-", slot.id))
+        let prefix = format!("judge-box-{}-", slot.id);
+        // Folders of this slot left by a judge that was killed: the slot's lock is ours now,
+        // so they are no one else's.
+        remove_stale(&prefix);
+        let root = tempfile::Builder::new()
+            .prefix(&prefix)
             .tempdir()
             .map_err(|e| {
                 SandboxError::io("creating a box directory in", std::env::temp_dir(), e)
             })?;
+        let dir = root.path().join("box");
+        let scratch = root.path().join("scratch");
+        for path in [&dir, &scratch] {
+            std::fs::create_dir(path).map_err(|e| SandboxError::io("creating", path, e))?;
+        }
         if self.mode.isolated {
-            let path = CString::new(dir.path().as_os_str().as_bytes())
+            let path = CString::new(dir.as_os_str().as_bytes())
                 .map_err(|_| SandboxError::Invalid("box path with a NUL byte".into()))?;
             // SAFETY: chown/chmod on a path we just created.
             unsafe {
@@ -309,7 +319,7 @@ impl Sandbox {
                 {
                     return Err(SandboxError::io(
                         "handing the box directory to the box user",
-                        dir.path(),
+                        &dir,
                         std::io::Error::last_os_error(),
                     ));
                 }
@@ -318,7 +328,9 @@ impl Sandbox {
         Ok(SandboxBox {
             sandbox: self,
             slot: Some(slot),
+            _root: root,
             dir,
+            scratch,
             stderr: None,
         })
     }
@@ -361,7 +373,10 @@ impl Drop for Sandbox {
 pub struct SandboxBox<'a> {
     sandbox: &'a Sandbox,
     slot: Option<Slot>,
-    dir: tempfile::TempDir,
+    /// Holds `box/` and `scratch/`; removed when the box is dropped.
+    _root: tempfile::TempDir,
+    dir: PathBuf,
+    scratch: PathBuf,
     /// The programs' stderr, one anonymous file reused run after run.
     stderr: Option<File>,
 }
@@ -413,7 +428,13 @@ const DEFAULT_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 impl SandboxBox<'_> {
     /// The box directory on the host (it is `/box` inside).
     pub fn dir(&self) -> &Path {
-        self.dir.path()
+        &self.dir
+    }
+
+    /// A folder for the caller's files about this box's runs (outputs, checker files): not
+    /// visible inside the box, removed with it.
+    pub fn scratch_dir(&self) -> &Path {
+        &self.scratch
     }
 
     /// The stderr file in `slot`, created on first use, emptied for the next run.
@@ -788,6 +809,19 @@ fn build_template(staging: &Path, readonly: &[PathBuf]) -> Result<OwnedFd> {
     // SAFETY: reaping our own child.
     unsafe { libc::waitpid(pid, std::ptr::null_mut(), 0) };
     result
+}
+
+/// Removes the temp folders starting with `prefix` (a slot's, left by a killed judge).
+fn remove_stale(prefix: &str) {
+    for entry in std::fs::read_dir(std::env::temp_dir())
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        if entry.file_name().to_string_lossy().starts_with(prefix) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// The host path for an argument naming a bind's inside path (or the argument unchanged).

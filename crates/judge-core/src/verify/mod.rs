@@ -458,15 +458,14 @@ fn answers_accepted(
         .sandbox()
         .acquire()
         .map_err(|e| crate::JudgeError::sandbox("taking a box", e))?;
-    let scratch = tempfile::tempdir()
-        .map_err(|e| crate::JudgeError::file("scratch folder in", std::env::temp_dir(), e))?;
+    let scratch = boxed.scratch_dir().to_path_buf();
     for test in &problem.tests {
         let comparison = checker.check(
             &mut boxed,
             &test.input,
             &test.answer,
             &test.answer,
-            scratch.path(),
+            &scratch,
         )?;
         if comparison.verdict != Verdict::AC {
             return Ok(Some(format!(

@@ -10,5 +10,5 @@
 pub mod board;
 pub mod solver;
 
-pub use board::{Board, Symmetry, Violation};
+pub use board::{Board, Symmetry, Violation, MAX_SIDE};
 pub use solver::{solve, solve_one_direction, Outcome};

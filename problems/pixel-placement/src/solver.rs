@@ -21,8 +21,13 @@
 //! Why it is fast. A search in one fixed direction can be led into a large region that
 //! only fails far away (sparse clues whose contradiction lies rows later); the memo bounds
 //! that by the number of distinct cuts, propagation catches most contradictions at once,
-//! and the portfolio makes an adversary defeat 16 directions at the same time. The hardest
-//! boards a local search found for it are stored tests (see problem.toml).
+//! and the portfolio makes an adversary defeat 16 directions at the same time. Measured
+//! (release build, about 1 µs per node): random 10 × 10 boards take about 101 nodes; the
+//! recipe's local searches (1000 iterations) find boards of 20 000 to 29 000 nodes, under
+//! 30 ms (secret/25..27); the longest search run so far, `pixel-placement-gen search 10 10
+//! reference 6000 55 7` (2.5 minutes), found one of 141 391 nodes, 0.14 s. Such boards are
+//! hard in every direction (8 000 to 31 000 nodes each), so there the portfolio costs
+//! about 16 times its best direction; it is not a proven bound.
 
 use crate::board::{Board, Symmetry};
 use std::collections::HashSet;

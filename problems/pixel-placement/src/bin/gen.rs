@@ -17,7 +17,7 @@
 //!   hidden colouring. The best work found goes to stderr.
 
 use checker_kit::Rng;
-use pixel_placement::{solve, solve_one_direction, Board};
+use pixel_placement::{solve, solve_one_direction, Board, MAX_SIDE};
 use std::process::ExitCode;
 
 /// The hand-made boards, by name.
@@ -93,8 +93,8 @@ fn generate(args: &[String]) -> Result<String, String> {
 
 fn side(text: &str) -> Result<usize, String> {
     match text.parse() {
-        Ok(value @ 1..=10) => Ok(value),
-        _ => Err(format!("a side must be in 1..=10, not {text}")),
+        Ok(value) if (1..=MAX_SIDE).contains(&value) => Ok(value),
+        _ => Err(format!("a side must be in 1..={MAX_SIDE}, not {text}")),
     }
 }
 

@@ -7,7 +7,7 @@
 //! cell thick) is named at its position, and otherwise the reference search decides.
 
 use checker_kit::{validator, Position, StrictReader, ValidationError};
-use pixel_placement::{solve, Board};
+use pixel_placement::{solve, Board, MAX_SIDE};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -15,9 +15,9 @@ fn main() -> ExitCode {
 }
 
 fn validate(reader: &mut StrictReader) -> Result<(), ValidationError> {
-    let rows = reader.read_int(1, 10, "n")? as usize;
+    let rows = reader.read_int(1, MAX_SIDE as i64, "n")? as usize;
     reader.read_space()?;
-    let cols = reader.read_int(1, 10, "m")? as usize;
+    let cols = reader.read_int(1, MAX_SIDE as i64, "m")? as usize;
     reader.read_eoln()?;
     let mut clues = Vec::with_capacity(rows * cols);
     for row in 0..rows {

@@ -222,3 +222,40 @@ fn a_broken_problem_toml_or_a_missing_answer_is_named() {
     assert!(error.contains("sum-checker has no tests"), "{error}");
     let _ = std::fs::remove_dir_all(&scratch);
 }
+
+#[test]
+fn a_degraded_sandbox_judges_and_says_so() {
+    let fixture = common::fixture_with(|table| {
+        let mut sandbox = toml::Table::new();
+        sandbox.insert("isolation".into(), "off".into());
+        sandbox.insert("backend".into(), "rlimit".into());
+        table.insert("sandbox".into(), sandbox.into());
+    });
+    let result = common::run_json(&fixture, "sum", "c/ac.c");
+    assert_eq!(result["verdict"], "AC");
+    assert_eq!(result["sandbox"]["enforcement"], "rlimit-only");
+    assert_eq!(result["sandbox"]["isolated"], false);
+    assert!(!result["sandbox"]["degraded"].as_array().unwrap().is_empty());
+    let output = common::judge(
+        &fixture.config,
+        &["run", "-p", "sum", &common::submission("c/wa.c")],
+    );
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("verdict: WA") && text.contains("warning: degraded sandbox"),
+        "{text}"
+    );
+    let bad = common::fixture_with(|table| {
+        let mut sandbox = toml::Table::new();
+        sandbox.insert("backend".into(), "cgroup-v3".into());
+        table.insert("sandbox".into(), sandbox.into());
+    });
+    let error = error_of(
+        &bad.config,
+        &["run", "-p", "sum", &common::submission("c/ac.c")],
+    );
+    assert!(
+        error.contains("sandbox.backend = \"cgroup-v3\" is not one of"),
+        "{error}"
+    );
+}

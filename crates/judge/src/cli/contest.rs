@@ -51,6 +51,7 @@ pub fn execute(cli: &Cli, args: &ContestArgs) -> anyhow::Result<u8> {
     }
     let judge = Judge::new(config, cancel_flag())?
         .with_compile_cache(CompileCache::new(args.out.join("compile-cache")));
+    super::warn_if_degraded(&judge);
     let options = ContestOptions {
         jobs: args
             .jobs

@@ -89,6 +89,13 @@ pub fn cancel_flag() -> Arc<AtomicBool> {
     flag
 }
 
+/// Says once, on stderr, which protections are off (not root, no cgroups).
+pub fn warn_if_degraded(judge: &judge_core::Judge) {
+    for note in &judge.sandbox().mode().degraded {
+        eprintln!("warning: degraded sandbox: {note}");
+    }
+}
+
 /// Runs the parsed command line.
 pub fn execute(cli: Cli) -> ExitCode {
     let result = match &cli.command {

@@ -74,6 +74,7 @@ pub fn execute(cli: &Cli, args: &VerifyArgs) -> anyhow::Result<u8> {
         );
     }
     let judge = Judge::new(config, cancel_flag())?;
+    super::warn_if_degraded(&judge);
     let options = VerifyOptions {
         jobs: args
             .jobs

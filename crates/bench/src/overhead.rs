@@ -1,0 +1,315 @@
+//! Benchmark 1, per-run overhead: the trivial C program run N times by each contender —
+//! the bare fork + exec + wait4 loop, the sandbox at full isolation, the sandbox without
+//! isolation (cgroups only), the sandbox in rlimit-only mode, and isolate when given —
+//! interleaved run by run (the starting contender rotates), so that all of them see the
+//! same load on a shared machine. Throughput and its ratio to the bare loop are computed
+//! per repeat; the report gives their median and spread over the repeats.
+
+use crate::bare::BareProgram;
+use crate::isolate::Isolate;
+use crate::stats::{percentile, Summary};
+use anyhow::{bail, Context, Result};
+use sandbox::{Backend, Isolation, Limits, RunSpec, Sandbox, SandboxBox, SandboxConfig, MIB};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// What to measure.
+#[derive(Debug, Clone)]
+pub struct OverheadOptions {
+    /// Timed runs of each contender per repeat.
+    pub runs: usize,
+    /// Repeats (each gives one throughput figure per contender).
+    pub repeats: usize,
+    /// Untimed runs of each contender first.
+    pub warmup: usize,
+    /// Which sandbox modes to include (full isolation is always included).
+    pub layers: bool,
+    /// isolate, as a third column, when available.
+    pub isolate: Option<Isolate>,
+}
+
+/// Per-run latency percentiles over every timed run, in microseconds.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Latency {
+    /// Median.
+    pub p50_us: f64,
+    /// 90th percentile.
+    pub p90_us: f64,
+    /// 99th percentile.
+    pub p99_us: f64,
+}
+
+/// One contender's figures.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LoopFigures {
+    /// A stable id (`bare`, `sandbox-full`, ...).
+    pub id: String,
+    /// What it is, for the report.
+    pub label: String,
+    /// Runs per second, one value per repeat.
+    pub runs_per_s: Summary,
+    /// Its runs per second over the bare loop's in the same repeat.
+    pub ratio_to_bare: Summary,
+    /// Per-run latency.
+    pub latency: Latency,
+}
+
+/// The whole benchmark's result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OverheadReport {
+    /// Timed runs per contender per repeat.
+    pub runs: usize,
+    /// Repeats.
+    pub repeats: usize,
+    /// The sandbox's mode at full isolation, as it describes itself.
+    pub full_mode: String,
+    /// Each contender.
+    pub loops: Vec<LoopFigures>,
+    /// isolate's version, or why it is not a column.
+    pub isolate_note: String,
+}
+
+/// One way of running the program once.
+trait Contender {
+    fn run_once(&mut self) -> Result<()>;
+}
+
+impl Contender for BareProgram {
+    fn run_once(&mut self) -> Result<()> {
+        BareProgram::run_once(self)
+    }
+}
+
+struct SandboxLoop<'a> {
+    boxed: SandboxBox<'a>,
+    spec: RunSpec,
+}
+
+impl Contender for SandboxLoop<'_> {
+    fn run_once(&mut self) -> Result<()> {
+        let outcome = self.boxed.run(&self.spec)?;
+        if !outcome.success() {
+            bail!("the trivial program did not succeed in the sandbox: {outcome:?}");
+        }
+        Ok(())
+    }
+}
+
+struct IsolateCycle {
+    isolate: Isolate,
+    program: PathBuf,
+}
+
+impl Contender for IsolateCycle {
+    fn run_once(&mut self) -> Result<()> {
+        self.isolate.cycle(&self.program)
+    }
+}
+
+struct IsolateRunOnly {
+    isolate: Isolate,
+}
+
+impl Contender for IsolateRunOnly {
+    fn run_once(&mut self) -> Result<()> {
+        self.isolate.run()
+    }
+}
+
+impl Drop for IsolateRunOnly {
+    fn drop(&mut self) {
+        let _ = self.isolate.cleanup();
+    }
+}
+
+/// Compiles the trivial program with the judge's C flags into `dir/main`.
+pub fn compile_trivial(dir: &Path) -> Result<PathBuf> {
+    let source = dir.join("true.c");
+    std::fs::write(&source, crate::programs::TRUE_C.source)?;
+    let exe = dir.join("main");
+    let status = Command::new("gcc")
+        .args(["-std=c17", "-O2", "-pipe", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status()
+        .context("running gcc")?;
+    if !status.success() {
+        bail!("gcc failed on the trivial program");
+    }
+    Ok(exe)
+}
+
+fn sandbox_with(isolation: Isolation, backend: Backend) -> Result<Sandbox> {
+    Sandbox::new(SandboxConfig {
+        isolation,
+        backend,
+        ..SandboxConfig::default()
+    })
+    .context("starting a sandbox")
+}
+
+fn sandbox_loop<'a>(
+    sandbox: &'a Sandbox,
+    program: &Path,
+    stdout: PathBuf,
+) -> Result<SandboxLoop<'a>> {
+    let boxed = sandbox.acquire().context("taking a box")?;
+    std::fs::copy(program, boxed.dir().join("main")).context("copying the program in")?;
+    Ok(SandboxLoop {
+        boxed,
+        spec: RunSpec {
+            argv: vec!["./main".into()],
+            env: vec![],
+            stdin: None,
+            stdout,
+            box_writable: false,
+            binds: vec![],
+            limits: Limits::for_test(Duration::from_secs(1), 64 * MIB),
+        },
+    })
+}
+
+fn describe(sandbox: &Sandbox) -> String {
+    let mode = sandbox.mode();
+    format!(
+        "{:?}, {}",
+        mode.enforcement,
+        if mode.isolated {
+            "isolated"
+        } else {
+            "not isolated"
+        }
+    )
+}
+
+/// Runs the benchmark.
+pub fn measure(options: &OverheadOptions) -> Result<OverheadReport> {
+    let work = tempfile::Builder::new()
+        .prefix("bench-overhead-")
+        .tempdir()?;
+    let program = compile_trivial(work.path())?;
+    let full = sandbox_with(Isolation::Full, Backend::Auto)?;
+    let full_mode = describe(&full);
+    let plain = sandbox_with(Isolation::Off, Backend::Auto)?;
+    let rlimit = sandbox_with(Isolation::Off, Backend::RlimitOnly)?;
+
+    let mut entries: Vec<(&str, String, Box<dyn Contender + '_>)> = Vec::new();
+    entries.push((
+        "bare",
+        "bare fork + exec + wait4".into(),
+        Box::new(BareProgram::new(&program)?),
+    ));
+    entries.push((
+        "sandbox-full",
+        format!("sandbox, full isolation ({full_mode})"),
+        Box::new(sandbox_loop(&full, &program, work.path().join("full.out"))?),
+    ));
+    if options.layers {
+        entries.push((
+            "sandbox-cgroups",
+            format!("sandbox, no isolation ({})", describe(&plain)),
+            Box::new(sandbox_loop(
+                &plain,
+                &program,
+                work.path().join("plain.out"),
+            )?),
+        ));
+        entries.push((
+            "sandbox-rlimit",
+            format!("sandbox, rlimit-only ({})", describe(&rlimit)),
+            Box::new(sandbox_loop(
+                &rlimit,
+                &program,
+                work.path().join("rlimit.out"),
+            )?),
+        ));
+    }
+    let isolate_note = match &options.isolate {
+        None => "not measured (no isolate binary given)".to_string(),
+        Some(isolate) => {
+            let version = isolate.version()?;
+            let cg = if isolate.cgroups { " --cg" } else { "" };
+            entries.push((
+                "isolate-cycle",
+                format!("isolate{cg}: --init, copy, --run, --cleanup per run"),
+                Box::new(IsolateCycle {
+                    isolate: isolate.clone(),
+                    program: program.clone(),
+                }),
+            ));
+            let run_only = Isolate {
+                box_id: isolate.box_id + 1,
+                ..isolate.clone()
+            };
+            let dir = run_only.init()?;
+            std::fs::copy(&program, dir.join("main"))?;
+            entries.push((
+                "isolate-run",
+                format!("isolate{cg}: --run only (box set up once)"),
+                Box::new(IsolateRunOnly { isolate: run_only }),
+            ));
+            version
+        }
+    };
+
+    let names: Vec<(String, String)> = entries
+        .iter()
+        .map(|(id, label, _)| (id.to_string(), label.clone()))
+        .collect();
+    let mut contenders: Vec<Box<dyn Contender + '_>> = entries
+        .into_iter()
+        .map(|(_, _, contender)| contender)
+        .collect();
+    for contender in contenders.iter_mut() {
+        for _ in 0..options.warmup {
+            contender.run_once()?;
+        }
+    }
+    let count = contenders.len();
+    // samples[contender][repeat]: that repeat's per-run durations in nanoseconds.
+    let mut samples: Vec<Vec<Vec<f64>>> = vec![Vec::new(); count];
+    for _ in 0..options.repeats {
+        let mut this_repeat: Vec<Vec<f64>> = vec![Vec::with_capacity(options.runs); count];
+        for iteration in 0..options.runs {
+            for offset in 0..count {
+                let index = (iteration + offset) % count;
+                let started = Instant::now();
+                contenders[index].run_once()?;
+                this_repeat[index].push(started.elapsed().as_nanos() as f64);
+            }
+        }
+        for (series, runs) in samples.iter_mut().zip(this_repeat) {
+            series.push(runs);
+        }
+    }
+    drop(contenders);
+
+    let throughput = |runs: &[f64]| runs.len() as f64 / (runs.iter().sum::<f64>() / 1e9);
+    let bare: Vec<f64> = samples[0].iter().map(|r| throughput(r)).collect();
+    let mut loops = Vec::new();
+    for ((id, label), per_repeat) in names.into_iter().zip(&samples) {
+        let rates: Vec<f64> = per_repeat.iter().map(|r| throughput(r)).collect();
+        let ratios: Vec<f64> = rates.iter().zip(&bare).map(|(r, b)| r / b).collect();
+        let all: Vec<f64> = per_repeat.iter().flatten().map(|ns| ns / 1e3).collect();
+        loops.push(LoopFigures {
+            id,
+            label,
+            runs_per_s: Summary::of(&rates).context("no repeats")?,
+            ratio_to_bare: Summary::of(&ratios).context("no repeats")?,
+            latency: Latency {
+                p50_us: percentile(&all, 0.5),
+                p90_us: percentile(&all, 0.9),
+                p99_us: percentile(&all, 0.99),
+            },
+        });
+    }
+    Ok(OverheadReport {
+        runs: options.runs,
+        repeats: options.repeats,
+        full_mode,
+        loops,
+        isolate_note,
+    })
+}

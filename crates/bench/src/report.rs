@@ -1,0 +1,430 @@
+//! docs/benchmarks.md, rendered from the benchmarks' JSON records (and the hand-written
+//! notes in crates/bench/notes/, for what a profile showed and what was tried).
+
+use crate::accuracy::AccuracyReport;
+use crate::contest::ContestReport;
+use crate::overhead::OverheadReport;
+use crate::problemset::{ProblemsetReport, SeedRun};
+use crate::record::{self, Record};
+use crate::stats::Summary;
+use anyhow::Result;
+use std::fmt::Write;
+use std::path::Path;
+
+/// The files the report reads in the results folder.
+pub const OVERHEAD_FILE: &str = "overhead.json";
+/// See [`OVERHEAD_FILE`].
+pub const ACCURACY_FILE: &str = "accuracy.json";
+/// See [`OVERHEAD_FILE`].
+pub const PROBLEMS_FILE: &str = "problems.json";
+/// See [`OVERHEAD_FILE`].
+pub const CONTEST_FILE: &str = "contest.json";
+
+/// The targets of issue 7.
+pub const TARGET_RATIO: f64 = 0.5;
+/// CPU within ±3 %.
+pub const TARGET_CPU_PERCENT: f64 = 3.0;
+/// Memory within ±5 %.
+pub const TARGET_MEMORY_PERCENT: f64 = 5.0;
+/// Spread within 2 %.
+pub const TARGET_SPREAD_PERCENT: f64 = 2.0;
+/// A class judged within 2 minutes.
+pub const TARGET_CLASS_S: f64 = 120.0;
+
+const MIB: f64 = 1024.0 * 1024.0;
+
+fn verdict(met: bool) -> &'static str {
+    if met {
+        "**met**"
+    } else {
+        "**missed**"
+    }
+}
+
+fn mib(bytes: f64) -> String {
+    format!("{:.1} MiB", bytes / MIB)
+}
+
+fn range(s: &Summary, scale: f64, decimals: usize) -> String {
+    format!(
+        "{:.d$} ({:.d$}–{:.d$})",
+        s.median * scale,
+        s.min * scale,
+        s.max * scale,
+        d = decimals
+    )
+}
+
+fn provenance<T>(out: &mut String, record: &Record<T>) {
+    let m = &record.machine;
+    let _ = writeln!(out, "Command: `{}`  ", record.command);
+    let _ = writeln!(
+        out,
+        "Load average at start {:.2} / {:.2} / {:.2}, at end {:.2} / {:.2} / {:.2} (1 / 5 / 15 min); took {:.0} s; started {}.\n",
+        m.load_average[0],
+        m.load_average[1],
+        m.load_average[2],
+        record.load_at_end[0],
+        record.load_at_end[1],
+        record.load_at_end[2],
+        record.elapsed_s,
+        m.taken_at
+    );
+}
+
+fn note(out: &mut String, notes: &Path, name: &str) {
+    if let Ok(text) = std::fs::read_to_string(notes.join(name)) {
+        out.push_str(text.trim_end());
+        out.push_str("\n\n");
+    }
+}
+
+fn overhead(out: &mut String, record: &Record<OverheadReport>, notes: &Path) {
+    let r = &record.result;
+    let _ = writeln!(out, "## 1. Per-run overhead\n");
+    let _ = writeln!(
+        out,
+        "A trivial C program (`int main(void) {{ return 0; }}`, gcc -O2) run {} times per repeat by each contender, {} repeats, the contenders interleaved run by run (the first of each round rotates). Runs per second and the ratio to the bare loop are per repeat; the table gives their median and (min–max) over the repeats. Latencies are over every timed run.\n",
+        r.runs, r.repeats
+    );
+    provenance(out, record);
+    let _ = writeln!(
+        out,
+        "| contender | runs/s | ratio to bare | latency p50 / p90 / p99 (ms) |\n| --- | --- | --- | --- |"
+    );
+    for l in &r.loops {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {:.2} / {:.2} / {:.2} |",
+            l.label,
+            range(&l.runs_per_s, 1.0, 0),
+            range(&l.ratio_to_bare, 1.0, 2),
+            l.latency.p50_us / 1e3,
+            l.latency.p90_us / 1e3,
+            l.latency.p99_us / 1e3
+        );
+    }
+    if let Some(full) = r.loops.iter().find(|l| l.id == "sandbox-full") {
+        let _ = writeln!(
+            out,
+            "\nTarget: full isolation ≥ {TARGET_RATIO} × the bare loop: {} (median ratio {:.2}).\n",
+            verdict(full.ratio_to_bare.median >= TARGET_RATIO),
+            full.ratio_to_bare.median
+        );
+    }
+    let _ = writeln!(out, "isolate: {}\n", r.isolate_note);
+    note(out, notes, "isolate.md");
+    note(out, notes, "overhead-profile.md");
+}
+
+fn accuracy(out: &mut String, record: &Record<AccuracyReport>) {
+    let r = &record.result;
+    let _ = writeln!(out, "## 2. Measurement accuracy\n");
+    let _ = writeln!(
+        out,
+        "Each program compiled by judge.toml's toolchain and run {} times through the judge's sandbox (full isolation, as `judge` runs tests), the series interleaved. Error is (reported − intended) / intended per run: its mean, and the spread is the standard deviation of the reported value over its mean.\n",
+        r.repeats
+    );
+    provenance(out, record);
+    let _ = writeln!(
+        out,
+        "### CPU time\n\nBusy loops that spin until the process has used the intended CPU time by its own clock (`clock_gettime(CLOCK_PROCESS_CPUTIME_ID)`, all threads), then print their own getrusage total (\"self\"). The sandbox's figure is the cgroup's (`cpuacct.usage`), which also counts the program's start in the box.\n"
+    );
+    let _ = writeln!(
+        out,
+        "| program | intended | reported median (min–max) | mean error vs intended | mean error vs self | spread | met (±{TARGET_CPU_PERCENT} %, spread ≤ {TARGET_SPREAD_PERCENT} %) |\n| --- | --- | --- | --- | --- | --- | --- |"
+    );
+    for s in &r.cpu {
+        let vs_self = s
+            .error_vs_self_percent
+            .map_or("–".to_string(), |e| format!("{:+.2} %", e.mean));
+        let met = s.error_percent.mean.abs() <= TARGET_CPU_PERCENT
+            && s.reported.spread_percent() <= TARGET_SPREAD_PERCENT;
+        let _ = writeln!(
+            out,
+            "| {} | {:.3} s | {} s | {:+.2} % | {vs_self} | {:.2} % | {} |",
+            s.label,
+            s.intended,
+            range(&s.reported, 1.0, 4),
+            s.error_percent.mean,
+            s.reported.spread_percent(),
+            if met { "yes" } else { "no" }
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\n### Peak memory (C)\n\nPrograms that malloc a block and write one byte per 4 KiB page. Intended = the touched size + the C baseline (the same program touching 0 MiB, median of this run). The sandbox's figure is the cgroup's `memory.max_usage_in_bytes` less what was charged before the run; \"self\" is the program's own VmHWM, which also counts shared library pages the cgroup does not charge to it.\n"
+    );
+    let _ = writeln!(
+        out,
+        "| program | intended | reported median (min–max) | mean error | spread | self VmHWM | met (±{TARGET_MEMORY_PERCENT} %, spread ≤ {TARGET_SPREAD_PERCENT} %) |\n| --- | --- | --- | --- | --- | --- | --- |"
+    );
+    for s in &r.memory {
+        let own = s.self_measured.map_or("–".to_string(), |m| mib(m.median));
+        let baseline = s.intended == 0.0;
+        let met = baseline
+            || (s.error_percent.mean.abs() <= TARGET_MEMORY_PERCENT
+                && s.reported.spread_percent() <= TARGET_SPREAD_PERCENT);
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} MiB | {} | {:.2} % | {own} | {} |",
+            s.label,
+            mib(s.intended),
+            range(&s.reported, 1.0 / MIB, 2),
+            if baseline {
+                "–".to_string()
+            } else {
+                format!("{:+.2} %", s.error_percent.mean)
+            },
+            s.reported.spread_percent(),
+            if baseline {
+                "(baseline)"
+            } else if met {
+                "yes"
+            } else {
+                "no"
+            }
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\n### Each language: baseline and {} MiB\n\nThe same touching program in each language (`programs/touch.*`), with 0 MiB (the runtime's baseline: a trivial program) and {} MiB, under the problem set's limits (256 MiB; Java runs with `-Xmx256m`). Error = reported peak against {} MiB + that language's median baseline; \"without baseline\" = (peak − baseline) against {} MiB alone.\n",
+        r.languages.first().map_or(64, |l| l.touched_mib),
+        r.languages.first().map_or(64, |l| l.touched_mib),
+        r.languages.first().map_or(64, |l| l.touched_mib),
+        r.languages.first().map_or(64, |l| l.touched_mib),
+    );
+    let _ = writeln!(
+        out,
+        "| language | baseline CPU | baseline peak | peak touching | error | error without baseline | spread | self VmHWM |\n| --- | --- | --- | --- | --- | --- | --- | --- |"
+    );
+    for l in &r.languages {
+        let _ = writeln!(
+            out,
+            "| {} | {:.1} ms | {} | {} | {:+.2} % | {:+.2} % | {:.2} % | {} |",
+            l.language,
+            l.baseline_cpu_s.median * 1e3,
+            mib(l.baseline_peak_bytes.median),
+            mib(l.touched_peak_bytes.median),
+            l.error_percent.mean,
+            l.error_without_baseline_percent.mean,
+            l.touched_peak_bytes.spread_percent(),
+            l.touched_self_peak_bytes
+                .map_or("–".to_string(), |m| mib(m.median))
+        );
+    }
+    out.push('\n');
+}
+
+/// The seed's time estimated on a capped test from its largest finished test, when its
+/// growth is known.
+fn estimate(run: &SeedRun, input_bytes: u64) -> Option<f64> {
+    let exponent = run.growth_exponent?;
+    let finished = run
+        .tests
+        .iter()
+        .filter(|t| !t.capped && t.verdict != "MLE" && t.cpu_s >= 0.05)
+        .max_by_key(|t| t.input_bytes)?;
+    Some(finished.cpu_s * (input_bytes as f64 / finished.input_bytes as f64).powf(exponent))
+}
+
+fn problems(out: &mut String, record: &Record<ProblemsetReport>) {
+    let r = &record.result;
+    let _ = writeln!(out, "## 3. The problem set\n");
+    let _ = writeln!(
+        out,
+        "Each problem's reference (its crate's release binary) judged {} times on every stored test by the judge (`judge_executable`, as `judge verify` does); the slowest test is the one with the largest median CPU time.\n",
+        r.repeats
+    );
+    provenance(out, record);
+    let _ = writeln!(
+        out,
+        "| problem | tests | limit | slowest test | its CPU, median (min–max) | fraction of the limit | all AC |\n| --- | --- | --- | --- | --- | --- | --- |"
+    );
+    for p in &r.problems {
+        if let Some(slowest) = p.by_test.first() {
+            let _ = writeln!(
+                out,
+                "| {} | {} | {:.1} s | {} | {} s | {:.1} % | {} |",
+                p.problem,
+                p.tests,
+                p.time_limit_s,
+                slowest.test,
+                range(&slowest.reference_cpu_s, 1.0, 4),
+                100.0 * p.slowest_fraction_of_limit,
+                if p.reference_all_accepted {
+                    "yes"
+                } else {
+                    "no"
+                }
+            );
+        }
+    }
+    for (problem, reason) in &r.skipped {
+        let _ = writeln!(out, "\n{problem}: not measured: {reason}");
+    }
+    let _ = writeln!(
+        out,
+        "\n### The seeds' own algorithms against ours\n\nEach seed program judged once on the reference's {} hardest tests (by the reference's median CPU), the largest input, and a few smaller tests that show how it grows; its CPU time is capped at {:.0} s per test (TLE there means \"more than the cap\", and the ratio is then a lower bound). Ratio = the seed's CPU time / the reference's median on the same test. Where the seed's time is known to grow as a power of the input (O(V^2) Dijkstra: V ∝ input bytes), the last column estimates it on capped tests from the largest test it finished.\n",
+        3, r.cap_s
+    );
+    for p in &r.problems {
+        for run in &p.seeds {
+            let _ = writeln!(
+                out,
+                "**{}**: {} (`{}`, {}){}\n",
+                p.problem,
+                run.label,
+                run.source,
+                run.language,
+                if run.note.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", run.note)
+                }
+            );
+            if run.tests.is_empty() {
+                continue;
+            }
+            let _ = writeln!(
+                out,
+                "| test | input | verdict | seed CPU | peak | reference CPU | ratio | estimate |\n| --- | --- | --- | --- | --- | --- | --- | --- |"
+            );
+            for t in &run.tests {
+                let ratio = if t.ratio.is_finite() {
+                    format!("{}{:.0}×", if t.capped { "> " } else { "" }, t.ratio)
+                } else {
+                    "–".to_string()
+                };
+                let estimated = match (t.capped, estimate(run, t.input_bytes)) {
+                    (true, Some(seconds)) => format!(
+                        "≈ {seconds:.0} s ({:.0}×)",
+                        seconds / t.reference_cpu_s.max(1e-6)
+                    ),
+                    _ => String::new(),
+                };
+                let _ = writeln!(
+                    out,
+                    "| {} | {} B | {} | {}{:.3} s | {} | {:.4} s | {ratio} | {estimated} |",
+                    t.test,
+                    t.input_bytes,
+                    t.verdict,
+                    if t.capped { "≥ " } else { "" },
+                    t.cpu_s,
+                    mib(t.peak_memory_bytes as f64),
+                    t.reference_cpu_s
+                );
+            }
+            out.push('\n');
+        }
+    }
+}
+
+fn contest(out: &mut String, record: &Record<ContestReport>) {
+    let r = &record.result;
+    let c = &r.class;
+    let _ = writeln!(out, "## 4. End to end: a class judged by `judge contest`\n");
+    let _ = writeln!(
+        out,
+        "A generated class (`bench class`, deterministic): {} students × the contest's problems, {} attempts ({} student-problem pairs with repeated attempts, {} verbatim copies of a kept file; {} distinct sources). Drawn from the verdict folders: {}. Languages: {}.\n",
+        c.students,
+        c.attempts,
+        c.repeated,
+        c.verbatim,
+        c.distinct_sources,
+        c.by_folder
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        c.by_extension
+            .iter()
+            .map(|(k, v)| format!(".{k} {v}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    provenance(out, record);
+    let _ = writeln!(
+        out,
+        "Each run: `{}`, results folder emptied first (a cold compile cache).\n",
+        r.judge_command
+    );
+    let _ = writeln!(
+        out,
+        "| --jobs | wall time | compiles | compile time (summed) | compile share | cache hits | verdicts |\n| --- | --- | --- | --- | --- | --- | --- |"
+    );
+    for run in &r.runs {
+        let _ = writeln!(
+            out,
+            "| {} | {:.1} s | {} | {:.1} s | {:.0} % | {} | {} |",
+            run.jobs,
+            run.wall_s,
+            run.summary.compiles,
+            run.summary.compile_seconds,
+            run.compile_share_percent,
+            run.summary.cache_hits,
+            run.verdicts
+                .iter()
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nCompile share = the compiles' wall time added up / (wall time × jobs).\n"
+    );
+    for (jobs, wall) in &r.wall_by_jobs {
+        let _ = writeln!(
+            out,
+            "Target: ≤ {TARGET_CLASS_S:.0} s with --jobs {jobs}: {} (median {:.1} s).  ",
+            verdict(wall.median <= TARGET_CLASS_S),
+            wall.median
+        );
+    }
+    out.push('\n');
+}
+
+/// Renders the report from the records in `results`; `notes` holds hand-written notes
+/// (`isolate.md`, `overhead-profile.md`, `summary.md`) included where they belong.
+pub fn render(results: &Path, notes: &Path) -> Result<String> {
+    let mut out = String::new();
+    out.push_str("# Benchmarks\n\n");
+    out.push_str(
+        "Generated by `scripts/bench` (the `bench` crate, crates/bench); do not edit by hand: run the script again. Every figure below comes with the command that made it and the load at the time. This is a shared, noisy 2-core virtual machine: absolute figures move with the load, so compare only figures measured in the same run (ratios of interleaved loops).\n\n",
+    );
+    let overhead_record = record::read::<OverheadReport>(&results.join(OVERHEAD_FILE)).ok();
+    let accuracy_record = record::read::<AccuracyReport>(&results.join(ACCURACY_FILE)).ok();
+    let problems_record = record::read::<ProblemsetReport>(&results.join(PROBLEMS_FILE)).ok();
+    let contest_record = record::read::<ContestReport>(&results.join(CONTEST_FILE)).ok();
+    let machine = overhead_record
+        .as_ref()
+        .map(|r| r.machine.clone())
+        .or_else(|| accuracy_record.as_ref().map(|r| r.machine.clone()));
+    if let Some(m) = machine {
+        let _ = writeln!(
+            out,
+            "## The machine\n\n- kernel: `{}`\n- cores: {} (`nproc`)\n- CPU: {}\n- memory: {} MiB\n",
+            m.uname, m.cores, m.cpu_model, m.memory_mib
+        );
+    }
+    note(&mut out, notes, "summary.md");
+    match &overhead_record {
+        Some(r) => overhead(&mut out, r, notes),
+        None => out.push_str("## 1. Per-run overhead\n\nNot measured in this run.\n\n"),
+    }
+    match &accuracy_record {
+        Some(r) => accuracy(&mut out, r),
+        None => out.push_str("## 2. Measurement accuracy\n\nNot measured in this run.\n\n"),
+    }
+    match &problems_record {
+        Some(r) => problems(&mut out, r),
+        None => out.push_str("## 3. The problem set\n\nNot measured in this run.\n\n"),
+    }
+    match &contest_record {
+        Some(r) => contest(&mut out, r),
+        None => out.push_str("## 4. End to end\n\nNot measured in this run.\n\n"),
+    }
+    out.push_str("## Reproducing\n\n```\nscripts/bench            # everything, about 15 minutes here\nBENCH_QUICK=1 scripts/bench   # tiny N: checks the pipeline, figures meaningless\n```\n\nThe JSON records behind this page are written to `target/bench-results/` (not committed).\n");
+    Ok(out)
+}

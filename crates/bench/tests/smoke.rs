@@ -1,0 +1,167 @@
+//! The benchmarks' code paths with tiny N, so they cannot rot: each runs and gives
+//! well-formed figures. Nothing here is timed or compared with a target (that is what
+//! scripts/bench is for).
+
+use bench::accuracy::{self, AccuracyOptions};
+use bench::class::{self, ClassOptions};
+use bench::overhead::{self, OverheadOptions};
+use bench::problemset::{self, ProblemsetOptions, SeedProgram, SeedSource, SEED_DIJKSTRA_GRID};
+use bench::record::{self, record};
+use bench::report;
+use judge_core::config::judge_toml::JudgeConfig;
+use judge_core::contest::run::{run_contest, ContestOptions as RunOptions};
+use judge_core::Judge;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The workspace's judge, its contest cut down to the maze (the one problem the smoke test
+/// judges, so that a problem still being written elsewhere cannot break it).
+fn judge() -> Judge {
+    let mut config = JudgeConfig::load(&workspace().join("judge.toml")).expect("judge.toml");
+    config.toml.contest.problems.retain(|p| p.id == "maze");
+    Judge::new(config, Arc::new(AtomicBool::new(false))).expect("judge")
+}
+
+fn root() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+#[test]
+fn every_benchmark_path_runs_with_tiny_n() {
+    if !root() {
+        eprintln!("skipped: full isolation (what the benchmarks measure) needs root");
+        return;
+    }
+    let results = tempfile::tempdir().unwrap();
+
+    let options = OverheadOptions {
+        runs: 3,
+        repeats: 2,
+        warmup: 1,
+        layers: true,
+        isolate: None,
+    };
+    let overhead = record(|| overhead::measure(&options)).unwrap();
+    let ids: Vec<&str> = overhead
+        .result
+        .loops
+        .iter()
+        .map(|l| l.id.as_str())
+        .collect();
+    assert_eq!(
+        ids,
+        ["bare", "sandbox-full", "sandbox-cgroups", "sandbox-rlimit"]
+    );
+    for l in &overhead.result.loops {
+        assert_eq!(l.runs_per_s.count, 2, "{l:?}");
+        assert!(
+            l.runs_per_s.median > 0.0 && l.ratio_to_bare.median > 0.0,
+            "{l:?}"
+        );
+        assert!(l.latency.p50_us <= l.latency.p99_us, "{l:?}");
+    }
+    assert_eq!(overhead.result.loops[0].ratio_to_bare.median, 1.0);
+    record::write(&results.path().join(report::OVERHEAD_FILE), &overhead).unwrap();
+
+    let judge = judge();
+    let options = AccuracyOptions {
+        repeats: 1,
+        cpu_seconds: vec![0.02],
+        threads: vec![1, 2],
+        memory_mib: vec![4],
+        languages: vec!["c".into(), "python3".into()],
+        language_mib: 4,
+        language_limit_mib: 256,
+    };
+    let accuracy = record(|| accuracy::measure(&judge, &options)).unwrap();
+    let r = &accuracy.result;
+    assert_eq!(r.cpu.len(), 2);
+    assert!(r
+        .cpu
+        .iter()
+        .all(|s| s.self_measured.is_some() && s.reported.median > 0.0));
+    assert_eq!(r.memory.len(), 2, "the baseline and 4 MiB");
+    assert!(r.memory[1].reported.median > 3.0 * 1024.0 * 1024.0);
+    assert_eq!(r.languages.len(), 2);
+    assert!(r.languages.iter().all(|l| l.error_percent.mean.is_finite()));
+    record::write(&results.path().join(report::ACCURACY_FILE), &accuracy).unwrap();
+
+    let options = ProblemsetOptions {
+        problems: vec!["maze".into()],
+        repeats: 1,
+        cap_s: 0.3,
+        hardest: 1,
+        seeds: vec![SeedProgram {
+            problem: "maze",
+            label: "grid Dijkstra",
+            source: SeedSource::Embedded(SEED_DIJKSTRA_GRID),
+            extra_tests: &["secret/08-open-small"],
+            growth_exponent: Some(2.0),
+        }],
+    };
+    let problems = record(|| problemset::measure(&judge, &options)).unwrap();
+    let r = &problems.result;
+    assert!(r.skipped.is_empty(), "{:?}", r.skipped);
+    let maze = &r.problems[0];
+    assert!(maze.reference_all_accepted);
+    assert_eq!(maze.by_test.len(), maze.tests);
+    let seed = &maze.seeds[0];
+    assert!(seed.note.is_empty(), "{}", seed.note);
+    assert!(seed
+        .tests
+        .iter()
+        .any(|t| t.test == "secret/08-open-small" && t.verdict == "AC"));
+    assert!(
+        seed.tests.iter().any(|t| t.capped),
+        "the largest maze hits the cap"
+    );
+    record::write(&results.path().join(report::PROBLEMS_FILE), &problems).unwrap();
+
+    let class_dir = results.path().join("class");
+    let summary = class::generate(
+        &ClassOptions {
+            students: 2,
+            seed: 1,
+            problems: vec!["maze".into()],
+            problems_dir: workspace().join("problems"),
+        },
+        &class_dir,
+    )
+    .unwrap();
+    assert!(summary.attempts >= 2);
+    assert_eq!(summary.by_folder.values().sum::<usize>(), summary.attempts);
+    let judged = run_contest(
+        &judge,
+        &class_dir,
+        &results.path().join("contest"),
+        &RunOptions {
+            jobs: 2,
+            rejudge: true,
+        },
+        &|_| {},
+    )
+    .unwrap();
+    assert_eq!(judged.attempts.len(), summary.attempts);
+    assert!(
+        judged.attempts.iter().all(|a| a.result.is_some()),
+        "every attempt judged"
+    );
+
+    let text = report::render(results.path(), &workspace().join("crates/bench/notes")).unwrap();
+    for heading in [
+        "## 1. Per-run overhead",
+        "## 2. Measurement accuracy",
+        "## 3. The problem set",
+        "## 4. End to end",
+    ] {
+        assert!(text.contains(heading), "{heading} missing:\n{text}");
+    }
+    assert!(text.contains("| bare fork + exec + wait4 |"));
+    assert!(text.contains("grid Dijkstra"));
+}

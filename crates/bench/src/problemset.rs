@@ -304,6 +304,7 @@ fn run_seed(
         time_scale: scale,
         wall_scale: scale,
         stop_at_first_failure: false,
+        ..JudgeOptions::default()
     };
     let judging = judge.judging(problem)?;
     let result = judge.judge_source_with(

@@ -43,6 +43,10 @@ pub struct JudgeOptions {
     pub wall_scale: f64,
     /// Stop at the first test that is not accepted (the overall verdict is known then).
     pub stop_at_first_failure: bool,
+    /// Subtasks judged lazily, each a set of test indices (DMOJ's short-circuit batches):
+    /// a test is skipped when it belongs to at least one of them and each one it belongs
+    /// to already holds a failed test. Tests in none of them always run.
+    pub lazy_groups: Vec<Vec<usize>>,
 }
 
 impl Default for JudgeOptions {
@@ -51,6 +55,7 @@ impl Default for JudgeOptions {
             time_scale: 1.0,
             wall_scale: 1.0,
             stop_at_first_failure: false,
+            lazy_groups: Vec::new(),
         }
     }
 }
@@ -346,7 +351,11 @@ impl Judge {
                 judging,
                 scratch: &scratch,
             };
+            let mut lazy = LazyGroups::new(&options.lazy_groups);
             for (index, test) in problem.tests.iter().enumerate() {
+                if lazy.skips(index) {
+                    continue;
+                }
                 listener.on_event(&Event::TestStarted { index, test });
                 let result = runner.run(&mut boxed, test)?;
                 listener.on_event(&Event::TestFinished {
@@ -354,6 +363,9 @@ impl Judge {
                     result: &result,
                 });
                 let failed = result.verdict != crate::verdict::Verdict::AC;
+                if failed {
+                    lazy.failed(index);
+                }
                 tests.push(result);
                 if failed && options.stop_at_first_failure {
                     break;
@@ -380,5 +392,66 @@ impl Judge {
         };
         listener.on_event(&Event::Finished(&result));
         Ok(result)
+    }
+}
+
+/// Which lazily judged subtasks already hold a failed test.
+struct LazyGroups<'a> {
+    groups: &'a [Vec<usize>],
+    failed: Vec<bool>,
+}
+
+impl<'a> LazyGroups<'a> {
+    fn new(groups: &'a [Vec<usize>]) -> Self {
+        LazyGroups {
+            groups,
+            failed: vec![false; groups.len()],
+        }
+    }
+
+    /// Whether test `index` can no longer change any subtask's outcome.
+    fn skips(&self, index: usize) -> bool {
+        let mut holding = self
+            .groups
+            .iter()
+            .zip(&self.failed)
+            .filter(|(group, _)| group.contains(&index))
+            .peekable();
+        holding.peek().is_some() && holding.all(|(_, failed)| *failed)
+    }
+
+    fn failed(&mut self, index: usize) {
+        for (group, failed) in self.groups.iter().zip(self.failed.iter_mut()) {
+            *failed |= group.contains(&index);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LazyGroups;
+
+    #[test]
+    fn a_failed_subtask_skips_its_later_tests_only() {
+        // Tests 0..6; subtask A = {0, 1, 2}, B = {2, 3, 4}; test 5 in none.
+        let groups = vec![vec![0, 1, 2], vec![2, 3, 4]];
+        let mut lazy = LazyGroups::new(&groups);
+        assert!(!lazy.skips(1));
+        lazy.failed(1);
+        assert!(!lazy.skips(2), "test 2 still decides subtask B");
+        assert!(!lazy.skips(3));
+        lazy.failed(3);
+        assert!(
+            lazy.skips(2) && lazy.skips(4),
+            "both subtasks of 2 failed; 4's too"
+        );
+        assert!(!lazy.skips(5), "a test in no subtask always runs");
+    }
+
+    #[test]
+    fn without_groups_nothing_is_skipped() {
+        let mut lazy = LazyGroups::new(&[]);
+        lazy.failed(0);
+        assert!(!lazy.skips(1));
     }
 }

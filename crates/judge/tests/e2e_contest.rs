@@ -141,6 +141,17 @@ fn the_ioi_scoreboard_is_exact_and_bad_files_are_recorded() {
     assert_eq!(attempt("bob/sum/2026-11-29T09-05-00.c")["verdict"], "CE");
     assert_eq!(attempt("cid/sum-checker.c")["verdict"], "PE");
     assert_eq!(attempt("cid/sum.cpp")["points"], 30.0);
+    // IOI with subtasks: a test whose every subtask already failed is skipped, and nothing
+    // else is. cid/sum.cpp passes the sample and fails the secret test; bob's sum-checker
+    // (no subtasks) runs every test.
+    assert_eq!(attempt("cid/sum.cpp")["tests"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        attempt("bob/sum-checker.c")["tests"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
     assert_eq!(attempt("eve/maze.c")["status"], "rejected");
     assert!(attempt("eve/maze.c")["reason"]
         .as_str()
@@ -188,6 +199,25 @@ fn the_icpc_scoreboard_counts_penalty_minutes() {
          2,dan,+ 15m,+ 25m,-1,,2,40\n\
          4,cid,-1,-1,+ 10m,+1 55m,2,85\n\
          5,eve,,-1,-1,+ 58m,1,58\n"
+    );
+    // Lazy evaluation: an ICPC scoreboard needs only the verdict, so a rejected attempt's
+    // judging ends at its first failed test.
+    let results: serde_json::Value = serde_json::from_str(&read(out.join("results.json"))).unwrap();
+    let mut stopped_early = 0;
+    for attempt in results["attempts"].as_array().unwrap() {
+        let tests = attempt["tests"].as_array().unwrap();
+        let verdicts: Vec<&str> = tests
+            .iter()
+            .map(|t| t["verdict"].as_str().unwrap())
+            .collect();
+        if let Some(first) = verdicts.iter().position(|v| *v != "AC") {
+            assert_eq!(first + 1, verdicts.len(), "{attempt}");
+            stopped_early += usize::from(attempt["problem"] != "sum-once" && first == 0);
+        }
+    }
+    assert!(
+        stopped_early > 0,
+        "no rejected attempt stopped before its last test"
     );
 }
 
@@ -237,4 +267,35 @@ fn a_run_killed_midway_and_resumed_publishes_the_same_bytes() {
         );
     }
     assert_eq!(read(resumed.join("results.jsonl")).lines().count(), 23);
+}
+
+#[test]
+fn a_subtask_naming_no_test_is_a_clear_error() {
+    let class = class();
+    let fixture = common::fixture_with(|table| {
+        let contest = table["contest"].as_table_mut().unwrap();
+        let problems: toml::Value = toml::from_str::<toml::Table>(
+            r#"problems = [ { id = "sum", points = 100, subtasks = [
+                  { name = "all", points = 100, tests = ["secret/*", "secret/02-typo"] } ] } ]"#,
+        )
+        .unwrap()["problems"]
+            .clone();
+        contest.insert("problems".into(), problems);
+    });
+    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--config")
+        .arg(&fixture.config)
+        .arg("contest")
+        .arg(class.path().join("class"))
+        .arg("--out")
+        .arg(fixture.dir.path().join("out"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("judge.toml")
+            && stderr.contains("subtask \"all\": \"secret/02-typo\" matches none of its 2 tests"),
+        "{stderr}"
+    );
 }

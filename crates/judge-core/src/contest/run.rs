@@ -3,6 +3,9 @@
 
 use super::discover::{discover, AttemptFile};
 use super::log::{AttemptLine, AttemptStatus, ResultsLog};
+use super::scoring::matches_pattern;
+use crate::config::judge_toml::{ContestProblemToml, Scoring};
+use crate::config::ConfigError;
 use crate::error::{JudgeError, Result};
 use crate::events::Silent;
 use crate::judge::{Judge, JudgeOptions};
@@ -73,10 +76,62 @@ fn line_for(
     }
 }
 
+/// Lazy evaluation, as the scoreboard allows: an ICPC scoreboard needs only the verdict,
+/// so judging stops at the first failed test (DOMjudge's lazy evaluation); an IOI one
+/// with subtasks needs each subtask's all-or-nothing outcome, so a subtask's later tests
+/// are skipped once one fails (DMOJ's short-circuit batches). IOI without subtasks scores
+/// the fraction of tests passed: every test runs.
+///
+/// A subtask naming a test the problem does not have is an error (a typo would otherwise
+/// make the subtask unwinnable or empty).
+fn lazy_options(
+    config_file: &Path,
+    scoring: Scoring,
+    entry: &ContestProblemToml,
+    problem: &Problem,
+) -> Result<JudgeOptions> {
+    let mut lazy_groups = Vec::new();
+    for subtask in &entry.subtasks {
+        for pattern in &subtask.tests {
+            if !problem
+                .tests
+                .iter()
+                .any(|t| matches_pattern(pattern, &t.name))
+            {
+                return Err(ConfigError::new(
+                    config_file,
+                    format!(
+                        "problem {}, subtask {:?}: {pattern:?} matches none of its {} tests",
+                        entry.id,
+                        subtask.name,
+                        problem.tests.len()
+                    ),
+                )
+                .into());
+            }
+        }
+        let covers = |name: &str| subtask.tests.iter().any(|p| matches_pattern(p, name));
+        lazy_groups.push(
+            (0..problem.tests.len())
+                .filter(|&index| covers(&problem.tests[index].name))
+                .collect(),
+        );
+    }
+    Ok(JudgeOptions {
+        stop_at_first_failure: scoring == Scoring::Icpc,
+        lazy_groups: if scoring == Scoring::Ioi {
+            lazy_groups
+        } else {
+            Vec::new()
+        },
+        ..JudgeOptions::default()
+    })
+}
+
 /// Judges one attempt. Only cancellation is an error: anything else becomes a line.
 fn judge_attempt(
     judge: &Judge,
-    problems: &BTreeMap<String, (Problem, Judging)>,
+    problems: &BTreeMap<String, (Problem, Judging, JudgeOptions)>,
     file: &AttemptFile,
     bytes: &[u8],
     sha: String,
@@ -89,7 +144,7 @@ fn judge_attempt(
             Some(reason.clone()),
         ));
     }
-    let (Some((problem, judging)), Some(language)) =
+    let (Some((problem, judging, options)), Some(language)) =
         (problems.get(&file.problem), file.language.as_deref())
     else {
         return Ok(line_for(
@@ -106,7 +161,7 @@ fn judge_attempt(
         bytes,
         &language,
         judging,
-        &JudgeOptions::default(),
+        options,
         &mut Silent,
     ) {
         Ok(result) => {
@@ -144,7 +199,8 @@ pub fn run_contest(
     for entry in &contest.problems {
         let problem = judge.problem(&entry.id)?;
         let judging = judge.judging(&problem)?;
-        problems.insert(entry.id.clone(), (problem, judging));
+        let options = lazy_options(&judge.config.file, contest.scoring, entry, &problem)?;
+        problems.insert(entry.id.clone(), (problem, judging, options));
     }
     let (log, done) = ResultsLog::open(&log_path)?;
     let mut reused = Vec::new();

@@ -196,6 +196,7 @@ fn judge_one(
         time_scale: if too_slow { TOO_SLOW_SCALE } else { 1.0 },
         wall_scale: if too_slow { TOO_SLOW_WALL_SCALE } else { 1.0 },
         stop_at_first_failure: expected != Verdict::AC,
+        ..JudgeOptions::default()
     };
     match judge.judge_source_with(
         problem,

@@ -1,5 +1,7 @@
 /* number-chain, accepted: the reference's pruned depth-first search (src/search.rs) in C
  * (GCC's unsigned __int128 holds a set of up to 100 cells).
+ * Slowest test: secret/38-hard-k3-no-walk-9, about 0.4 s CPU. It has checks 1-8 only,
+ * not the reference's check 9 (the frontier DP), which it does not need to pass.
  *
  * The walk is extended in direction order 0..7, so the first walk found is the smallest.
  * Before entering a cell, checks that only reject states without any rest of the walk:

@@ -1,5 +1,8 @@
 # number-chain, accepted: the reference's pruned depth-first search (src/search.rs) in
 # Python 3. Sets of cells are ints used as bit sets (bit i = cell i, row-major).
+# It relies on the judge's 5x time multiplier for Python: its slowest tests,
+# secret/32-hard-k2-backtrack-10 and secret/24-pattern-diagonal-10-k3, take 4.2-4.9 s
+# CPU under the judge (up to 6 s on a busy machine), against 15 s at the 3 s limit.
 #
 # The walk is extended in direction order 0..7, so the first walk found is the smallest.
 # Before entering a cell, checks that only reject states without any rest of the walk:
@@ -18,13 +21,167 @@
 #  6. a child's graph starts from its parent's (removed edges stay removed);
 #  7. failed states are remembered;
 #  8. at the start (K >= 2), a lookahead: a complete search for any walk branching on the
-#     most constrained cell anywhere; if it proves there is none, the answer is -1.
+#     most constrained cell anywhere; if it proves there is none, the answer is -1;
+#  9. at the start (K >= 3), before 8: an exact frontier DP (see frontier_has_walk) decides
+#     whether any walk exists: none, -1 at once; one, the lookahead is skipped; more than
+#     FRONTIER_BUDGET states, the lookahead runs as before.
 import sys
 
 DR = (-1, -1, 0, 1, 1, 1, 0, -1)
 DC = (0, 1, 1, 1, 0, -1, -1, -1)
 PROBE_AFTER = 64
 MEMO_CAP = 2000000
+# Check 9 (K >= 3): whether any walk exists, exactly, by a frontier DP over the cells in
+# row-major order (the reference's src/frontier.rs). When K >= 3 every edge between two
+# neighbours has at most one direction, so a walk is a set of edges in which every cell
+# but the start has one incoming and every cell but the end one outgoing edge, no two
+# diagonals of a 2 x 2 block are both used, and there is no cycle. Processing cell i
+# chooses its edges to its earlier neighbours (up-left, up, up-right, left); the rest of
+# the board only needs the frontier, the last N + 1 cells: for each, the edges it still
+# needs and, if it is an open end of a path piece, where the piece's other end is.
+# Unlike the reference this port goes depth first (each frontier state of each cell
+# expanded once, as in the reference's rows), so it stops at the first complete walk.
+# A frontier slot is 7 bits: 2 for the missing edges (1 incoming, 2 outgoing) and 5 for
+# the label: 0 none, 1 the open end of the piece holding the start, otherwise 16 plus
+# the offset of the other end of its piece. Offsets do not change when the frontier
+# shifts, so equal frontiers are equal ints without renaming. Slot p sits at bit 7p;
+# before the shift the current cell is at position N + 1, and the bit FLAG (the previous
+# cell took its up-right edge, which its successor's up-left edge would cross) above it.
+NEED_IN, NEED_OUT = 1, 2
+# states check 9 may expand before the search goes on without it
+FRONTIER_BUDGET = 300000
+
+
+def frontier_has_walk(n, K, val, budget):
+    # True or False, or None once more than `budget` states were expanded.
+    cells = n * n
+    last = cells - 1
+    me = n + 1
+    flag = 1 << (7 * (n + 2))
+    positions = sorted({0, 1, 2, n})  # the slots a cell's choices read: its neighbours
+    local = flag
+    for p in positions:
+        local |= 127 << (7 * p)
+    keep = ~local
+
+    def moves(cell, key):
+        # The choices of `cell` for a state whose neighbour slots and flag are `key`, each
+        # as (and mask, or value): the next state is ((state & and) | or) >> 7. For the
+        # last cell, a walk is complete when (state & and) | or == 0.
+        r, c = divmod(cell, n)
+        own = (NEED_IN if cell else 0) | (NEED_OUT if cell != last else 0)
+        ins, outs = [], []
+        for p, other, there in ((0, cell - n - 1, r and c), (1, cell - n, r),
+                                (2, cell - n + 1, r and c + 1 < n), (n, cell - 1, c)):
+            if not there:
+                continue
+            a, b = val[other], val[cell]
+            if b == (a + 1) % K and own & NEED_IN:
+                ins.append(p)
+            elif a == (b + 1) % K and own & NEED_OUT:
+                outs.append(p)
+        # each edge: (neighbour's slot, the need it must have, the need it meets here)
+        choices = [()] + [((p, NEED_OUT, NEED_IN),) for p in ins]
+        choices += [((p, NEED_IN, NEED_OUT),) for p in outs]
+        choices += [((p, NEED_OUT, NEED_IN), (q, NEED_IN, NEED_OUT)) for p in ins for q in outs]
+        after_up_right = key & flag
+        out = []
+        for choice in choices:
+            slot = {p: (key >> (7 * p)) & 127 for p in positions}
+            far = {}  # new labels of slots outside `positions`
+            need = own
+            ends = []  # per edge: the other end of the piece joined, -1 for the start's
+            ok = True
+            for p, theirs, mine in choice:
+                s = slot[p]
+                if (p == 0 and after_up_right) or not s & theirs:
+                    ok = False
+                    break
+                need ^= mine
+                label = s >> 2
+                if label == 0:  # the neighbour had no edge: it and this cell start a piece
+                    slot[p] = s ^ theirs
+                    ends.append(p)
+                else:
+                    slot[p] = 0
+                    ends.append(-1 if label == 1 else p + label - 16)
+            if not ok:
+                continue
+
+            def relabel(pos, label):
+                if pos in slot:
+                    slot[pos] = (slot[pos] & 3) | (label << 2)
+                else:
+                    far[pos] = label
+
+            mine_label = 1 if cell == 0 else 0
+            if len(ends) == 1:
+                x = ends[0]
+                if x < 0:
+                    mine_label = 1
+                else:
+                    relabel(x, me - x + 16)
+                    mine_label = x - me + 16
+            elif len(ends) == 2:
+                x, y = ends
+                if x == choice[1][0]:
+                    continue  # both ends of one piece: a cycle
+                if x < 0:
+                    relabel(y, 1)
+                elif y < 0:
+                    relabel(x, 1)
+                else:
+                    relabel(x, y - x + 16)
+                    relabel(y, x - y + 16)
+            if slot[0] & 3:
+                continue  # the cell leaving the frontier still needs an edge
+            and_mask, or_value = keep, 0
+            for p in positions:
+                or_value |= slot[p] << (7 * p)
+            for pos, label in far.items():
+                and_mask &= ~(31 << (7 * pos + 2))
+                or_value |= label << (7 * pos + 2)
+            if cell == last:
+                # the end closes the start's piece and nothing else is open
+                if not need and mine_label == 1 and not far:
+                    out.append((keep & ~flag, or_value))
+                continue
+            if need:
+                or_value |= (need | mine_label << 2) << (7 * me)
+            if any(p == 2 for p, _, _ in choice):
+                or_value |= flag << 7
+            out.append((and_mask, or_value))
+        return out
+
+    caches = [{} for _ in range(cells)]
+    seen = [set() for _ in range(cells)]
+    expanded = 0
+    stack = [(0, 0)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        cell, state = pop()
+        done = seen[cell]
+        if state in done:
+            continue
+        done.add(state)
+        expanded += 1
+        if expanded > budget:
+            return None
+        key = state & local
+        cache = caches[cell]
+        ops = cache.get(key)
+        if ops is None:
+            ops = cache[key] = moves(cell, key)
+        if cell == last:
+            for and_mask, or_value in ops:
+                if (state & and_mask) | or_value == 0:
+                    return True
+            continue
+        cell += 1
+        for and_mask, or_value in reversed(ops):
+            push((cell, ((state & and_mask) | or_value) >> 7))
+    return False
+
 
 
 def bits(mask):
@@ -686,7 +843,12 @@ def solve(n, K, val):
             state[0] &= ~(1 << nx)
         return False
 
-    if feasible(0, True, None) and lookahead() and extend(0, 0):
+    # Check 9: for K >= 3 the frontier DP decides whether any walk exists, usually far
+    # sooner than the lookahead refutes a board without one.
+    exists = frontier_has_walk(n, K, val, FRONTIER_BUDGET) if K >= 3 else None
+    if exists is False:
+        return None
+    if feasible(0, True, None) and (exists or lookahead()) and extend(0, 0):
         return "".join(map(str, path))
     return None
 

@@ -2,53 +2,25 @@
 //! reference's output and passes the checker, and the recipe in problem.toml makes exactly
 //! these files (quick entries always; the local-search ones with `--ignored`, ~1 minute).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use checker_kit::stored_tests::{RecipeEntry, StoredTests};
+use std::path::PathBuf;
 
 fn testdata() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/pixel-placement")
+    stored().testdata_dir
+}
+
+fn stored() -> StoredTests {
+    StoredTests::new(env!("CARGO_MANIFEST_DIR"), "pixel-placement")
 }
 
 /// The `[[tests]]` entries of problem.toml: name and generator arguments, in order.
-fn recipe() -> Vec<(String, Vec<String>)> {
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("problem.toml"))
-        .expect("problem.toml is readable");
-    let quoted = |line: &str| -> Vec<String> {
-        line.split('"')
-            .skip(1)
-            .step_by(2)
-            .map(str::to_string)
-            .collect()
-    };
-    let mut entries = Vec::new();
-    let mut name = None;
-    for line in text.lines() {
-        if line.starts_with("name = ") {
-            name = quoted(line).into_iter().next();
-        } else if line.starts_with("args = ") {
-            let name = name.take().expect("args follow a name");
-            entries.push((name, quoted(line)));
-        }
-    }
-    entries
+fn recipe() -> Vec<RecipeEntry> {
+    stored().recipe()
 }
 
+/// Whether `binary` succeeded, and its output.
 fn run(binary: &str, args: &[String], stdin: &[u8]) -> (bool, Vec<u8>) {
-    use std::io::Write;
-    let mut child = Command::new(binary)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin)
-        .expect("stdin takes the input");
-    let output = child.wait_with_output().expect("the binary finishes");
+    let output = checker_kit::stored_tests::run(binary, args, stdin);
     (output.status.success(), output.stdout)
 }
 

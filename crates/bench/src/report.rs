@@ -117,7 +117,7 @@ fn overhead(out: &mut String, record: &Record<OverheadReport>, notes: &Path) {
     note(out, notes, "overhead-profile.md");
 }
 
-fn accuracy(out: &mut String, record: &Record<AccuracyReport>) {
+fn accuracy(out: &mut String, record: &Record<AccuracyReport>, notes: &Path) {
     let r = &record.result;
     let _ = writeln!(out, "## 2. Measurement accuracy\n");
     let _ = writeln!(
@@ -214,6 +214,7 @@ fn accuracy(out: &mut String, record: &Record<AccuracyReport>) {
         );
     }
     out.push('\n');
+    note(out, notes, "accuracy.md");
 }
 
 /// The seed's time estimated on a capped test from its largest finished test, when its
@@ -228,7 +229,7 @@ fn estimate(run: &SeedRun, input_bytes: u64) -> Option<f64> {
     Some(finished.cpu_s * (input_bytes as f64 / finished.input_bytes as f64).powf(exponent))
 }
 
-fn problems(out: &mut String, record: &Record<ProblemsetReport>) {
+fn problems(out: &mut String, record: &Record<ProblemsetReport>, notes: &Path) {
     let r = &record.result;
     let _ = writeln!(out, "## 3. The problem set\n");
     let _ = writeln!(
@@ -318,9 +319,10 @@ fn problems(out: &mut String, record: &Record<ProblemsetReport>) {
             out.push('\n');
         }
     }
+    note(out, notes, "problems.md");
 }
 
-fn contest(out: &mut String, record: &Record<ContestReport>) {
+fn contest(out: &mut String, record: &Record<ContestReport>, notes: &Path) {
     let r = &record.result;
     let c = &r.class;
     let _ = writeln!(out, "## 4. End to end: a class judged by `judge contest`\n");
@@ -383,10 +385,12 @@ fn contest(out: &mut String, record: &Record<ContestReport>) {
         );
     }
     out.push('\n');
+    note(out, notes, "contest.md");
 }
 
 /// Renders the report from the records in `results`; `notes` holds hand-written notes
-/// (`isolate.md`, `overhead-profile.md`, `summary.md`) included where they belong.
+/// (`summary.md`, `isolate.md`, `overhead-profile.md`, `accuracy.md`, `problems.md`,
+/// `contest.md`) included where they belong: each at the end of its section.
 pub fn render(results: &Path, notes: &Path) -> Result<String> {
     let mut out = String::new();
     out.push_str("# Benchmarks\n\n");
@@ -414,17 +418,17 @@ pub fn render(results: &Path, notes: &Path) -> Result<String> {
         None => out.push_str("## 1. Per-run overhead\n\nNot measured in this run.\n\n"),
     }
     match &accuracy_record {
-        Some(r) => accuracy(&mut out, r),
+        Some(r) => accuracy(&mut out, r, notes),
         None => out.push_str("## 2. Measurement accuracy\n\nNot measured in this run.\n\n"),
     }
     match &problems_record {
-        Some(r) => problems(&mut out, r),
+        Some(r) => problems(&mut out, r, notes),
         None => out.push_str("## 3. The problem set\n\nNot measured in this run.\n\n"),
     }
     match &contest_record {
-        Some(r) => contest(&mut out, r),
+        Some(r) => contest(&mut out, r, notes),
         None => out.push_str("## 4. End to end\n\nNot measured in this run.\n\n"),
     }
-    out.push_str("## Reproducing\n\n```\nscripts/bench            # everything, about 15 minutes here\nBENCH_QUICK=1 scripts/bench   # tiny N: checks the pipeline, figures meaningless\n```\n\nThe JSON records behind this page are written to `target/bench-results/` (not committed).\n");
+    out.push_str("## Reproducing\n\n```\nscripts/bench            # everything, about 45 minutes here (35 of them the class)\nBENCH_ONLY=\"overhead accuracy\" scripts/bench   # some; the others' records are reused\nBENCH_QUICK=1 scripts/bench   # tiny N: checks the pipeline, figures meaningless\n```\n\nThe JSON records behind this page are written to `target/bench-results/` (not committed).\n");
     Ok(out)
 }

@@ -7,6 +7,35 @@ use crate::strict::{StrictReader, ValidationError};
 use std::io::Read;
 use std::process::ExitCode;
 
+/// `validate` on `bytes`, then the end of the input: `Err` names the first violation.
+pub fn verdict(
+    validate: impl FnOnce(&mut StrictReader) -> Result<(), ValidationError>,
+    bytes: Vec<u8>,
+) -> Result<(), ValidationError> {
+    let mut reader = StrictReader::new(bytes);
+    validate(&mut reader).and_then(|()| reader.read_eof())
+}
+
+/// For a validator's tests: its verdict on `text`, an error as the message it prints.
+pub fn check_text(
+    validate: impl FnOnce(&mut StrictReader) -> Result<(), ValidationError>,
+    text: &str,
+) -> Result<(), String> {
+    verdict(validate, text.as_bytes().to_vec()).map_err(|error| error.to_string())
+}
+
+/// For a validator's tests: panics unless `text` is rejected with exactly `expected`.
+pub fn assert_invalid(
+    validate: impl FnOnce(&mut StrictReader) -> Result<(), ValidationError>,
+    text: &str,
+    expected: &str,
+) {
+    match check_text(validate, text) {
+        Ok(()) => panic!("accepted an invalid input: {text:?}"),
+        Err(message) => assert_eq!(message, expected, "input {text:?}"),
+    }
+}
+
 /// Runs `validate` on the input and reports the outcome by exit code.
 pub fn run(validate: impl FnOnce(&mut StrictReader) -> Result<(), ValidationError>) -> ExitCode {
     let mut bytes = Vec::new();
@@ -23,8 +52,7 @@ pub fn run(validate: impl FnOnce(&mut StrictReader) -> Result<(), ValidationErro
         eprintln!("{message}");
         return ExitCode::from(2);
     }
-    let mut reader = StrictReader::new(bytes);
-    match validate(&mut reader).and_then(|()| reader.read_eof()) {
+    match verdict(validate, bytes) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("invalid input: {error}");

@@ -45,17 +45,11 @@ mod tests {
     use super::*;
 
     fn check(text: &str) -> Result<(), String> {
-        let mut reader = StrictReader::new(text.as_bytes().to_vec());
-        validate(&mut reader)
-            .and_then(|()| reader.read_eof())
-            .map_err(|error| error.to_string())
+        validator::check_text(validate, text)
     }
 
     fn assert_invalid(text: &str, expected: &str) {
-        match check(text) {
-            Ok(()) => panic!("accepted an invalid input: {text:?}"),
-            Err(message) => assert_eq!(message, expected, "input {text:?}"),
-        }
+        validator::assert_invalid(validate, text, expected)
     }
 
     #[test]

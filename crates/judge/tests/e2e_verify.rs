@@ -270,3 +270,52 @@ fn testdata_build_writes_the_recipe_and_removes_strays() {
     let (status, stdout) = tiny.verify();
     assert_eq!(status, Some(0), "{stdout}");
 }
+
+#[test]
+fn brute_force_solutions_run_on_their_small_tests_only() {
+    let tiny = variant("brute");
+    let folder = tiny.problem().join("submissions/brute_force");
+    std::fs::create_dir_all(&folder).unwrap();
+    // Right on the sample (n = 21) only: it must be judged there and nowhere else.
+    std::fs::write(
+        folder.join("only_sample.c"),
+        "#include <stdio.h>\nint main(void) { puts(\"42\"); return 0; }\n",
+    )
+    .unwrap();
+    let (status, stdout) = tiny.verify();
+    assert_eq!(
+        status,
+        Some(1),
+        "without [brute_force] it is an error: {stdout}"
+    );
+    assert!(
+        failures(&stdout)
+            .iter()
+            .any(|r| r.contains("only_sample.c") && r.contains("[brute_force]")),
+        "{stdout}"
+    );
+    tiny.edit("problem.toml", |text| {
+        format!("{text}\n[brute_force]\ntests = [\"sample/*\"]\n")
+    });
+    let (status, stdout) = tiny.verify();
+    assert_eq!(status, Some(0), "{stdout}");
+    tiny.edit("problem.toml", |text| {
+        text.replace(
+            "tests = [\"sample/*\"]",
+            "tests = [\"sample/*\", \"secret/01\"]",
+        )
+    });
+    let (status, stdout) = tiny.verify();
+    assert_eq!(status, Some(1), "{stdout}");
+    assert!(
+        failures(&stdout).iter().any(|r| r
+            .contains("submissions/brute_force/only_sample.c: filed as AC, got WA on secret/01")),
+        "{stdout}"
+    );
+    tiny.edit("problem.toml", |text| {
+        text.replace("\"secret/01\"]", "\"secret/9*\"]")
+    });
+    let (status, stdout) = tiny.verify();
+    assert_eq!(status, Some(1), "{stdout}");
+    assert!(stdout.contains("\"secret/9*\" matches none"), "{stdout}");
+}

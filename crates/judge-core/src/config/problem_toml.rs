@@ -100,6 +100,16 @@ pub struct RecipeToml {
     pub args: Vec<String>,
 }
 
+/// The `[brute_force]` table: where the slow, obviously correct solutions kept in
+/// `submissions/brute_force/` must be accepted (`judge verify` runs them there only;
+/// `judge stress` compares the reference with them on generated inputs).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BruteForceToml {
+    /// Test names or patterns with `*` (`sample/*`, `secret/0*`).
+    pub tests: Vec<String>,
+}
+
 /// The whole problem.toml.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -123,6 +133,9 @@ pub struct ProblemToml {
     /// The recipe of the stored tests.
     #[serde(default)]
     pub tests: Vec<RecipeToml>,
+    /// The tests small enough for the brute-force solutions.
+    #[serde(default)]
+    pub brute_force: Option<BruteForceToml>,
 }
 
 impl ProblemToml {
@@ -154,6 +167,13 @@ impl ProblemToml {
                 return error(format!("compare.checker is set but compare.mode is {mode:?}; set mode = \"checker\""))
             }
             _ => {}
+        }
+        if problem
+            .brute_force
+            .as_ref()
+            .is_some_and(|b| b.tests.is_empty())
+        {
+            return error("brute_force.tests is empty; list the tests small enough for the brute-force solutions".into());
         }
         let mut names = std::collections::BTreeSet::new();
         for test in &problem.tests {

@@ -2,6 +2,7 @@
 //! the verdict with the folder's.
 
 use super::shown;
+use crate::contest::scoring::matches_pattern;
 use crate::events::Silent;
 use crate::judge::{Judge, JudgeOptions};
 use crate::problem::Problem;
@@ -14,6 +15,10 @@ use std::path::{Path, PathBuf};
 pub const TOO_SLOW_SCALE: f64 = 1.5;
 /// Their wall-clock scale: generous, so that the CPU limit is what stops them.
 pub const TOO_SLOW_WALL_SCALE: f64 = 3.0;
+
+/// The folder of brute-force solutions: accepted on the tests problem.toml's
+/// `[brute_force]` names, run on those only, and kept out of the time-limit rules.
+pub const BRUTE_FORCE_FOLDER: &str = "brute_force";
 
 /// How one kept submission fared.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -34,6 +39,8 @@ pub struct SubmissionOutcome {
     pub limit_s: f64,
     /// For too-slow submissions: whether some test ran past 1.5 x the limit.
     pub exceeds_one_and_a_half: bool,
+    /// Whether it is a brute-force solution (judged on the small tests only).
+    pub brute_force: bool,
 }
 
 impl SubmissionOutcome {
@@ -145,6 +152,7 @@ fn outcome_of(
         limit_s,
         exceeds_one_and_a_half: scale > 1.0
             && result.tests.iter().any(|t| t.cpu_time_s > limit_s * scale),
+        brute_force: false,
     }
 }
 
@@ -158,7 +166,32 @@ fn failed(file: String, expected: Verdict, message: String) -> SubmissionOutcome
         max_cpu_time_s: 0.0,
         limit_s: 0.0,
         exceeds_one_and_a_half: false,
+        brute_force: false,
     }
+}
+
+/// The problem cut down to the tests its `[brute_force]` table names.
+fn brute_force_tests(problem: &Problem) -> Result<Problem, String> {
+    let Some(table) = &problem.toml.brute_force else {
+        return Err(format!(
+            "submissions/{BRUTE_FORCE_FOLDER}/ needs a [brute_force] table in problem.toml \
+             naming the tests small enough for it (tests = [\"sample/*\", ...])"
+        ));
+    };
+    if let Some(unmatched) = table
+        .tests
+        .iter()
+        .find(|p| !problem.tests.iter().any(|t| matches_pattern(p, &t.name)))
+    {
+        return Err(format!(
+            "problem.toml's brute_force.tests: {unmatched:?} matches none of the problem's tests"
+        ));
+    }
+    let mut small = problem.clone();
+    small
+        .tests
+        .retain(|t| table.tests.iter().any(|p| matches_pattern(p, &t.name)));
+    Ok(small)
 }
 
 fn judge_one(
@@ -169,13 +202,21 @@ fn judge_one(
     folder: &str,
 ) -> SubmissionOutcome {
     let file = shown(judge, path);
+    if folder == BRUTE_FORCE_FOLDER {
+        let mut outcome = match brute_force_tests(problem) {
+            Ok(small) => judge_one(judge, &small, judging, path, Verdict::AC.folder()),
+            Err(message) => failed(file, Verdict::AC, message),
+        };
+        outcome.brute_force = true;
+        return outcome;
+    }
     let Some(expected) = Verdict::from_folder(folder) else {
         let folders: Vec<&str> = Verdict::ALL.iter().map(|v| v.folder()).collect();
         return failed(
             file,
             Verdict::JE,
             format!(
-                "the folder {folder:?} is not a verdict ({})",
+                "the folder {folder:?} is not a verdict ({}) nor {BRUTE_FORCE_FOLDER}",
                 folders.join(", ")
             ),
         );

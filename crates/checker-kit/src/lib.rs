@@ -10,9 +10,7 @@
 //!   accepted, 1 wrong answer, 2 presentation error, 3 checker failure; message on stderr);
 //! - [`validator::run`]: the validator protocol (input on stdin or as the first argument;
 //!   exit 0 valid, 1 invalid, with the position and rule on stderr);
-//! - [`rng::Rng`]: a seeded, portable random generator for test generators;
-//! - [`stored_tests::StoredTests`]: for a problem crate's tests, its stored tests against
-//!   its generator recipe, validator and reference.
+//! - [`rng::Rng`]: a seeded, portable random generator for test generators.
 //!
 //! It does not depend on the judge, and the judge does not depend on it: the protocols are
 //! exit codes and text, so a checker written in C++ with testlib works the same way.
@@ -20,7 +18,6 @@
 pub mod checker;
 pub mod position;
 pub mod rng;
-pub mod stored_tests;
 pub mod strict;
 pub mod tokens;
 pub mod validator;

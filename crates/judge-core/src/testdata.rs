@@ -127,9 +127,22 @@ pub struct BuildReport {
     pub removed: Vec<PathBuf>,
 }
 
-/// The stored files of a test folder that no recipe entry names.
+/// Everything under a problem's test folder that no recipe entry makes: in `sample/` and
+/// `secret/`, any file or folder but a listed test's `.in` and `.ans`; beside them, any
+/// file or folder at all.
 pub fn strays(testdata_dir: &Path, problem: &ProblemToml) -> Vec<PathBuf> {
     let mut out = Vec::new();
+    for entry in std::fs::read_dir(testdata_dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let group_folder = (name == "sample" || name == "secret") && entry.path().is_dir();
+        if !group_folder {
+            out.push(entry.path());
+        }
+    }
     for group in ["sample", "secret"] {
         for entry in std::fs::read_dir(testdata_dir.join(group))
             .into_iter()
@@ -140,12 +153,13 @@ pub fn strays(testdata_dir: &Path, problem: &ProblemToml) -> Vec<PathBuf> {
             let stem = file
                 .strip_suffix(".in")
                 .or_else(|| file.strip_suffix(".ans"));
-            let named = stem.is_some_and(|stem| {
-                problem
-                    .tests
-                    .iter()
-                    .any(|t| t.name == format!("{group}/{stem}"))
-            });
+            let named = entry.path().is_file()
+                && stem.is_some_and(|stem| {
+                    problem
+                        .tests
+                        .iter()
+                        .any(|t| t.name == format!("{group}/{stem}"))
+                });
             if !named {
                 out.push(entry.path());
             }
@@ -188,6 +202,14 @@ pub fn build(
         report.written.push(test.name.clone());
     }
     for stray in strays(&testdata, &problem) {
+        // A folder may hold anything: it is left for a person to look at and remove.
+        if stray.is_dir() {
+            return Err(JudgeError::file(
+                "stray folder",
+                &stray,
+                "no recipe entry makes it; remove it by hand",
+            ));
+        }
         std::fs::remove_file(&stray).map_err(|e| JudgeError::file("stray test file", &stray, e))?;
         report.removed.push(stray);
     }

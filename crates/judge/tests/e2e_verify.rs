@@ -319,3 +319,24 @@ fn brute_force_solutions_run_on_their_small_tests_only() {
     assert_eq!(status, Some(1), "{stdout}");
     assert!(stdout.contains("\"secret/9*\" matches none"), "{stdout}");
 }
+
+#[test]
+fn anything_the_recipe_does_not_make_is_named() {
+    let tiny = variant("cluttered");
+    std::fs::write(tiny.testdata().join("notes.txt"), "todo\n").unwrap();
+    std::fs::create_dir(tiny.testdata().join("secret/old")).unwrap();
+    std::fs::write(tiny.testdata().join("sample/1.out"), "4\n").unwrap();
+    let (status, stdout) = tiny.verify();
+    assert_eq!(status, Some(1), "{stdout}");
+    let rows = failures(&stdout);
+    let recipe = rows
+        .iter()
+        .find(|r| r.starts_with("recipe"))
+        .unwrap_or_else(|| panic!("{rows:#?}"));
+    // The first stray is named, the count of the others follows.
+    assert!(
+        recipe.contains("testdata/cluttered/notes.txt: no [[tests]] entry")
+            && recipe.contains("(and 2 more)"),
+        "{recipe}"
+    );
+}

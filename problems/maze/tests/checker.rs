@@ -1,42 +1,10 @@
-//! End-to-end checks of the real binaries on the stored tests: the generator recipe in
-//! problem.toml rebuilds every `.in` byte for byte, the validator accepts every `.in`, and
-//! the reference reproduces every `.ans`, which the checker accepts.
+//! The checker binary speaks the testlib protocol: exit 0 for a right route, 1 with a
+//! message naming the first broken rule, 3 when the answer file itself is broken. (That
+//! the stored tests, the validator, the reference and the checker agree is `judge verify`'s
+//! job.)
 
-use checker_kit::stored_tests::{run, StoredTests};
 use std::path::{Path, PathBuf};
-
-fn stored() -> StoredTests {
-    StoredTests::new(env!("CARGO_MANIFEST_DIR"), "maze")
-}
-
-#[test]
-fn the_recipe_rebuilds_every_stored_test() {
-    let tests = stored().check_every_test(
-        env!("CARGO_BIN_EXE_maze-gen"),
-        env!("CARGO_BIN_EXE_maze-validate"),
-        env!("CARGO_BIN_EXE_maze"),
-        |test| {
-            let path = |ext: &str| test.base.with_extension(ext).to_string_lossy().into_owned();
-            let checked = run(
-                env!("CARGO_BIN_EXE_maze-check"),
-                &[&path("in"), &path("ans"), &path("ans")],
-                b"",
-            );
-            assert_eq!(
-                checked.status.code(),
-                Some(0),
-                "{}: checker rejects the reference",
-                test.name
-            );
-        },
-    );
-    assert!(tests >= 21, "a sample and at least 20 secret tests");
-}
-
-#[test]
-fn no_stored_file_is_missing_from_the_recipe() {
-    stored().check_nothing_unlisted();
-}
+use std::process::Command;
 
 /// Runs the checker binary on the sample with `output`; returns (exit code, stderr).
 fn check_sample(output: &str, answer: &str) -> (Option<i32>, String) {
@@ -50,7 +18,10 @@ fn check_sample(output: &str, answer: &str) -> (Option<i32>, String) {
     let input = write("in", "3 3\nS-#\n---\n#-E\n");
     let out = write("out", output);
     let ans = write("ans", answer);
-    let result = run(env!("CARGO_BIN_EXE_maze-check"), &[&input, &out, &ans], b"");
+    let result = Command::new(env!("CARGO_BIN_EXE_maze-check"))
+        .args([&input, &out, &ans])
+        .output()
+        .unwrap();
     let _ = std::fs::remove_file(Path::new(&out));
     (
         result.status.code(),

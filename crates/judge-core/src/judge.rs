@@ -16,7 +16,7 @@ use crate::toolchain::Toolchain;
 use crate::verdict::{
     aggregate, CompileResult, SandboxInfo, SubmissionResult, TestResult, SCHEMA_VERSION,
 };
-use sandbox::{Backend, Isolation, Sandbox, SandboxConfig, MIB};
+use sandbox::{Sandbox, SandboxConfig, MIB};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -88,33 +88,10 @@ pub fn native_language() -> Language {
 }
 
 /// Turns judge.toml's `[sandbox]` table into the sandbox's configuration.
-pub fn sandbox_config(
-    settings: &SandboxToml,
-    file: &Path,
-    cancel: Arc<AtomicBool>,
-) -> Result<SandboxConfig> {
-    let bad = |key: &str, value: &str, allowed: &str| {
-        JudgeError::Config(crate::config::ConfigError::new(
-            file,
-            format!("sandbox.{key} = {value:?} is not one of {allowed}"),
-        ))
-    };
-    let isolation = match settings.isolation.as_str() {
-        "auto" => Isolation::Auto,
-        "full" => Isolation::Full,
-        "off" => Isolation::Off,
-        other => return Err(bad("isolation", other, "auto, full, off")),
-    };
-    let backend = match settings.backend.as_str() {
-        "auto" => Backend::Auto,
-        "cgroup-v2" => Backend::CgroupV2,
-        "cgroup-v1" => Backend::CgroupV1,
-        "rlimit" => Backend::RlimitOnly,
-        other => return Err(bad("backend", other, "auto, cgroup-v2, cgroup-v1, rlimit")),
-    };
+pub fn sandbox_config(settings: &SandboxToml, cancel: Arc<AtomicBool>) -> SandboxConfig {
     let mut config = SandboxConfig {
-        isolation,
-        backend,
+        isolation: settings.isolation.into(),
+        backend: settings.backend.into(),
         first_uid: settings.first_uid,
         cancel,
         ..SandboxConfig::default()
@@ -122,7 +99,7 @@ pub fn sandbox_config(
     if let Some(binds) = &settings.readonly_binds {
         config.readonly_binds = binds.clone();
     }
-    Ok(config)
+    config
 }
 
 impl Judge {
@@ -138,7 +115,7 @@ impl Judge {
         adjust: impl FnOnce(SandboxConfig) -> SandboxConfig,
         cancel: Arc<AtomicBool>,
     ) -> Result<Judge> {
-        let mut sandbox_config = sandbox_config(&config.toml.sandbox, &config.file, cancel)?;
+        let mut sandbox_config = sandbox_config(&config.toml.sandbox, cancel);
         // Every language's toolchain paths go into the box root built once at start-up, so
         // that no run pays for binding them.
         for language in config.toml.languages.values() {

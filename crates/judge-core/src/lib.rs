@@ -23,6 +23,7 @@ pub mod problem_build;
 pub mod report;
 pub mod run_test;
 pub mod testdata;
+pub mod text;
 pub mod tool;
 pub mod toolchain;
 pub mod verdict;

@@ -2,6 +2,8 @@
 
 use crate::config::judge_toml::JudgeConfig;
 use crate::config::problem_toml::ProblemToml;
+use crate::config::ConfigError;
+use crate::contest::scoring::matches_pattern;
 use crate::error::{JudgeError, Result};
 use crate::language::Language;
 use sandbox::{Limits, MIB};
@@ -89,6 +91,7 @@ impl Problem {
                 dir: testdata_dir,
             });
         }
+        check_subtasks(config, id, &tests)?;
         Ok(Problem {
             id: id.to_string(),
             dir,
@@ -113,6 +116,30 @@ impl Problem {
         }
         out
     }
+}
+
+/// A subtask of judge.toml whose pattern matches none of the problem's tests is refused
+/// (a typo would make it unwinnable or empty), by every command that loads the problem.
+fn check_subtasks(config: &JudgeConfig, id: &str, tests: &[TestCase]) -> Result<()> {
+    let Some(entry) = config.toml.contest.problems.iter().find(|p| p.id == id) else {
+        return Ok(());
+    };
+    for subtask in &entry.subtasks {
+        for pattern in &subtask.tests {
+            if !tests.iter().any(|t| matches_pattern(pattern, &t.name)) {
+                return Err(ConfigError::new(
+                    &config.file,
+                    format!(
+                        "problem {id}, subtask {:?}: {pattern:?} matches none of its {} tests",
+                        subtask.name,
+                        tests.len()
+                    ),
+                )
+                .into());
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The tests under `testdata_dir`: `sample/*.in` then `secret/*.in`, each sorted by name,

@@ -6,7 +6,7 @@
 //! never ends. The public scoreboard freezes `freeze_minutes` before the end (so a freeze
 //! needs a duration) and stays frozen until a teacher publishes it.
 
-use crate::error::{Result, ServerError};
+use crate::error::Result;
 use crate::store::{settings, Store};
 use judge_core::config::judge_toml::{ContestProblemToml, JudgeConfig, Scoring};
 use judge_core::language::{Language, Languages};
@@ -47,14 +47,6 @@ pub struct Contest {
     pub toml: judge_core::config::judge_toml::ContestToml,
 }
 
-/// Parses an RFC 3339 time (`2026-11-29T09:00:00Z`, `2026-11-29T17:00:00+08:00`) into
-/// Unix ms.
-pub fn parse_rfc3339_ms(text: &str) -> Option<i64> {
-    let time =
-        time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).ok()?;
-    i64::try_from(time.unix_timestamp_nanos() / 1_000_000).ok()
-}
-
 impl Contest {
     /// The contest of judge.toml; `store` keeps the start when judge.toml gives none.
     pub fn new(config: &JudgeConfig, store: &Store, now_ms: i64) -> Result<Contest> {
@@ -66,17 +58,11 @@ impl Contest {
             .filter(|l| table.check_allowed(l).is_ok())
             .cloned()
             .collect();
-        let (start_ms, start_configured) = match &toml.start {
-            Some(text) => (
-                parse_rfc3339_ms(text).ok_or_else(|| {
-                    ServerError::Contest(format!(
-                        "contest.start = {text:?} is not an RFC 3339 time such as 2026-11-29T09:00:00Z"
-                    ))
-                })?,
-                true,
-            ),
+        let (start_ms, start_configured) = match toml.start {
+            Some(start) => (start.unix_ms(), true),
             None => {
-                let stored = store.setting_or_insert(settings::CONTEST_START, &now_ms.to_string())?;
+                let stored =
+                    store.setting_or_insert(settings::CONTEST_START, &now_ms.to_string())?;
                 (stored.parse().unwrap_or(now_ms), false)
             }
         };
@@ -168,7 +154,7 @@ mod tests {
         );
         let store = Store::open(dir.path()).unwrap();
         let contest = Contest::new(&config, &store, 0).unwrap();
-        let start = parse_rfc3339_ms("2026-01-01T08:00:00Z").unwrap();
+        let start = 1_767_254_400_000; // 2026-01-01T08:00:00Z
         assert_eq!(contest.start_ms, start);
         assert_eq!(contest.end_ms, Some(start + 3_600_000));
         assert_eq!(contest.freeze_at_ms, Some(start + 45 * 60_000));
@@ -197,12 +183,19 @@ mod tests {
     }
 
     #[test]
-    fn a_bad_start_is_named() {
-        let (dir, config) = config("start = \"tomorrow\"");
-        let store = Store::open(dir.path()).unwrap();
-        let error = Contest::new(&config, &store, 0).unwrap_err().to_string();
+    fn a_bad_start_is_refused_when_judge_toml_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("judge.toml");
+        std::fs::write(
+            &file,
+            "[contest]\ntitle = \"t\"\nstart = \"tomorrow\"\n[languages.c]\nname = \"C\"\nextensions = [\"c\"]\nsource = \"main.c\"\nrun = [\"./main\"]\n",
+        )
+        .unwrap();
+        let error = JudgeConfig::load(&file).unwrap_err().to_string();
         assert!(
-            error.contains("tomorrow") && error.contains("RFC 3339"),
+            error.contains("judge.toml")
+                && error.contains("tomorrow")
+                && error.contains("RFC 3339"),
             "{error}"
         );
     }

@@ -52,9 +52,6 @@ pub enum ServerError {
     /// Password hashing failed.
     #[error("password hashing failed: {0}")]
     PasswordHash(String),
-    /// judge.toml's contest section cannot be served.
-    #[error("judge.toml: {0}")]
-    Contest(String),
     /// The network listener failed.
     #[error("cannot listen on {address}: {cause}")]
     Listen {

@@ -79,7 +79,7 @@ impl Server {
         // Before any worker: judge-core builds one problem crate at a time under one lock,
         // so a build in the background would hold up the judging of every problem.
         tracing::info!("preparing the problems (building their checkers once)");
-        workers::warm_up(&judge, &problems);
+        workers::warm_up(&judge, &problems)?;
         let queue = Arc::new(Queue::new());
         let workers = Workers::start(options.workers, store.clone(), judge.clone(), queue.clone());
         let state = AppState::new(Shared {

@@ -145,16 +145,20 @@ fn judge_source(
 }
 
 /// Builds every contest problem's checker ahead of the first submission (a cargo build
-/// can take a minute); problems that cannot be loaded are logged (and their submissions
-/// get a judge error until the teacher fixes them and rejudges).
-pub fn warm_up(judge: &Judge, problems: &[String]) {
+/// can take a minute). A broken judge.toml or problem.toml (a subtask pattern that
+/// matches no test, a bad limit) is refused here, with the message every other command
+/// gives; a problem that cannot be built or has no tests yet is logged (its submissions
+/// get a judge error until the teacher fixes it and rejudges).
+pub fn warm_up(judge: &Judge, problems: &[String]) -> Result<(), JudgeError> {
     for id in problems {
         match judge
             .problem(id)
             .and_then(|problem| judge.judging(&problem))
         {
             Ok(_) => tracing::info!("problem {id} is ready"),
+            Err(error @ JudgeError::Config(_)) => return Err(error),
             Err(error) => tracing::warn!("problem {id} cannot be judged yet: {error}"),
         }
     }
+    Ok(())
 }

@@ -255,7 +255,89 @@ fn a_degraded_sandbox_judges_and_says_so() {
         &["run", "-p", "sum", &common::submission("c/ac.c")],
     );
     assert!(
-        error.contains("sandbox.backend = \"cgroup-v3\" is not one of"),
+        error.contains("judge.toml: line")
+            && error.contains("`cgroup-v3`")
+            && error.contains("`rlimit`"),
         "{error}"
     );
+}
+
+/// The error line a command ends with on a broken judge.toml (`judge serve` logs a little
+/// before it).
+fn last_error_line(config: &Path, args: &[&str]) -> String {
+    let output = common::judge(config, args);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{args:?}: {}",
+        stderr(&output)
+    );
+    stderr(&output)
+        .lines()
+        .rfind(|l| l.starts_with("error: "))
+        .unwrap_or_else(|| panic!("{args:?}: no error line in {}", stderr(&output)))
+        .to_string()
+}
+
+#[test]
+fn every_command_refuses_a_bad_judge_toml_with_the_same_line() {
+    let class = tempfile::tempdir().unwrap();
+    std::fs::create_dir(class.path().join("ann")).unwrap();
+    std::fs::copy(common::submission("c/ac.c"), class.path().join("ann/sum.c")).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let (class, out, data) = (
+        class.path().display().to_string(),
+        out.path().display().to_string(),
+        data.path().display().to_string(),
+    );
+    let source = common::submission("c/ac.c");
+    let commands: [Vec<&str>; 3] = [
+        vec!["run", "-p", "sum", &source],
+        vec!["contest", &class, "--out", &out, "--jobs", "1"],
+        vec![
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--data",
+            &data,
+            "--workers",
+            "1",
+        ],
+    ];
+    let bad_start = common::fixture_with(|table| {
+        let contest = table["contest"].as_table_mut().unwrap();
+        contest.insert("start".into(), "next monday".into());
+    });
+    let bad_pattern = common::fixture_with(|table| {
+        let contest = table["contest"].as_table_mut().unwrap();
+        let problem = contest["problems"].as_array_mut().unwrap()[0]
+            .as_table_mut()
+            .unwrap();
+        let mut subtask = toml::Table::new();
+        subtask.insert("name".into(), "all".into());
+        subtask.insert("points".into(), 100.into());
+        subtask.insert("tests".into(), vec![toml::Value::from("secret/9*")].into());
+        problem.insert("subtasks".into(), vec![toml::Value::Table(subtask)].into());
+    });
+    for (fixture, says) in [
+        (
+            &bad_start,
+            "contest.start = \"next monday\" is not an RFC 3339 time",
+        ),
+        (
+            &bad_pattern,
+            "subtask \"all\": \"secret/9*\" matches none of its 2 tests",
+        ),
+    ] {
+        let lines: Vec<String> = commands
+            .iter()
+            .map(|args| last_error_line(&fixture.config, args))
+            .collect();
+        assert!(
+            lines[0].contains(&fixture.config.display().to_string()) && lines[0].contains(says),
+            "{lines:#?}"
+        );
+        assert!(lines.iter().all(|l| *l == lines[0]), "{lines:#?}");
+    }
 }

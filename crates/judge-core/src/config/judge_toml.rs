@@ -68,9 +68,9 @@ pub struct ContestToml {
     #[serde(default)]
     pub languages: Option<Vec<String>>,
     /// When the contest started (RFC 3339, e.g. `2026-11-29T09:00:00Z`): ICPC penalty
-    /// minutes count from here.
+    /// minutes count from here, and `judge serve` opens then.
     #[serde(default)]
-    pub start: Option<String>,
+    pub start: Option<ContestStart>,
     /// Freeze the public scoreboard for the last N minutes (server mode).
     #[serde(default)]
     pub freeze_minutes: Option<u32>,
@@ -115,28 +115,107 @@ impl Default for CompileToml {
     }
 }
 
+/// `sandbox.isolation`: how much isolation to ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum IsolationToml {
+    /// Full isolation when running as root, none otherwise.
+    #[default]
+    Auto,
+    /// Namespaces, a box uid, seccomp: an error if impossible.
+    Full,
+    /// The judge's view of the machine (rlimits and seccomp only).
+    Off,
+}
+
+impl From<IsolationToml> for sandbox::Isolation {
+    fn from(value: IsolationToml) -> Self {
+        match value {
+            IsolationToml::Auto => sandbox::Isolation::Auto,
+            IsolationToml::Full => sandbox::Isolation::Full,
+            IsolationToml::Off => sandbox::Isolation::Off,
+        }
+    }
+}
+
+/// `sandbox.backend`: which mechanism enforces limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum BackendToml {
+    /// cgroup v2 if usable, else v1, else rlimits only.
+    #[default]
+    Auto,
+    /// cgroup v2, or an error.
+    CgroupV2,
+    /// cgroup v1, or an error.
+    CgroupV1,
+    /// Resource limits only (degraded).
+    Rlimit,
+}
+
+impl From<BackendToml> for sandbox::Backend {
+    fn from(value: BackendToml) -> Self {
+        match value {
+            BackendToml::Auto => sandbox::Backend::Auto,
+            BackendToml::CgroupV2 => sandbox::Backend::CgroupV2,
+            BackendToml::CgroupV1 => sandbox::Backend::CgroupV1,
+            BackendToml::Rlimit => sandbox::Backend::RlimitOnly,
+        }
+    }
+}
+
 /// The `[sandbox]` table.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct SandboxToml {
     /// `auto`, `full` or `off`.
-    pub isolation: String,
+    pub isolation: IsolationToml,
     /// `auto`, `cgroup-v2`, `cgroup-v1` or `rlimit`.
-    pub backend: String,
+    pub backend: BackendToml,
     /// Host paths every box sees read-only (default: the system's libraries and tools).
     pub readonly_binds: Option<Vec<String>>,
-    /// The uid of box 0.
+    /// The uid of box 0 (default: the sandbox's own default).
     pub first_uid: u32,
 }
 
 impl Default for SandboxToml {
     fn default() -> Self {
         SandboxToml {
-            isolation: "auto".into(),
-            backend: "auto".into(),
+            isolation: IsolationToml::default(),
+            backend: BackendToml::default(),
             readonly_binds: None,
-            first_uid: 60000,
+            first_uid: sandbox::SandboxConfig::default().first_uid,
         }
+    }
+}
+
+/// `contest.start`: an RFC 3339 time, parsed when judge.toml is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ContestStart(pub time::OffsetDateTime);
+
+impl ContestStart {
+    /// The start in Unix milliseconds.
+    pub fn unix_ms(self) -> i64 {
+        // Any RFC 3339 time (years 0..=9999) is well within i64 milliseconds.
+        i64::try_from(self.0.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX)
+    }
+
+    /// The start in Unix seconds.
+    pub fn unix_s(self) -> i64 {
+        self.0.unix_timestamp()
+    }
+}
+
+impl<'de> Deserialize<'de> for ContestStart {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        time::OffsetDateTime::parse(&text, &time::format_description::well_known::Rfc3339)
+            .map(ContestStart)
+            .map_err(|_| {
+                serde::de::Error::custom(format!(
+                    "contest.start = {text:?} is not an RFC 3339 time such as 2026-11-29T09:00:00Z"
+                ))
+            })
     }
 }
 
@@ -264,6 +343,14 @@ impl JudgeConfig {
                     problem.id
                 ));
             }
+            for subtask in &problem.subtasks {
+                if subtask.tests.is_empty() || subtask.tests.iter().any(|p| p.trim().is_empty()) {
+                    return error(format!(
+                        "problem {}, subtask {:?}: `tests` needs test names or patterns such as \"secret/0*\"",
+                        problem.id, subtask.name
+                    ));
+                }
+            }
             let subtask_points: f64 = problem.subtasks.iter().map(|s| s.points).sum();
             if !problem.subtasks.is_empty() && (subtask_points - problem.points).abs() > 1e-9 {
                 return error(format!(
@@ -352,6 +439,34 @@ run = ["./a.out"]
             .unwrap_err()
             .to_string()
             .contains("add up to 40"));
+        let bad_start = MINIMAL.replace("title = \"t\"", "title = \"t\"\nstart = \"tomorrow\"");
+        let message = load(&bad_start).unwrap_err().to_string();
+        assert!(
+            message.contains("judge.toml: line 4")
+                && message.contains("contest.start = \"tomorrow\" is not an RFC 3339 time")
+                && !message.contains('\n'),
+            "{message}"
+        );
+        let start = MINIMAL.replace(
+            "title = \"t\"",
+            "title = \"t\"\nstart = \"1970-01-01T08:01:00+08:00\"",
+        );
+        let start = load(&start).unwrap().toml.contest.start.unwrap();
+        assert_eq!((start.unix_s(), start.unix_ms()), (60, 60_000));
+        let bad_backend = format!("{MINIMAL}[sandbox]\nbackend = \"cgroup-v3\"\n");
+        let message = load(&bad_backend).unwrap_err().to_string();
+        assert!(
+            message.contains("cgroup-v3") && message.contains("rlimit"),
+            "{message}"
+        );
+        let empty_subtask = MINIMAL.replace(
+            "id = \"a\"",
+            "id = \"a\"\n[[contest.problems.subtasks]]\nname = \"s\"\npoints = 100\ntests = []",
+        );
+        assert!(load(&empty_subtask)
+            .unwrap_err()
+            .to_string()
+            .contains("subtask \"s\": `tests` needs"));
         let unknown_language =
             MINIMAL.replace("title = \"t\"", "title = \"t\"\nlanguages = [\"cobol\"]");
         assert!(load(&unknown_language)

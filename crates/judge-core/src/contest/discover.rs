@@ -48,13 +48,6 @@ pub fn timestamp_in_name(name: &str) -> Option<i64> {
         .map(|t| t.assume_utc().unix_timestamp())
 }
 
-/// Parses an RFC 3339 time (judge.toml's `contest.start`) as Unix seconds.
-pub fn parse_rfc3339(text: &str) -> Option<i64> {
-    time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
-        .ok()
-        .map(|t| t.unix_timestamp())
-}
-
 fn modified(path: &Path) -> i64 {
     std::fs::metadata(path)
         .and_then(|m| m.modified())
@@ -160,8 +153,5 @@ mod tests {
             timestamp_in_name("2026-11-29T09-15-00.py")
         );
         assert_eq!(timestamp_in_name("attempt1.cpp"), None);
-        assert_eq!(parse_rfc3339("1970-01-01T00:02:00Z"), Some(120));
-        assert_eq!(parse_rfc3339("1970-01-01T08:00:00+08:00"), Some(0));
-        assert_eq!(parse_rfc3339("yesterday"), None);
     }
 }

@@ -5,7 +5,6 @@ use super::discover::{discover, AttemptFile};
 use super::log::{AttemptLine, AttemptStatus, ResultsLog};
 use super::scoring::matches_pattern;
 use crate::config::judge_toml::{ContestProblemToml, Scoring};
-use crate::config::ConfigError;
 use crate::error::{JudgeError, Result};
 use crate::events::Silent;
 use crate::judge::{Judge, JudgeOptions};
@@ -82,34 +81,10 @@ fn line_for(
 /// are skipped once one fails (DMOJ's short-circuit batches). IOI without subtasks scores
 /// the fraction of tests passed: every test runs.
 ///
-/// A subtask naming a test the problem does not have is an error (a typo would otherwise
-/// make the subtask unwinnable or empty).
-fn lazy_options(
-    config_file: &Path,
-    scoring: Scoring,
-    entry: &ContestProblemToml,
-    problem: &Problem,
-) -> Result<JudgeOptions> {
+/// (Problem::load has refused any subtask pattern that matches none of its tests.)
+fn lazy_options(scoring: Scoring, entry: &ContestProblemToml, problem: &Problem) -> JudgeOptions {
     let mut lazy_groups = Vec::new();
     for subtask in &entry.subtasks {
-        for pattern in &subtask.tests {
-            if !problem
-                .tests
-                .iter()
-                .any(|t| matches_pattern(pattern, &t.name))
-            {
-                return Err(ConfigError::new(
-                    config_file,
-                    format!(
-                        "problem {}, subtask {:?}: {pattern:?} matches none of its {} tests",
-                        entry.id,
-                        subtask.name,
-                        problem.tests.len()
-                    ),
-                )
-                .into());
-            }
-        }
         let covers = |name: &str| subtask.tests.iter().any(|p| matches_pattern(p, name));
         lazy_groups.push(
             (0..problem.tests.len())
@@ -117,7 +92,7 @@ fn lazy_options(
                 .collect(),
         );
     }
-    Ok(JudgeOptions {
+    JudgeOptions {
         stop_at_first_failure: scoring == Scoring::Icpc,
         lazy_groups: if scoring == Scoring::Ioi {
             lazy_groups
@@ -125,7 +100,7 @@ fn lazy_options(
             Vec::new()
         },
         ..JudgeOptions::default()
-    })
+    }
 }
 
 /// Judges one attempt. Only cancellation is an error: anything else becomes a line.
@@ -199,7 +174,7 @@ pub fn run_contest(
     for entry in &contest.problems {
         let problem = judge.problem(&entry.id)?;
         let judging = judge.judging(&problem)?;
-        let options = lazy_options(&judge.config.file, contest.scoring, entry, &problem)?;
+        let options = lazy_options(contest.scoring, entry, &problem);
         problems.insert(entry.id.clone(), (problem, judging, options));
     }
     let (log, done) = ResultsLog::open(&log_path)?;

@@ -5,7 +5,6 @@
 //! report), so that a run killed midway and resumed gives the same bytes as an
 //! uninterrupted one.
 
-use super::discover::parse_rfc3339;
 use super::log::{AttemptLine, AttemptStatus};
 use super::scoring::{attempt_points, scoreboard, AttemptRecord, Scoreboard};
 use crate::config::judge_toml::{ContestToml, Scoring};
@@ -16,8 +15,7 @@ use serde::Serialize;
 pub fn contest_start(contest: &ContestToml, attempts: &[AttemptLine]) -> i64 {
     contest
         .start
-        .as_deref()
-        .and_then(parse_rfc3339)
+        .map(|start| start.unix_s())
         .or_else(|| attempts.iter().map(|a| a.submitted_at).min())
         .unwrap_or(0)
 }

@@ -17,5 +17,6 @@ pub fn mebibytes(bytes: u64) -> String {
 
 /// Whether to colour the terminal output: only on a terminal, and not when NO_COLOR is set.
 pub fn use_colour() -> bool {
-    std::env::var_os("NO_COLOR").is_none() && unsafe { libc::isatty(1) } == 1
+    use std::io::IsTerminal;
+    std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal()
 }

@@ -3,6 +3,7 @@
 
 use super::Cli;
 use judge_core::judge::sandbox_config;
+use judge_core::text::serde_name;
 use sandbox::doctor::{mechanisms, timing, Check, Status};
 use sandbox::{Limits, RunSpec, Sandbox, SandboxConfig, MIB};
 use std::sync::atomic::AtomicBool;
@@ -49,10 +50,7 @@ fn trial(config: SandboxConfig) -> Check {
             },
             detail: format!(
                 "ran `true` in a box ({}, {}) in {:.0} ms, set-up included",
-                serde_json::to_value(mode.enforcement)
-                    .ok()
-                    .and_then(|v| v.as_str().map(String::from))
-                    .unwrap_or_default(),
+                serde_name(&mode.enforcement),
                 if mode.isolated {
                     "isolated"
                 } else {
@@ -84,7 +82,7 @@ pub fn execute(cli: &Cli, args: &DoctorArgs) -> anyhow::Result<u8> {
     let cancel = Arc::new(AtomicBool::new(false));
     // judge.toml's [sandbox] settings when there is one; the defaults on a bare machine.
     let config = match super::load_config(cli.config.as_ref()) {
-        Ok(judge) => sandbox_config(&judge.toml.sandbox, &judge.file, cancel)?,
+        Ok(judge) => sandbox_config(&judge.toml.sandbox, cancel),
         Err(_) if cli.config.is_none() => SandboxConfig::default(),
         Err(error) => return Err(error),
     };
@@ -97,10 +95,7 @@ pub fn execute(cli: &Cli, args: &DoctorArgs) -> anyhow::Result<u8> {
     } else {
         let width = checks.iter().map(|c| c.name.len()).max().unwrap_or(0);
         for check in &checks {
-            let status = serde_json::to_value(check.status)?
-                .as_str()
-                .unwrap_or_default()
-                .to_uppercase();
+            let status = serde_name(&check.status).to_uppercase();
             println!("{:<width$}  {status:<4}  {}", check.name, check.detail);
             if let Some(fix) = &check.fix {
                 println!("{:<width$}        fix: {fix}", "");

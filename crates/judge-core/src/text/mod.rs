@@ -1,0 +1,87 @@
+//! Text for people: how values are written (points, seconds, times, enum names) and how
+//! text that came from a submission is made safe for each place it is shown
+//! ([`escape`]). Every report, export and page writes these through here, so each has one
+//! form everywhere.
+
+pub mod escape;
+
+use serde::Serialize;
+
+/// The name serde gives a unit enum variant (`"cgroup-v2"`, `"queued"`), so that a value
+/// reads the same on a terminal, in CSV and in JSON. Anything that does not serialize to a
+/// JSON string gives its JSON text.
+pub fn serde_name<T: Serialize>(value: &T) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(text)) => text,
+        Ok(other) => other.to_string(),
+        // Serializing a plain value cannot fail; an empty name is the harmless fallback.
+        Err(_) => String::new(),
+    }
+}
+
+/// Points without needless decimals: at most two (`75`, `66.67`, `0.5`).
+pub fn points(value: f64) -> String {
+    let text = format!("{value:.2}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".to_string()
+    } else {
+        text.to_string()
+    }
+}
+
+/// Seconds with two decimals and the unit (`0.05 s`).
+pub fn seconds(value: f64) -> String {
+    format!("{value:.2} s")
+}
+
+/// Bytes as MiB with one decimal (`12.3 MiB`).
+pub fn mebibytes(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
+}
+
+/// A time as RFC 3339 in UTC, to the millisecond where it has one
+/// (`2026-11-29T09:00:03Z`, `2026-11-29T09:00:03.12Z`): the one form of every time the
+/// judge writes.
+pub fn rfc3339_ms(ms: i64) -> String {
+    time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
+        .ok()
+        .and_then(|t| {
+            t.format(&time::format_description::well_known::Rfc3339)
+                .ok()
+        })
+        .unwrap_or_default()
+}
+
+/// A time in Unix seconds as RFC 3339 in UTC.
+pub fn rfc3339(seconds: i64) -> String {
+    rfc3339_ms(seconds.saturating_mul(1000))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_come_from_serde() {
+        assert_eq!(serde_name(&crate::Verdict::TLE), "TLE");
+        assert_eq!(
+            serde_name(&crate::config::judge_toml::Scoring::Icpc),
+            "icpc"
+        );
+        assert_eq!(serde_name(&sandbox::Enforcement::CgroupV2), "cgroup-v2");
+    }
+
+    #[test]
+    fn numbers_and_times_have_one_form() {
+        assert_eq!(points(100.0), "100");
+        assert_eq!(points(100.0 / 3.0), "33.33");
+        assert_eq!(points(0.5), "0.5");
+        assert_eq!(points(0.0), "0");
+        assert_eq!(points(-0.001), "0");
+        assert_eq!(seconds(0.123), "0.12 s");
+        assert_eq!(mebibytes(3 * 1024 * 1024 + 512 * 1024), "3.5 MiB");
+        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
+        assert_eq!(rfc3339_ms(1_500), "1970-01-01T00:00:01.5Z");
+    }
+}

@@ -45,18 +45,28 @@ pub mod exit_code {
     pub const FAIL: u8 = 3;
 }
 
-/// Turns a check result into the protocol's exit code and stderr message.
-pub fn report(result: CheckResult) -> ExitCode {
-    let (code, label, message) = match result {
+/// A check result's exit code, label and message.
+fn parts(result: &CheckResult) -> (u8, &'static str, &str) {
+    match result {
         Ok(message) => (exit_code::ACCEPTED, "ok", message),
         Err(CheckError::WrongAnswer(message)) => (exit_code::WRONG_ANSWER, "wrong answer", message),
         Err(CheckError::PresentationError(message)) => {
             (exit_code::PRESENTATION_ERROR, "presentation error", message)
         }
         Err(CheckError::Fail(message)) => (exit_code::FAIL, "FAIL", message),
-    };
-    eprintln!("{label}: {message}");
-    ExitCode::from(code)
+    }
+}
+
+/// The one line a result is reported as: `label: message` (`ok: ...`, `wrong answer: ...`).
+pub fn verdict_line(result: &CheckResult) -> String {
+    let (_, label, message) = parts(result);
+    format!("{label}: {message}")
+}
+
+/// Turns a check result into the protocol's exit code and stderr message.
+pub fn report(result: CheckResult) -> ExitCode {
+    eprintln!("{}", verdict_line(&result));
+    ExitCode::from(parts(&result).0)
 }
 
 /// Reads the three files named on the command line.
@@ -98,6 +108,16 @@ pub fn fail<T>(message: impl Into<String>) -> Result<T, CheckError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn verdict_lines_carry_the_label() {
+        assert_eq!(verdict_line(&Ok("fine".into())), "ok: fine");
+        assert_eq!(
+            verdict_line(&Err(CheckError::WrongAnswer("no".into()))),
+            "wrong answer: no"
+        );
+        assert_eq!(verdict_line(&fail::<String>("bad test")), "FAIL: bad test");
+    }
 
     #[test]
     fn missing_arguments_are_a_checker_failure() {

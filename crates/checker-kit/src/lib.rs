@@ -8,6 +8,9 @@
 //!   error names the line and column of the first violation;
 //! - [`checker::run`]: the testlib checker protocol (`check INPUT OUTPUT ANSWER`; exit 0
 //!   accepted, 1 wrong answer, 2 presentation error, 3 checker failure; message on stderr);
+//! - [`interactor::run`]: the testlib interactor protocol (`interactor INPUT TOUT
+//!   [ANSWER]`, the program's output on stdin and its input on stdout; the same exit codes),
+//!   with bounded token reads and flushed replies that never leave it waiting forever;
 //! - [`validator::run`]: the validator protocol (input on stdin or as the first argument;
 //!   exit 0 valid, 1 invalid, with the position and rule on stderr);
 //! - [`rng::Rng`]: a seeded, portable random generator for test generators.
@@ -16,6 +19,7 @@
 //! exit codes and text, so a checker written in C++ with testlib works the same way.
 
 pub mod checker;
+pub mod interactor;
 pub mod position;
 pub mod rng;
 pub mod strict;

@@ -7,7 +7,9 @@
 //! validator accepts it, and the reference's session through the interactor (given an
 //! empty answer file) writes every `.ans` as its TOUT, byte for byte. Until `judge
 //! testdata build` knows interactive problems, `BLIND_MAZE_BUILD_TESTS=1 cargo test
-//! --release -p blind-maze --test interact the_recipe` writes the files instead.
+//! --release -p blind-maze --test interact the_recipe` writes the files instead. Once
+//! `judge verify` judges interactive problems, it is the one gate for the stored tests
+//! and the kept submissions, and these checks of the recipe and the submissions go.
 //!
 //! The compile and run commands and the time multipliers are judge.toml's, the limits
 //! problem.toml's. Per-session CPU times are printed (`--nocapture`), never asserted:

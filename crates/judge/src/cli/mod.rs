@@ -5,6 +5,7 @@ pub mod contest;
 pub mod doctor;
 pub mod run;
 pub mod serve;
+pub mod similarity;
 pub mod testdata;
 pub mod users;
 pub mod verify;
@@ -53,6 +54,8 @@ pub enum Command {
     Serve(serve::ServeArgs),
     /// Manage the web server's accounts.
     Users(users::UsersArgs),
+    /// Which students' submissions were copied from each other: ranked pairs, reports.
+    Similarity(similarity::SimilarityArgs),
 }
 
 /// Finds and loads judge.toml.
@@ -106,6 +109,7 @@ pub fn execute(cli: Cli) -> ExitCode {
         Command::Testdata(args) => testdata::execute(&cli, args),
         Command::Serve(args) => serve::execute(&cli, args),
         Command::Users(args) => users::execute(&cli, args),
+        Command::Similarity(args) => similarity::execute(&cli, args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

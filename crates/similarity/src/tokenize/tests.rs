@@ -1,0 +1,127 @@
+use super::*;
+use crate::token::Kind;
+
+fn kinds(language: Language, source: &str) -> Vec<Kind> {
+    tokenize(language, source.as_bytes())
+        .unwrap_or_else(|e| panic!("{e}: {source}"))
+        .iter()
+        .map(|t| t.kind)
+        .collect()
+}
+
+#[test]
+fn names_comments_layout_and_types_make_no_difference() {
+    let a = "int main(void) {\n  int n; scanf(\"%d\", &n);\n  long total = 0;\n  for (int i = 0; i < n; i++) total += i * i;\n  printf(\"%ld\\n\", total);\n  return 0;\n}\n";
+    let b = "/* sum of squares */\nint main(){int count;scanf(\"%d\",&count);\nlong long s=0; // running\nfor(long j=0;j<count;++j){s=s+j*j;}\nprintf(\"%lld\\n\",s);return 0;}\n";
+    assert_eq!(kinds(Language::C, a), kinds(Language::C, b));
+}
+
+#[test]
+fn a_for_loop_is_its_while_loop() {
+    let a = "void f(int n) { for (int i = 0; i < n; i++) { g(i); } }";
+    let b = "void f(int n) { int i = 0; while (i < n) { g(i); i += 1; } }";
+    assert_eq!(kinds(Language::Cpp, a), kinds(Language::Cpp, b));
+    let java_a = "class M { void f(int n) { for (int i = 0; i < n; i++) g(i); } }";
+    let java_b = "class M { void f(int n) { int i = 0; while (i < n) { g(i); i = i + 1; } } }";
+    assert_eq!(kinds(Language::Java, java_a), kinds(Language::Java, java_b));
+}
+
+#[test]
+fn a_declaration_moved_away_from_its_first_use_is_the_same_code() {
+    let a = "int main() { int x; int y; x = 1; y = x + 2; return y; }";
+    let b = "int x, y;\nint main() { x = 1; y = x + 2; return y; }";
+    assert_eq!(kinds(Language::C, a), kinds(Language::C, b));
+}
+
+#[test]
+fn c_translated_to_cpp_gives_the_same_tokens() {
+    let c = "#include <stdio.h>\nint dist[100];\nint main(void) {\n  int n;\n  scanf(\"%d\", &n);\n  for (int i = 0; i < n; i++) dist[i] = -1;\n  printf(\"%d\\n\", dist[0]);\n  return 0;\n}\n";
+    let cpp = "#include <bits/stdc++.h>\nusing namespace std;\nint dist[100];\nint main() {\n  ios::sync_with_stdio(false);\n  int n;\n  cin >> n;\n  for (int i = 0; i < n; ++i) dist[i] = -1;\n  cout << dist[0] << endl;\n  return 0;\n}\n";
+    let mut c_kinds = kinds(Language::C, c);
+    let cpp_kinds = kinds(Language::Cpp, cpp);
+    // The C++ version's sync_with_stdio line is one more I/O token.
+    c_kinds.insert(1, Kind::Io);
+    assert_eq!(c_kinds, cpp_kinds);
+}
+
+#[test]
+fn python_range_loops_and_chained_comparisons_read_like_c() {
+    let py =
+        "def f(n, g):\n    for i in range(n):\n        if 0 <= g[i] < n:\n            g[i] += 1\n";
+    let c = "void f(int n, int *g) { for (int i = 0; i < n; i++) { if (0 <= g[i] && g[i] < n) g[i] += 1; } }";
+    assert_eq!(kinds(Language::Python, py), kinds(Language::C, c));
+}
+
+#[test]
+fn io_statements_are_one_token_in_every_language() {
+    use Kind::*;
+    assert_eq!(
+        kinds(
+            Language::Python,
+            "n, m = map(int, input().split())\nprint(n + m)\n"
+        ),
+        [Io, Io]
+    );
+    assert_eq!(
+        kinds(Language::Java, "class Main { public static void main(String[] a) { Scanner sc = new Scanner(System.in); int n = sc.nextInt(); System.out.println(n); } }"),
+        [Func, Assign, Id, New, Field, Id, Io, Io]
+    );
+    assert_eq!(kinds(Language::Rust, "fn main() { let mut s = String::new(); std::io::stdin().read_line(&mut s).unwrap(); println!(\"{}\", s); }"),
+        [Func, Assign, Id, Call, Id, Io, Io]);
+}
+
+#[test]
+fn rust_range_loops_read_like_c() {
+    let rs = "fn f(n: usize, g: &mut Vec<usize>) { for i in 0..n { g[i] += 1; } }";
+    let c = "void f(int n, int *g) { for (int i = 0; i < n; i++) g[i] += 1; }";
+    assert_eq!(kinds(Language::Rust, rs), kinds(Language::C, c));
+}
+
+#[test]
+fn bad_input_is_refused_with_the_reason() {
+    assert_eq!(tokenize(Language::C, b"  \n\t"), Err(BadInput::Empty));
+    assert_eq!(
+        tokenize(Language::C, b"int x;\0\x01\x02"),
+        Err(BadInput::Binary)
+    );
+    assert_eq!(
+        tokenize(Language::Python, b"\xff\xfe"),
+        Err(BadInput::Binary)
+    );
+    assert!(matches!(
+        tokenize(
+            Language::Cpp,
+            b"this is not C++ at all, it is a letter to the teacher: {{{ ]]] ((( "
+        ),
+        Err(BadInput::Unparseable { .. })
+    ));
+    assert_eq!(
+        tokenize(Language::Java, b"// just a comment\nimport java.util.*;\n"),
+        Err(BadInput::NoCode)
+    );
+    assert!(matches!(
+        tokenize(Language::C, &vec![b'x'; MAX_SOURCE_BYTES + 1]),
+        Err(BadInput::TooLarge { .. })
+    ));
+}
+
+#[test]
+fn deep_nesting_does_not_overflow_the_stack() {
+    let source = format!(
+        "int f() {{ return {}1{}; }}",
+        "(".repeat(5000),
+        ")".repeat(5000)
+    );
+    let _ = tokenize(Language::C, source.as_bytes());
+}
+
+#[test]
+fn every_token_points_into_the_source() {
+    let source = "int main() { int a = 1; if (a > 0) { a = a * 2; } return a; }";
+    for token in tokenize(Language::C, source.as_bytes()).unwrap() {
+        assert!(
+            token.start < token.end && token.end as usize <= source.len(),
+            "{token:?}"
+        );
+    }
+}

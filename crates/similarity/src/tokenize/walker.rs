@@ -1,0 +1,227 @@
+//! The tree walk the language modules share: emitting tokens with their source spans,
+//! visiting children, and the operator classes every language maps its operators to.
+
+use crate::token::{Kind, Token};
+use tree_sitter::Node;
+
+/// How deep the walk descends; a deeper subtree (only machine-made code nests so deep)
+/// makes no tokens, so that a hostile file cannot overflow the stack.
+pub const MAX_DEPTH: usize = 400;
+
+/// The tokens written so far, and what the walk needs of the source.
+pub struct Walker<'s> {
+    /// The source.
+    pub source: &'s [u8],
+    /// The tokens so far.
+    pub tokens: Vec<Token>,
+    /// How deep the walk is.
+    pub depth: usize,
+}
+
+impl<'s> Walker<'s> {
+    /// A walk over `source`.
+    pub fn new(source: &'s [u8]) -> Walker<'s> {
+        Walker {
+            source,
+            tokens: Vec::new(),
+            depth: 0,
+        }
+    }
+
+    /// Emits a token standing for `node`.
+    pub fn emit(&mut self, kind: Kind, node: Node) {
+        self.tokens.push(Token {
+            kind,
+            start: node.start_byte() as u32,
+            end: node.end_byte() as u32,
+        });
+    }
+
+    /// The node's text ("" if it is not UTF-8, which the tokenizer has ruled out).
+    pub fn text(&self, node: Node) -> &'s str {
+        std::str::from_utf8(&self.source[node.start_byte()..node.end_byte()]).unwrap_or("")
+    }
+
+    /// Visits `node` with `visit`, unless the walk is too deep.
+    pub fn descend(&mut self, node: Node, visit: fn(&mut Walker<'s>, Node)) {
+        if self.depth >= MAX_DEPTH {
+            return;
+        }
+        self.depth += 1;
+        visit(self, node);
+        self.depth -= 1;
+    }
+
+    /// Visits every named child of `node` that is not a comment.
+    pub fn children(&mut self, node: Node, visit: fn(&mut Walker<'s>, Node)) {
+        for child in named_children(node) {
+            self.descend(child, visit);
+        }
+    }
+
+    /// Visits the child in `field`, if any.
+    pub fn field(&mut self, node: Node, field: &str, visit: fn(&mut Walker<'s>, Node)) {
+        if let Some(child) = node.child_by_field_name(field) {
+            self.descend(child, visit);
+        }
+    }
+
+    /// Emits `x = x <op> <rhs>` for a compound assignment `x op= rhs`: the canonical
+    /// form, so that `i += 1`, `i++` and `i = i + 1` give the same tokens.
+    pub fn compound(
+        &mut self,
+        node: Node,
+        target: Node,
+        op: Kind,
+        rhs: Option<Node>,
+        visit: fn(&mut Walker<'s>, Node),
+    ) {
+        self.emit(Kind::Assign, node);
+        self.descend(target, visit);
+        self.emit(op, node);
+        self.descend(target, visit);
+        match rhs {
+            Some(rhs) => self.descend(rhs, visit),
+            None => self.emit(Kind::Num, node),
+        }
+    }
+
+    /// True when `node` or anything under it satisfies `test` (the walk stops at the
+    /// first).
+    pub fn contains(&self, node: Node, test: &dyn Fn(&Walker<'s>, Node) -> bool) -> bool {
+        let mut cursor = node.walk();
+        let mut depth = 0usize;
+        loop {
+            let current = cursor.node();
+            if test(self, current) {
+                return true;
+            }
+            if depth < MAX_DEPTH && cursor.goto_first_child() {
+                depth += 1;
+                continue;
+            }
+            loop {
+                if depth == 0 {
+                    return false;
+                }
+                if cursor.goto_next_sibling() {
+                    break;
+                }
+                cursor.goto_parent();
+                depth -= 1;
+            }
+        }
+    }
+}
+
+/// The named children of `node` that are not comments.
+pub fn named_children(node: Node) -> Vec<Node> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor)
+        .filter(|c| !is_comment(c.kind()))
+        .collect()
+}
+
+/// Comments of every grammar.
+pub fn is_comment(kind: &str) -> bool {
+    matches!(
+        kind,
+        "comment" | "line_comment" | "block_comment" | "doc_comment"
+    )
+}
+
+/// Node kinds that say what type something has: they make no token, so that changing
+/// `int` to `long long` or `ArrayList` to `LinkedList` changes nothing.
+pub fn is_type(kind: &str) -> bool {
+    kind.ends_with("_type")
+        || kind.starts_with("type_")
+        || kind == "type"
+        || kind.ends_with("type_specifier")
+        || kind.ends_with("_qualifier")
+        || kind.ends_with("_specifier") && kind != "struct_specifier" && kind != "class_specifier"
+        || matches!(
+            kind,
+            "template_argument_list"
+                | "type_arguments"
+                | "dimensions"
+                | "modifiers"
+                | "attribute"
+                | "attribute_item"
+                | "decorator"
+                | "annotation"
+                | "marker_annotation"
+                | "visibility_modifier"
+                | "mutable_specifier"
+                | "lifetime"
+                | "auto"
+                | "placeholder_type_specifier"
+        )
+}
+
+/// The class of a binary operator's text.
+pub fn binary_kind(op: &str) -> Kind {
+    match op {
+        "+" | "-" | "*" | "/" | "%" | "//" | "**" | "@" => Kind::Arith,
+        "<" | ">" | "<=" | ">=" | "in" | "not in" | "instanceof" => Kind::Rel,
+        "==" | "!=" | "is" | "is not" | "<>" => Kind::Eq,
+        "&&" | "||" | "and" | "or" => Kind::Logic,
+        _ => Kind::Bit,
+    }
+}
+
+/// The operator of a compound assignment (`+=` gives `+`), if `op` is one.
+pub fn compound_operator(op: &str) -> Option<Kind> {
+    let base = op.strip_suffix('=')?;
+    if base.is_empty() || matches!(base, "=" | "!" | "<" | ">") {
+        return None;
+    }
+    Some(binary_kind(base))
+}
+
+/// Names of the calls that read input or write output, in every language: a call of one
+/// of them (or a method of that name) is [`Kind::Io`].
+pub fn is_io_name(name: &str) -> bool {
+    matches!(
+        name,
+        "printf"
+            | "scanf"
+            | "puts"
+            | "putchar"
+            | "getchar"
+            | "gets"
+            | "fgets"
+            | "fputs"
+            | "fprintf"
+            | "fscanf"
+            | "fread"
+            | "fwrite"
+            | "fflush"
+            | "getline"
+            | "getc"
+            | "putc"
+            | "sync_with_stdio"
+            | "tie"
+            | "print"
+            | "println"
+            | "input"
+            | "readline"
+            | "readlines"
+            | "readLine"
+            | "read"
+            | "write"
+            | "flush"
+            | "nextInt"
+            | "nextLong"
+            | "nextLine"
+            | "nextDouble"
+            | "next"
+            | "nextToken"
+            | "hasNext"
+            | "hasNextInt"
+            | "read_line"
+            | "read_to_string"
+            | "stdin"
+            | "stdout"
+            | "lines"
+    )
+}

@@ -1,0 +1,88 @@
+import java.util.*;
+
+public class Main {
+    static final int[] DR = {1, 0, 0, -1};
+    static final int[] DC = {0, -1, 1, 0};
+    static final String MOVES = "DLRU";
+
+    static int swapDigits(int state, int i, int j) {
+        int[] p = new int[9];
+        for (int k = 8; k >= 0; k--) {
+            p[k] = state % 10;
+            state /= 10;
+        }
+        int t = p[i];
+        p[i] = p[j];
+        p[j] = t;
+        int out = 0;
+        for (int k = 0; k < 9; k++) out = out * 10 + p[k];
+        return out;
+    }
+
+    static int blank(int state) {
+        for (int k = 8; k >= 0; k--) {
+            if (state % 10 == 0) return k;
+            state /= 10;
+        }
+        return -1;
+    }
+
+    static HashMap<Integer, Integer> bfs(int from, HashMap<Integer, Long> count) {
+        HashMap<Integer, Integer> dist = new HashMap<>();
+        ArrayDeque<Integer> queue = new ArrayDeque<>();
+        dist.put(from, 0);
+        if (count != null) count.put(from, 1L);
+        queue.add(from);
+        while (!queue.isEmpty()) {
+            int s = queue.poll();
+            int z = blank(s);
+            int r = z / 3, c = z % 3;
+            for (int k = 0; k < 4; k++) {
+                int nr = r + DR[k], nc = c + DC[k];
+                if (nr < 0 || nr > 2 || nc < 0 || nc > 2) continue;
+                int t = swapDigits(s, z, nr * 3 + nc);
+                Integer seen = dist.get(t);
+                if (seen == null) {
+                    dist.put(t, dist.get(s) + 1);
+                    if (count != null) count.put(t, count.get(s));
+                    queue.add(t);
+                } else if (count != null && seen == dist.get(s) + 1) {
+                    count.put(t, count.get(t) + count.get(s));
+                }
+            }
+        }
+        return dist;
+    }
+
+    public static void main(String[] args) {
+        Scanner in = new Scanner(System.in);
+        int start = Integer.parseInt(in.next());
+        int goal = Integer.parseInt(in.next());
+        HashMap<Integer, Long> count = new HashMap<>();
+        HashMap<Integer, Integer> fromStart = bfs(start, count);
+        if (!fromStart.containsKey(goal)) {
+            System.out.println(-1);
+            return;
+        }
+        HashMap<Integer, Integer> toGoal = bfs(goal, null);
+        StringBuilder path = new StringBuilder();
+        int s = start;
+        while (s != goal) {
+            int z = blank(s);
+            int r = z / 3, c = z % 3;
+            for (int k = 0; k < 4; k++) {
+                int nr = r + DR[k], nc = c + DC[k];
+                if (nr < 0 || nr > 2 || nc < 0 || nc > 2) continue;
+                int t = swapDigits(s, z, nr * 3 + nc);
+                if (toGoal.get(t) == toGoal.get(s) - 1) {
+                    path.append(MOVES.charAt(k));
+                    s = t;
+                    break;
+                }
+            }
+        }
+        System.out.println(fromStart.get(goal));
+        System.out.println(count.get(goal));
+        System.out.println(path);
+    }
+}

@@ -412,7 +412,22 @@ run = ["./a.out"]
         for id in ["c", "cpp", "rust", "python3", "java"] {
             assert!(config.toml.languages.contains_key(id), "{id}");
         }
-        assert_eq!(config.toml.contest.problems.len(), 4);
+        let ids: Vec<&str> = config
+            .toml
+            .contest
+            .problems
+            .iter()
+            .map(|p| p.id.as_str())
+            .collect();
+        for id in [
+            "number-chain",
+            "pixel-placement",
+            "maze",
+            "eight-puzzle",
+            "klotski",
+        ] {
+            assert!(ids.contains(&id), "{id} is not in the contest: {ids:?}");
+        }
     }
 
     #[test]

@@ -165,6 +165,7 @@ fn sandbox_loop<'a>(
             stdin: None,
             stdout,
             box_writable: false,
+            root_binds: vec![],
             binds: vec![],
             limits: Limits::for_test(Duration::from_secs(1), 64 * MIB),
         },

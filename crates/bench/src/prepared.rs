@@ -63,6 +63,7 @@ impl<'a> Prepared<'a> {
             stdin: None,
             stdout: stdout.clone(),
             box_writable: false,
+            root_binds: vec![],
             binds: vec![],
             limits: limits.clone(),
         };

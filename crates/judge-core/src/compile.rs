@@ -72,6 +72,7 @@ pub fn compile(
         stdin: None,
         stdout: scratch.join("compiler.stdout"),
         box_writable: true,
+        root_binds: toolchain.root_binds.clone(),
         binds: vec![],
         limits: limits.clone(),
     };

@@ -93,6 +93,9 @@ pub fn sandbox_config(settings: &SandboxToml, cancel: Arc<AtomicBool>) -> Sandbo
         isolation: settings.isolation.into(),
         backend: settings.backend.into(),
         first_uid: settings.first_uid,
+        max_boxes: settings.max_boxes,
+        lock_dir: settings.lock_dir.clone(),
+        cgroup_group: settings.cgroup_group.clone(),
         cancel,
         ..SandboxConfig::default()
     };
@@ -115,14 +118,7 @@ impl Judge {
         adjust: impl FnOnce(SandboxConfig) -> SandboxConfig,
         cancel: Arc<AtomicBool>,
     ) -> Result<Judge> {
-        let mut sandbox_config = sandbox_config(&config.toml.sandbox, cancel);
-        // Every language's toolchain paths go into the box root built once at start-up, so
-        // that no run pays for binding them.
-        for language in config.toml.languages.values() {
-            sandbox_config
-                .readonly_binds
-                .extend(language.binds.iter().cloned());
-        }
+        let sandbox_config = sandbox_config(&config.toml.sandbox, cancel);
         let sandbox_config = adjust(sandbox_config);
         let sandbox = Sandbox::new(sandbox_config)
             .map_err(|e| JudgeError::sandbox("starting the sandbox", e))?;

@@ -156,6 +156,7 @@ impl TestRunner<'_> {
             stdin: Some(test.input.clone()),
             stdout: output.clone(),
             box_writable: false,
+            root_binds: self.toolchain.root_binds.clone(),
             binds: vec![],
             limits: self.limits.clone(),
         };

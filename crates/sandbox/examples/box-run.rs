@@ -55,6 +55,7 @@ fn main() {
         stdin: None,
         stdout: scratch.path().join("stdout"),
         box_writable: writable,
+        root_binds: vec![],
         binds,
         limits,
     };

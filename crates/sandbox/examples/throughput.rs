@@ -44,6 +44,7 @@ fn main() {
         stdin: None,
         stdout: scratch.path().join("out"),
         box_writable: false,
+        root_binds: vec![],
         binds: vec![],
         limits: Limits::for_test(Duration::from_secs(1), 64 * MIB),
     };

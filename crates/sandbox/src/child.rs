@@ -7,9 +7,10 @@
 //! [`StatusRecord`] on the status pipe, then the child exits.
 //!
 //! With isolation, the first child is the box's init (pid 1 of a new pid namespace): it
-//! joins the shared network namespace, builds the box's root and pivots into it, joins the
-//! cgroup, starts the program as pid 2, waits for it, reports its status and exits, which
-//! makes the kernel kill everything else left in the box. Without isolation the first
+//! joins its slot's network namespace, builds the box's root and pivots into it, starts the
+//! program as pid 2 (which joins the box's cgroup; the init stays outside it), waits for
+//! it, reports its status and exits, which makes the kernel kill everything else left in
+//! the box. Without isolation the first
 //! child is the program itself, in a process group of its own.
 
 use crate::rlimits::{self, Rlimit};
@@ -142,6 +143,9 @@ pub(crate) struct ChildPlan<'a> {
     pub run_steps: Vec<MountStep>,
     /// The box's hostname.
     pub hostname: CString,
+    /// The judge's command line and environment in memory (start, end): the init, a copy
+    /// of the judge, blanks them so that /proc/1/cmdline in the box shows no host paths.
+    pub scrub: [(usize, usize); 2],
     /// Open `cgroup.procs` files to write `0` to.
     pub cgroup_fds: Vec<libc::c_int>,
     /// The program's stdin, stdout and stderr.
@@ -312,6 +316,7 @@ pub(crate) unsafe fn init_main(plan: &ChildPlan) -> ! {
     // If the judge dies (even by SIGKILL), the box dies with it: the init's death takes
     // its whole pid namespace.
     libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+    hide_the_judges_command_line(plan);
     libc::umask(0);
     if plan.netns_fd >= 0 {
         check(
@@ -378,7 +383,10 @@ pub(crate) unsafe fn init_main(plan: &ChildPlan) -> ! {
         ),
         STAGE_READONLY_ROOT,
     );
-    join_cgroups(plan);
+    // The init stays out of the box's cgroup: only the program joins it (see
+    // `program_main`), so the memory cgroup's OOM killer can only ever pick the program,
+    // however the memory was filled (socket buffers, inodes), and the box's teardown after
+    // the program ends is not charged to its CPU time.
     let started_ns = now_monotonic_ns();
     let pid = spawn_program(plan);
     if pid < 0 {
@@ -418,6 +426,22 @@ pub(crate) unsafe fn init_main(plan: &ChildPlan) -> ! {
             libc::_exit(1);
         }
     }
+}
+
+/// Blanks the judge's command line and environment in the init's copy of its memory and
+/// renames it, so that the box's /proc/1 shows `box-init` and nothing of the host.
+unsafe fn hide_the_judges_command_line(plan: &ChildPlan) {
+    const NAME: &[u8] = b"box-init\0";
+    for (index, &(start, end)) in plan.scrub.iter().enumerate() {
+        if start == 0 || end <= start {
+            continue;
+        }
+        std::ptr::write_bytes(start as *mut u8, 0, end - start);
+        if index == 0 && end - start >= NAME.len() {
+            std::ptr::copy_nonoverlapping(NAME.as_ptr(), start as *mut u8, NAME.len());
+        }
+    }
+    libc::prctl(libc::PR_SET_NAME, NAME.as_ptr(), 0, 0, 0);
 }
 
 /// Starts the program as in posix_spawn: `CLONE_VM | CLONE_VFORK` on a stack of its own,
@@ -603,8 +627,8 @@ pub(crate) unsafe fn program_main(plan: &ChildPlan) -> ! {
         // Without an init, the program itself dies with the judge.
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
         check(plan, libc::setpgid(0, 0), STAGE_PGID);
-        join_cgroups(plan);
     }
+    join_cgroups(plan);
     check(plan, libc::chdir(plan.workdir.as_ptr()), STAGE_CHDIR);
     if let Err(error) = rlimits::apply(&plan.rlimits) {
         fail(plan, STAGE_RLIMITS, error, 0);

@@ -5,6 +5,9 @@
 
 use crate::limits::Limits;
 
+/// Locked memory a program may have (the kernel's old default).
+const MEMLOCK_BYTES: u64 = 64 * 1024;
+
 /// One resource limit: the resource, the soft and the hard value.
 pub(crate) type Rlimit = (libc::__rlimit_resource_t, u64, u64);
 
@@ -34,6 +37,9 @@ pub(crate) fn plan(limits: &Limits, role: RlimitRole) -> Vec<Rlimit> {
         ),
         (libc::RLIMIT_NOFILE, limits.open_files, limits.open_files),
         (libc::RLIMIT_CORE, 0, 0),
+        // Locked memory is charged to the box anyway; the cap keeps mlockall from pinning
+        // what the rlimit-only mode cannot see.
+        (libc::RLIMIT_MEMLOCK, MEMLOCK_BYTES, MEMLOCK_BYTES),
     ];
     if role.memory_by_rlimit {
         out.push((libc::RLIMIT_DATA, limits.memory_bytes, limits.memory_bytes));

@@ -34,6 +34,11 @@ pub const DEFAULT_READONLY: &[&str] = &[
     "/etc/localtime",
 ];
 
+/// Files and folders a box's private tmpfs may hold. Without a cap, millions of empty
+/// files fill kernel memory that no process owns (inodes and dentries), slowly, and the
+/// kernel's work freeing them lands after the run; with it, the program gets ENOSPC.
+pub const TMP_INODES: u64 = 8192;
+
 /// Device nodes the box gets (bound from the host).
 const DEVICES: &[&str] = &["null", "zero", "random", "urandom"];
 
@@ -227,9 +232,15 @@ impl RootPlan {
             MountStep::Tmpfs {
                 path,
                 flags: libc::MS_NOSUID | libc::MS_NODEV,
-                options: CString::new(format!("size={size_bytes},mode={mode}")).unwrap_or_default(),
+                options: CString::new(format!(
+                    "size={size_bytes},nr_inodes={TMP_INODES},mode={mode}"
+                ))
+                .unwrap_or_default(),
             },
-            format!("tmpfs {} ({size_bytes} bytes)", inside.display()),
+            format!(
+                "tmpfs {} ({size_bytes} bytes, {TMP_INODES} inodes)",
+                inside.display()
+            ),
         );
         Ok(())
     }

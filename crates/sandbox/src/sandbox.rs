@@ -6,6 +6,7 @@ use crate::child::{self, ChildPlan, StatusRecord, RECORD_EXITED, RECORD_SETUP_FA
 use crate::classify::{classify, Observed};
 use crate::environment::Environment;
 use crate::error::{Result, SandboxError};
+use crate::folders;
 use crate::outcome::{Enforcement, Outcome};
 use crate::rlimits::{self, RlimitRole};
 use crate::rootfs::{self, RootPlan, BOX_DIR};
@@ -13,6 +14,7 @@ use crate::slots::{self, Slot};
 use crate::spec::{Bind, RunSpec};
 use crate::supervise::{self, monotonic_ns, KillReason, Watch};
 use seccompiler::BpfProgram;
+use std::collections::BTreeMap;
 use std::ffi::CString;
 use std::fs::File;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
@@ -102,9 +104,13 @@ pub struct Sandbox {
     environment: Environment,
     mode: Mode,
     readonly: Vec<PathBuf>,
-    netns: Option<OwnedFd>,
-    template: Option<OwnedFd>,
+    /// The box root every run enters a copy of (isolated runs only).
+    template: Option<Arc<OwnedFd>>,
+    /// Box roots with a language's extra paths added, built on first use, by path set.
+    toolchain_templates: Mutex<BTreeMap<Vec<PathBuf>, Arc<OwnedFd>>>,
     seccomp: Vec<BpfProgram>,
+    /// Where this process's command line and environment lie in memory.
+    command_line: [(usize, usize); 2],
     lock_dir: PathBuf,
     home: Option<PathBuf>,
     pool: Mutex<Vec<Slot>>,
@@ -153,30 +159,6 @@ fn choose_enforcement(
     }
 }
 
-/// Creates a network namespace with nothing in it (not even a running loopback) and
-/// returns a handle to it. Done once: creating one per run would halve the throughput.
-fn empty_network_namespace() -> Result<OwnedFd> {
-    std::thread::spawn(|| {
-        // unshare in a thread moves only that thread; the namespace lives on through the fd.
-        // SAFETY: unshare and open have no memory-safety preconditions.
-        unsafe {
-            if libc::unshare(libc::CLONE_NEWNET) != 0 {
-                return Err(SandboxError::last_os("unshare(CLONE_NEWNET)"));
-            }
-            let fd = libc::open(
-                c"/proc/thread-self/ns/net".as_ptr(),
-                libc::O_RDONLY | libc::O_CLOEXEC,
-            );
-            if fd < 0 {
-                return Err(SandboxError::last_os("opening /proc/thread-self/ns/net"));
-            }
-            Ok(OwnedFd::from_raw_fd(fd))
-        }
-    })
-    .join()
-    .map_err(|_| SandboxError::Unsupported("the network namespace thread panicked".into()))?
-}
-
 impl Sandbox {
     /// Sets the sandbox up on this machine.
     pub fn new(config: SandboxConfig) -> Result<Sandbox> {
@@ -207,25 +189,10 @@ impl Sandbox {
                 .push("no seccomp on this kernel: dangerous system calls are not filtered".into());
             Vec::new()
         };
-        let netns = if isolated {
-            Some(empty_network_namespace()?)
-        } else {
-            None
-        };
         let home = std::env::var_os("HOME").map(PathBuf::from);
         let readonly = rootfs::expand_binds(&config.readonly_binds, home.as_deref());
-        let staging = tempfile::Builder::new()
-            .prefix("judge-root-")
-            .tempdir()
-            .map_err(|e| {
-                SandboxError::io(
-                    "creating the box root's mount point in",
-                    std::env::temp_dir(),
-                    e,
-                )
-            })?;
         let template = if isolated {
-            Some(build_template(staging.path(), &readonly)?)
+            Some(Arc::new(build_template(&readonly)?))
         } else {
             None
         };
@@ -242,9 +209,10 @@ impl Sandbox {
             config,
             environment,
             readonly,
-            netns,
             template,
+            toolchain_templates: Mutex::new(BTreeMap::new()),
             seccomp,
+            command_line: command_line_in_memory(),
             lock_dir,
             home,
             pool: Mutex::new(Vec::new()),
@@ -268,6 +236,43 @@ impl Sandbox {
             .into_iter()
             .map(Bind::readonly)
             .collect()
+    }
+
+    /// Expands bind patterns (`~`, trailing `*`) into host paths; missing paths are left
+    /// out. For [`RunSpec::root_binds`].
+    pub fn expand_paths(&self, patterns: &[String]) -> Vec<PathBuf> {
+        rootfs::expand_binds(patterns, self.home.as_deref())
+    }
+
+    /// The box root for a run with these extra read-only paths: the common one, or one
+    /// with the paths added, built once per distinct set (a language's toolchain is seen
+    /// only by that language's runs).
+    fn template_for(&self, extra: &[PathBuf]) -> Result<Option<Arc<OwnedFd>>> {
+        let Some(common) = &self.template else {
+            return Ok(None);
+        };
+        let mut extra: Vec<PathBuf> = extra
+            .iter()
+            .filter(|p| !self.readonly.iter().any(|r| p.starts_with(r)))
+            .cloned()
+            .collect();
+        extra.sort();
+        extra.dedup();
+        if extra.is_empty() {
+            return Ok(Some(common.clone()));
+        }
+        let mut templates = self
+            .toolchain_templates
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some(template) = templates.get(&extra) {
+            return Ok(Some(template.clone()));
+        }
+        let mut paths = self.readonly.clone();
+        paths.extend(extra.iter().cloned());
+        let template = Arc::new(build_template(&paths)?);
+        templates.insert(extra, template.clone());
+        Ok(Some(template))
     }
 
     /// Expands `~` in an environment value (for language settings such as RUSTUP_HOME).
@@ -294,16 +299,10 @@ impl Sandbox {
             Some(slot) => slot,
             None => slots::acquire(&self.lock_dir, self.config.first_uid, self.config.max_boxes)?,
         };
-        let prefix = format!("judge-box-{}-", slot.id);
-        // Folders of this slot left by a judge that was killed: the slot's lock is ours now,
-        // so they are no one else's.
-        remove_stale(&prefix);
-        let root = tempfile::Builder::new()
-            .prefix(&prefix)
-            .tempdir()
-            .map_err(|e| {
-                SandboxError::io("creating a box directory in", std::env::temp_dir(), e)
-            })?;
+        // Folders left by judges that were killed (of any slot, by whoever ran them, if no
+        // live judge holds them).
+        folders::remove_stale(&std::env::temp_dir());
+        let (root, folder_lock) = folders::create(&std::env::temp_dir(), slot.id)?;
         let dir = root.path().join("box");
         let scratch = root.path().join("scratch");
         for path in [&dir, &scratch] {
@@ -330,6 +329,7 @@ impl Sandbox {
             sandbox: self,
             slot: Some(slot),
             _root: root,
+            _folder_lock: folder_lock,
             dir,
             scratch,
             stderr: None,
@@ -376,6 +376,8 @@ pub struct SandboxBox<'a> {
     slot: Option<Slot>,
     /// Holds `box/` and `scratch/`; removed when the box is dropped.
     _root: tempfile::TempDir,
+    /// Held while the folder lives: tells every other judge's cleanup that it is in use.
+    _folder_lock: File,
     dir: PathBuf,
     scratch: PathBuf,
     /// The programs' stderr, one anonymous file reused run after run.
@@ -522,6 +524,7 @@ impl SandboxBox<'_> {
             .find(|(k, _)| k == "PATH")
             .map_or(DEFAULT_PATH, |(_, v)| v.as_str());
         let mut visible_roots: Vec<PathBuf> = sandbox.readonly.clone();
+        visible_roots.extend(spec.root_binds.iter().cloned());
         visible_roots.extend(spec.binds.iter().map(|b| b.inside.clone()));
         let visible =
             |path: &Path| !isolated || visible_roots.iter().any(|root| path.starts_with(root));
@@ -560,6 +563,7 @@ impl SandboxBox<'_> {
             &host_of,
         )?;
 
+        let template = sandbox.template_for(&spec.root_binds)?;
         let (run_steps, step_names) = if isolated {
             self.run_plan(spec)?
         } else {
@@ -571,6 +575,9 @@ impl SandboxBox<'_> {
             .ok_or_else(|| SandboxError::Invalid("box already released".into()))?;
         if slot.cgroup.is_none() {
             slot.cgroup = sandbox.make_cgroup(slot)?;
+        }
+        if isolated && slot.netns.is_none() {
+            slot.netns = Some(crate::netns::empty()?);
         }
         if let Some(cgroup) = slot.cgroup.as_mut() {
             cgroup.prepare(&spec.limits)?;
@@ -617,10 +624,11 @@ impl SandboxBox<'_> {
         let map = format!("{0} {0} 1\n", slot.uid);
         let plan = ChildPlan {
             isolate: isolated,
-            netns_fd: sandbox.netns.as_ref().map_or(-1, |fd| fd.as_raw_fd()),
-            template_fd: sandbox.template.as_ref().map_or(-1, |fd| fd.as_raw_fd()),
+            netns_fd: slot.netns.as_ref().map_or(-1, |fd| fd.as_raw_fd()),
+            template_fd: template.as_ref().map_or(-1, |fd| fd.as_raw_fd()),
             run_steps,
             hostname: CString::from(c"box"),
+            scrub: sandbox.command_line,
             cgroup_fds,
             stdio: [
                 stdin.as_raw_fd(),
@@ -706,6 +714,8 @@ impl SandboxBox<'_> {
             match watched.records.iter().find(|r| r.kind == RECORD_EXITED) {
                 Some(r) => (Some(r.detail), r.user_us, r.system_us, r.maxrss_kib),
                 None if watched.kill_reason.is_some() => (None, 0, 0, 0),
+                // An OOM kill in the box's cgroup is the program's doing, whatever it hit.
+                None if usage.is_some_and(|u| u.oom_killed) => (None, 0, 0, 0),
                 None => {
                     return Err(SandboxError::Setup {
                         stage: "watching the program (the box's init ended without a report)",
@@ -763,7 +773,19 @@ impl SandboxBox<'_> {
 /// Builds the box root once, in a mount namespace of its own, and returns a handle to it.
 /// Every run enters a private copy of it (see `child::init_main`): per run that costs a
 /// handful of mounts instead of building the whole root again.
-fn build_template(staging: &Path, readonly: &[PathBuf]) -> Result<OwnedFd> {
+fn build_template(readonly: &[PathBuf]) -> Result<OwnedFd> {
+    // Only a mount point while the root is built: the root lives on in its namespace.
+    let staging = tempfile::Builder::new()
+        .prefix("judge-root-")
+        .tempdir()
+        .map_err(|e| {
+            SandboxError::io(
+                "creating the box root's mount point in",
+                std::env::temp_dir(),
+                e,
+            )
+        })?;
+    let staging = staging.path();
     let mut plan = RootPlan::new(staging)?;
     let mut binds: Vec<Bind> = readonly.iter().cloned().map(Bind::readonly).collect();
     binds.sort_by(|a, b| a.inside.cmp(&b.inside));
@@ -814,17 +836,21 @@ fn build_template(staging: &Path, readonly: &[PathBuf]) -> Result<OwnedFd> {
     result
 }
 
-/// Removes the temp folders starting with `prefix` (a slot's, left by a killed judge).
-fn remove_stale(prefix: &str) {
-    for entry in std::fs::read_dir(std::env::temp_dir())
-        .into_iter()
-        .flatten()
-        .flatten()
-    {
-        if entry.file_name().to_string_lossy().starts_with(prefix) {
-            let _ = std::fs::remove_dir_all(entry.path());
-        }
-    }
+/// The memory ranges of this process's arguments and environment, from
+/// `/proc/self/stat` (fields 48-51); zeros where they cannot be read.
+fn command_line_in_memory() -> [(usize, usize); 2] {
+    let text = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields are counted from 1; those after the command name's ')' start at field 3.
+    let fields: Vec<usize> = text
+        .rsplit_once(')')
+        .map(|(_, rest)| {
+            rest.split_whitespace()
+                .map(|f| f.parse().unwrap_or(0))
+                .collect()
+        })
+        .unwrap_or_default();
+    let field = |n: usize| fields.get(n - 3).copied().unwrap_or(0);
+    [(field(48), field(49)), (field(50), field(51))]
 }
 
 /// The host path for an argument naming a bind's inside path (or the argument unchanged).

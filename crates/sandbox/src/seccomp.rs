@@ -3,12 +3,16 @@
 //! An allow-list breaks the Java, Python and Rust runtimes, which use many system calls;
 //! what is denied here is what no contest program needs and what attacks the kernel or
 //! escapes the box: tracing other processes, mounting, new namespaces, keyrings, io_uring,
-//! BPF, perf events, modules, reboot, clocks, raw I/O ports, and every foreign-architecture
-//! or x32 system call. A denied call kills the program with SIGSYS, which the judge reports
-//! as a security violation. `clone3` answers ENOSYS instead, so that C libraries fall back
-//! to `clone`, whose namespace flags the filter can see; `kill(-1, ...)` answers EPERM, so
-//! that even without a pid namespace (rlimit-only mode) a program cannot signal every
-//! process of its user, the judge included.
+//! BPF, perf events, modules, reboot, clocks, raw I/O ports, secret memory, other processes'
+//! fds and pages, the x86 LDT, and every foreign-architecture or x32 system call. A denied
+//! call kills the program with SIGSYS, which the judge reports as a security violation.
+//! Some calls answer instead of killing: `clone3` ENOSYS, so that C libraries fall back to
+//! `clone`, whose namespace flags the filter can see; `kill(-1, ...)` EPERM, so that even
+//! without a pid namespace (rlimit-only mode) a program cannot signal every process of its
+//! user, the judge included; `socket`/`socketpair` of a family other than unix, inet and
+//! inet6 EAFNOSUPPORT (vsock is not confined by network namespaces; C libraries probe
+//! netlink and carry on without it); `sync`/`syncfs` succeed without flushing anything.
+//! Allowed on purpose, and why, is in the README.
 
 use crate::error::{Result, SandboxError};
 use seccompiler::{
@@ -69,6 +73,15 @@ const DENIED: &[(&str, libc::c_long)] = &[
     ("vhangup", libc::SYS_vhangup),
     ("uselib", libc::SYS_uselib),
     ("personality", libc::SYS_personality),
+    // Memory hidden from the kernel's own accounting views, fds taken from another
+    // process, pages moved in other processes: nothing a solution needs.
+    ("memfd_secret", libc::SYS_memfd_secret),
+    ("pidfd_getfd", libc::SYS_pidfd_getfd),
+    ("migrate_pages", libc::SYS_migrate_pages),
+    ("move_pages", libc::SYS_move_pages),
+    // The x86 local descriptor table: old exploits' favourite, used by no compiler's code.
+    #[cfg(target_arch = "x86_64")]
+    ("modify_ldt", libc::SYS_modify_ldt),
 ];
 
 /// clone flags that create namespaces: `clone` with any of them is denied.
@@ -89,6 +102,11 @@ pub fn denied_names() -> Vec<&'static str> {
     names.push("x32-ABI and foreign-architecture calls");
     names.push("kill(-1, ...) (EPERM: signalling every process of the user)");
     names.push("clone3 (ENOSYS: the C library falls back to clone)");
+    names.push(
+        "socket and socketpair of any family but unix, inet and inet6 (EAFNOSUPPORT: vsock, \
+         netlink, packet, ...)",
+    );
+    names.push("sync and syncfs (a no-op: they would flush the whole machine's disks)");
     names
 }
 
@@ -153,18 +171,88 @@ fn audit_arch() -> Result<u32> {
     }
 }
 
-/// The hand-written start of the filter (classic BPF; jumps count instructions forward).
+/// Socket families a program may create: local and internet sockets (which find nothing
+/// to talk to in the box's empty network namespace). Everything else (vsock, which no
+/// network namespace confines; netlink; packet; bluetooth; ...) answers EAFNOSUPPORT.
+const SOCKET_FAMILIES: &[libc::c_int] = &[libc::AF_UNIX, libc::AF_INET, libc::AF_INET6];
+
+/// One instruction of the hand-written prefix, with jumps to labels (resolved forward).
+#[derive(Clone, Copy)]
+enum Op {
+    /// Load a 32-bit word of struct seccomp_data.
+    Load(u32),
+    /// Return an action.
+    Return(u32),
+    /// Jump to the first label if the accumulator equals the constant, else the second.
+    JumpIfEqual(u32, Label, Label),
+    /// Jump to the first label if the accumulator is >= the constant, else the second.
+    JumpIfAtLeast(u32, Label, Label),
+    /// A jump target.
+    Mark(Label),
+}
+
+/// Where a jump goes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Label {
+    /// The next instruction.
+    Next,
+    /// A named place.
+    At(&'static str),
+}
+
+/// Assembles the ops into classic BPF, resolving labels (all jumps are forward).
+fn assemble(ops: &[Op]) -> Result<BpfProgram> {
+    let mut positions = BTreeMap::new();
+    let mut position = 0usize;
+    for op in ops {
+        match op {
+            Op::Mark(Label::At(name)) => {
+                positions.insert(*name, position);
+            }
+            Op::Mark(Label::Next) => {}
+            _ => position += 1,
+        }
+    }
+    let load = (libc::BPF_LD | libc::BPF_W | libc::BPF_ABS) as u16;
+    let ret = (libc::BPF_RET | libc::BPF_K) as u16;
+    let jeq = (libc::BPF_JMP | libc::BPF_JEQ | libc::BPF_K) as u16;
+    let jge = (libc::BPF_JMP | libc::BPF_JGE | libc::BPF_K) as u16;
+    let mut program = Vec::new();
+    for op in ops {
+        let here = program.len();
+        let offset = |label: &Label| -> Result<u8> {
+            let target = match label {
+                Label::Next => here + 1,
+                Label::At(name) => *positions.get(name).ok_or_else(|| {
+                    SandboxError::Invalid(format!("seccomp prefix: no label {name}"))
+                })?,
+            };
+            target
+                .checked_sub(here + 1)
+                .and_then(|o| u8::try_from(o).ok())
+                .ok_or_else(|| SandboxError::Invalid("seccomp prefix: bad jump".into()))
+        };
+        let (code, jt, jf, k) = match op {
+            Op::Mark(_) => continue,
+            Op::Load(k) => (load, 0, 0, *k),
+            Op::Return(k) => (ret, 0, 0, *k),
+            Op::JumpIfEqual(k, t, f) => (jeq, offset(t)?, offset(f)?, *k),
+            Op::JumpIfAtLeast(k, t, f) => (jge, offset(t)?, offset(f)?, *k),
+        };
+        program.push(seccompiler::sock_filter { code, jt, jf, k });
+    }
+    Ok(program)
+}
+
+/// The hand-written start of the filter, for what seccompiler's per-number,
+/// single-action rules cannot say.
 fn prefix() -> Result<BpfProgram> {
+    use Label::{At, Next};
     const X32_SYSCALL_BIT: u32 = 0x4000_0000;
     // Offsets in struct seccomp_data.
     const NR: u32 = 0;
     const ARCH: u32 = 4;
     const ARG0_LOW: u32 = 16;
-    let load = (libc::BPF_LD | libc::BPF_W | libc::BPF_ABS) as u16;
-    let ret = (libc::BPF_RET | libc::BPF_K) as u16;
-    let jeq = (libc::BPF_JMP | libc::BPF_JEQ | libc::BPF_K) as u16;
-    let jge = (libc::BPF_JMP | libc::BPF_JGE | libc::BPF_K) as u16;
-    let op = |code: u16, jt: u8, jf: u8, k: u32| seccompiler::sock_filter { code, jt, jf, k };
     let kill = libc::SECCOMP_RET_KILL_PROCESS;
     let errno = |e: i32| libc::SECCOMP_RET_ERRNO | (e as u32 & libc::SECCOMP_RET_DATA);
     let x32_limit = if cfg!(target_arch = "x86_64") {
@@ -172,22 +260,51 @@ fn prefix() -> Result<BpfProgram> {
     } else {
         u32::MAX
     };
-    Ok(vec![
-        /* 0 */ op(load, 0, 0, ARCH),
-        /* 1 */ op(jeq, 1, 0, audit_arch()?),
-        /* 2 */ op(ret, 0, 0, kill),
-        /* 3 */ op(load, 0, 0, NR),
-        /* 4 */ op(jge, 0, 1, x32_limit),
-        /* 5 */ op(ret, 0, 0, kill),
-        /* 6 */ op(jeq, 0, 1, libc::SYS_clone3 as u32),
-        /* 7 */ op(ret, 0, 0, errno(libc::ENOSYS)),
-        /* 8 */ op(jeq, 0, 3, libc::SYS_kill as u32),
-        /* 9 */ op(load, 0, 0, ARG0_LOW),
-        /* 10 */ op(jeq, 0, 1, u32::MAX),
-        /* 11 */
-        op(ret, 0, 0, errno(libc::EPERM)),
-        // 12: the deny-list program follows (it loads what it needs itself).
-    ])
+    let nr = |call: libc::c_long| call as u32;
+    let mut ops = vec![
+        // Foreign architectures and x32-ABI numbers: kill.
+        Op::Load(ARCH),
+        Op::JumpIfEqual(audit_arch()?, At("native"), Next),
+        Op::Return(kill),
+        Op::Mark(At("native")),
+        Op::Load(NR),
+        Op::JumpIfAtLeast(x32_limit, Next, At("numbers")),
+        Op::Return(kill),
+        Op::Mark(At("numbers")),
+        // clone3: ENOSYS, so that the C library falls back to clone, whose flags the
+        // deny-list can see.
+        Op::JumpIfEqual(nr(libc::SYS_clone3), Next, At("not clone3")),
+        Op::Return(errno(libc::ENOSYS)),
+        Op::Mark(At("not clone3")),
+        // sync and syncfs flush every file system of the machine, slowing other boxes:
+        // they succeed without doing anything (a box's own files are on a tmpfs).
+        Op::JumpIfEqual(nr(libc::SYS_sync), At("no-op"), Next),
+        Op::JumpIfEqual(nr(libc::SYS_syncfs), At("no-op"), At("not sync")),
+        Op::Mark(At("no-op")),
+        Op::Return(errno(0)),
+        Op::Mark(At("not sync")),
+        // socket and socketpair: only the families a solution may use.
+        Op::JumpIfEqual(nr(libc::SYS_socket), At("socket"), Next),
+        Op::JumpIfEqual(nr(libc::SYS_socketpair), At("socket"), At("not socket")),
+        Op::Mark(At("socket")),
+        Op::Load(ARG0_LOW),
+    ];
+    for &family in SOCKET_FAMILIES {
+        ops.push(Op::JumpIfEqual(family as u32, At("rest"), Next));
+    }
+    ops.extend([
+        Op::Return(errno(libc::EAFNOSUPPORT)),
+        Op::Mark(At("not socket")),
+        // kill(-1, ...): EPERM, so that even without a pid namespace (rlimit-only mode) a
+        // program cannot signal every process of its user, the judge included.
+        Op::JumpIfEqual(nr(libc::SYS_kill), Next, At("rest")),
+        Op::Load(ARG0_LOW),
+        Op::JumpIfEqual(u32::MAX, Next, At("rest")),
+        Op::Return(errno(libc::EPERM)),
+        // The deny-list program follows (it loads what it needs itself).
+        Op::Mark(At("rest")),
+    ]);
+    assemble(&ops)
 }
 
 /// Installs the filters on the calling thread (also sets no_new_privs). Async-signal-safe:
@@ -205,6 +322,73 @@ pub(crate) fn install(filters: &[BpfProgram]) -> std::result::Result<(), i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Runs the prefix on one system call: `Some(action)` where it decides, `None` where it
+    /// hands over to the deny-list (falls off its end). Interprets the few classic BPF
+    /// instructions the prefix uses.
+    fn decide(nr: libc::c_long, arg0: u64) -> Option<u32> {
+        let program = prefix().unwrap();
+        let word = |offset: u32| -> u32 {
+            match offset {
+                0 => nr as u32,
+                4 => audit_arch().unwrap(),
+                16 => arg0 as u32,
+                20 => (arg0 >> 32) as u32,
+                other => panic!("unexpected load at {other}"),
+            }
+        };
+        let (mut pc, mut accumulator) = (0usize, 0u32);
+        while pc < program.len() {
+            let op = &program[pc];
+            let class = u32::from(op.code) & 0x07;
+            match class {
+                0x00 => accumulator = word(op.k),
+                0x06 => return Some(op.k),
+                0x05 => {
+                    let taken = match u32::from(op.code) & 0xf0 {
+                        0x10 => accumulator == op.k,
+                        0x30 => accumulator >= op.k,
+                        other => panic!("unexpected jump {other:#x}"),
+                    };
+                    pc += usize::from(if taken { op.jt } else { op.jf });
+                }
+                other => panic!("unexpected class {other:#x}"),
+            }
+            pc += 1;
+        }
+        None
+    }
+
+    #[test]
+    fn the_prefix_answers_what_it_should_and_hands_the_rest_on() {
+        let errno = |e: i32| libc::SECCOMP_RET_ERRNO | e as u32;
+        let socket = libc::SYS_socket;
+        for family in [libc::AF_VSOCK, libc::AF_NETLINK, libc::AF_PACKET] {
+            assert_eq!(
+                decide(socket, family as u64),
+                Some(errno(libc::EAFNOSUPPORT))
+            );
+            assert_eq!(
+                decide(libc::SYS_socketpair, family as u64),
+                Some(errno(libc::EAFNOSUPPORT))
+            );
+        }
+        for family in [libc::AF_UNIX, libc::AF_INET, libc::AF_INET6] {
+            assert_eq!(decide(socket, family as u64), None, "family {family}");
+        }
+        assert_eq!(decide(libc::SYS_sync, 0), Some(errno(0)));
+        assert_eq!(decide(libc::SYS_syncfs, 3), Some(errno(0)));
+        assert_eq!(decide(libc::SYS_clone3, 0), Some(errno(libc::ENOSYS)));
+        assert_eq!(decide(libc::SYS_kill, u64::MAX), Some(errno(libc::EPERM)));
+        assert_eq!(decide(libc::SYS_kill, 1), None);
+        assert_eq!(decide(libc::SYS_read, 0), None);
+        if cfg!(target_arch = "x86_64") {
+            assert_eq!(
+                decide(0x4000_0000 | libc::SYS_read, 0),
+                Some(libc::SECCOMP_RET_KILL_PROCESS)
+            );
+        }
+    }
 
     #[test]
     fn filters_compile() {

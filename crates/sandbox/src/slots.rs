@@ -3,12 +3,13 @@
 //!
 //! Two judges at once never share a box: each id is held with an exclusive `flock` on
 //! `<lock dir>/box-<id>.lock` for as long as the slot lives, and the uid (`first_uid + id`)
-//! and cgroup name (`box-<id>`) derive from the id.
+//! and cgroup name (`box-<id>`) derive from the id. The slot also owns its network
+//! namespace, so concurrent boxes never share one.
 
 use crate::cgroup::BoxCgroup;
 use crate::error::{Result, SandboxError};
 use std::fs::File;
-use std::os::fd::AsRawFd;
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
 
 /// A locked box id and what belongs to it.
@@ -20,6 +21,8 @@ pub struct Slot {
     pub uid: u32,
     /// The cgroup, created on first use and reused by every run in the slot.
     pub cgroup: Option<BoxCgroup>,
+    /// The slot's own empty network namespace, created on first isolated use and reused.
+    pub netns: Option<OwnedFd>,
     _lock: File,
 }
 
@@ -52,6 +55,7 @@ pub fn acquire(lock_dir: &Path, first_uid: u32, max_boxes: u32) -> Result<Slot> 
                 id,
                 uid: first_uid + id,
                 cgroup: None,
+                netns: None,
                 _lock: file,
             });
         }

@@ -42,7 +42,11 @@ pub struct RunSpec {
     /// Whether the box directory (`/box`, the working directory) is writable. Compilers
     /// need it; test runs do not get it, so nothing survives from one test to the next.
     pub box_writable: bool,
-    /// Extra paths to show inside the box, for this run only.
+    /// Extra host paths shown read-only at the same place in the box root, such as a
+    /// language's toolchain (`~/.rustup`): the root with them is built once per distinct
+    /// set and reused, so they cost a run nothing, and boxes without them do not see them.
+    pub root_binds: Vec<PathBuf>,
+    /// Extra paths to show inside the box, for this run only (attached per run).
     pub binds: Vec<Bind>,
     /// The limits.
     pub limits: Limits,

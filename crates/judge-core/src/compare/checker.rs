@@ -105,6 +105,7 @@ impl Checker {
             stdin,
             stdout: scratch.join("checker.stdout"),
             box_writable: false,
+            root_binds: vec![],
             binds,
             limits: checker_limits(),
         };

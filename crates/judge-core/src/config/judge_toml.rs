@@ -174,17 +174,29 @@ pub struct SandboxToml {
     pub backend: BackendToml,
     /// Host paths every box sees read-only (default: the system's libraries and tools).
     pub readonly_binds: Option<Vec<String>>,
-    /// The uid of box 0 (default: the sandbox's own default).
+    /// The uid of box 0 (default: the sandbox's own default); box N runs as
+    /// `first_uid + N`.
     pub first_uid: u32,
+    /// How many boxes may exist at once (uids `first_uid` to `first_uid + max_boxes - 1`).
+    pub max_boxes: u32,
+    /// Where box locks live (default `/run/judge` for root). Judges that share it share
+    /// the uid range safely; a judge with its own lock folder needs its own uid range.
+    pub lock_dir: Option<std::path::PathBuf>,
+    /// The name of the cgroup that holds the box cgroups.
+    pub cgroup_group: String,
 }
 
 impl Default for SandboxToml {
     fn default() -> Self {
+        let defaults = sandbox::SandboxConfig::default();
         SandboxToml {
             isolation: IsolationToml::default(),
             backend: BackendToml::default(),
             readonly_binds: None,
-            first_uid: sandbox::SandboxConfig::default().first_uid,
+            first_uid: defaults.first_uid,
+            max_boxes: defaults.max_boxes,
+            lock_dir: None,
+            cgroup_group: defaults.cgroup_group,
         }
     }
 }
@@ -282,12 +294,16 @@ pub struct JudgeConfig {
 impl JudgeConfig {
     /// Reads judge.toml and checks what serde cannot.
     pub fn load(file: &Path) -> Result<JudgeConfig, ConfigError> {
-        let toml: JudgeToml = read_toml(file)?;
+        let mut toml: JudgeToml = read_toml(file)?;
         let root = file
             .parent()
             .map(Path::to_path_buf)
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or_else(|| PathBuf::from("."));
+        // Relative to judge.toml, like every path in it.
+        if let Some(dir) = toml.sandbox.lock_dir.as_mut() {
+            *dir = root.join(&*dir);
+        }
         let config = JudgeConfig {
             file: file.to_path_buf(),
             root,
@@ -334,6 +350,13 @@ impl JudgeConfig {
                     ));
                 }
             }
+        }
+        if self.toml.sandbox.max_boxes == 0 {
+            return error("sandbox.max_boxes must be at least 1".into());
+        }
+        if self.toml.sandbox.cgroup_group.is_empty() || self.toml.sandbox.cgroup_group.contains('/')
+        {
+            return error("sandbox.cgroup_group must be a plain name".into());
         }
         let mut ids = std::collections::BTreeSet::new();
         for problem in &self.toml.contest.problems {

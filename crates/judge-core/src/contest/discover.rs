@@ -8,9 +8,11 @@
 //! An attempt's time is the timestamp its name starts with, `YYYY-MM-DDTHH-MM-SS` (UTC;
 //! `:` may stand for `-`; anything may follow, e.g. `2026-11-29T09-15-00-fixed.cpp`), or
 //! else the file's modification time. A file that cannot be judged (unknown problem,
-//! unknown extension, a language the contest does not allow, outside a student's folder)
-//! is still an attempt, with the reason it was not judged.
+//! unknown extension, a language the contest does not allow, outside a student's folder,
+//! a symbolic link, a FIFO or device, a hard link to another user's file) is still an
+//! attempt, with the reason it was not judged, and its content is never read.
 
+use super::safe_open::{self, ClassFile, Refused};
 use crate::config::judge_toml::ContestToml;
 use crate::error::{JudgeError, Result};
 use crate::language::Languages;
@@ -31,6 +33,8 @@ pub struct AttemptFile {
     pub submitted_at: i64,
     /// The language's id, when known.
     pub language: Option<String>,
+    /// The file's bytes, read once at discovery (empty when it was refused).
+    pub content: Vec<u8>,
     /// Why it cannot be judged, if it cannot.
     pub rejected: Option<String>,
 }
@@ -48,14 +52,6 @@ pub fn timestamp_in_name(name: &str) -> Option<i64> {
         .map(|t| t.assume_utc().unix_timestamp())
 }
 
-fn modified(path: &Path) -> i64 {
-    std::fs::metadata(path)
-        .and_then(|m| m.modified())
-        .ok()
-        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-        .map_or(0, |d| d.as_secs() as i64)
-}
-
 fn sorted_entries(dir: &Path) -> Result<Vec<std::fs::DirEntry>> {
     let mut entries: Vec<std::fs::DirEntry> = std::fs::read_dir(dir)
         .map_err(|e| JudgeError::file("submissions folder", dir, e))?
@@ -66,21 +62,42 @@ fn sorted_entries(dir: &Path) -> Result<Vec<std::fs::DirEntry>> {
     Ok(entries)
 }
 
-/// Every attempt under `root`, sorted by id.
+/// The entry's type, not following a link (a link is reported as a link).
+fn entry_type(entry: &std::fs::DirEntry) -> Option<std::fs::FileType> {
+    entry.file_type().ok()
+}
+
+/// Every attempt under `root`, sorted by id. Files are read here, once, through
+/// [`safe_open`]: links, devices, FIFOs and hard links to other users' files are refused
+/// with a reason and never read.
 pub fn discover(
     root: &Path,
     contest: &ContestToml,
     languages: &Languages,
 ) -> Result<Vec<AttemptFile>> {
+    let root_dir =
+        std::fs::File::open(root).map_err(|e| JudgeError::file("submissions folder", root, e))?;
     let mut attempts = Vec::new();
-    let mut add = |student: &str, problem: &str, path: PathBuf, timestamp: Option<i64>| {
+    let mut add = |student: &str,
+                   problem: &str,
+                   path: PathBuf,
+                   timestamp: Option<i64>,
+                   read: std::result::Result<ClassFile, Refused>| {
         let id = path
             .strip_prefix(root)
             .unwrap_or(&path)
             .to_string_lossy()
             .replace('\\', "/");
         let language = languages.for_path(&path);
-        let rejected = if !contest.problems.iter().any(|p| p.id == problem) {
+        let (content, modified, refused) = match read {
+            Ok(file) => (file.content, file.modified, None),
+            Err(Refused(reason)) => (Vec::new(), 0, Some(reason)),
+        };
+        let rejected = if refused.is_some() {
+            refused
+        } else if student.is_empty() {
+            Some("not in a student's folder (submissions/<student>/<problem>.<ext>)".to_string())
+        } else if !contest.problems.iter().any(|p| p.id == problem) {
             Some(format!(
                 "unknown problem {problem:?}; the contest's problems: {}",
                 contest
@@ -106,36 +123,66 @@ pub fn discover(
             id,
             student: student.to_string(),
             problem: problem.to_string(),
-            submitted_at: timestamp.unwrap_or_else(|| modified(&path)),
+            submitted_at: timestamp.unwrap_or(modified),
             language: language.ok().map(|l| l.id.clone()),
             path,
+            content,
             rejected,
         });
     };
+    let relative = |path: &Path| path.strip_prefix(root).unwrap_or(path).to_path_buf();
     for entry in sorted_entries(root)? {
         let student = entry.file_name().to_string_lossy().into_owned();
-        if !entry.path().is_dir() {
-            add("", "", entry.path(), None);
+        let Some(kind) = entry_type(&entry) else {
+            continue;
+        };
+        if let Some(refused) = safe_open::refused_kind(kind) {
+            add(&student, "", entry.path(), None, Err(refused));
             continue;
         }
+        if !kind.is_dir() {
+            let read = safe_open::read(&root_dir, &relative(&entry.path()), u32::MAX);
+            add("", "", entry.path(), None, read);
+            continue;
+        }
+        let owner = entry
+            .metadata()
+            .map(|m| std::os::unix::fs::MetadataExt::uid(&m))
+            .unwrap_or(u32::MAX);
         for item in sorted_entries(&entry.path())? {
             let name = item.file_name().to_string_lossy().into_owned();
-            if item.path().is_dir() {
+            let Some(kind) = entry_type(&item) else {
+                continue;
+            };
+            let problem_of_file = || name.split('.').next().unwrap_or_default().to_string();
+            if let Some(refused) = safe_open::refused_kind(kind) {
+                add(
+                    &student,
+                    &problem_of_file(),
+                    item.path(),
+                    None,
+                    Err(refused),
+                );
+            } else if kind.is_dir() {
                 for file in sorted_entries(&item.path())? {
-                    if file.path().is_file() {
-                        let stem = file.file_name().to_string_lossy().into_owned();
-                        add(&student, &name, file.path(), timestamp_in_name(&stem));
+                    let Some(kind) = entry_type(&file) else {
+                        continue;
+                    };
+                    if kind.is_dir() {
+                        continue;
                     }
+                    let stem = file.file_name().to_string_lossy().into_owned();
+                    let read = match safe_open::refused_kind(kind) {
+                        Some(refused) => Err(refused),
+                        None => safe_open::read(&root_dir, &relative(&file.path()), owner),
+                    };
+                    add(&student, &name, file.path(), timestamp_in_name(&stem), read);
                 }
             } else {
-                let problem = name.split('.').next().unwrap_or_default().to_string();
-                add(&student, &problem, item.path(), None);
+                let read = safe_open::read(&root_dir, &relative(&item.path()), owner);
+                add(&student, &problem_of_file(), item.path(), None, read);
             }
         }
-    }
-    for attempt in attempts.iter_mut().filter(|a| a.student.is_empty()) {
-        attempt.rejected =
-            Some("not in a student's folder (submissions/<student>/<problem>.<ext>)".to_string());
     }
     attempts.sort_by(|a, b| a.id.cmp(&b.id));
     Ok(attempts)

@@ -35,6 +35,7 @@ fn trial(config: SandboxConfig) -> Check {
             stdin: None,
             stdout: scratch.path().join("out"),
             box_writable: false,
+            root_binds: vec![],
             binds: vec![],
             limits: Limits::for_test(Duration::from_secs(1), 64 * MIB),
         })?;

@@ -59,6 +59,7 @@ pub fn spec(out_dir: &Path, limits: Limits) -> RunSpec {
         stdin: None,
         stdout: out_dir.join("stdout"),
         box_writable: false,
+        root_binds: vec![],
         binds: vec![],
         limits,
     }

@@ -1,0 +1,185 @@
+//! Opening a class's files as the judge (often root) may: never through a symbolic link,
+//! never outside the submissions folder, only regular files, never a hard link to another
+//! user's file. Students' git repositories and zip files keep links; a link to
+//! `/etc/shadow` or to the tests' answers must be refused, with a reason, and never read.
+//! Linux only: openat2 (5.6 or later; the sandbox itself needs 5.9).
+
+use std::fs::File;
+use std::io::Read;
+use std::os::fd::{AsRawFd, FromRawFd};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
+
+/// A file of the class, read whole.
+#[derive(Debug)]
+pub struct ClassFile {
+    /// Its bytes.
+    pub content: Vec<u8>,
+    /// Its modification time (Unix seconds).
+    pub modified: i64,
+}
+
+/// Why a file of the class is not read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused(pub String);
+
+/// What kind of thing a file type is, in words.
+fn kind(file_type: std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if file_type.is_symlink() {
+        "a symbolic link"
+    } else if file_type.is_dir() {
+        "a folder"
+    } else if file_type.is_fifo() {
+        "a FIFO"
+    } else if file_type.is_socket() {
+        "a socket"
+    } else if file_type.is_block_device() || file_type.is_char_device() {
+        "a device"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Opens `relative` (no `..`, no absolute path) below the folder `root` without following
+/// any symbolic link on the way.
+fn open_beneath(root: &File, relative: &Path) -> std::io::Result<File> {
+    let name = std::ffi::CString::new(relative.as_os_str().as_bytes())
+        .map_err(|_| std::io::Error::from_raw_os_error(libc::EINVAL))?;
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOCTTY: nor adopt a tty.
+    let flags =
+        libc::O_RDONLY | libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_NOCTTY | libc::O_CLOEXEC;
+    // struct open_how of linux/openat2.h (libc's is non-exhaustive).
+    #[repr(C)]
+    struct OpenHow {
+        flags: u64,
+        mode: u64,
+        resolve: u64,
+    }
+    let how = OpenHow {
+        flags: flags as u64,
+        mode: 0,
+        resolve: libc::RESOLVE_BENEATH | libc::RESOLVE_NO_SYMLINKS | libc::RESOLVE_NO_MAGICLINKS,
+    };
+    // SAFETY: openat2 with a valid path and a fully initialised open_how of its size.
+    let fd = unsafe {
+        libc::syscall(
+            libc::SYS_openat2,
+            root.as_raw_fd(),
+            name.as_ptr(),
+            &how as *const OpenHow,
+            std::mem::size_of::<OpenHow>(),
+        )
+    } as libc::c_int;
+    if fd < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: a fresh descriptor we own.
+    Ok(unsafe { File::from_raw_fd(fd) })
+}
+
+/// Reads the class file at `relative` below `root`, or says why not. `owner` is the uid
+/// of the student's folder: a hard link to a file of someone else is refused.
+pub fn read(root: &File, relative: &Path, owner: u32) -> Result<ClassFile, Refused> {
+    let mut file = match open_beneath(root, relative) {
+        Ok(file) => file,
+        Err(error) if matches!(error.raw_os_error(), Some(libc::ELOOP | libc::EXDEV)) => {
+            return Err(Refused(
+                "a symbolic link, or inside a linked folder (links are not followed: submit \
+                 the file itself)"
+                    .to_string(),
+            ))
+        }
+        Err(error) => return Err(Refused(format!("cannot be opened: {error}"))),
+    };
+    let metadata = file
+        .metadata()
+        .map_err(|e| Refused(format!("cannot be read: {e}")))?;
+    if !metadata.file_type().is_file() {
+        return Err(Refused(format!(
+            "{} (only regular files are judged)",
+            kind(metadata.file_type())
+        )));
+    }
+    if metadata.nlink() > 1 && metadata.uid() != owner {
+        return Err(Refused(format!(
+            "a hard link to a file owned by another user (uid {}, the student's folder is uid \
+             {owner}): submit a copy",
+            metadata.uid()
+        )));
+    }
+    let mut content = Vec::with_capacity(metadata.len() as usize);
+    file.read_to_end(&mut content)
+        .map_err(|e| Refused(format!("cannot be read: {e}")))?;
+    Ok(ClassFile {
+        content,
+        modified: metadata.mtime(),
+    })
+}
+
+/// What kind of thing a folder entry is, when it is neither a folder nor a regular file
+/// (for entries that are refused before any open).
+pub fn refused_kind(file_type: std::fs::FileType) -> Option<Refused> {
+    (!file_type.is_dir() && !file_type.is_file()).then(|| {
+        Refused(if file_type.is_symlink() {
+            "a symbolic link (links are not followed: submit the file itself)".to_string()
+        } else {
+            format!("{} (only regular files are judged)", kind(file_type))
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::symlink;
+
+    fn root(dir: &Path) -> File {
+        File::open(dir).unwrap()
+    }
+
+    #[test]
+    fn regular_files_are_read_and_links_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let secret = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(secret.path(), "root:hash\n").unwrap();
+        std::fs::create_dir(dir.path().join("alice")).unwrap();
+        std::fs::write(dir.path().join("alice/sum.c"), "int main(){}").unwrap();
+        symlink(secret.path(), dir.path().join("alice/maze.c")).unwrap();
+        symlink(dir.path().join("alice"), dir.path().join("mallory")).unwrap();
+        let me = unsafe { libc::geteuid() };
+        let root = root(dir.path());
+        assert_eq!(
+            read(&root, Path::new("alice/sum.c"), me).unwrap().content,
+            b"int main(){}"
+        );
+        for linked in ["alice/maze.c", "mallory/sum.c"] {
+            let refused = read(&root, Path::new(linked), me).unwrap_err();
+            assert!(refused.0.contains("symbolic link"), "{linked}: {refused:?}");
+        }
+        let escape = read(&root, Path::new("../etc/passwd"), me).unwrap_err();
+        assert!(!escape.0.is_empty());
+    }
+
+    #[test]
+    fn fifos_are_refused_without_waiting_and_foreign_hard_links_too() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo =
+            std::ffi::CString::new(dir.path().join("pipe.c").as_os_str().as_bytes()).unwrap();
+        // SAFETY: mkfifo with a valid path.
+        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+        let root = root(dir.path());
+        let me = unsafe { libc::geteuid() };
+        let refused = read(&root, Path::new("pipe.c"), me).unwrap_err();
+        assert!(refused.0.contains("FIFO"), "{refused:?}");
+        std::fs::write(dir.path().join("mine.c"), "x").unwrap();
+        std::fs::hard_link(dir.path().join("mine.c"), dir.path().join("link.c")).unwrap();
+        assert!(
+            read(&root, Path::new("link.c"), me).is_ok(),
+            "my own hard link is fine"
+        );
+        let refused = read(&root, Path::new("link.c"), me + 1).unwrap_err();
+        assert!(refused.0.contains("hard link"), "{refused:?}");
+    }
+}

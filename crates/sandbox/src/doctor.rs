@@ -1,7 +1,8 @@
 //! What this machine offers the sandbox, and what makes its timings unreliable, each with
 //! the fix: the checks behind `judge doctor`, in the spirit of isolate-check-environment.
 
-use crate::environment::Environment;
+use crate::cgroup::delegation::NEEDED;
+use crate::environment::{CgroupV2, Environment};
 use serde::Serialize;
 use std::path::Path;
 
@@ -68,22 +69,7 @@ pub fn mechanisms(env: &Environment) -> Vec<Check> {
         )
     });
     match &env.cgroup_v2 {
-        Some(v2) => {
-            let have = |c: &str| v2.controllers.iter().any(|x| x == c);
-            let listing = ["memory", "pids", "cpu"]
-                .iter()
-                .map(|c| format!("{c} {}", if have(c) { "yes" } else { "no" }))
-                .collect::<Vec<_>>()
-                .join(", ");
-            out.push(check(
-                "cgroup v2",
-                if v2.usable() { Status::Ok } else { Status::Info },
-                format!("mounted at {} ({listing})", v2.mount.display()),
-                (!v2.usable()).then_some(
-                    "the v2 hierarchy lacks controllers (they are bound to v1 here); boot with systemd.unified_cgroup_hierarchy=1 to use v2",
-                ),
-            ));
-        }
+        Some(v2) => out.extend(cgroup_v2(v2)),
         None => out.push(check("cgroup v2", Status::Info, "not mounted", None)),
     }
     match &env.cgroup_v1 {
@@ -115,11 +101,24 @@ pub fn mechanisms(env: &Environment) -> Vec<Check> {
     } else if env.root && env.cgroup_v1.as_ref().is_some_and(|v| v.usable()) {
         check("limits", Status::Ok, "enforced with cgroup v1", None)
     } else {
+        let delegation_problem = env
+            .cgroup_v2
+            .as_ref()
+            .filter(|v2| has_controllers(v2))
+            .and_then(|v2| v2.delegation.problem.as_ref());
         check(
             "limits",
             Status::Warn,
-            "rlimit-only (degraded): memory by RLIMIT_DATA and peak RSS, CPU per process",
-            Some("run as root on a kernel with the memory and cpuacct (v1) or memory, pids and cpu (v2) controllers"),
+            match delegation_problem {
+                Some(problem) => format!(
+                    "rlimit-only (degraded): memory by RLIMIT_DATA and peak RSS, CPU per process, because {problem}"
+                ),
+                None => "rlimit-only (degraded): memory by RLIMIT_DATA and peak RSS, CPU per process".to_string(),
+            },
+            Some(match delegation_problem {
+                Some(_) if env.root => DELEGATION_FIX,
+                _ => "run as root on a kernel with the memory and cpuacct (v1) or memory, pids and cpu (v2) controllers",
+            }),
         )
     };
     out.push(backend);
@@ -183,6 +182,75 @@ pub fn mechanisms(env: &Environment) -> Vec<Check> {
         ),
         None => check("kernel", Status::Info, "version unknown", None),
     });
+    out
+}
+
+const DELEGATION_FIX: &str = "run the judge in a systemd unit with Delegate=yes: \
+    `systemd-run --scope -p Delegate=yes judge ...` for one command, or Delegate=yes in its \
+    service (crates/sandbox/README.md, section Delegation)";
+
+fn has_controllers(v2: &CgroupV2) -> bool {
+    NEEDED
+        .iter()
+        .all(|c| v2.controllers.iter().any(|have| have == c))
+}
+
+/// The unified hierarchy: its controllers, the part of it given to the judge, and the
+/// kernel's cgroup v2 features the backend uses.
+fn cgroup_v2(v2: &CgroupV2) -> Vec<Check> {
+    let have = |c: &str| v2.controllers.iter().any(|x| x == c);
+    let listing = NEEDED
+        .iter()
+        .map(|c| format!("{c} {}", if have(c) { "yes" } else { "no" }))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let detail = format!("mounted at {} ({listing})", v2.mount.display());
+    if !has_controllers(v2) {
+        return vec![check(
+            "cgroup v2",
+            Status::Info,
+            detail,
+            Some("the v2 hierarchy lacks controllers (they are bound to v1 here); boot with systemd.unified_cgroup_hierarchy=1 to use v2"),
+        )];
+    }
+    let delegation = &v2.delegation;
+    let mut out = vec![check("cgroup v2", Status::Ok, detail, None)];
+    out.push(match &delegation.problem {
+        None => check(
+            "cgroup v2 delegation",
+            Status::Ok,
+            format!(
+                "the judge's cgroup {} ({}); box cgroups go under {}",
+                delegation.own,
+                delegation.given_by,
+                delegation.base_dir.display()
+            ),
+            None,
+        ),
+        Some(problem) => check(
+            "cgroup v2 delegation",
+            Status::Warn,
+            problem.clone(),
+            Some(DELEGATION_FIX),
+        ),
+    });
+    let version = kernel_version().unwrap_or((0, 0));
+    let peak = if version >= (6, 12) {
+        "memory.peak reset for each run"
+    } else {
+        "memory.peak cannot be reset before Linux 6.12: the box cgroup is made anew for each run"
+    };
+    let kill = if version >= (5, 14) {
+        "cgroup.kill"
+    } else {
+        "no cgroup.kill before Linux 5.14: boxes are killed process by process"
+    };
+    out.push(check(
+        "cgroup v2 features",
+        Status::Info,
+        format!("{peak}; {kill}"),
+        None,
+    ));
     out
 }
 

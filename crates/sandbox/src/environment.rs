@@ -3,23 +3,49 @@
 //! Read once when the sandbox starts, from `/proc/self/mountinfo`, the cgroup files and
 //! `/proc/sys`. `judge doctor` prints it.
 
+use crate::cgroup::delegation::{self, Delegation, NEEDED};
 use std::path::{Path, PathBuf};
 
-/// A cgroup v2 hierarchy and the controllers it can give to our cgroups.
+/// A cgroup v2 hierarchy, the controllers it can give to our cgroups, and the part of it
+/// the judge may manage.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CgroupV2 {
     /// Where the hierarchy is mounted.
     pub mount: PathBuf,
     /// Controllers available at its root (`cgroup.controllers`).
     pub controllers: Vec<String>,
+    /// Where the judge may make its cgroups, or why it may not.
+    pub delegation: Delegation,
 }
 
 impl CgroupV2 {
-    /// True when memory, pids and cpu are all available: what the v2 backend needs.
+    /// True when memory, pids and cpu are available and the judge has a part of the tree
+    /// it may manage: what the v2 backend needs.
     pub fn usable(&self) -> bool {
-        ["memory", "pids", "cpu"]
-            .iter()
-            .all(|c| self.controllers.iter().any(|have| have == c))
+        self.problem().is_none()
+    }
+
+    /// Why the v2 backend cannot be used here, as a sentence; `None` when it can.
+    pub fn problem(&self) -> Option<String> {
+        let missing: Vec<&str> = NEEDED
+            .into_iter()
+            .filter(|c| !self.controllers.iter().any(|have| have == c))
+            .collect();
+        if !missing.is_empty() {
+            return Some(format!(
+                "the cgroup v2 hierarchy at {} has no {} controller (on a machine booted with \
+                 cgroup v1 they belong to v1; boot with systemd.unified_cgroup_hierarchy=1 to \
+                 use v2)",
+                self.mount.display(),
+                missing.join(", ")
+            ));
+        }
+        self.delegation.problem.clone()
+    }
+
+    /// The directory under which the box cgroups' group is made.
+    pub fn base_dir(&self) -> &Path {
+        &self.delegation.base_dir
     }
 }
 
@@ -64,6 +90,7 @@ impl Environment {
         let (cgroup_v2, cgroup_v1) = parse_cgroup_mounts(&mountinfo);
         let cgroup_v2 = cgroup_v2.map(|mount| CgroupV2 {
             controllers: read_words(&mount.join("cgroup.controllers")),
+            delegation: delegation::detect(&mount),
             mount,
         });
         let namespaces = ["user", "pid", "mnt", "net", "ipc", "uts"]
@@ -76,6 +103,14 @@ impl Environment {
             cgroup_v1,
             namespaces,
             seccomp: Path::new("/proc/sys/kernel/seccomp/actions_avail").exists(),
+        }
+    }
+
+    /// Why cgroup v2 cannot be used, as a sentence; `None` when it can.
+    pub fn cgroup_v2_problem(&self) -> Option<String> {
+        match &self.cgroup_v2 {
+            Some(v2) => v2.problem(),
+            None => Some("no cgroup v2 hierarchy is mounted".to_string()),
         }
     }
 }
@@ -181,14 +216,40 @@ mod tests {
     }
 
     #[test]
-    fn v2_needs_memory_pids_and_cpu() {
+    fn v2_needs_memory_pids_and_cpu_and_a_delegated_cgroup() {
+        let mount = PathBuf::from("/sys/fs/cgroup");
+        let facts = delegation::Facts {
+            own: Some("/system.slice/judge.service".into()),
+            systemd: true,
+            marked: true,
+            controllers: vec!["cpu".into(), "memory".into(), "pids".into()],
+            writable: true,
+        };
         let mut v2 = CgroupV2 {
-            mount: PathBuf::from("/sys/fs/cgroup"),
+            delegation: delegation::assess(&mount, &facts),
+            mount,
             controllers: vec!["hugetlb".into()],
         };
         assert!(!v2.usable());
+        let problem = v2.problem().unwrap();
+        assert!(
+            problem.contains("no memory, pids, cpu controller"),
+            "{problem}"
+        );
         v2.controllers = vec!["cpu".into(), "memory".into(), "pids".into(), "io".into()];
         assert!(v2.usable());
+        assert_eq!(
+            v2.base_dir(),
+            Path::new("/sys/fs/cgroup/system.slice/judge.service")
+        );
+        v2.delegation = delegation::assess(
+            &v2.mount,
+            &delegation::Facts {
+                marked: false,
+                ..facts
+            },
+        );
+        assert!(v2.problem().unwrap().contains("not delegated"));
     }
 
     #[test]

@@ -131,11 +131,13 @@ fn choose_enforcement(
     };
     match config.backend {
         Backend::CgroupV2 if v2_ok => Ok((Enforcement::CgroupV2, vec![])),
-        Backend::CgroupV2 => Err(SandboxError::Unsupported(
-            "cgroup v2 was asked for, but this machine has no usable cgroup v2 hierarchy with the \
-             memory, pids and cpu controllers (or the judge is not root)"
-                .into(),
-        )),
+        Backend::CgroupV2 => Err(SandboxError::Unsupported(format!(
+            "cgroup v2 was asked for, but {}",
+            match env.cgroup_v2_problem() {
+                Some(problem) if env.root => problem,
+                _ => "the judge is not root".to_string(),
+            }
+        ))),
         Backend::CgroupV1 if v1_ok => Ok((Enforcement::CgroupV1, vec![])),
         Backend::CgroupV1 => Err(SandboxError::Unsupported(
             "cgroup v1 was asked for, but this machine has no memory and cpuacct v1 hierarchies \
@@ -154,7 +156,10 @@ fn choose_enforcement(
         )),
         Backend::Auto => Ok((
             Enforcement::RlimitOnly,
-            vec![rlimit_note("no usable cgroup hierarchy")],
+            vec![rlimit_note(&format!(
+                "no usable cgroup hierarchy ({})",
+                env.cgroup_v2_problem().unwrap_or_default()
+            ))],
         )),
     }
 }
@@ -342,9 +347,9 @@ impl Sandbox {
         Ok(match self.mode.enforcement {
             Enforcement::CgroupV2 => {
                 let v2 = self.environment.cgroup_v2.as_ref();
-                let mount = v2.map(|v| v.mount.clone()).unwrap_or_default();
+                let base = v2.map(|v| v.base_dir().to_path_buf()).unwrap_or_default();
                 Some(BoxCgroup::V2(Box::new(V2Cgroup::create(
-                    &mount, group, &name,
+                    &base, group, &name,
                 )?)))
             }
             Enforcement::CgroupV1 => {

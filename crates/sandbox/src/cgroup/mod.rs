@@ -3,8 +3,10 @@
 //! One cgroup per box slot, created when the slot is first used and reused for every run
 //! in it (creating and removing cgroups per run is slow); removed when the sandbox is
 //! dropped. Two backends, one file each: [`v2`] (unified hierarchy) and [`v1`] (separate
-//! memory, cpuacct and pids hierarchies).
+//! memory, cpuacct and pids hierarchies); [`delegation`] finds the part of the unified
+//! tree the judge may manage.
 
+pub mod delegation;
 pub mod v1;
 pub mod v2;
 

@@ -8,10 +8,13 @@
 //! - pids: `pids.max`.
 //! - killing: `cgroup.kill` (Linux 5.14+), else list and kill.
 //!
-//! The group directory enables the three controllers for its children; the judge's own
-//! process is never inside it (cgroup v2's no-internal-process rule).
+//! The box cgroups live in `<base>/<group>/box-<id>`, where the base is the part of the
+//! tree given to the judge ([`super::delegation`]): the judge's own cgroup when a service
+//! manager delegated it, the hierarchy's root otherwise. The base and the group give the
+//! three controllers to their children; the judge's own process is never in either
+//! (cgroup v2's no-internal-processes rule).
 
-use super::{create_dir, keyed_value, kill_listed, open_procs, read_text, remove_dir, reread};
+use super::{keyed_value, kill_listed, open_procs, read_text, remove_dir, reread};
 use super::{write_value, Usage};
 use crate::error::{Result, SandboxError};
 use crate::limits::Limits;
@@ -20,12 +23,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-const CONTROLLERS: &str = "+memory +pids +cpu";
-
 /// A box's directory in the unified hierarchy.
 #[derive(Debug)]
 pub struct V2Cgroup {
-    mount: PathBuf,
+    base: PathBuf,
     group: String,
     name: String,
     dir: PathBuf,
@@ -37,34 +38,39 @@ pub struct V2Cgroup {
     buffer: String,
 }
 
-fn enable_controllers(dir: &Path) -> Result<()> {
-    let path = dir.join("cgroup.subtree_control");
-    let current = read_text(&path)?;
-    if ["memory", "pids", "cpu"]
-        .iter()
-        .all(|c| current.split_whitespace().any(|have| have == *c))
-    {
-        return Ok(());
-    }
-    write_value(&path, CONTROLLERS)
-}
-
 impl V2Cgroup {
-    /// Creates (or reuses) `<mount>/<group>/<name>` with the controllers it needs.
-    pub fn create(mount: &Path, group: &str, name: &str) -> Result<V2Cgroup> {
-        enable_controllers(mount)?;
-        let parent = mount.join(group);
-        create_dir(&parent)?;
-        enable_controllers(&parent)?;
+    /// Creates (or reuses) `<base>/<group>/<name>` with the controllers it needs; the base
+    /// is made ready first (once per process).
+    pub fn create(base: &Path, group: &str, name: &str) -> Result<V2Cgroup> {
+        super::delegation::make_ready(base)?;
+        let parent = base.join(group);
         let dir = parent.join(name);
-        create_dir(&dir)?;
+        // Another judge removes the group when its last box goes: create the box, which
+        // keeps the group, then give the group's controllers to it.
+        let mut attempt = 0;
+        loop {
+            match std::fs::create_dir_all(&dir) {
+                Ok(()) => break,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound && attempt < 10 => {
+                    attempt += 1;
+                }
+                Err(e) => return Err(SandboxError::io("creating the cgroup", &dir, e)),
+            }
+        }
+        super::delegation::enable(&parent).map_err(|e| {
+            SandboxError::io(
+                "enabling the memory, pids and cpu controllers in",
+                parent.join("cgroup.subtree_control"),
+                e,
+            )
+        })?;
         kill_listed(&dir);
         let stat_path = dir.join("cpu.stat");
         let cpu_stat =
             File::open(&stat_path).map_err(|e| SandboxError::io("opening", &stat_path, e))?;
         Ok(V2Cgroup {
             procs: vec![open_procs(&dir)?],
-            mount: mount.to_path_buf(),
+            base: base.to_path_buf(),
             group: group.to_string(),
             name: name.to_string(),
             dir,
@@ -112,7 +118,7 @@ impl V2Cgroup {
         if self.peak.is_none() {
             // No resettable peak on this kernel: a fresh cgroup starts at zero.
             remove_dir(&self.dir);
-            *self = V2Cgroup::create(&self.mount, &self.group, &self.name)?;
+            *self = V2Cgroup::create(&self.base, &self.group, &self.name)?;
         }
         write_value(
             &self.dir.join("memory.max"),
@@ -216,7 +222,7 @@ mod tests {
         assert_eq!(read("pids.max"), "64");
         assert_eq!(
             std::fs::read_to_string(root.path().join("cgroup.subtree_control")).unwrap(),
-            CONTROLLERS
+            "+memory +pids +cpu"
         );
         // Counters are relative to prepare: the fake kernel's later values show the deltas.
         std::fs::write(dir.join("cpu.stat"), "usage_usec 255000\n").unwrap();

@@ -1,6 +1,6 @@
 //! bench: how fast and how exact the judge is, measured on this machine.
 //!
-//! Four benchmarks, each a module that measures and returns serializable figures, and a
+//! Five benchmarks, each a module that measures and returns serializable figures, and a
 //! report that renders them as docs/benchmarks.md:
 //!
 //! - [`overhead`]: runs per second of a trivial program through the sandbox (full
@@ -11,7 +11,9 @@
 //! - [`problemset`]: each problem's reference against its time limit, and the seeds' own
 //!   algorithms against the reference on the hardest tests;
 //! - [`class`] generates a class of students' submissions from the problems'
-//!   `submissions/` folders, and [`contest`] times `judge contest` on it.
+//!   `submissions/` folders, and [`contest`] times `judge contest` on it;
+//! - [`similarity`] generates classes of 50 to 400 students from the similarity corpus,
+//!   with disguised copies, and times `judge similarity` on each.
 //!
 //! Every result is written with the command that made it and the machine it ran on
 //! ([`record`], [`machine`]); [`stats`] gives medians and spreads. It asserts nothing
@@ -30,4 +32,5 @@ pub mod problemset;
 pub mod programs;
 pub mod record;
 pub mod report;
+pub mod similarity;
 pub mod stats;

@@ -9,6 +9,7 @@ use bench::isolate::Isolate;
 use bench::overhead::{self, OverheadOptions};
 use bench::problemset::{self, ProblemsetOptions, SEEDS};
 use bench::record::{self, record};
+use bench::similarity::{self as similarity_bench, SimilarityOptions};
 use clap::{Parser, Subcommand};
 use judge_core::config::judge_toml::JudgeConfig;
 use judge_core::Judge;
@@ -131,6 +132,30 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// `judge similarity` on generated classes of growing size.
+    Similarity {
+        /// The judge executable.
+        #[arg(long)]
+        judge: PathBuf,
+        /// Class sizes (comma-separated).
+        #[arg(long, value_delimiter = ',', default_value = "50,100,200,400")]
+        students: Vec<usize>,
+        /// The generator's seed.
+        #[arg(long, default_value_t = 2026)]
+        seed: u64,
+        /// Timed runs of each size.
+        #[arg(long, default_value_t = 3)]
+        repeats: usize,
+        /// The corpus (default: crates/similarity/tests/corpus beside judge.toml).
+        #[arg(long)]
+        corpus: Option<PathBuf>,
+        /// A work folder (the classes and reports go there).
+        #[arg(long)]
+        work: PathBuf,
+        /// Where the JSON record goes.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Render docs/benchmarks.md from the records in a folder.
     Report {
         /// The folder of JSON records.
@@ -142,6 +167,10 @@ enum Command {
         /// The markdown file to write.
         #[arg(long)]
         out: PathBuf,
+        /// Only this section (`similarity`), put in place of its old text in --out; the
+        /// other sections stay as they are.
+        #[arg(long)]
+        section: Option<String>,
     },
 }
 
@@ -295,10 +324,49 @@ fn main() -> Result<()> {
             })?;
             record::write(&out, &result)
         }
+        Command::Similarity {
+            judge,
+            students,
+            seed,
+            repeats,
+            corpus,
+            work,
+            out,
+        } => {
+            let config = config(explicit)?;
+            let options = SimilarityOptions {
+                judge: Some(absolute(&judge)?),
+                config: config.file.clone(),
+                corpus: match corpus {
+                    Some(corpus) => absolute(&corpus)?,
+                    None => config.root.join("crates/similarity/tests/corpus"),
+                },
+                students,
+                seed,
+                repeats,
+                work: absolute(&work)?,
+            };
+            record::write(&out, &record(|| similarity_bench::measure(&options))?)
+        }
         Command::Report {
             results,
             notes,
             out,
+            section: Some(section),
+        } => {
+            if section != "similarity" {
+                anyhow::bail!("--section {section}: only similarity can be rendered alone");
+            }
+            let existing = std::fs::read_to_string(&out)
+                .with_context(|| format!("reading {}", out.display()))?;
+            let text = bench::report::splice_similarity(&existing, &results, &notes)?;
+            std::fs::write(&out, text).with_context(|| format!("writing {}", out.display()))
+        }
+        Command::Report {
+            results,
+            notes,
+            out,
+            section: None,
         } => {
             let text = bench::report::render(&results, &notes)?;
             std::fs::write(&out, text).with_context(|| format!("writing {}", out.display()))

@@ -6,6 +6,7 @@ use crate::contest::ContestReport;
 use crate::overhead::OverheadReport;
 use crate::problemset::{ProblemsetReport, SeedRun};
 use crate::record::{self, Record};
+use crate::similarity::{SimilarityReport, TARGET_S, TARGET_STUDENTS};
 use crate::stats::Summary;
 use anyhow::Result;
 use std::fmt::Write;
@@ -19,6 +20,11 @@ pub const ACCURACY_FILE: &str = "accuracy.json";
 pub const PROBLEMS_FILE: &str = "problems.json";
 /// See [`OVERHEAD_FILE`].
 pub const CONTEST_FILE: &str = "contest.json";
+/// See [`OVERHEAD_FILE`].
+pub const SIMILARITY_FILE: &str = "similarity.json";
+
+/// The heading of the similarity section.
+const SIMILARITY_HEADING: &str = "## 5. Similarity: `judge similarity` as the class grows";
 
 /// The targets of issue 7.
 pub const TARGET_RATIO: f64 = 0.5;
@@ -388,9 +394,97 @@ fn contest(out: &mut String, record: &Record<ContestReport>, notes: &Path) {
     note(out, notes, "contest.md");
 }
 
+fn similarity(out: &mut String, record: &Record<SimilarityReport>, notes: &Path) {
+    let r = &record.result;
+    let _ = writeln!(out, "{SIMILARITY_HEADING}\n");
+    let _ = writeln!(
+        out,
+        "Generated classes (`bench similarity`, seed {}): S students x the corpus's {} problems ({}), each file a corpus solution or (one in {}) a copy of an earlier student's, every file then disguised (identifiers renamed, comment lines added, a line or two deleted). The real `judge similarity` binary timed from outside, {} runs per size (wall time: median, min–max); the phases measured in process on the same files ({} threads). With about 15 corpus solutions per problem, many students start from the same one, so nearly every pair shares something and is scored: an upper bound on a real class's cost.\n",
+        r.seed,
+        r.problems.len(),
+        r.problems.join(", "),
+        100 / crate::similarity::COPY_PERCENT.max(1),
+        r.repeats,
+        r.jobs
+    );
+    provenance(out, record);
+    let _ = writeln!(
+        out,
+        "| students | files | pairs scored | flagged at 0.5 | planted copies flagged | `judge similarity` wall | tokenize | discount | pairs | reports | HTML |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    );
+    for s in &r.sizes {
+        let _ =
+            writeln!(
+            out,
+            "| {} | {} | {} | {} | {} / {} | {} s | {:.2} s | {:.2} s | {:.2} s | {:.2} s | {} |",
+            s.students,
+            s.files,
+            s.pairs_scored,
+            s.flagged,
+            s.planted_found,
+            s.planted_copies,
+            s.wall_s.as_ref().map_or("–".to_string(), |w| range(w, 1.0, 2)),
+            s.tokenize_s,
+            s.discount_s,
+            s.pairs_s,
+            s.reports_s,
+            mib(s.html_bytes as f64)
+        );
+    }
+    match r
+        .sizes
+        .iter()
+        .find(|s| s.students == TARGET_STUDENTS)
+        .and_then(|s| s.wall_s.as_ref())
+    {
+        Some(wall) => {
+            let _ = writeln!(
+                out,
+                "\nTarget: {TARGET_STUDENTS} students x {} problems within {TARGET_S:.0} s: {} (median {:.2} s).\n",
+                r.problems.len(),
+                verdict(wall.median <= TARGET_S),
+                wall.median
+            );
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "\nTarget: not measured ({TARGET_STUDENTS} students not in this run).\n"
+            );
+        }
+    }
+    note(out, notes, "similarity.md");
+}
+
+/// The similarity section alone (from `results`), put in place of the old one in
+/// `existing` (or before "## Reproducing" if there is none): the other sections keep
+/// their text when only this benchmark was run again.
+pub fn splice_similarity(existing: &str, results: &Path, notes: &Path) -> Result<String> {
+    let record = record::read::<SimilarityReport>(&results.join(SIMILARITY_FILE))?;
+    let mut section = String::new();
+    similarity(&mut section, &record, notes);
+    let start = existing
+        .find(SIMILARITY_HEADING)
+        .or_else(|| existing.find("## Reproducing"));
+    let Some(start) = start else {
+        return Ok(format!("{existing}\n{section}"));
+    };
+    let end = match existing[start..].strip_prefix(SIMILARITY_HEADING) {
+        Some(body) => body
+            .find("\n## ")
+            .map_or(existing.len(), |i| start + SIMILARITY_HEADING.len() + i + 1),
+        None => start,
+    };
+    Ok(format!(
+        "{}{section}{}",
+        &existing[..start],
+        &existing[end..]
+    ))
+}
+
 /// Renders the report from the records in `results`; `notes` holds hand-written notes
 /// (`summary.md`, `isolate.md`, `overhead-profile.md`, `accuracy.md`, `problems.md`,
-/// `contest.md`) included where they belong: each at the end of its section.
+/// `contest.md`, `similarity.md`) included where they belong: each at the end of its section.
 pub fn render(results: &Path, notes: &Path) -> Result<String> {
     let mut out = String::new();
     out.push_str("# Benchmarks\n\n");
@@ -429,6 +523,12 @@ pub fn render(results: &Path, notes: &Path) -> Result<String> {
         Some(r) => contest(&mut out, r, notes),
         None => out.push_str("## 4. End to end\n\nNot measured in this run.\n\n"),
     }
-    out.push_str("## Reproducing\n\n```\nscripts/bench            # everything, about 45 minutes here (35 of them the class)\nBENCH_ONLY=\"overhead accuracy\" scripts/bench   # some; the others' records are reused\nBENCH_QUICK=1 scripts/bench   # tiny N: checks the pipeline, figures meaningless\n```\n\nThe JSON records behind this page are written to `target/bench-results/` (not committed).\n");
+    match record::read::<SimilarityReport>(&results.join(SIMILARITY_FILE)).ok() {
+        Some(r) => similarity(&mut out, &r, notes),
+        None => {
+            let _ = writeln!(out, "{SIMILARITY_HEADING}\n\nNot measured in this run.\n");
+        }
+    }
+    out.push_str("## Reproducing\n\n```\nscripts/bench            # everything, about 50 minutes here (35 of them the class)\nBENCH_ONLY=\"overhead accuracy\" scripts/bench   # some; the others' records are reused\nBENCH_ONLY=similarity BENCH_SECTION=1 scripts/bench   # section 5 alone, put in place here\nBENCH_QUICK=1 scripts/bench   # tiny N: checks the pipeline, figures meaningless\n```\n\nThe JSON records behind this page are written to `target/bench-results/` (not committed).\n");
     Ok(out)
 }

@@ -172,3 +172,59 @@ fn every_benchmark_path_runs_with_tiny_n() {
     assert!(text.contains("| bare fork + exec + wait4 |"));
     assert!(text.contains("grid Dijkstra"));
 }
+
+#[test]
+fn the_similarity_benchmark_runs_with_tiny_n() {
+    use bench::similarity::{measure, SimilarityOptions};
+    let work = tempfile::tempdir().unwrap();
+    let options = SimilarityOptions {
+        judge: None,
+        config: workspace().join("judge.toml"),
+        corpus: workspace().join("crates/similarity/tests/corpus"),
+        students: vec![3, 8],
+        seed: 7,
+        repeats: 1,
+        work: work.path().to_path_buf(),
+    };
+    let measured = record(|| measure(&options)).unwrap();
+    let r = &measured.result;
+    assert_eq!(r.problems.len(), 4);
+    assert_eq!(r.sizes.len(), 2);
+    for size in &r.sizes {
+        assert_eq!(size.files, size.students * 4, "{size:?}");
+        assert!(size.pairs_scored > 0 && size.html_bytes > 0, "{size:?}");
+        assert!(size.planted_found <= size.planted_copies);
+        assert!(size.wall_s.is_none(), "no binary given");
+    }
+    // The generated class is on disk, one folder per student.
+    assert_eq!(
+        std::fs::read_dir(work.path().join("class-8"))
+            .unwrap()
+            .count(),
+        8
+    );
+    record::write(&work.path().join(report::SIMILARITY_FILE), &measured).unwrap();
+    let text = report::render(work.path(), &workspace().join("crates/bench/notes")).unwrap();
+    assert!(text.contains("## 5. Similarity"), "{text}");
+    assert!(text.contains("| 8 | 32 |"), "{text}");
+    let existing = "# Benchmarks\n\n## 4. End to end\n\nold\n\n## Reproducing\n\nhow\n";
+    let spliced = report::splice_similarity(
+        existing,
+        work.path(),
+        &workspace().join("crates/bench/notes"),
+    )
+    .unwrap();
+    assert!(
+        spliced.contains("old")
+            && spliced.contains("| 8 | 32 |")
+            && spliced.ends_with("## Reproducing\n\nhow\n"),
+        "{spliced}"
+    );
+    let again = report::splice_similarity(
+        &spliced,
+        work.path(),
+        &workspace().join("crates/bench/notes"),
+    )
+    .unwrap();
+    assert_eq!(again, spliced, "splicing twice replaces the section");
+}

@@ -11,6 +11,7 @@ use crate::token::{Kind, Token};
 use crate::tokenize::tokenize;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::time::Instant;
 
 /// One file to compare.
 #[derive(Debug, Clone)]
@@ -134,6 +135,17 @@ impl ProblemAnalysis {
     }
 }
 
+/// Where the time went, in seconds of wall time.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct Timings {
+    /// Parsing, tokenizing and fingerprinting every file (in parallel), and the base files.
+    pub tokenize_s: f64,
+    /// Counting common fingerprints and discounting.
+    pub discount_s: f64,
+    /// Finding and scoring the pairs.
+    pub pairs_s: f64,
+}
+
 /// Everything compared.
 #[derive(Debug, Clone)]
 pub struct Analysis {
@@ -145,6 +157,8 @@ pub struct Analysis {
     pub skipped: Vec<Skipped>,
     /// Base files not used, and why.
     pub base_skipped: Vec<(String, String)>,
+    /// Where the time went.
+    pub timings: Timings,
 }
 
 /// Runs `f` over `items` on `jobs` threads, keeping the order.
@@ -173,6 +187,8 @@ fn kinds(tokens: &[Token]) -> Vec<Kind> {
 pub fn analyze(submissions: Vec<Submission>, base: &[BaseFile], options: &Options) -> Analysis {
     let jobs = options.jobs.max(1);
     let k = options.k.max(1);
+    let mut timings = Timings::default();
+    let clock = Instant::now();
     let mut base_hashes = HashSet64::default();
     let mut base_skipped = Vec::new();
     for file in base {
@@ -181,15 +197,18 @@ pub fn analyze(submissions: Vec<Submission>, base: &[BaseFile], options: &Option
             Err(reason) => base_skipped.push((file.name.clone(), reason.to_string())),
         }
     }
-    let tokenized: Vec<Result<Vec<Token>, BadInput>> =
-        parallel_map(&submissions, jobs, |s| tokenize(s.language, &s.source));
+    type Fingerprinted = (Vec<Token>, Vec<u64>, Vec<Fingerprint>);
+    let tokenized: Vec<Result<Fingerprinted, BadInput>> = parallel_map(&submissions, jobs, |s| {
+        let tokens = tokenize(s.language, &s.source)?;
+        let hashes = kgram_hashes(&kinds(&tokens), k);
+        let fingerprints = winnow(&hashes, options.window);
+        Ok((tokens, hashes, fingerprints))
+    });
     let mut skipped = Vec::new();
     let mut by_problem: BTreeMap<String, Vec<Compared>> = BTreeMap::new();
     for (submission, result) in submissions.into_iter().zip(tokenized) {
         match result {
-            Ok(tokens) => {
-                let hashes = kgram_hashes(&kinds(&tokens), k);
-                let fingerprints = winnow(&hashes, options.window);
+            Ok((tokens, hashes, fingerprints)) => {
                 let source = String::from_utf8(submission.source).unwrap_or_default();
                 by_problem
                     .entry(submission.problem)
@@ -213,9 +232,11 @@ pub fn analyze(submissions: Vec<Submission>, base: &[BaseFile], options: &Option
             }),
         }
     }
+    timings.tokenize_s = clock.elapsed().as_secs_f64();
     let problems = by_problem
         .into_iter()
         .map(|(problem, mut files)| {
+            let clock = Instant::now();
             files.sort_by(|x, y| x.student.cmp(&y.student).then(x.file.cmp(&y.file)));
             let mut student_ids = Vec::with_capacity(files.len());
             for (i, file) in files.iter().enumerate() {
@@ -250,7 +271,10 @@ pub fn analyze(submissions: Vec<Submission>, base: &[BaseFile], options: &Option
                     evidence: &f.evidence,
                 })
                 .collect();
+            timings.discount_s += clock.elapsed().as_secs_f64();
+            let clock = Instant::now();
             let pairs = rank(&sides, k, options.min_tokens, jobs);
+            timings.pairs_s += clock.elapsed().as_secs_f64();
             ProblemAnalysis {
                 problem,
                 students,
@@ -266,5 +290,6 @@ pub fn analyze(submissions: Vec<Submission>, base: &[BaseFile], options: &Option
         problems,
         skipped,
         base_skipped,
+        timings,
     }
 }

@@ -98,6 +98,9 @@ fn write(path: &Path, text: &str) -> anyhow::Result<()> {
     std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
 }
 
+/// Flagged pairs printed per problem (the reports have them all).
+const SHOWN: usize = 20;
+
 fn print_summary(summary: &Summary) {
     for problem in &summary.problems {
         let flagged: Vec<_> = problem
@@ -113,7 +116,8 @@ fn print_summary(summary: &Summary) {
             flagged.len(),
             summary.threshold * 100.0
         );
-        for pair in flagged {
+        let shown = flagged.len().min(SHOWN);
+        for pair in &flagged[..shown] {
             println!(
                 "  {:3.0} %  {} ({:.0} %)  {} ({:.0} %)",
                 pair.similarity * 100.0,
@@ -122,6 +126,9 @@ fn print_summary(summary: &Summary) {
                 terminal_line(&pair.file_b),
                 pair.share_b * 100.0
             );
+        }
+        if flagged.len() > shown {
+            println!("  ... and {} more (see the reports)", flagged.len() - shown);
         }
     }
     if !summary.skipped.is_empty() {

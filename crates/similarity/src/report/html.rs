@@ -15,6 +15,10 @@ pub const COLOURS: usize = 12;
 /// At least this many pairs per problem are listed, even below the threshold.
 pub const MIN_LISTED: usize = 10;
 
+/// At most this many pairs per problem are listed with their side-by-side view (each
+/// holds both files; the CSV and JSON have every pair).
+pub const MAX_LISTED: usize = 100;
+
 /// The style of the pair view and of the report's tables (no other rule depends on it).
 pub const STYLE: &str = r#"
 .similarity table.pairs { border-collapse: collapse; margin: 0.5em 0 1em; }
@@ -48,7 +52,7 @@ h1 { font-size: 1.4em; } h2 { font-size: 1.2em; margin-top: 1.5em; }
 
 /// Clicking a fragment scrolls the other side to the same fragment; opening a pair by
 /// its link works without the script (`:target`).
-const SCRIPT: &str = r#"
+pub const SCRIPT: &str = r#"
 document.addEventListener('click', (event) => {
   const mark = event.target.closest('mark[data-fragment]');
   if (!mark) return;
@@ -64,14 +68,22 @@ document.addEventListener('click', (event) => {
 });
 "#;
 
-/// The rows a problem lists: the flagged ones, or at least the first [`MIN_LISTED`].
-pub fn listed(problem: &ProblemRows, threshold: f64) -> &[PairRow] {
-    let flagged = problem
+/// How many of a problem's pairs are flagged.
+pub fn flagged(problem: &ProblemRows, threshold: f64) -> usize {
+    problem
         .pairs
         .iter()
         .take_while(|p| p.similarity >= threshold)
-        .count();
-    &problem.pairs[..flagged.max(MIN_LISTED).min(problem.pairs.len())]
+        .count()
+}
+
+/// The rows a problem lists: the flagged ones, at least the first [`MIN_LISTED`], at
+/// most [`MAX_LISTED`].
+pub fn listed(problem: &ProblemRows, threshold: f64) -> &[PairRow] {
+    let count = flagged(problem, threshold)
+        .clamp(MIN_LISTED, MAX_LISTED)
+        .min(problem.pairs.len());
+    &problem.pairs[..count]
 }
 
 /// The id of a pair's view in the page.
@@ -253,13 +265,16 @@ pub fn render(analysis: &Analysis, summary: &Summary) -> String {
                         h2 { (rows.problem) }
                         p class="note" {
                             (rows.students) " students, " (rows.files) " files; "
-                            (rows.pairs.iter().filter(|p| p.similarity >= summary.threshold).count()) " pairs flagged of " (rows.pairs.len()) " that share anything; "
+                            (flagged(rows, summary.threshold)) " pairs flagged of " (rows.pairs.len()) " that share anything; "
                             (rows.common_fingerprints) " fingerprints discounted as common (in the files of " (rows.common_threshold) " students or more)."
                         }
                         @if rows.pairs.is_empty() {
                             p { "No two students' files share anything beyond common code." }
                         } @else {
                             (pairs_table(rows, summary.threshold, &|row| format!("#{}", pair_id(&rows.problem, row))))
+                            @if flagged(rows, summary.threshold) > MAX_LISTED {
+                                p class="note" { "The first " (MAX_LISTED) " are shown; similarity.csv and similarity.json list all " (flagged(rows, summary.threshold)) "." }
+                            }
                             @for row in listed(rows, summary.threshold) {
                                 section class="pair-view" id=(pair_id(&rows.problem, row)) {
                                     h3 { (rows.problem) ": " (row.student_a) " and " (row.student_b) }

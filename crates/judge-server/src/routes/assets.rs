@@ -16,6 +16,11 @@ pub async fn file(Path(file): Path<String>) -> Result<Response, HttpError> {
     let (body, content_type) = match file.as_str() {
         "style.css" => (STYLE, "text/css; charset=utf-8"),
         "app.js" => (SCRIPT, "text/javascript; charset=utf-8"),
+        "similarity.css" => (similarity::report::html::STYLE, "text/css; charset=utf-8"),
+        "similarity.js" => (
+            similarity::report::html::SCRIPT,
+            "text/javascript; charset=utf-8",
+        ),
         _ => return Err(HttpError::not_found("There is no such file.")),
     };
     Ok((

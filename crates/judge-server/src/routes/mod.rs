@@ -15,12 +15,14 @@
 //! | `POST /teacher/submissions/{id}/rejudge`, `POST /teacher/problems/{id}/rejudge` | teacher | rejudge |
 //! | `POST /teacher/scoreboard/publish` | teacher | lift or restore the freeze |
 //! | `GET /teacher/export/{scoreboard,results}.{csv,json}` | teacher | exports |
+//! | `GET /teacher/similarity/{problem}?pair=N` | teacher | pairs of students ranked by similarity, one side by side |
 //! | `GET /static/*`, `GET /healthz` | anyone | style, script, liveness |
 
 mod assets;
 mod login;
 mod problems;
 mod scoreboard;
+mod similarity;
 mod submissions;
 mod submit;
 mod teacher;
@@ -70,6 +72,7 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/teacher/scoreboard/publish", post(teacher::publish))
         .route("/teacher/export/{file}", get(teacher::export))
+        .route("/teacher/similarity/{problem}", get(similarity::problem))
         .route("/static/{file}", get(assets::file))
         .route("/healthz", get(assets::health))
         .fallback(not_found)

@@ -6,6 +6,7 @@ pub mod layout;
 pub mod login;
 pub mod problems;
 pub mod scoreboard;
+pub mod similarity;
 pub mod submissions;
 pub mod submit;
 pub mod teacher;

@@ -76,6 +76,15 @@ pub fn dashboard(chrome: &Chrome, view: &Dashboard) -> Markup {
                 }
             }
             section {
+                h2 { "Similarity" }
+                p { "Which students' latest submissions match: "
+                    @for (i, problem) in view.problems.iter().enumerate() {
+                        @if i > 0 { " · " }
+                        a href={ "/teacher/similarity/" (problem) } { (problem) }
+                    }
+                }
+            }
+            section {
                 h2 { "Export" }
                 ul {
                     li { "Scoreboard (unfrozen): " a href="/teacher/export/scoreboard.csv" { "CSV" } " · " a href="/teacher/export/scoreboard.json" { "JSON" } }

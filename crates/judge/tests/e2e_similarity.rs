@@ -58,6 +58,9 @@ fn class() -> tempfile::TempDir {
     )
     .unwrap();
     std::fs::write(class.join("gus/pixel-placement.txt"), b"nothing").unwrap();
+    // A link to ann's file is refused by discovery, never read.
+    std::fs::create_dir_all(class.join("mal")).unwrap();
+    std::os::unix::fs::symlink(class.join("ann/maze.c"), class.join("mal/maze.c")).unwrap();
     dir
 }
 
@@ -152,7 +155,12 @@ fn copies_rank_first_independent_solutions_do_not_and_bad_files_are_reported() {
     }
     assert!(score(pairs(&report, "eight-puzzle"), "ann", "dan") > 0.5);
     let skipped = report["skipped"].as_array().unwrap();
-    assert_eq!(skipped.len(), 4, "{skipped:?}");
+    assert_eq!(skipped.len(), 5, "{skipped:?}");
+    assert!(
+        maze.iter()
+            .all(|p| p["student_a"] != "mal" && p["student_b"] != "mal"),
+        "the link is not compared"
+    );
 
     let csv = std::fs::read_to_string(out.path().join("similarity.csv")).unwrap();
     let mut lines = csv.lines();

@@ -199,16 +199,14 @@ pub fn execute(cli: &Cli, args: &SimilarityArgs) -> anyhow::Result<u8> {
             not_compared.push(skipped(&attempt, reason));
             continue;
         };
-        match std::fs::read(&attempt.path) {
-            Ok(source) => submissions.push(Submission {
-                student: attempt.student.clone(),
-                problem: attempt.problem.clone(),
-                file: attempt.id.clone(),
-                language,
-                source,
-            }),
-            Err(error) => not_compared.push(skipped(&attempt, format!("cannot read it: {error}"))),
-        }
+        // Discovery read the file once (refusing links, FIFOs and foreign hard links).
+        submissions.push(Submission {
+            student: attempt.student.clone(),
+            problem: attempt.problem.clone(),
+            file: attempt.id.clone(),
+            language,
+            source: attempt.content,
+        });
     }
     let analysis = analyze(submissions, &base, &Options::default());
     let base_names: Vec<String> = base.iter().map(|b| b.name.clone()).collect();

@@ -7,7 +7,7 @@ use crate::programs::Program;
 use crate::stats::Summary;
 use anyhow::{Context, Result};
 use judge_core::events::Silent;
-use judge_core::judge::JudgeOptions;
+use judge_core::judge::{JudgeOptions, Submission};
 use judge_core::problem::Problem;
 use judge_core::{Judge, Verdict};
 use serde::{Deserialize, Serialize};
@@ -307,15 +307,15 @@ fn run_seed(
         ..JudgeOptions::default()
     };
     let judging = judge.judging(problem)?;
-    let result = judge.judge_source_with(
-        &subset,
-        &path,
-        &bytes,
-        &language,
-        &judging,
-        &judge_options,
-        &mut Silent,
-    )?;
+    let submission = Submission {
+        problem: &subset,
+        source: &path,
+        bytes: &bytes,
+        language: &language,
+        judging: &judging,
+        options: judge_options,
+    };
+    let result = judge.judge(&submission, &mut Silent)?;
     let shown = path
         .strip_prefix(&judge.config.root)
         .unwrap_or(&path)

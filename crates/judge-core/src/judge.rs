@@ -32,6 +32,23 @@ pub struct Judge {
     compile_cache: Option<CompileCache>,
 }
 
+/// One submission to judge: what, in which language, on which problem, how.
+#[derive(Debug, Clone)]
+pub struct Submission<'a> {
+    /// The problem.
+    pub problem: &'a Problem,
+    /// The source's path or name, for the result (the bytes are what is judged).
+    pub source: &'a Path,
+    /// The source.
+    pub bytes: &'a [u8],
+    /// Its language.
+    pub language: &'a Language,
+    /// How the problem's outputs are judged ([`Judge::judging`]).
+    pub judging: &'a Judging,
+    /// How to judge, beyond the problem's settings.
+    pub options: JudgeOptions,
+}
+
 /// How to judge, beyond the problem's settings.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JudgeOptions {
@@ -187,7 +204,7 @@ impl Judge {
         }
     }
 
-    /// Judges one source file on a problem.
+    /// Judges one source file on a problem, with the default options.
     pub fn judge_file(
         &self,
         problem: &Problem,
@@ -198,42 +215,32 @@ impl Judge {
         let bytes =
             std::fs::read(source).map_err(|e| JudgeError::file("source file", source, e))?;
         let judging = self.judging(problem)?;
-        self.judge_source(problem, source, &bytes, language, &judging, listener)
+        let submission = Submission {
+            problem,
+            source,
+            bytes: &bytes,
+            language,
+            judging: &judging,
+            options: JudgeOptions::default(),
+        };
+        self.judge(&submission, listener)
     }
 
-    /// Judges source bytes (`source` names them in the result).
-    pub fn judge_source(
+    /// Judges a submission: compiles it (through the compile cache, when there is one),
+    /// runs the tests, aggregates.
+    pub fn judge(
         &self,
-        problem: &Problem,
-        source: &Path,
-        bytes: &[u8],
-        language: &Language,
-        judging: &Judging,
+        submission: &Submission<'_>,
         listener: &mut dyn Listener,
     ) -> Result<SubmissionResult> {
-        self.judge_source_with(
+        let Submission {
             problem,
             source,
             bytes,
             language,
             judging,
-            &JudgeOptions::default(),
-            listener,
-        )
-    }
-
-    /// [`Judge::judge_source`] with options.
-    #[allow(clippy::too_many_arguments)]
-    pub fn judge_source_with(
-        &self,
-        problem: &Problem,
-        source: &Path,
-        bytes: &[u8],
-        language: &Language,
-        judging: &Judging,
-        options: &JudgeOptions,
-        listener: &mut dyn Listener,
-    ) -> Result<SubmissionResult> {
+            options,
+        } = submission;
         self.languages.check_allowed(language)?;
         let settings = &self.config.toml.compile;
         self.judge_program(
@@ -345,8 +352,7 @@ impl Judge {
                 }
             }
         }
-        let (verdict, first_failure, passed, score) =
-            aggregate(compiled.success, &tests, problem.tests.len());
+        let aggregated = aggregate(compiled.success, &tests, problem.tests.len());
         let result = SubmissionResult {
             schema_version: SCHEMA_VERSION,
             problem: problem.id.clone(),
@@ -356,11 +362,11 @@ impl Judge {
             max_cpu_time_s: tests.iter().map(|t| t.cpu_time_s).fold(0.0, f64::max),
             max_peak_memory_bytes: tests.iter().map(|t| t.peak_memory_bytes).max().unwrap_or(0),
             tests,
-            verdict,
-            first_failure,
-            passed,
-            total: problem.tests.len(),
-            score,
+            verdict: aggregated.verdict,
+            first_failure: aggregated.first_failure,
+            tests_passed: aggregated.tests_passed,
+            tests_total: problem.tests.len(),
+            fraction_passed: aggregated.fraction_passed,
             sandbox: self.sandbox_info(),
         };
         listener.on_event(&Event::Finished(&result));

@@ -15,6 +15,7 @@ pub mod config;
 pub mod contest;
 pub mod error;
 pub mod events;
+pub mod export;
 pub mod judge;
 pub mod language;
 pub mod parallel;

@@ -3,8 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The version of the result schema; bumped on any incompatible change.
-pub const SCHEMA_VERSION: u32 = 1;
+/// The version of the result schema; bumped on any incompatible change (2: `score` became
+/// `fraction_passed`, so that the fraction of tests passed is never mistaken for a
+/// contest's points).
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// A test's or a submission's verdict.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -183,12 +185,16 @@ pub struct SubmissionResult {
     pub verdict: Verdict,
     /// The first test that was not accepted.
     pub first_failure: Option<String>,
-    /// Tests accepted.
-    pub passed: usize,
-    /// Tests in the problem.
-    pub total: usize,
-    /// `passed / total` (0 after a compile error).
-    pub score: f64,
+    /// Tests accepted (`passed` in JSON).
+    #[serde(rename = "passed")]
+    pub tests_passed: usize,
+    /// Tests in the problem (`total` in JSON).
+    #[serde(rename = "total")]
+    pub tests_total: usize,
+    /// `tests_passed / tests_total` (0 after a compile error): the fraction of tests
+    /// passed, not a contest's points (those come from judge.toml's points and subtasks).
+    #[serde(alias = "score")]
+    pub fraction_passed: f64,
     /// The largest CPU time over the tests.
     pub max_cpu_time_s: f64,
     /// The largest peak memory over the tests.
@@ -197,28 +203,42 @@ pub struct SubmissionResult {
     pub sandbox: SandboxInfo,
 }
 
-/// Aggregates test results into the overall verdict, the first failure and the score.
-pub fn aggregate(
-    compile_ok: bool,
-    tests: &[TestResult],
-    total: usize,
-) -> (Verdict, Option<String>, usize, f64) {
+/// What the tests of a submission add up to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Aggregate {
+    /// CE, or the first non-AC test's verdict, or AC.
+    pub verdict: Verdict,
+    /// The first test that was not accepted.
+    pub first_failure: Option<String>,
+    /// Tests accepted.
+    pub tests_passed: usize,
+    /// `tests_passed / total` (0 after a compile error or without tests).
+    pub fraction_passed: f64,
+}
+
+/// Aggregates test results into the overall verdict, the first failure and the fraction
+/// of tests passed (`total`: the problem's tests, also those that did not run).
+pub fn aggregate(compile_ok: bool, tests: &[TestResult], total: usize) -> Aggregate {
     if !compile_ok {
-        return (Verdict::CE, None, 0, 0.0);
+        return Aggregate {
+            verdict: Verdict::CE,
+            first_failure: None,
+            tests_passed: 0,
+            fraction_passed: 0.0,
+        };
     }
     let first = tests.iter().find(|t| t.verdict != Verdict::AC);
-    let passed = tests.iter().filter(|t| t.verdict == Verdict::AC).count();
-    let score = if total == 0 {
-        0.0
-    } else {
-        passed as f64 / total as f64
-    };
-    (
-        first.map_or(Verdict::AC, |t| t.verdict),
-        first.map(|t| t.name.clone()),
-        passed,
-        score,
-    )
+    let tests_passed = tests.iter().filter(|t| t.verdict == Verdict::AC).count();
+    Aggregate {
+        verdict: first.map_or(Verdict::AC, |t| t.verdict),
+        first_failure: first.map(|t| t.name.clone()),
+        tests_passed,
+        fraction_passed: if total == 0 {
+            0.0
+        } else {
+            tests_passed as f64 / total as f64
+        },
+    }
 }
 
 #[cfg(test)]
@@ -248,13 +268,22 @@ mod tests {
             test("b", Verdict::TLE),
             test("c", Verdict::WA),
         ];
-        let (verdict, first, passed, score) = aggregate(true, &tests, 3);
-        assert_eq!(verdict, Verdict::TLE);
-        assert_eq!(first.as_deref(), Some("b"));
-        assert_eq!(passed, 1);
-        assert!((score - 1.0 / 3.0).abs() < 1e-12);
-        assert_eq!(aggregate(true, &tests[..1], 1).0, Verdict::AC);
-        assert_eq!(aggregate(false, &[], 3), (Verdict::CE, None, 0, 0.0));
+        let aggregated = aggregate(true, &tests, 3);
+        assert_eq!(aggregated.verdict, Verdict::TLE);
+        assert_eq!(aggregated.first_failure.as_deref(), Some("b"));
+        assert_eq!(aggregated.tests_passed, 1);
+        assert!((aggregated.fraction_passed - 1.0 / 3.0).abs() < 1e-12);
+        assert_eq!(aggregate(true, &tests[..1], 1).verdict, Verdict::AC);
+        let ce = aggregate(false, &[], 3);
+        assert_eq!(
+            (
+                ce.verdict,
+                ce.first_failure,
+                ce.tests_passed,
+                ce.fraction_passed
+            ),
+            (Verdict::CE, None, 0, 0.0)
+        );
     }
 
     #[test]

@@ -1,214 +1,90 @@
-//! Exports for teachers: the (unfrozen) scoreboard and every submission's result, as CSV
-//! and JSON.
+//! Exports for teachers: the (unfrozen) scoreboard and every submission, in judge-core's
+//! export model and written by its writers, so they have the same schema as
+//! `judge contest`'s files (docs/result-schema.md).
 
 use crate::contest::Contest;
 use crate::scoreboard::{attempt_record, Board};
 use crate::store::submissions::JudgedAttempt;
+use crate::store::SubmissionState;
 use judge_core::config::judge_toml::Scoring;
 use judge_core::contest::scoring::attempt_points;
-use judge_core::SubmissionResult;
+use judge_core::export::{
+    AttemptExport, AttemptState, ResultsExport, ScoreboardExport, TestSummary,
+    EXPORT_SCHEMA_VERSION,
+};
+use judge_core::text::rfc3339_ms;
 
-/// A time as RFC 3339 in UTC (`2026-11-29T09:00:03.120Z`).
-pub fn rfc3339(ms: i64) -> String {
-    time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
-        .ok()
-        .and_then(|t| {
-            t.format(&time::format_description::well_known::Rfc3339)
-                .ok()
-        })
-        .unwrap_or_default()
-}
-
-fn csv_text(rows: Vec<Vec<String>>) -> String {
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    for row in rows {
-        // Writing to a Vec cannot fail.
-        let _ = writer.write_record(&row);
+/// A submission in the export model.
+pub fn attempt(contest: &Contest, attempt: &JudgedAttempt) -> AttemptExport {
+    let s = &attempt.summary;
+    let r = s.result.as_ref();
+    let state = match s.state {
+        _ if s.needs_attention() => AttemptState::Attention,
+        SubmissionState::Done if r.is_some() => AttemptState::Judged,
+        _ => AttemptState::Pending,
+    };
+    let record = attempt_record(attempt, false);
+    let points = match (contest.scoring, contest.problem(&s.problem)) {
+        (Scoring::Ioi, Some(problem)) if !record.pending => Some(attempt_points(problem, &record)),
+        _ => None,
+    };
+    let full = attempt.result.as_ref();
+    AttemptExport {
+        id: s.id.to_string(),
+        student: s.user_name.clone(),
+        problem: s.problem.clone(),
+        language: Some(s.language.clone()),
+        submitted_at: rfc3339_ms(s.submitted_at_ms),
+        state,
+        round: Some(s.round),
+        reason: r.and_then(|r| r.error.clone()),
+        verdict: r.map(|r| r.verdict),
+        tests_passed: r.map(|r| r.tests_passed),
+        tests_total: r.map(|r| r.tests_total),
+        points,
+        first_failure: r.and_then(|r| r.first_failure.clone()),
+        compile_message: full
+            .filter(|f| !f.compile.success)
+            .map(|f| f.compile.message.clone()),
+        tests: full
+            .iter()
+            .flat_map(|f| &f.tests)
+            .map(|t| TestSummary {
+                name: t.name.clone(),
+                verdict: t.verdict,
+                message: t.message.clone(),
+            })
+            .collect(),
     }
-    let bytes = writer.into_inner().unwrap_or_default();
-    String::from_utf8_lossy(&bytes).into_owned()
 }
 
-fn number(value: f64) -> String {
-    // Points are sums of fractions: six decimals, trailing zeros dropped.
-    let text = format!("{value:.6}");
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// The scoreboard as CSV: rank, student, totals, then per problem its points (IOI) or
-/// solved minute and attempts (ICPC).
-pub fn scoreboard_csv(board: &Board) -> String {
-    let standings = &board.standings;
-    let mut header: Vec<String> = ["rank", "student", "points", "solved", "penalty_minutes"]
-        .map(String::from)
-        .to_vec();
-    for problem in &standings.problems {
-        header.push(format!("{problem}_points"));
-        header.push(format!("{problem}_attempts"));
-        header.push(format!("{problem}_solved_at_minutes"));
+/// scoreboard.json's contents.
+pub fn scoreboard_export(contest: &Contest, board: &Board, now_ms: i64) -> ScoreboardExport {
+    ScoreboardExport {
+        schema_version: EXPORT_SCHEMA_VERSION,
+        title: contest.title.clone(),
+        scoring: contest.scoring,
+        start: rfc3339_ms(contest.start_ms),
+        generated_at: Some(rfc3339_ms(now_ms)),
+        frozen: board.frozen,
+        scoreboard: board.standings.clone(),
     }
-    let mut rows = vec![header];
-    for row in &standings.rows {
-        let mut line = vec![
-            row.rank.to_string(),
-            row.student.clone(),
-            number(row.points),
-            row.solved.to_string(),
-            row.penalty_minutes.to_string(),
-        ];
-        for cell in &row.cells {
-            line.push(number(cell.points));
-            line.push(cell.attempts.to_string());
-            line.push(
-                cell.solved_at_minutes
-                    .map(|m| m.to_string())
-                    .unwrap_or_default(),
-            );
-        }
-        rows.push(line);
-    }
-    csv_text(rows)
 }
 
-/// The scoreboard as JSON.
-pub fn scoreboard_json(contest: &Contest, board: &Board, now_ms: i64) -> serde_json::Value {
-    serde_json::json!({
-        "contest": contest.title,
-        "scoring": contest.scoring,
-        "generated_at": rfc3339(now_ms),
-        "frozen": board.frozen,
-        "scoreboard": board.standings,
-    })
-}
-
-/// The points an attempt earns (IOI) or 0/1 solved (ICPC), once judged.
-fn attempt_score(contest: &Contest, attempt: &JudgedAttempt) -> Option<f64> {
-    let record = attempt_record(attempt)?;
-    let problem = contest.problem(&record.problem)?;
-    Some(match contest.scoring {
-        Scoring::Ioi => attempt_points(problem, &record),
-        Scoring::Icpc => f64::from(u8::from(record.verdict == judge_core::Verdict::AC)),
-    })
-}
-
-/// Every submission as CSV, oldest first.
-pub fn results_csv(contest: &Contest, attempts: &[JudgedAttempt]) -> String {
-    let header = [
-        "id",
-        "student",
-        "problem",
-        "language",
-        "submitted_at",
-        "state",
-        "round",
-        "verdict",
-        "passed",
-        "total",
-        "points",
-        "first_failure",
-        "max_cpu_time_s",
-        "max_peak_memory_bytes",
-        "judge_error",
-    ]
-    .map(String::from)
-    .to_vec();
-    let mut rows = vec![header];
-    for attempt in attempts {
-        let s = &attempt.summary;
-        let r = s.result.as_ref();
-        rows.push(vec![
-            s.id.to_string(),
-            s.user_name.clone(),
-            s.problem.clone(),
-            s.language.clone(),
-            rfc3339(s.submitted_at_ms),
-            s.state.as_str().to_string(),
-            s.round.to_string(),
-            r.map(|r| r.verdict.code().to_string()).unwrap_or_default(),
-            r.map(|r| r.passed.to_string()).unwrap_or_default(),
-            r.map(|r| r.total.to_string()).unwrap_or_default(),
-            attempt_score(contest, attempt)
-                .map(number)
-                .unwrap_or_default(),
-            attempt
-                .result
-                .as_ref()
-                .and_then(|r| r.first_failure.clone())
-                .unwrap_or_default(),
-            r.map(|r| format!("{:.3}", r.max_cpu_time_s))
-                .unwrap_or_default(),
-            r.map(|r| r.max_peak_memory_bytes.to_string())
-                .unwrap_or_default(),
-            r.and_then(|r| r.error.clone()).unwrap_or_default(),
-        ]);
-    }
-    csv_text(rows)
-}
-
-/// One submission in the JSON export.
-#[derive(Debug, serde::Serialize)]
-struct ResultEntry<'a> {
-    id: i64,
-    student: &'a str,
-    problem: &'a str,
-    language: &'a str,
-    submitted_at: String,
-    state: &'a str,
-    round: i64,
-    points: Option<f64>,
-    judge_error: Option<&'a str>,
-    /// The full result (docs/result-schema.md).
-    result: Option<&'a SubmissionResult>,
-}
-
-/// Every submission with its full result as JSON, oldest first.
-pub fn results_json(
+/// results.json's contents: the unfrozen scoreboard and every submission, oldest first.
+pub fn results_export(
     contest: &Contest,
+    board: &Board,
     attempts: &[JudgedAttempt],
     now_ms: i64,
-) -> serde_json::Value {
-    let entries: Vec<ResultEntry<'_>> = attempts
-        .iter()
-        .map(|attempt| {
-            let s = &attempt.summary;
-            ResultEntry {
-                id: s.id,
-                student: &s.user_name,
-                problem: &s.problem,
-                language: &s.language,
-                submitted_at: rfc3339(s.submitted_at_ms),
-                state: s.state.as_str(),
-                round: s.round,
-                points: attempt_score(contest, attempt),
-                judge_error: s.result.as_ref().and_then(|r| r.error.as_deref()),
-                result: attempt.result.as_ref(),
-            }
-        })
-        .collect();
-    serde_json::json!({
-        "contest": contest.title,
-        "scoring": contest.scoring,
-        "generated_at": rfc3339(now_ms),
-        "submissions": entries,
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn times_and_numbers_are_plain() {
-        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
-        assert_eq!(rfc3339(1_500), "1970-01-01T00:00:01.5Z");
-        assert_eq!(number(100.0), "100");
-        assert_eq!(number(100.0 / 3.0), "33.333333");
-        assert_eq!(number(0.0), "0");
-    }
-
-    #[test]
-    fn csv_quotes_what_needs_it() {
-        let text = csv_text(vec![vec!["a,b".into(), "c\"d".into(), "e".into()]]);
-        assert_eq!(text, "\"a,b\",\"c\"\"d\",e\n");
+) -> ResultsExport {
+    ResultsExport {
+        schema_version: EXPORT_SCHEMA_VERSION,
+        title: contest.title.clone(),
+        scoring: contest.scoring,
+        start: rfc3339_ms(contest.start_ms),
+        generated_at: Some(rfc3339_ms(now_ms)),
+        scoreboard: board.standings.clone(),
+        attempts: attempts.iter().map(|a| attempt(contest, a)).collect(),
     }
 }

@@ -1,46 +1,31 @@
-//! Scoreboards from the store: judge-core's scoring over the students' judged attempts,
-//! with submissions not yet judged (or made after a freeze) shown as pending.
+//! Scoreboards from the store: judge-core's scoring over the students' attempts. An
+//! attempt not judged yet, made after a freeze, or a judge error a teacher has still to
+//! decide on counts as pending.
 
 use crate::contest::Contest;
 use crate::store::submissions::JudgedAttempt;
 use crate::store::{SubmissionState, User};
 use judge_core::contest::scoring::{scoreboard, AttemptRecord, Scoreboard};
-use std::collections::BTreeMap;
+use judge_core::Verdict;
 
 /// A scoreboard as shown.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Board {
-    /// The standings.
+    /// The standings (attempts not counted are each cell's `pending`).
     pub standings: Scoreboard,
     /// Whether attempts from the freeze on are hidden.
     pub frozen: bool,
-    /// Attempts not counted per (student, problem): not judged yet, or hidden by the freeze.
-    pub pending: BTreeMap<String, BTreeMap<String, usize>>,
 }
 
-impl Board {
-    /// Pending attempts of a student on a problem.
-    pub fn pending(&self, student: &str, problem: &str) -> usize {
-        self.pending
-            .get(student)
-            .and_then(|p| p.get(problem))
-            .copied()
-            .unwrap_or(0)
-    }
-}
-
-/// The scoring record of an attempt, once it is judged.
-pub fn attempt_record(attempt: &JudgedAttempt) -> Option<AttemptRecord> {
+/// The scoring record of an attempt; `hidden`: made after the freeze.
+pub fn attempt_record(attempt: &JudgedAttempt, hidden: bool) -> AttemptRecord {
     let summary = &attempt.summary;
-    let result = summary.result.as_ref()?;
-    if summary.state != SubmissionState::Done {
-        return None;
-    }
-    Some(AttemptRecord {
+    let done = summary.state == SubmissionState::Done && summary.result.is_some();
+    AttemptRecord {
         student: summary.user_name.clone(),
         problem: summary.problem.clone(),
         submitted_at: summary.submitted_at_ms.div_euclid(1000),
-        verdict: result.verdict,
+        verdict: summary.result.as_ref().map_or(Verdict::JE, |r| r.verdict),
         tests: attempt
             .result
             .as_ref()
@@ -51,8 +36,9 @@ pub fn attempt_record(attempt: &JudgedAttempt) -> Option<AttemptRecord> {
                     .collect()
             })
             .unwrap_or_default(),
-        total_tests: result.total,
-    })
+        total_tests: summary.result.as_ref().map_or(0, |r| r.tests_total),
+        pending: !done || hidden || summary.needs_attention(),
+    }
 }
 
 /// The scoreboard of the students (`users` with the student role); attempts submitted at
@@ -68,25 +54,16 @@ pub fn build(
         .filter(|u| !u.is_teacher())
         .map(|u| u.name.clone())
         .collect();
-    let mut records = Vec::new();
-    let mut pending: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
-    for attempt in attempts {
-        let summary = &attempt.summary;
-        if !students.contains(&summary.user_name) || contest.problem(&summary.problem).is_none() {
-            continue;
-        }
-        let hidden = freeze_at_ms.is_some_and(|at| summary.submitted_at_ms >= at);
-        match attempt_record(attempt) {
-            Some(record) if !hidden => records.push(record),
-            _ => {
-                *pending
-                    .entry(summary.user_name.clone())
-                    .or_default()
-                    .entry(summary.problem.clone())
-                    .or_default() += 1;
-            }
-        }
-    }
+    let records: Vec<AttemptRecord> = attempts
+        .iter()
+        .filter(|a| {
+            students.contains(&a.summary.user_name) && contest.problem(&a.summary.problem).is_some()
+        })
+        .map(|a| {
+            let hidden = freeze_at_ms.is_some_and(|at| a.summary.submitted_at_ms >= at);
+            attempt_record(a, hidden)
+        })
+        .collect();
     Board {
         standings: scoreboard(
             &contest.toml,
@@ -95,6 +72,5 @@ pub fn build(
             &records,
         ),
         frozen: freeze_at_ms.is_some(),
-        pending,
     }
 }

@@ -67,7 +67,7 @@ mod tests {
     #[test]
     fn secret_tests_lose_messages_and_diffs_and_samples_keep_them() {
         let result = SubmissionResult {
-            schema_version: 1,
+            schema_version: 2,
             problem: "p".into(),
             language: "c".into(),
             source: "s".into(),
@@ -85,9 +85,9 @@ mod tests {
             ],
             verdict: Verdict::WA,
             first_failure: Some("sample/1".into()),
-            passed: 0,
-            total: 3,
-            score: 0.0,
+            tests_passed: 0,
+            tests_total: 3,
+            fraction_passed: 0.0,
             max_cpu_time_s: 0.1,
             max_peak_memory_bytes: 1,
             sandbox: judge_core::verdict::SandboxInfo {

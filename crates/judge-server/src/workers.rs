@@ -4,6 +4,7 @@
 
 use crate::queue::Queue;
 use crate::store::{Claimed, JudgeOutcome, Store};
+use judge_core::judge::{JudgeOptions, Submission};
 use judge_core::{Judge, JudgeError, SubmissionResult};
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
@@ -134,14 +135,15 @@ fn judge_source(
         claimed.id, language.spec.source
     ));
     let mut listener = queue.listener(claimed.id);
-    judge.judge_source(
-        &problem,
-        &source,
-        claimed.source.as_bytes(),
+    let submission = Submission {
+        problem: &problem,
+        source: &source,
+        bytes: claimed.source.as_bytes(),
         language,
-        &judging,
-        &mut listener,
-    )
+        judging: &judging,
+        options: JudgeOptions::default(),
+    };
+    judge.judge(&submission, &mut listener)
 }
 
 /// Builds every contest problem's checker ahead of the first submission (a cargo build

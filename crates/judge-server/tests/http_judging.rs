@@ -331,7 +331,9 @@ async fn exports_hold_the_scoreboard_and_every_result() {
         .contains("scoreboard.csv"));
     let lines: Vec<&str> = csv.body.lines().collect();
     assert!(
-        lines[0].starts_with("rank,student,points,solved,penalty_minutes,add_points,add_attempts"),
+        lines[0].starts_with(
+            "rank,student,points,solved,penalty_minutes,add_points,add_attempts,add_solved_at_minutes,add_pending"
+        ),
         "{}",
         lines[0]
     );
@@ -341,16 +343,17 @@ async fn exports_hold_the_scoreboard_and_every_result() {
 
     let json = teacher.get("/teacher/export/scoreboard.json").await.json();
     assert_eq!(json["scoreboard"]["rows"][0]["student"], "ann");
-    assert_eq!(json["contest"], "Test contest");
+    assert_eq!(json["title"], "Test contest");
+    assert_eq!(json["schema_version"], 2);
 
     let results = teacher.get("/teacher/export/results.csv").await;
     let rows: Vec<&str> = results.body.lines().collect();
     assert_eq!(rows.len(), 3, "{}", results.body);
     assert!(rows[0].starts_with(
-        "id,student,problem,language,submitted_at,state,round,verdict,passed,total,points"
+        "id,student,problem,language,submitted_at,state,round,verdict,tests_passed,tests_total,points"
     ));
     assert!(
-        rows[1].contains(",ann,add,python3,") && rows[1].contains(",done,1,AC,3,3,100,"),
+        rows[1].contains(",ann,add,python3,") && rows[1].contains(",judged,1,AC,3,3,100,"),
         "{}",
         rows[1]
     );
@@ -360,10 +363,13 @@ async fn exports_hold_the_scoreboard_and_every_result() {
         rows[2]
     );
 
+    // The same schema as judge contest's results.json (docs/result-schema.md).
     let full = teacher.get("/teacher/export/results.json").await.json();
-    let submissions = full["submissions"].as_array().unwrap();
-    assert_eq!(submissions.len(), 2);
-    assert_eq!(submissions[1]["result"]["tests"][1]["verdict"], "WA");
+    let attempts = full["attempts"].as_array().unwrap();
+    assert_eq!(attempts.len(), 2);
+    assert_eq!(attempts[1]["tests"][1]["verdict"], "WA");
+    assert_eq!(attempts[1]["points"].as_f64().unwrap().round(), 67.0);
+    assert_eq!(full["scoreboard"]["rows"][0]["student"], "ann");
     assert_eq!(
         teacher.get("/teacher/export/passwords.csv").await.status,
         StatusCode::NOT_FOUND
@@ -384,7 +390,10 @@ async fn a_judge_error_tells_students_it_is_not_their_fault_and_teachers_why() {
         .await
         .submission_id();
     let summary = server.wait_judged(id);
-    let result = summary.result.unwrap();
+    // A judge error is judged again at once; a second one waits for the teacher.
+    assert_eq!((summary.round, summary.claims), (2, 2), "{summary:?}");
+    assert!(summary.needs_attention());
+    let result = summary.result.clone().unwrap();
     assert_eq!(result.verdict, Verdict::JE);
     assert!(result.error.unwrap().contains("Cargo.toml"));
     let page = ann.get(&format!("/submissions/{id}")).await;
@@ -414,4 +423,59 @@ async fn a_judge_error_tells_students_it_is_not_their_fault_and_teachers_why() {
         .await
         .body
         .contains("Cargo.toml"));
+    // Pending on the scoreboard: not scored, not free, not penalised; listed for the
+    // teacher, who accepts it as final (then it counts as a JE: an attempt with 0 points).
+    let board = teacher.get("/scoreboard").await.body;
+    assert!(board.contains("title=\"not counted yet\""), "{board}");
+    let dashboard = teacher.get("/teacher").await.body;
+    assert!(
+        dashboard.contains("Needs attention (1)")
+            && dashboard.contains(&format!("/submissions/{id}")),
+        "{dashboard}"
+    );
+    let page = teacher.get(&format!("/submissions/{id}")).await.body;
+    assert!(page.contains("Accept the judge error as final"), "{page}");
+    let csrf = teacher.csrf().await;
+    let accepted = teacher
+        .post_form(
+            &format!("/teacher/submissions/{id}/accept-judge-error"),
+            &[("csrf", &csrf)],
+        )
+        .await;
+    assert_eq!(accepted.status, StatusCode::SEE_OTHER);
+    assert!(!server
+        .store
+        .submission_summary(id)
+        .unwrap()
+        .unwrap()
+        .needs_attention());
+    assert!(!teacher
+        .get("/teacher")
+        .await
+        .body
+        .contains("Needs attention"));
+    let again = teacher
+        .post_form(
+            &format!("/teacher/submissions/{id}/accept-judge-error"),
+            &[("csrf", &csrf)],
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::NOT_FOUND);
+    let results = teacher.get("/teacher/export/results.json").await.json();
+    let attempt = results["attempts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["id"].as_str() == Some(id.to_string().as_str()))
+        .cloned()
+        .unwrap();
+    assert_eq!(
+        (attempt["state"].as_str(), attempt["verdict"].as_str()),
+        (Some("judged"), Some("JE"))
+    );
+    assert_eq!(
+        server.store.result_history(id).unwrap().len(),
+        2,
+        "both rounds are kept"
+    );
 }

@@ -40,7 +40,11 @@ fn the_table_shows_every_test_and_the_summary() {
         text.contains("verdict: WA wrong answer (first failure: secret/1)"),
         "{text}"
     );
-    assert!(text.contains("score:   1/2 tests (50.0 %)"), "{text}");
+    // The fraction of tests passed, and the points the contest gives (100 x 1/2).
+    assert!(
+        text.contains("passed:  1/2 tests (50.0 %)   points: 50 of 100"),
+        "{text}"
+    );
     assert!(text.contains("diff of secret/1"), "{text}");
 }
 
@@ -71,13 +75,13 @@ fn fail_on_reject_gives_status_3_only_when_rejected() {
 fn the_json_result_has_the_documented_fields() {
     let fixture = common::fixture();
     let result = common::run_json(&fixture, "sum", "python3/ac.py");
-    assert_eq!(result["schema_version"], 1);
+    assert_eq!(result["schema_version"], 2);
     assert_eq!(result["problem"], "sum");
     assert_eq!(result["language"], "python3");
     assert_eq!(result["verdict"], "AC");
     assert_eq!(result["passed"], 2);
     assert_eq!(result["total"], 2);
-    assert_eq!(result["score"], 1.0);
+    assert_eq!(result["fraction_passed"], 1.0);
     assert_eq!(result["compile"]["success"], true);
     let test = &result["tests"][0];
     for field in [

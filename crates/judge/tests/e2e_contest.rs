@@ -119,12 +119,16 @@ fn the_ioi_scoreboard_is_exact_and_bad_files_are_recorded() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(
         read(out.join("scoreboard.csv")),
-        "rank,student,sum,sum-checker,sum-once,sum-kattis,total\n\
-         1,ann,100,100,50,100,350\n\
-         2,bob,100,100,0,0,200\n\
-         2,dan,100,100,0,,200\n\
-         4,cid,30,0,50,100,180\n\
-         5,eve,,0,0,100,100\n",
+        "rank,student,points,solved,penalty_minutes,\
+         sum_points,sum_attempts,sum_solved_at_minutes,sum_pending,\
+         sum-checker_points,sum-checker_attempts,sum-checker_solved_at_minutes,sum-checker_pending,\
+         sum-once_points,sum-once_attempts,sum-once_solved_at_minutes,sum-once_pending,\
+         sum-kattis_points,sum-kattis_attempts,sum-kattis_solved_at_minutes,sum-kattis_pending\n\
+         1,ann,350,4,150,100,1,10,0,100,2,30,0,50,1,40,0,100,1,50,0\n\
+         2,bob,200,2,40,100,2,15,0,100,1,25,0,0,1,,0,0,1,,0\n\
+         2,dan,200,2,40,100,1,15,0,100,1,25,0,0,1,,0,0,0,,0\n\
+         4,cid,180,2,85,30,1,,0,0,1,,0,50,1,10,0,100,2,55,0\n\
+         5,eve,100,1,58,0,0,,0,0,1,,0,0,1,,0,100,1,58,0\n",
         "{stdout}"
     );
     let results: serde_json::Value = serde_json::from_str(&read(out.join("results.json"))).unwrap();
@@ -152,7 +156,7 @@ fn the_ioi_scoreboard_is_exact_and_bad_files_are_recorded() {
             .len(),
         2
     );
-    assert_eq!(attempt("eve/maze.c")["status"], "rejected");
+    assert_eq!(attempt("eve/maze.c")["state"], "rejected");
     assert!(attempt("eve/maze.c")["reason"]
         .as_str()
         .unwrap()
@@ -175,8 +179,40 @@ fn the_ioi_scoreboard_is_exact_and_bad_files_are_recorded() {
     assert_eq!(log.lines().count(), 23, "one line per attempt");
     let report = read(out.join("report/index.html"));
     assert!(
-        report.contains("<table id=\"scoreboard\">") && !report.contains("<script src="),
+        report.contains("<table id=\"scoreboard\"") && !report.contains("<script src="),
         "self-contained"
+    );
+    check_in_chromium(&out.join("report/index.html"));
+}
+
+/// Runs tests/browser/report.mjs on a report in headless Chromium (set up by
+/// scripts/setup-browser-tests). Without Chromium, node or playwright-core it is skipped,
+/// unless JUDGE_REQUIRE_BROWSER=1 (CI), where that is a failure.
+fn check_in_chromium(report: &Path) {
+    let playwright = common::repository()
+        .join("crates/judge-server/tests/browser/node_modules/playwright-core/package.json");
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let node = Command::new("node").arg("--version").output().is_ok();
+    if !(playwright.is_file() && Path::new(&chromium).is_file() && node) {
+        let message = "report browser check: chromium, node or playwright-core is missing; run scripts/setup-browser-tests";
+        assert!(
+            std::env::var("JUDGE_REQUIRE_BROWSER").as_deref() != Ok("1"),
+            "{message} (JUDGE_REQUIRE_BROWSER=1)"
+        );
+        eprintln!("skipped: {message}");
+        return;
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/report.mjs");
+    let output = Command::new("node")
+        .arg(script)
+        .arg(report)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success() && stdout.contains("report ok"),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
     );
 }
 
@@ -185,7 +221,7 @@ fn the_icpc_scoreboard_counts_penalty_minutes() {
     let class = class();
     let fixture = config("icpc");
     let out = fixture.dir.path().join("out");
-    contest(
+    let output = contest(
         &fixture.config,
         &class.path().join("class"),
         &out,
@@ -193,12 +229,22 @@ fn the_icpc_scoreboard_counts_penalty_minutes() {
     );
     assert_eq!(
         read(out.join("scoreboard.csv")),
-        "rank,student,sum,sum-checker,sum-once,sum-kattis,solved,penalty\n\
-         1,ann,+ 10m,+1 30m,+ 40m,+ 50m,4,150\n\
-         2,bob,+ 15m,+ 25m,-1,-1,2,40\n\
-         2,dan,+ 15m,+ 25m,-1,,2,40\n\
-         4,cid,-1,-1,+ 10m,+1 55m,2,85\n\
-         5,eve,,-1,-1,+ 58m,1,58\n"
+        "rank,student,points,solved,penalty_minutes,\
+         sum_points,sum_attempts,sum_solved_at_minutes,sum_pending,\
+         sum-checker_points,sum-checker_attempts,sum-checker_solved_at_minutes,sum-checker_pending,\
+         sum-once_points,sum-once_attempts,sum-once_solved_at_minutes,sum-once_pending,\
+         sum-kattis_points,sum-kattis_attempts,sum-kattis_solved_at_minutes,sum-kattis_pending\n\
+         1,ann,350,4,150,100,1,10,0,100,2,30,0,50,1,40,0,100,1,50,0\n\
+         2,bob,200,2,40,100,2,15,0,100,1,25,0,0,1,,0,0,1,,0\n\
+         2,dan,200,2,40,100,1,15,0,100,1,25,0,0,1,,0,0,0,,0\n\
+         4,cid,180,2,85,30,1,,0,0,1,,0,50,1,10,0,100,2,55,0\n\
+         5,eve,100,1,58,0,0,,0,0,1,,0,0,1,,0,100,1,58,0\n"
+    );
+    // The terminal keeps the ICPC cells' short form.
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("1  ann      + 10m       +1 30m     + 40m       + 50m       4      150"),
+        "{stdout}"
     );
     // Lazy evaluation: an ICPC scoreboard needs only the verdict, so a rejected attempt's
     // judging ends at its first failed test.
@@ -259,7 +305,7 @@ fn a_run_killed_midway_and_resumed_publishes_the_same_bytes() {
     let output = contest(&fixture.config, &class, &resumed, &["--jobs", "2"]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("from an earlier run"), "{stdout}");
-    for file in ["results.json", "scoreboard.csv"] {
+    for file in ["results.json", "results.csv", "scoreboard.csv"] {
         assert_eq!(
             read(whole.join(file)),
             read(resumed.join(file)),
@@ -298,4 +344,91 @@ fn a_subtask_naming_no_test_is_a_clear_error() {
             && stderr.contains("subtask \"all\": \"secret/02-typo\" matches none of its 2 tests"),
         "{stderr}"
     );
+}
+
+/// The results.jsonl lines of one attempt.
+fn lines_of(log: &Path, id: &str) -> Vec<serde_json::Value> {
+    read(log.to_path_buf())
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|l| l["id"] == id)
+        .collect()
+}
+
+#[test]
+fn a_judge_error_is_judged_again_then_waits_for_the_teacher() {
+    let scratch = tempfile::tempdir().unwrap();
+    let class = scratch.path().join("class");
+    std::fs::create_dir_all(class.join("ann")).unwrap();
+    std::fs::copy(
+        common::submission("c/ac.c"),
+        class.join("ann/sum-broken-checker.c"),
+    )
+    .unwrap();
+    std::fs::copy(common::submission("c/ac.c"), class.join("ann/sum.c")).unwrap();
+    let fixture = common::fixture_with(|table| {
+        let contest = table["contest"].as_table_mut().unwrap();
+        contest.insert("scoring".into(), "icpc".into());
+        let problems: toml::Value = toml::from_str::<toml::Table>(
+            r#"problems = [ { id = "sum" }, { id = "sum-broken-checker" } ]"#,
+        )
+        .unwrap()["problems"]
+            .clone();
+        contest.insert("problems".into(), problems);
+    });
+    let out = fixture.dir.path().join("out");
+    let log = out.join("results.jsonl");
+    let id = "ann/sum-broken-checker.c";
+
+    // First run: a JE is not done; it is pending (not free, not scored, not penalised).
+    let first = contest(&fixture.config, &class, &out, &["--jobs", "1"]);
+    let stdout = String::from_utf8_lossy(&first.stdout);
+    assert!(
+        stdout.contains("judge errors, pending: judged again by the next run:")
+            && stdout.contains(id),
+        "{stdout}"
+    );
+    assert_eq!(lines_of(&log, id)[0]["status"], "error");
+    let results: serde_json::Value = serde_json::from_str(&read(out.join("results.json"))).unwrap();
+    let attempt = results["attempts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["id"] == id)
+        .cloned()
+        .unwrap();
+    assert_eq!(attempt["state"], "pending", "{attempt}");
+    let cell = &results["scoreboard"]["rows"][0]["cells"][1];
+    assert_eq!(
+        (cell["attempts"].as_u64(), cell["pending"].as_u64()),
+        (Some(0), Some(1))
+    );
+    assert_eq!(results["scoreboard"]["rows"][0]["solved"], 1);
+
+    // Second run: judged again; a JE again needs the teacher's attention.
+    let second = contest(&fixture.config, &class, &out, &["--jobs", "1"]);
+    let stdout = String::from_utf8_lossy(&second.stdout);
+    assert!(
+        stdout.contains("1 judged now") && stdout.contains("needs attention: a judge error twice"),
+        "{stdout}"
+    );
+    let lines = lines_of(&log, id);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1]["status"], "attention");
+    let report = read(out.join("report/index.html"));
+    assert!(
+        report.contains("Needs attention") && report.contains(id),
+        "needs attention in the report"
+    );
+    let csv = read(out.join("scoreboard.csv"));
+    assert!(csv.lines().nth(1).unwrap().ends_with(",0,0,,1"), "{csv}");
+
+    // Third run: it stays as it is until the teacher decides.
+    let third = contest(&fixture.config, &class, &out, &["--jobs", "1"]);
+    let stdout = String::from_utf8_lossy(&third.stdout);
+    assert!(
+        stdout.contains("0 judged now") && stdout.contains("needs attention"),
+        "{stdout}"
+    );
+    assert_eq!(lines_of(&log, id).len(), 2);
 }

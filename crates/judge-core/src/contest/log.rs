@@ -18,8 +18,12 @@ pub enum AttemptStatus {
     Judged,
     /// Not judged, for `reason` (unknown problem or language, ...).
     Rejected,
-    /// Judging failed, for `reason` (a judge error); retried by the next run.
+    /// Judging failed, for `reason`, or the verdict was JE (a judge error): judged again
+    /// by the next run, pending until then.
     Error,
+    /// A judge error twice: not judged again by itself, pending (not scored, not
+    /// penalised) until a teacher decides (`--rejudge`, or accepting the JE).
+    Attention,
 }
 
 /// One line of results.jsonl.
@@ -45,6 +49,14 @@ pub struct AttemptLine {
     pub result: Option<SubmissionResult>,
 }
 
+impl AttemptLine {
+    /// Whether the line settles its attempt: judged, rejected, or a judge error twice
+    /// (waiting for a teacher). A first judge error is judged again by the next run.
+    pub fn done(&self) -> bool {
+        self.status != AttemptStatus::Error
+    }
+}
+
 /// The append-only log.
 #[derive(Debug)]
 pub struct ResultsLog {
@@ -53,8 +65,9 @@ pub struct ResultsLog {
 }
 
 impl ResultsLog {
-    /// Opens (or creates) the log; returns it with the lines already there that count as
-    /// done (judged or rejected), by id. A torn last line (a crash mid-write) is cut off.
+    /// Opens (or creates) the log; returns it with the last line of each attempt already
+    /// there, by id (whether it counts as done is [`AttemptLine::done`]). A torn last line
+    /// (a crash mid-write) is cut off.
     pub fn open(path: &Path) -> Result<(ResultsLog, BTreeMap<String, AttemptLine>)> {
         let error = |e: std::io::Error| JudgeError::file("results log", path, e);
         let mut done = BTreeMap::new();
@@ -68,9 +81,7 @@ impl ResultsLog {
                 match serde_json::from_slice::<AttemptLine>(&line) {
                     Ok(record) => {
                         good_length = next;
-                        if record.status != AttemptStatus::Error {
-                            done.insert(record.id.clone(), record);
-                        }
+                        done.insert(record.id.clone(), record);
                     }
                     Err(_) => break,
                 }
@@ -142,14 +153,17 @@ mod tests {
         drop(file);
         let (mut log, done) = ResultsLog::open(&path).unwrap();
         assert_eq!(
-            done.keys().cloned().collect::<Vec<_>>(),
+            done.values()
+                .filter(|l| l.done())
+                .map(|l| l.id.clone())
+                .collect::<Vec<_>>(),
             ["a", "c"],
             "errors are retried"
         );
         log.append(&line("d", AttemptStatus::Judged)).unwrap();
         drop(log);
         let (_, done) = ResultsLog::open(&path).unwrap();
-        assert_eq!(done.len(), 3);
+        assert_eq!(done.len(), 4, "the last line of each attempt");
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(
             text.lines().all(|l| l.starts_with('{') && l.ends_with('}')),

@@ -7,9 +7,10 @@ use super::scoring::matches_pattern;
 use crate::config::judge_toml::{ContestProblemToml, Scoring};
 use crate::error::{JudgeError, Result};
 use crate::events::Silent;
-use crate::judge::{Judge, JudgeOptions};
+use crate::judge::{Judge, JudgeOptions, Submission};
 use crate::problem::Problem;
 use crate::run_test::Judging;
+use crate::verdict::Verdict;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -104,12 +105,18 @@ fn lazy_options(scoring: Scoring, entry: &ContestProblemToml, problem: &Problem)
 }
 
 /// Judges one attempt. Only cancellation is an error: anything else becomes a line.
+///
+/// A judge error (the verdict JE, or judging that failed) is never final by itself: the
+/// first one is an `error` line, pending and judged again by the next run; a second one,
+/// after `earlier` was one, is an `attention` line: pending, not judged again, listed for
+/// the teacher.
 fn judge_attempt(
     judge: &Judge,
     problems: &BTreeMap<String, (Problem, Judging, JudgeOptions)>,
     file: &AttemptFile,
     bytes: &[u8],
     sha: String,
+    earlier: Option<&AttemptLine>,
 ) -> Result<AttemptLine> {
     if let Some(reason) = &file.rejected {
         return Ok(line_for(
@@ -129,28 +136,41 @@ fn judge_attempt(
             Some("unknown problem or language".into()),
         ));
     };
+    let judge_error = if earlier.is_some_and(|l| l.status == AttemptStatus::Error) {
+        AttemptStatus::Attention
+    } else {
+        AttemptStatus::Error
+    };
     let language = judge.languages.by_id(language)?.clone();
-    match judge.judge_source_with(
+    let submission = Submission {
         problem,
-        &file.path,
+        source: &file.path,
         bytes,
-        &language,
+        language: &language,
         judging,
-        options,
-        &mut Silent,
-    ) {
+        options: options.clone(),
+    };
+    match judge.judge(&submission, &mut Silent) {
         Ok(result) => {
-            let mut line = line_for(file, sha, AttemptStatus::Judged, None);
+            let (status, reason) = if result.verdict == Verdict::JE {
+                let test = result.tests.iter().find(|t| t.verdict == Verdict::JE);
+                (
+                    judge_error,
+                    Some(format!(
+                        "judge error{}",
+                        test.map(|t| format!(" on {}: {}", t.name, t.message))
+                            .unwrap_or_default()
+                    )),
+                )
+            } else {
+                (AttemptStatus::Judged, None)
+            };
+            let mut line = line_for(file, sha, status, reason);
             line.result = Some(result);
             Ok(line)
         }
         Err(JudgeError::Cancelled) => Err(JudgeError::Cancelled),
-        Err(error) => Ok(line_for(
-            file,
-            sha,
-            AttemptStatus::Error,
-            Some(error.to_string()),
-        )),
+        Err(error) => Ok(line_for(file, sha, judge_error, Some(error.to_string()))),
     }
 }
 
@@ -183,12 +203,14 @@ pub fn run_contest(
     for file in files {
         let bytes = file.content.clone();
         let sha = sha256(&bytes);
-        match done.get(&file.id) {
-            // Same file, same content, same time: the earlier result stands.
-            Some(line) if line.source_sha256 == sha && line.submitted_at == file.submitted_at => {
-                reused.push(line.clone())
-            }
-            _ => pending.push((file, bytes, sha)),
+        // Same file, same content, same time: the earlier line is about this attempt.
+        let earlier = done
+            .get(&file.id)
+            .filter(|l| l.source_sha256 == sha && l.submitted_at == file.submitted_at)
+            .cloned();
+        match earlier {
+            Some(line) if line.done() => reused.push(line),
+            earlier => pending.push((file, bytes, sha, earlier)),
         }
     }
     progress(Progress::Started {
@@ -196,8 +218,8 @@ pub fn run_contest(
         reused: reused.len(),
     });
     let log = Mutex::new(log);
-    let judged = crate::parallel::map(&pending, options.jobs, |_, (file, bytes, sha)| {
-        let line = judge_attempt(judge, &problems, file, bytes, sha.clone())?;
+    let judged = crate::parallel::map(&pending, options.jobs, |_, (file, bytes, sha, earlier)| {
+        let line = judge_attempt(judge, &problems, file, bytes, sha.clone(), earlier.as_ref())?;
         log.lock()
             .unwrap_or_else(|e| e.into_inner())
             .append(&line)?;

@@ -32,6 +32,10 @@ pub struct AttemptRecord {
     pub tests: Vec<(String, Verdict)>,
     /// How many tests the problem has.
     pub total_tests: usize,
+    /// Not counted yet: not judged, hidden by a freeze, or a judge error a teacher has
+    /// still to decide on. It counts only in [`Cell::pending`]: never free, never scored,
+    /// never penalised.
+    pub pending: bool,
 }
 
 /// One student's standing on one problem.
@@ -49,6 +53,8 @@ pub struct Cell {
     pub solved_at_minutes: Option<i64>,
     /// ICPC: rejected attempts before the first accepted one.
     pub rejected_before_solved: usize,
+    /// Attempts not counted yet ([`AttemptRecord::pending`]).
+    pub pending: usize,
 }
 
 /// One student's row.
@@ -151,10 +157,13 @@ pub fn scoreboard(
                 .problems
                 .iter()
                 .map(|problem| {
-                    let mine: Vec<&&AttemptRecord> = sorted
-                        .iter()
-                        .filter(|a| &a.student == student && a.problem == problem.id)
-                        .collect();
+                    let all_mine = || {
+                        sorted
+                            .iter()
+                            .filter(|a| &a.student == student && a.problem == problem.id)
+                    };
+                    let pending = all_mine().filter(|a| a.pending).count();
+                    let mine: Vec<&&AttemptRecord> = all_mine().filter(|a| !a.pending).collect();
                     let points = mine
                         .iter()
                         .map(|a| attempt_points(problem, a))
@@ -173,6 +182,7 @@ pub fn scoreboard(
                                 .filter(|a| counts_as_rejection(a.verdict))
                                 .count()
                         }),
+                        pending,
                     }
                 })
                 .collect();
@@ -258,6 +268,7 @@ mod tests {
             verdict,
             tests,
             total_tests: 4,
+            pending: false,
         }
     }
 
@@ -344,6 +355,26 @@ mod tests {
             attempt_points(&problem, &attempt("x", "a", 0, Verdict::CE, 0)),
             0.0
         );
+    }
+
+    #[test]
+    fn a_pending_attempt_is_neither_free_nor_scored_nor_penalised() {
+        let mut je = attempt("ann", "a", 5, Verdict::JE, 0);
+        je.pending = true;
+        let mut wa = attempt("ann", "a", 6, Verdict::WA, 3);
+        wa.pending = true;
+        let attempts = [je, wa, attempt("ann", "a", 10, Verdict::AC, 4)];
+        let students = vec!["ann".to_string()];
+        let board = scoreboard(&contest(Scoring::Icpc), 1000, &students, &attempts);
+        let cell = &board.rows[0].cells[0];
+        assert_eq!(
+            (cell.attempts, cell.pending, cell.rejected_before_solved),
+            (1, 2, 0)
+        );
+        assert_eq!(board.rows[0].penalty_minutes, 10);
+        let board = scoreboard(&contest(Scoring::Ioi), 1000, &students, &attempts[..2]);
+        assert_eq!(board.rows[0].cells[0].points, 0.0);
+        assert_eq!(board.rows[0].cells[0].pending, 2);
     }
 
     #[test]

@@ -1,8 +1,12 @@
 //! The terminal table: a row per test as it finishes, then the overall verdict, the
-//! score, and the diff of the first wrong answer.
+//! fraction of tests passed (and the points, where the contest gives the problem points),
+//! and the diff of the first wrong answer. Everything that came from the submission (its
+//! file name, messages, the diff) is escaped ([`escape::terminal_line`]).
 
-use super::{mebibytes, seconds};
+use crate::config::judge_toml::ContestProblemToml;
+use crate::contest::scoring::{attempt_points, AttemptRecord};
 use crate::events::{Event, Listener};
+use crate::text::{escape, mebibytes, seconds};
 use crate::verdict::{SubmissionResult, TimeLimitKind, Verdict};
 use std::io::Write;
 
@@ -11,6 +15,7 @@ pub struct TableReporter<W: Write> {
     out: W,
     colour: bool,
     tests: usize,
+    points: Option<ContestProblemToml>,
 }
 
 impl<W: Write> TableReporter<W> {
@@ -20,7 +25,14 @@ impl<W: Write> TableReporter<W> {
             out,
             colour,
             tests: 0,
+            points: None,
         }
+    }
+
+    /// Also shows the points the submission would earn in the contest (IOI rules).
+    pub fn with_points(mut self, problem: Option<ContestProblemToml>) -> TableReporter<W> {
+        self.points = problem;
+        self
     }
 
     fn paint(&self, verdict: Verdict) -> String {
@@ -41,7 +53,7 @@ impl<W: Write> TableReporter<W> {
         let first = result
             .first_failure
             .as_ref()
-            .map(|name| format!(" (first failure: {name})"))
+            .map(|name| format!(" (first failure: {})", escape::terminal_line(name)))
             .unwrap_or_default();
         writeln!(self.out)?;
         writeln!(
@@ -50,18 +62,40 @@ impl<W: Write> TableReporter<W> {
             verdict.trim_end(),
             result.verdict.description()
         )?;
+        let points = self.points.as_ref().map(|problem| {
+            let record = AttemptRecord {
+                student: String::new(),
+                problem: problem.id.clone(),
+                submitted_at: 0,
+                verdict: result.verdict,
+                tests: result
+                    .tests
+                    .iter()
+                    .map(|t| (t.name.clone(), t.verdict))
+                    .collect(),
+                total_tests: result.tests_total,
+                pending: false,
+            };
+            format!(
+                "   points: {} of {}",
+                crate::text::points(attempt_points(problem, &record)),
+                crate::text::points(problem.points)
+            )
+        });
         writeln!(
             self.out,
-            "score:   {}/{} tests ({:.1} %)   max CPU {}   max memory {}",
-            result.passed,
-            result.total,
-            result.score * 100.0,
+            "passed:  {}/{} tests ({:.1} %){}   max CPU {}   max memory {}",
+            result.tests_passed,
+            result.tests_total,
+            result.fraction_passed * 100.0,
+            points.unwrap_or_default(),
             seconds(result.max_cpu_time_s),
             mebibytes(result.max_peak_memory_bytes)
         )?;
         if let Some(failed) = result.tests.iter().find(|t| t.diff.is_some()) {
             writeln!(self.out, "\ndiff of {} (- answer, + output):", failed.name)?;
-            write!(self.out, "{}", failed.diff.as_deref().unwrap_or_default())?;
+            let diff = failed.diff.as_deref().unwrap_or_default();
+            write!(self.out, "{}", escape::terminal_block(diff))?;
         }
         for note in &result.sandbox.degraded {
             writeln!(self.out, "warning: degraded sandbox: {note}")?;
@@ -81,7 +115,7 @@ impl<W: Write> TableReporter<W> {
                 writeln!(
                     self.out,
                     "judging {} on {problem} as {} ({tests} tests)",
-                    source.display(),
+                    escape::terminal_line(&source.display().to_string()),
                     language.spec.name
                 )?;
             }
@@ -100,7 +134,7 @@ impl<W: Write> TableReporter<W> {
                     self.paint(Verdict::CE).trim_end()
                 )?;
                 for line in compiled.message.lines().take(40) {
-                    writeln!(self.out, "  {line}")?;
+                    writeln!(self.out, "  {}", escape::terminal_line(line))?;
                 }
             }
             Event::TestStarted { .. } => {}
@@ -121,7 +155,7 @@ impl<W: Write> TableReporter<W> {
                     seconds(result.cpu_time_s),
                     seconds(result.wall_time_s),
                     mebibytes(result.peak_memory_bytes),
-                    result.message
+                    escape::terminal_line(&result.message)
                 )?;
             }
             Event::Finished(result) => self.summary(result)?,

@@ -30,6 +30,18 @@ pub fn points(value: f64) -> String {
     }
 }
 
+/// Points for data (CSV): six decimals at most, so that sums of fractions survive
+/// (`66.666667`, `100`).
+pub fn points_exact(value: f64) -> String {
+    let text = format!("{value:.6}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".to_string()
+    } else {
+        text.to_string()
+    }
+}
+
 /// Seconds with two decimals and the unit (`0.05 s`).
 pub fn seconds(value: f64) -> String {
     format!("{value:.2} s")
@@ -79,6 +91,8 @@ mod tests {
         assert_eq!(points(0.5), "0.5");
         assert_eq!(points(0.0), "0");
         assert_eq!(points(-0.001), "0");
+        assert_eq!(points_exact(200.0 / 3.0), "66.666667");
+        assert_eq!(points_exact(100.0), "100");
         assert_eq!(seconds(0.123), "0.12 s");
         assert_eq!(mebibytes(3 * 1024 * 1024 + 512 * 1024), "3.5 MiB");
         assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");

@@ -4,7 +4,7 @@
 use super::shown;
 use crate::contest::scoring::matches_pattern;
 use crate::events::Silent;
-use crate::judge::{Judge, JudgeOptions};
+use crate::judge::{Judge, JudgeOptions, Submission};
 use crate::problem::Problem;
 use crate::run_test::Judging;
 use crate::verdict::{SubmissionResult, TestResult, Verdict};
@@ -239,16 +239,17 @@ fn judge_one(
         stop_at_first_failure: expected != Verdict::AC,
         ..JudgeOptions::default()
     };
-    match judge.judge_source_with(
+    let time_scale = options.time_scale;
+    let submission = Submission {
         problem,
-        path,
-        &bytes,
-        &language,
+        source: path,
+        bytes: &bytes,
+        language: &language,
         judging,
-        &options,
-        &mut Silent,
-    ) {
-        Ok(result) => outcome_of(file, expected, &result, limit_s, options.time_scale),
+        options,
+    };
+    match judge.judge(&submission, &mut Silent) {
+        Ok(result) => outcome_of(file, expected, &result, limit_s, time_scale),
         Err(error) => failed(file, expected, error.to_string()),
     }
 }

@@ -67,6 +67,10 @@ pub fn router(state: AppState) -> Router {
             post(teacher::rejudge_submission),
         )
         .route(
+            "/teacher/submissions/{id}/accept-judge-error",
+            post(teacher::accept_judge_error),
+        )
+        .route(
             "/teacher/problems/{id}/rejudge",
             post(teacher::rejudge_problem),
         )

@@ -15,6 +15,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::Form;
+use judge_core::export::{csv, to_json};
 use serde::Deserialize;
 
 /// How many submissions the teacher's list shows.
@@ -25,14 +26,21 @@ pub async fn dashboard(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
 ) -> Result<Html<String>, HttpError> {
-    let (queue, users, published) = state
+    let (queue, users, published, attention) = state
         .blocking(|s| {
+            let attention: Vec<_> = s
+                .store
+                .submissions(&SubmissionFilter::default())?
+                .into_iter()
+                .filter(|summary| summary.needs_attention())
+                .collect();
             Ok((
                 s.store.queue_counts()?,
                 s.store.users()?,
                 s.store
                     .setting(settings::SCOREBOARD_PUBLISHED)?
                     .is_some_and(|v| v == "1"),
+                attention,
             ))
         })
         .await?;
@@ -48,6 +56,7 @@ pub async fn dashboard(
         workers: state.options.workers,
         problems: contest.problems.iter().map(|p| p.id.clone()).collect(),
         users,
+        attention,
     };
     let chrome = Chrome::new(&contest.title, Some(&session), "teacher");
     Ok(Html(view::dashboard(&chrome, &view).into_string()))
@@ -196,6 +205,35 @@ pub async fn publish(
     Ok(Redirect::to("/teacher"))
 }
 
+const CSV: &str = "text/csv; charset=utf-8";
+const JSON: &str = "application/json";
+
+/// `POST /teacher/submissions/{id}/accept-judge-error`: the teacher accepts a judge error
+/// (judged twice) as the submission's verdict, so that it no longer counts as pending.
+pub async fn accept_judge_error(
+    State(state): State<AppState>,
+    TeacherOnly(session): TeacherOnly,
+    Path(id): Path<String>,
+    form: Result<Form<CsrfForm>, FormRejection>,
+) -> Result<Redirect, HttpError> {
+    let Form(form) = form.map_err(bad_form)?;
+    crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
+    let id = parse_id(&id, "submission")?;
+    if !state
+        .blocking(move |s| s.store.accept_judge_error(id))
+        .await?
+    {
+        return Err(HttpError::not_found(format!(
+            "Submission {id} has no judge error waiting for a decision."
+        )));
+    }
+    tracing::info!(
+        "{} accepts the judge error of submission {id}",
+        session.user.name
+    );
+    Ok(Redirect::to(&format!("/submissions/{id}")))
+}
+
 /// `GET /teacher/export/{scoreboard,results}.{csv,json}`.
 pub async fn export(
     State(state): State<AppState>,
@@ -203,27 +241,18 @@ pub async fn export(
     Path(file): Path<String>,
 ) -> Result<Response, HttpError> {
     let now = now_ms();
+    let board = super::scoreboard::board(&state, None).await?;
+    let contest = &state.contest;
     let (body, content_type) = match file.as_str() {
-        "scoreboard.csv" | "scoreboard.json" => {
-            let board = super::scoreboard::board(&state, None).await?;
-            if file.ends_with(".csv") {
-                (export::scoreboard_csv(&board), "text/csv; charset=utf-8")
-            } else {
-                (
-                    export::scoreboard_json(&state.contest, &board, now).to_string(),
-                    "application/json",
-                )
-            }
-        }
+        "scoreboard.csv" => (csv::scoreboard_csv(&board.standings), CSV),
+        "scoreboard.json" => (to_json(&export::scoreboard_export(contest, &board, now)), JSON),
         "results.csv" | "results.json" => {
             let attempts = state.blocking(|s| s.store.attempts()).await?;
+            let results = export::results_export(contest, &board, &attempts, now);
             if file.ends_with(".csv") {
-                (export::results_csv(&state.contest, &attempts), "text/csv; charset=utf-8")
+                (csv::results_csv(&results.attempts), CSV)
             } else {
-                (
-                    export::results_json(&state.contest, &attempts, now).to_string(),
-                    "application/json",
-                )
+                (to_json(&results), JSON)
             }
         }
         other => {

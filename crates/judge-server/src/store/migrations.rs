@@ -63,6 +63,13 @@ const MIGRATIONS: &[&str] = &[
         value TEXT NOT NULL
     );
     "#,
+    // 2: a judge error is never final by itself. `je_retries`: judge errors judged again
+    // automatically since the last teacher action; `je_accepted`: a teacher accepted the
+    // current round's judge error as the verdict.
+    r#"
+    ALTER TABLE submissions ADD COLUMN je_retries INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE submissions ADD COLUMN je_accepted INTEGER NOT NULL DEFAULT 0;
+    "#,
 ];
 
 /// The schema version this build writes.

@@ -5,7 +5,13 @@
 //!    ^                 |
 //!    +---- restart ----+        (a server killed mid-judging: judged again)
 //! done/queued/judging --rejudge--> queued, round + 1
+//! judging --finish with JE, first time--> queued, round + 1   (judged again at once)
 //! ```
+//!
+//! A judge error is never a free probe: the first JE of a submission is written and the
+//! submission is queued again at once; a second one leaves it done but *needing
+//! attention*: pending on the scoreboard (not scored, not free, not penalised) until a
+//! teacher rejudges it or accepts the JE as its verdict.
 //!
 //! A result is written once per submission and round (the `results` primary key), in the
 //! same transaction that marks the submission done, and only while the round is still the
@@ -80,9 +86,9 @@ pub struct ResultSummary {
     /// The overall verdict (JE when the judge failed).
     pub verdict: Verdict,
     /// Tests accepted.
-    pub passed: usize,
+    pub tests_passed: usize,
     /// Tests in the problem.
-    pub total: usize,
+    pub tests_total: usize,
     /// The largest CPU time over the tests.
     pub max_cpu_time_s: f64,
     /// The largest peak memory over the tests.
@@ -116,8 +122,33 @@ pub struct SubmissionSummary {
     pub round: i64,
     /// How many times a worker took it.
     pub claims: i64,
+    /// Whether a teacher accepted the current round's judge error as its verdict.
+    pub je_accepted: bool,
     /// The current round's result, once done.
     pub result: Option<ResultSummary>,
+}
+
+impl SubmissionSummary {
+    /// Judged, a judge error twice, and no teacher has decided yet: it counts as pending.
+    pub fn needs_attention(&self) -> bool {
+        self.state == SubmissionState::Done
+            && !self.je_accepted
+            && self
+                .result
+                .as_ref()
+                .is_some_and(|r| r.verdict == Verdict::JE)
+    }
+}
+
+/// One judging round of a submission.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundResult {
+    /// The round (1, then one more per rejudge or automatic second judging).
+    pub round: i64,
+    /// Its verdict's code.
+    pub verdict: String,
+    /// When it was written (Unix ms).
+    pub judged_at_ms: i64,
 }
 
 /// A submission with its source and full result.
@@ -178,7 +209,7 @@ pub struct JudgedAttempt {
 const SUMMARY_COLUMNS: &str = "s.id, s.user_id, u.name, s.problem, s.language, s.submitted_at_ms,
     s.state, s.round, s.claims, r.verdict, r.passed, r.total, r.max_cpu_time_s,
     r.max_peak_memory_bytes, r.judged_at_ms, r.error,
-    json_extract(r.result_json, '$.first_failure')";
+    json_extract(r.result_json, '$.first_failure'), s.je_accepted";
 
 const SUMMARY_FROM: &str = "FROM submissions s JOIN users u ON u.id = s.user_id
     LEFT JOIN results r ON r.submission_id = s.id AND r.round = s.round";
@@ -196,8 +227,8 @@ fn summary_from_row(row: &Row<'_>) -> rusqlite::Result<SubmissionSummary> {
     {
         Some(verdict) => Some(ResultSummary {
             verdict,
-            passed: row.get::<_, i64>(10)?.max(0) as usize,
-            total: row.get::<_, i64>(11)?.max(0) as usize,
+            tests_passed: row.get::<_, i64>(10)?.max(0) as usize,
+            tests_total: row.get::<_, i64>(11)?.max(0) as usize,
             max_cpu_time_s: row.get(12)?,
             max_peak_memory_bytes: row.get::<_, i64>(13)?.max(0) as u64,
             judged_at_ms: row.get(14)?,
@@ -216,6 +247,7 @@ fn summary_from_row(row: &Row<'_>) -> rusqlite::Result<SubmissionSummary> {
         state: SubmissionState::parse(&row.get::<_, String>(6)?),
         round: row.get(7)?,
         claims: row.get(8)?,
+        je_accepted: row.get::<_, i64>(17)? != 0,
         result,
     })
 }
@@ -297,8 +329,8 @@ impl Store {
         let (verdict, passed, total, cpu, memory, json, error) = match outcome {
             JudgeOutcome::Judged(result) => (
                 result.verdict,
-                result.passed as i64,
-                result.total as i64,
+                result.tests_passed as i64,
+                result.tests_total as i64,
                 result.max_cpu_time_s,
                 i64::try_from(result.max_peak_memory_bytes).unwrap_or(i64::MAX),
                 // Serializing plain data with string keys cannot fail.
@@ -340,12 +372,37 @@ impl Store {
                     now_ms()
                 ],
             )?;
-            transaction.execute(
-                "UPDATE submissions SET state = 'done' WHERE id = ?1 AND round = ?2",
-                params![claimed.id, claimed.round],
-            )?;
+            // A first judge error is judged again at once, in a new round; a second one
+            // stays, needing a teacher's attention.
+            let judged_again = verdict == Verdict::JE
+                && transaction.execute(
+                    "UPDATE submissions SET state = 'queued', round = round + 1,
+                         je_retries = je_retries + 1
+                     WHERE id = ?1 AND round = ?2 AND je_retries = 0",
+                    params![claimed.id, claimed.round],
+                )? == 1;
+            if !judged_again {
+                transaction.execute(
+                    "UPDATE submissions SET state = 'done' WHERE id = ?1 AND round = ?2",
+                    params![claimed.id, claimed.round],
+                )?;
+            }
             transaction.commit()?;
             Ok(inserted == 1)
+        })
+    }
+
+    /// Accepts a submission's judge error as its verdict (a teacher's decision): it then
+    /// counts as a JE. False if it is not a submission needing attention.
+    pub fn accept_judge_error(&self, id: i64) -> Result<bool> {
+        self.with(|c| {
+            Ok(c.execute(
+                "UPDATE submissions SET je_accepted = 1
+                 WHERE id = ?1 AND state = 'done' AND je_accepted = 0
+                   AND (SELECT verdict FROM results r
+                        WHERE r.submission_id = submissions.id AND r.round = submissions.round) = 'JE'",
+                params![id],
+            )? == 1)
         })
     }
 
@@ -376,7 +433,9 @@ impl Store {
     pub fn rejudge_submission(&self, id: i64) -> Result<bool> {
         self.with(|c| {
             Ok(c.execute(
-                "UPDATE submissions SET state = 'queued', round = round + 1 WHERE id = ?1",
+                "UPDATE submissions SET state = 'queued', round = round + 1, je_retries = 0,
+                     je_accepted = 0
+                 WHERE id = ?1",
                 params![id],
             )? == 1)
         })
@@ -386,7 +445,9 @@ impl Store {
     pub fn rejudge_problem(&self, problem: &str) -> Result<usize> {
         self.with(|c| {
             c.execute(
-                "UPDATE submissions SET state = 'queued', round = round + 1 WHERE problem = ?1",
+                "UPDATE submissions SET state = 'queued', round = round + 1, je_retries = 0,
+                     je_accepted = 0
+                 WHERE problem = ?1",
                 params![problem],
             )
         })
@@ -429,8 +490,8 @@ impl Store {
             c.query_row(&sql, params![id], |row| {
                 Ok(Submission {
                     summary: summary_from_row(row)?,
-                    source: row.get(17)?,
-                    result: parse_result(row.get(18)?),
+                    source: row.get(18)?,
+                    result: parse_result(row.get(19)?),
                 })
             })
             .optional()
@@ -446,22 +507,27 @@ impl Store {
             let rows = statement.query_map([], |row| {
                 Ok(JudgedAttempt {
                     summary: summary_from_row(row)?,
-                    result: parse_result(row.get(17)?),
+                    result: parse_result(row.get(18)?),
                 })
             })?;
             rows.collect()
         })
     }
 
-    /// Every round's verdict of a submission, oldest first: (round, verdict, judged at).
-    pub fn result_history(&self, id: i64) -> Result<Vec<(i64, String, i64)>> {
+    /// Every round's verdict of a submission, oldest first.
+    pub fn result_history(&self, id: i64) -> Result<Vec<RoundResult>> {
         self.with(|c| {
             let mut statement = c.prepare(
                 "SELECT round, verdict, judged_at_ms FROM results WHERE submission_id = ?1
                  ORDER BY round",
             )?;
-            let rows =
-                statement.query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+            let rows = statement.query_map(params![id], |r| {
+                Ok(RoundResult {
+                    round: r.get(0)?,
+                    verdict: r.get(1)?,
+                    judged_at_ms: r.get(2)?,
+                })
+            })?;
             rows.collect()
         })
     }
@@ -508,6 +574,65 @@ mod tests {
         JudgeOutcome::Failed("no sandbox".into())
     }
 
+    /// A judged result with this verdict.
+    fn judged(verdict: Verdict) -> JudgeOutcome {
+        let mut result: SubmissionResult = serde_json::from_value(serde_json::json!({
+            "schema_version": 2, "problem": "a", "language": "c", "source": "s",
+            "compile": { "success": true, "message": "", "cpu_time_s": 0.0, "wall_time_s": 0.0, "cached": false },
+            "tests": [], "verdict": "AC", "first_failure": null, "passed": 0, "total": 0,
+            "fraction_passed": 0.0, "max_cpu_time_s": 0.0, "max_peak_memory_bytes": 0,
+            "sandbox": { "enforcement": "rlimit-only", "isolated": false, "degraded": [] }
+        }))
+        .unwrap();
+        result.verdict = verdict;
+        JudgeOutcome::Judged(Box::new(result))
+    }
+
+    #[test]
+    fn a_judge_error_is_judged_again_once_then_waits_for_a_teacher() {
+        let (_dir, store, user) = store();
+        let id = submit(&store, user, "a");
+        let first = store.claim_next().unwrap().unwrap();
+        assert!(store.finish(&first, &judged(Verdict::JE)).unwrap());
+        let summary = store.submission_summary(id).unwrap().unwrap();
+        assert_eq!((summary.state, summary.round), (SubmissionState::Queued, 2));
+        assert!(!summary.needs_attention());
+        let second = store.claim_next().unwrap().unwrap();
+        assert_eq!(second.round, 2);
+        assert!(store.finish(&second, &failed()).unwrap());
+        let summary = store.submission_summary(id).unwrap().unwrap();
+        assert_eq!(summary.state, SubmissionState::Done);
+        assert!(summary.needs_attention());
+        assert_eq!(store.result_history(id).unwrap().len(), 2);
+        assert!(store.accept_judge_error(id).unwrap());
+        assert!(!store.accept_judge_error(id).unwrap(), "accepted once");
+        assert!(!store
+            .submission_summary(id)
+            .unwrap()
+            .unwrap()
+            .needs_attention());
+        // A teacher's rejudge starts over: one more automatic second judging.
+        assert!(store.rejudge_submission(id).unwrap());
+        let third = store.claim_next().unwrap().unwrap();
+        assert!(store.finish(&third, &failed()).unwrap());
+        assert_eq!(
+            store.submission_summary(id).unwrap().unwrap().state,
+            SubmissionState::Queued
+        );
+        // A verdict other than JE is final at once.
+        let other = submit(&store, user, "a");
+        let claimed = store.claim_next().unwrap().unwrap();
+        let claimed = if claimed.id == other {
+            claimed
+        } else {
+            store.claim_next().unwrap().unwrap()
+        };
+        assert!(store.finish(&claimed, &judged(Verdict::WA)).unwrap());
+        let summary = store.submission_summary(other).unwrap().unwrap();
+        assert_eq!(summary.state, SubmissionState::Done);
+        assert!(!store.accept_judge_error(other).unwrap());
+    }
+
     #[test]
     fn a_claimed_round_is_written_once() {
         let (_dir, store, user) = store();
@@ -515,9 +640,9 @@ mod tests {
         let claimed = store.claim_next().unwrap().unwrap();
         assert_eq!((claimed.id, claimed.round), (id, 1));
         assert_eq!(store.claim_next().unwrap(), None, "nothing else is queued");
-        assert!(store.finish(&claimed, &failed()).unwrap());
+        assert!(store.finish(&claimed, &judged(Verdict::WA)).unwrap());
         assert!(
-            !store.finish(&claimed, &failed()).unwrap(),
+            !store.finish(&claimed, &judged(Verdict::WA)).unwrap(),
             "a second write is dropped"
         );
         let summary = store.submission_summary(id).unwrap().unwrap();
@@ -525,7 +650,7 @@ mod tests {
         let result = summary.result.unwrap();
         assert_eq!(
             (result.verdict, result.error.as_deref()),
-            (Verdict::JE, Some("no sandbox"))
+            (Verdict::WA, None)
         );
         assert_eq!(store.result_history(id).unwrap().len(), 1);
     }
@@ -539,9 +664,9 @@ mod tests {
         assert_eq!(store.requeue_interrupted().unwrap(), 1);
         let second = store.claim_next().unwrap().unwrap();
         assert_eq!((second.id, second.round), (id, 1));
-        assert!(store.finish(&second, &failed()).unwrap());
+        assert!(store.finish(&second, &judged(Verdict::WA)).unwrap());
         // Even if the first worker somehow finished late, nothing more is written.
-        assert!(!store.finish(&first, &failed()).unwrap());
+        assert!(!store.finish(&first, &judged(Verdict::WA)).unwrap());
         let summary = store.submission_summary(id).unwrap().unwrap();
         assert_eq!(summary.claims, 2);
         assert_eq!(store.result_history(id).unwrap().len(), 1);
@@ -554,12 +679,12 @@ mod tests {
         let later = submit(&store, user, "b");
         let claimed = store.claim_next().unwrap().unwrap();
         assert!(store.rejudge_submission(id).unwrap());
-        assert!(!store.finish(&claimed, &failed()).unwrap());
+        assert!(!store.finish(&claimed, &judged(Verdict::WA)).unwrap());
         // New submissions go before rejudges.
         assert_eq!(store.claim_next().unwrap().unwrap().id, later);
         let again = store.claim_next().unwrap().unwrap();
         assert_eq!((again.id, again.round), (id, 2));
-        assert!(store.finish(&again, &failed()).unwrap());
+        assert!(store.finish(&again, &judged(Verdict::WA)).unwrap());
         assert_eq!(store.rejudge_problem("a").unwrap(), 1);
         assert_eq!(store.submission_summary(id).unwrap().unwrap().round, 3);
         assert!(!store.rejudge_submission(999).unwrap());

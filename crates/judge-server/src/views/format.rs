@@ -21,13 +21,10 @@ pub fn time(ms: i64) -> Markup {
             )
         })
         .unwrap_or_default();
-    html! { time datetime=(crate::export::rfc3339(ms)) { (shown) } }
+    html! { time datetime=(judge_core::text::rfc3339_ms(ms)) { (shown) } }
 }
 
-/// Seconds with two decimals.
-pub fn seconds(value: f64) -> String {
-    format!("{value:.2} s")
-}
+pub use judge_core::text::seconds;
 
 /// Bytes in MiB (or KiB when small).
 pub fn bytes(value: u64) -> String {
@@ -60,8 +57,8 @@ pub fn status_text(summary: &SubmissionSummary, progress: Option<Progress>) -> S
             Verdict::AC => format!(
                 "{} {}/{}",
                 result.verdict.code(),
-                result.passed,
-                result.total
+                result.tests_passed,
+                result.tests_total
             ),
             Verdict::CE => "CE compile error".into(),
             Verdict::JE => "JE judge error".into(),
@@ -69,10 +66,15 @@ pub fn status_text(summary: &SubmissionSummary, progress: Option<Progress>) -> S
                 Some(test) => format!(
                     "{} on {test} ({}/{})",
                     other.code(),
-                    result.passed,
-                    result.total
+                    result.tests_passed,
+                    result.tests_total
                 ),
-                None => format!("{} ({}/{})", other.code(), result.passed, result.total),
+                None => format!(
+                    "{} ({}/{})",
+                    other.code(),
+                    result.tests_passed,
+                    result.tests_total
+                ),
             },
         },
     }
@@ -112,10 +114,11 @@ mod tests {
             state,
             round: 1,
             claims: 1,
+            je_accepted: false,
             result: verdict.map(|verdict| ResultSummary {
                 verdict,
-                passed: 3,
-                total: 25,
+                tests_passed: 3,
+                tests_total: 25,
                 max_cpu_time_s: 0.5,
                 max_peak_memory_bytes: 1 << 20,
                 judged_at_ms: 0,

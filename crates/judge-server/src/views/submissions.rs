@@ -3,6 +3,7 @@
 use super::format;
 use super::layout::{csrf_field, page, Chrome};
 use crate::queue::Progress;
+use crate::store::submissions::RoundResult;
 use crate::store::{SubmissionState, SubmissionSummary};
 use judge_core::SubmissionResult;
 use maud::{html, Markup};
@@ -78,8 +79,8 @@ pub struct SubmissionPage {
     pub source: String,
     /// The language's name.
     pub language_name: String,
-    /// For teachers: the rounds judged so far (round, verdict, judged at).
-    pub history: Option<Vec<(i64, String, i64)>>,
+    /// For teachers: the rounds judged so far.
+    pub history: Option<Vec<RoundResult>>,
     /// Whether the viewer is a teacher (sees judge errors and every message).
     pub teacher: bool,
 }
@@ -112,6 +113,15 @@ pub fn detail(chrome: &Chrome, view: &SubmissionPage) -> Markup {
                     button type="submit" { "Rejudge this submission" }
                 }
             }
+            @if view.teacher && s.needs_attention() {
+                div class="notice attention" {
+                    p { "The judge failed on this submission twice. It counts as pending (not scored, not penalised) until you rejudge it or accept the judge error as its verdict." }
+                    form method="post" action={ "/teacher/submissions/" (s.id) "/accept-judge-error" } class="inline" {
+                        (csrf_field(chrome.csrf_token.as_deref().unwrap_or("")))
+                        button type="submit" { "Accept the judge error as final" }
+                    }
+                }
+            }
             @if let Some(error) = s.result.as_ref().and_then(|r| r.error.as_ref()) {
                 p class="error-message" {
                     @if view.teacher { "The judge failed: " (error) }
@@ -123,7 +133,7 @@ pub fn detail(chrome: &Chrome, view: &SubmissionPage) -> Markup {
             @if let Some(history) = &view.history {
                 @if history.len() > 1 {
                     h2 { "Rounds" }
-                    ul { @for (round, verdict, at) in history { li { "Round " (round) ": " (verdict) ", " (format::time(*at)) } } }
+                    ul { @for r in history { li { "Round " (r.round) ": " (r.verdict) ", " (format::time(r.judged_at_ms)) } } }
                 }
             }
             h2 { "Source" }

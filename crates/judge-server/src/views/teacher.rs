@@ -29,6 +29,8 @@ pub struct Dashboard {
     pub problems: Vec<String>,
     /// The accounts.
     pub users: Vec<User>,
+    /// Submissions with a judge error twice, waiting for a decision.
+    pub attention: Vec<crate::store::SubmissionSummary>,
 }
 
 /// The teacher's dashboard.
@@ -61,6 +63,13 @@ pub fn dashboard(chrome: &Chrome, view: &Dashboard) -> Markup {
                             button type="submit" { "Publish the final scoreboard (lift the freeze)" }
                         }
                     }
+                }
+            }
+            @if !view.attention.is_empty() {
+                section class="attention" id="attention" {
+                    h2 { "Needs attention (" (view.attention.len()) ")" }
+                    p { "The judge failed twice on these: they count as pending (not scored, not penalised) until you rejudge them or accept the judge error as their verdict." }
+                    ul { @for s in &view.attention { li { a href={ "/submissions/" (s.id) } { "Submission " (s.id) } " · " (s.user_name) " · " (s.problem) @if let Some(error) = s.result.as_ref().and_then(|r| r.error.as_ref()) { " · " (error) } } } }
                 }
             }
             section {

@@ -6,8 +6,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use judge_core::compile_cache::CompileCache;
 use judge_core::contest::log::AttemptStatus;
 use judge_core::contest::run::{run_contest, ContestOptions, Progress};
-use judge_core::contest::summary::{results_file, scoreboard_csv, scoreboard_table};
-use judge_core::report::html;
+use judge_core::contest::summary::results_file;
+use judge_core::export::{csv, html, terminal, to_json};
+use judge_core::text::escape;
 use judge_core::Judge;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -101,20 +102,26 @@ pub fn execute(cli: &Cli, args: &ContestArgs) -> anyhow::Result<u8> {
     let outcome = outcome?;
     let contest = &judge.config.toml.contest;
     let results = results_file(contest, &outcome.attempts);
-    write(
-        args.out.join("results.json"),
-        &(serde_json::to_string_pretty(&results)? + "\n"),
-    )?;
+    write(args.out.join("results.json"), &to_json(&results))?;
     write(
         args.out.join("scoreboard.csv"),
-        &scoreboard_csv(&results.scoreboard),
+        &csv::scoreboard_csv(&results.scoreboard),
     )?;
     write(
+        args.out.join("results.csv"),
+        &csv::results_csv(&results.attempts),
+    )?;
+    let measured: BTreeMap<String, judge_core::SubmissionResult> = outcome
+        .attempts
+        .iter()
+        .filter_map(|a| Some((a.id.clone(), a.result.clone()?)))
+        .collect();
+    write(
         args.out.join("report/index.html"),
-        &html::render(&results, &outcome.attempts),
+        &html::report(&results, &measured),
     )?;
     println!("{} ({:?} scoring)\n", contest.title, contest.scoring);
-    print!("{}", scoreboard_table(&results.scoreboard));
+    print!("{}", terminal::scoreboard_table(&results.scoreboard));
     let judged: Vec<_> = outcome
         .attempts
         .iter()
@@ -130,37 +137,56 @@ pub fn execute(cli: &Cli, args: &ContestArgs) -> anyhow::Result<u8> {
         .filter(|r| !r.compile.cached)
         .map(|r| r.compile.wall_time_s)
         .sum();
-    let rejected = outcome
-        .attempts
-        .iter()
-        .filter(|a| a.status == AttemptStatus::Rejected)
-        .count();
-    let errors = outcome
-        .attempts
-        .iter()
-        .filter(|a| a.status == AttemptStatus::Error)
-        .count();
+    let count = |status: AttemptStatus| {
+        outcome
+            .attempts
+            .iter()
+            .filter(|a| a.status == status)
+            .count()
+    };
+    let (rejected, errors, attention) = (
+        count(AttemptStatus::Rejected),
+        count(AttemptStatus::Error),
+        count(AttemptStatus::Attention),
+    );
     println!(
-        "\n{} attempts ({} judged now, {} from an earlier run; {rejected} rejected, {errors} judge errors) in {:.1} s with {} jobs; {compiles} compiles ({compile_seconds:.1} s), {cache_hits} from the compile cache",
+        "\n{} attempts ({} judged now, {} from an earlier run; {rejected} rejected, {errors} judge errors to judge again, {attention} needing attention) in {:.1} s with {} jobs; {compiles} compiles ({compile_seconds:.1} s), {cache_hits} from the compile cache",
         outcome.attempts.len(),
         outcome.judged_now,
         outcome.reused,
         started.elapsed().as_secs_f64(),
         options.jobs
     );
-    for attempt in outcome
-        .attempts
-        .iter()
-        .filter(|a| a.status != AttemptStatus::Judged)
-    {
-        println!(
-            "  {}: {}",
-            attempt.id,
-            attempt.reason.as_deref().unwrap_or("not judged")
-        );
+    for (status, heading) in [
+        (AttemptStatus::Rejected, "not judged:"),
+        (
+            AttemptStatus::Error,
+            "judge errors, pending: judged again by the next run:",
+        ),
+        (
+            AttemptStatus::Attention,
+            "needs attention: a judge error twice, pending (not scored, not penalised) until you decide (--rejudge judges everything again):",
+        ),
+    ] {
+        let lines: Vec<_> = outcome
+            .attempts
+            .iter()
+            .filter(|a| a.status == status)
+            .collect();
+        if lines.is_empty() {
+            continue;
+        }
+        println!("{heading}");
+        for attempt in lines {
+            println!(
+                "  {}: {}",
+                escape::terminal_line(&attempt.id),
+                escape::terminal_line(attempt.reason.as_deref().unwrap_or("not judged"))
+            );
+        }
     }
     println!(
-        "results: {0}/results.json, {0}/scoreboard.csv, {0}/report/index.html",
+        "results: {0}/results.json, {0}/results.csv, {0}/scoreboard.csv, {0}/report/index.html",
         args.out.display()
     );
     Ok(0)

@@ -1,6 +1,7 @@
 //! `judge run`: judge one source file on one problem and print a table (or JSON).
 
 use super::{cancel_flag, load_config, Cli, EXIT_JUDGED, EXIT_REJECTED};
+use judge_core::config::judge_toml::Scoring;
 use judge_core::events::{Listener, Silent};
 use judge_core::report::{json::to_json, table::TableReporter, use_colour};
 use judge_core::{Judge, Verdict};
@@ -37,7 +38,14 @@ pub fn execute(cli: &Cli, args: &RunArgs) -> anyhow::Result<u8> {
     if !args.source.is_file() {
         anyhow::bail!("source file {}: not found", args.source.display());
     }
-    let mut table = TableReporter::new(std::io::stdout(), use_colour());
+    // Points where the contest gives this problem points (IOI); ICPC has none.
+    let contest = &judge.config.toml.contest;
+    let points = contest
+        .problems
+        .iter()
+        .find(|p| p.id == problem.id && contest.scoring == Scoring::Ioi)
+        .cloned();
+    let mut table = TableReporter::new(std::io::stdout(), use_colour()).with_points(points);
     let listener: &mut dyn Listener = if args.json { &mut Silent } else { &mut table };
     let result = judge.judge_file(&problem, &args.source, &language, listener)?;
     if args.json {

@@ -1,0 +1,251 @@
+//! HTML: the scoreboard table that the server's scoreboard page and the contest report
+//! share, and the report page itself. Both are maud templates, so every text and
+//! attribute is escaped; the report's data for its script goes through
+//! [`escape::json_in_html`]. The report's style and script are files beside this one,
+//! included at build time: the page is one self-contained file.
+
+use super::{AttemptState, ResultsExport};
+use crate::config::judge_toml::Scoring;
+use crate::contest::scoring::{Cell, Scoreboard};
+use crate::text::{escape, points};
+use crate::verdict::SubmissionResult;
+use maud::{html, Markup, PreEscaped, DOCTYPE};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+const STYLE: &str = include_str!("report.css");
+const SCRIPT: &str = include_str!("report.js");
+
+fn cell(scoring: Scoring, student: &str, cell: &Cell) -> Markup {
+    let class = if cell.solved {
+        "solved"
+    } else if cell.pending > 0 {
+        "pending"
+    } else if cell.attempts > 0 && cell.points > 0.0 {
+        "attempted partial"
+    } else if cell.attempts > 0 {
+        "attempted"
+    } else {
+        "empty"
+    };
+    html! {
+        td class={ "cell " (class) } data-student=(student) data-problem=(cell.problem) {
+            @match scoring {
+                Scoring::Ioi => {
+                    @if cell.attempts > 0 || cell.pending > 0 { strong { (points(cell.points)) } }
+                    @if cell.attempts > 0 { small { " (" (cell.attempts) ")" } }
+                }
+                Scoring::Icpc => {
+                    @if cell.solved {
+                        strong { "+" @if cell.rejected_before_solved > 0 { (cell.rejected_before_solved) } }
+                        @if let Some(minute) = cell.solved_at_minutes { small { " " (minute) "′" } }
+                    } @else if cell.attempts > 0 {
+                        strong { "−" (cell.attempts) }
+                    }
+                }
+            }
+            @if cell.pending > 0 { small class="pending-count" title="not counted yet" { " ?" (cell.pending) } }
+        }
+    }
+}
+
+/// The scoreboard table (`#scoreboard`): rank, student, the totals, one cell per problem
+/// (each with `data-student` and `data-problem`). `problem_link` makes each problem's
+/// heading a link to its page.
+pub fn scoreboard_table(
+    board: &Scoreboard,
+    problem_link: Option<&dyn Fn(&str) -> String>,
+) -> Markup {
+    html! {
+        table id="scoreboard" class="grid scoreboard" {
+            thead {
+                tr {
+                    th class="num" { "Rank" } th class="student" { "Student" }
+                    @match board.scoring {
+                        Scoring::Ioi => { th class="num" { "Points" } }
+                        Scoring::Icpc => { th class="num" { "Solved" } th class="num" { "Penalty" } }
+                    }
+                    @for problem in &board.problems {
+                        th {
+                            @if let Some(link) = problem_link { a href=(link(problem)) { (problem) } }
+                            @else { (problem) }
+                        }
+                    }
+                }
+            }
+            tbody {
+                @for row in &board.rows {
+                    tr data-student=(row.student) {
+                        td class="num" { (row.rank) }
+                        td class="student" { (row.student) }
+                        @match board.scoring {
+                            Scoring::Ioi => { td class="num" { strong { (points(row.points)) } } }
+                            Scoring::Icpc => { td class="num" { strong { (row.solved) } } td class="num" { (row.penalty_minutes) } }
+                        }
+                        @for c in &row.cells { (cell(board.scoring, &row.student, c)) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct TestData<'a> {
+    name: &'a str,
+    verdict: &'a str,
+    cpu: f64,
+    wall: f64,
+    memory: u64,
+    message: &'a str,
+    diff: Option<&'a str>,
+}
+
+/// The report page from results.json's contents; `measured` holds the full results by
+/// attempt id, for the times, the memory and the sample tests' diffs.
+pub fn report(results: &ResultsExport, measured: &BTreeMap<String, SubmissionResult>) -> String {
+    let attempts: Vec<serde_json::Value> = results
+        .attempts
+        .iter()
+        .map(|a| {
+            let tests: Vec<TestData> = match measured.get(&a.id) {
+                Some(full) => full
+                    .tests
+                    .iter()
+                    .map(|t| TestData {
+                        name: &t.name,
+                        verdict: t.verdict.code(),
+                        cpu: t.cpu_time_s,
+                        wall: t.wall_time_s,
+                        memory: t.peak_memory_bytes,
+                        message: &t.message,
+                        // Diffs only for sample tests: the secret data stays secret.
+                        diff: if t.sample { t.diff.as_deref() } else { None },
+                    })
+                    .collect(),
+                None => a
+                    .tests
+                    .iter()
+                    .map(|t| TestData {
+                        name: &t.name,
+                        verdict: t.verdict.code(),
+                        cpu: 0.0,
+                        wall: 0.0,
+                        memory: 0,
+                        message: &t.message,
+                        diff: None,
+                    })
+                    .collect(),
+            };
+            serde_json::json!({
+                "student": a.student,
+                "problem": a.problem,
+                "file": a.id,
+                "language": a.language,
+                "time": a.submitted_at,
+                "state": a.state,
+                "reason": a.reason,
+                "verdict": a.verdict.map(|v| v.code()),
+                "points": a.points.map(points),
+                "compile_message": a.compile_message,
+                "tests": tests,
+            })
+        })
+        .collect();
+    let data = serde_json::json!({ "title": results.title, "attempts": attempts });
+    let attention: Vec<_> = results
+        .attempts
+        .iter()
+        .filter(|a| a.state == AttemptState::Attention)
+        .collect();
+    let page = html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                title { (results.title) }
+                style { (PreEscaped(STYLE)) }
+            }
+            body {
+                h1 { (results.title) }
+                @if !attention.is_empty() {
+                    section class="attention" id="attention" {
+                        h2 { "Needs attention" }
+                        p { "A judge error twice: pending (not scored, not penalised) until you rejudge it or accept the error." }
+                        ul { @for a in &attention { li { (a.id) @if let Some(reason) = &a.reason { ": " (reason) } } } }
+                    }
+                }
+                p class="note" { "Click a cell to see that student's attempts." }
+                (scoreboard_table(&results.scoreboard, None))
+                div id="details" {}
+                script type="application/json" id="data" { (PreEscaped(escape::json_in_html(&data))) }
+                script { (PreEscaped(SCRIPT)) }
+            }
+        }
+    };
+    page.into_string() + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contest::scoring::Row;
+    use crate::export::{AttemptExport, EXPORT_SCHEMA_VERSION};
+
+    #[test]
+    fn students_text_cannot_break_out_of_the_page() {
+        let evil = "<img src=x onerror=alert(1)>\"'</script><!--";
+        let board = Scoreboard {
+            scoring: Scoring::Ioi,
+            problems: vec!["a".into()],
+            rows: vec![Row {
+                rank: 1,
+                student: evil.into(),
+                points: 0.0,
+                solved: 0,
+                penalty_minutes: 0,
+                cells: vec![Cell {
+                    problem: "a".into(),
+                    attempts: 1,
+                    points: 0.0,
+                    solved: false,
+                    solved_at_minutes: None,
+                    rejected_before_solved: 0,
+                    pending: 0,
+                }],
+            }],
+        };
+        let results = ResultsExport {
+            schema_version: EXPORT_SCHEMA_VERSION,
+            title: "t".into(),
+            scoring: Scoring::Ioi,
+            start: "1970-01-01T00:00:00Z".into(),
+            generated_at: None,
+            scoreboard: board,
+            attempts: vec![AttemptExport {
+                id: "x".into(),
+                student: evil.into(),
+                problem: "a".into(),
+                language: None,
+                submitted_at: "1970-01-01T00:00:00Z".into(),
+                state: AttemptState::Attention,
+                round: None,
+                reason: Some(evil.into()),
+                verdict: None,
+                tests_passed: None,
+                tests_total: None,
+                points: None,
+                first_failure: None,
+                compile_message: Some(evil.into()),
+                tests: vec![],
+            }],
+        };
+        let page = report(&results, &BTreeMap::new());
+        assert!(!page.contains("<img"), "{page}");
+        assert!(!page.contains("</script><!--"), "{page}");
+        // The only script ends are our own two elements'.
+        assert_eq!(page.matches("</script>").count(), 2);
+        assert!(page.contains("data-student=\"&lt;img src=x onerror=alert(1)&gt;&quot;'"));
+        assert!(page.contains("Needs attention"));
+    }
+}

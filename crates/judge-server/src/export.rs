@@ -35,7 +35,7 @@ pub fn attempt(contest: &Contest, attempt: &JudgedAttempt) -> AttemptExport {
         problem: s.problem.clone(),
         language: Some(s.language.clone()),
         submitted_at: rfc3339_ms(s.submitted_at_ms),
-        state,
+        status: state,
         round: Some(s.round),
         reason: r.and_then(|r| r.error.clone()),
         verdict: r.map(|r| r.verdict),

@@ -350,7 +350,7 @@ async fn exports_hold_the_scoreboard_and_every_result() {
     let rows: Vec<&str> = results.body.lines().collect();
     assert_eq!(rows.len(), 3, "{}", results.body);
     assert!(rows[0].starts_with(
-        "id,student,problem,language,submitted_at,state,round,verdict,tests_passed,tests_total,points"
+        "id,student,problem,language,submitted_at,status,round,verdict,tests_passed,tests_total,points"
     ));
     assert!(
         rows[1].contains(",ann,add,python3,") && rows[1].contains(",judged,1,AC,3,3,100,"),
@@ -470,7 +470,7 @@ async fn a_judge_error_tells_students_it_is_not_their_fault_and_teachers_why() {
         .cloned()
         .unwrap();
     assert_eq!(
-        (attempt["state"].as_str(), attempt["verdict"].as_str()),
+        (attempt["status"].as_str(), attempt["verdict"].as_str()),
         (Some("judged"), Some("JE"))
     );
     assert_eq!(

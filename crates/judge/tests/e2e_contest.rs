@@ -156,7 +156,7 @@ fn the_ioi_scoreboard_is_exact_and_bad_files_are_recorded() {
             .len(),
         2
     );
-    assert_eq!(attempt("eve/maze.c")["state"], "rejected");
+    assert_eq!(attempt("eve/maze.c")["status"], "rejected");
     assert!(attempt("eve/maze.c")["reason"]
         .as_str()
         .unwrap()
@@ -397,7 +397,7 @@ fn a_judge_error_is_judged_again_then_waits_for_the_teacher() {
         .find(|a| a["id"] == id)
         .cloned()
         .unwrap();
-    assert_eq!(attempt["state"], "pending", "{attempt}");
+    assert_eq!(attempt["status"], "pending", "{attempt}");
     let cell = &results["scoreboard"]["rows"][0]["cells"][1];
     assert_eq!(
         (cell["attempts"].as_u64(), cell["pending"].as_u64()),

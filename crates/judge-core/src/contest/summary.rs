@@ -93,7 +93,7 @@ pub fn export(contest: &ContestToml, line: &AttemptLine) -> AttemptExport {
         problem: line.problem.clone(),
         language: line.language.clone(),
         submitted_at: rfc3339(line.submitted_at),
-        state: state(line),
+        status: state(line),
         round: None,
         reason: line.reason.clone(),
         verdict: result.map(|r| r.verdict),

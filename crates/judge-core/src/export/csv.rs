@@ -64,7 +64,7 @@ pub fn results_csv(attempts: &[AttemptExport]) -> String {
         "problem",
         "language",
         "submitted_at",
-        "state",
+        "status",
         "round",
         "verdict",
         "tests_passed",
@@ -84,7 +84,7 @@ pub fn results_csv(attempts: &[AttemptExport]) -> String {
             a.problem.clone(),
             text(a.language.clone()),
             a.submitted_at.clone(),
-            serde_name(&a.state),
+            serde_name(&a.status),
             text(a.round.map(|r| r.to_string())),
             text(a.verdict.map(|v| v.code().to_string())),
             text(a.tests_passed.map(|n| n.to_string())),
@@ -110,7 +110,7 @@ mod tests {
             problem: "a".into(),
             language: Some("c".into()),
             submitted_at: "2026-11-29T09:00:00Z".into(),
-            state: AttemptState::Judged,
+            status: AttemptState::Judged,
             round: None,
             reason: Some(reason.into()),
             verdict: Some(Verdict::WA),
@@ -134,7 +134,7 @@ mod tests {
             attempt("@ann", "\tx"),
         ]);
         let lines: Vec<&str> = text.lines().collect();
-        assert!(lines[0].starts_with("id,student,problem,language,submitted_at,state,round"));
+        assert!(lines[0].starts_with("id,student,problem,language,submitted_at,status,round"));
         assert!(
             lines[1].contains(",'=cmd|' /C calc'!A0,") && lines[1].ends_with(",\"a,b \"\"c\"\"\""),
             "{}",

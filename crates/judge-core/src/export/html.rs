@@ -143,7 +143,7 @@ pub fn report(results: &ResultsExport, measured: &BTreeMap<String, SubmissionRes
                 "file": a.id,
                 "language": a.language,
                 "time": a.submitted_at,
-                "state": a.state,
+                "status": a.status,
                 "reason": a.reason,
                 "verdict": a.verdict.map(|v| v.code()),
                 "points": a.points.map(points),
@@ -156,7 +156,7 @@ pub fn report(results: &ResultsExport, measured: &BTreeMap<String, SubmissionRes
     let attention: Vec<_> = results
         .attempts
         .iter()
-        .filter(|a| a.state == AttemptState::Attention)
+        .filter(|a| a.status == AttemptState::Attention)
         .collect();
     let page = html! {
         (DOCTYPE)
@@ -228,7 +228,7 @@ mod tests {
                 problem: "a".into(),
                 language: None,
                 submitted_at: "1970-01-01T00:00:00Z".into(),
-                state: AttemptState::Attention,
+                status: AttemptState::Attention,
                 round: None,
                 reason: Some(evil.into()),
                 verdict: None,

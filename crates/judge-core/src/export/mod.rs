@@ -65,7 +65,7 @@ pub struct AttemptExport {
     /// When it was submitted (RFC 3339, UTC).
     pub submitted_at: String,
     /// Where it stands.
-    pub state: AttemptState,
+    pub status: AttemptState,
     /// The judging round (`judge serve`: 1, then one more per rejudge).
     pub round: Option<i64>,
     /// Why it was rejected, or what the judge could not do.

@@ -18,7 +18,7 @@ function show(student, problem, cell) {
   for (const a of attempts) {
     const head = el('h3', {class: 'attempt'});
     head.appendChild(el('span', {}, a.file + ' (' + (a.language || '?') + ', ' + a.time + ') '));
-    head.appendChild(el('span', {class: 'verdict-' + (a.verdict || 'JE')}, a.verdict || a.state));
+    head.appendChild(el('span', {class: 'verdict-' + (a.verdict || 'JE')}, a.verdict || a.status));
     if (a.points !== null) head.appendChild(el('span', {}, '  ' + a.points + ' points'));
     box.appendChild(head);
     if (a.reason) box.appendChild(el('p', {class: 'note'}, a.reason));

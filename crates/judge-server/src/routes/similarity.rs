@@ -62,7 +62,7 @@ pub async fn problem(
                 if teachers.contains(&summary.user_id) || !seen.insert(summary.user_id) {
                     continue;
                 }
-                let file = format!("submission {} ({})", summary.id, summary.language);
+                let file = format!("submission {}", summary.id);
                 let language = s
                     .judge
                     .languages

@@ -48,9 +48,9 @@ pub fn page(chrome: &Chrome, view: &Page) -> Markup {
                 @match (rows, analysis) {
                     (Some(rows), Some(analysis)) => {
                         p class="note" {
-                            "Each student's latest submission: " (rows.students) " students; "
-                            (rows.pairs.iter().filter(|p| p.similarity >= view.summary.threshold).count())
-                            " pairs at or above " (format!("{:.0} %", view.summary.threshold * 100.0)) "."
+                            "Each student's latest submission: " (rows.students) " students; pairs at or above "
+                            (format!("{:.0} %", view.summary.threshold * 100.0)) ": "
+                            (rows.pairs.iter().filter(|p| p.similarity >= view.summary.threshold).count()) "."
                         }
                         @if rows.pairs.is_empty() {
                             p { "No two students' submissions share anything beyond common code." }

@@ -109,12 +109,12 @@ fn print_summary(summary: &Summary) {
             .filter(|p| p.similarity >= summary.threshold)
             .collect();
         println!(
-            "{}: {} students, {} files; {} pairs at or above {:.0} %",
+            "{}: {} students, {} files; pairs at or above {:.0} %: {}",
             terminal_line(&problem.problem),
             problem.students,
             problem.files,
-            flagged.len(),
-            summary.threshold * 100.0
+            summary.threshold * 100.0,
+            flagged.len()
         );
         let shown = flagged.len().min(SHOWN);
         for pair in &flagged[..shown] {

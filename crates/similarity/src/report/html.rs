@@ -255,7 +255,7 @@ pub fn render(analysis: &Analysis, summary: &Summary) -> String {
                 h1 { "Similarity report" }
                 p class="note" { (MEANING) }
                 p class="note" {
-                    "Pairs at or above " (percent(summary.threshold)) " are listed (at least " (MIN_LISTED) " per problem; those below are grey). "
+                    "Pairs at or above " (percent(summary.threshold)) " are listed (at least " (MIN_LISTED) " and at most " (MAX_LISTED) " per problem; those below the threshold are grey). "
                     "Fingerprints: " (summary.k) "-token k-grams, winnowing window " (summary.window) "; "
                     "a fragment in the files of " (percent(summary.common_share)) " of a problem's students (and at least " (analysis.options.common_min_students) ") is common code."
                     @if !summary.base_files.is_empty() { " Base files: " (summary.base_files.join(", ")) "." }

@@ -6,7 +6,9 @@ use super::AttemptExport;
 use crate::contest::scoring::Scoreboard;
 use crate::text::{escape, points_exact, serde_name};
 
-fn write(rows: Vec<Vec<String>>) -> String {
+/// Rows as CSV text, every cell through [`escape::csv_cell`] (the one CSV writer of the
+/// judge: scoreboard.csv, results.csv, similarity.csv).
+pub fn write(rows: Vec<Vec<String>>) -> String {
     let mut writer = ::csv::Writer::from_writer(Vec::new());
     for row in rows {
         let cells: Vec<String> = row

@@ -1,22 +1,16 @@
 //! `problem,student_a,student_b,similarity`: one row per problem and pair of students
 //! (with several attempts each, their most similar pair of files), best first.
 //!
-//! Cells are quoted as CSV needs, and a cell that a spreadsheet would read as a formula
-//! (a student's folder may be called `=HYPERLINK(...)`) gets judge-core's leading `'`
-//! ([`judge_core::text::escape::csv_cell`], as every CSV of the judge).
+//! Written by judge-core's CSV writer ([`judge_core::export::csv::write`]): cells quoted
+//! as CSV needs, and a cell that a spreadsheet would read as a formula (a student's folder
+//! may be called `=HYPERLINK(...)`) gets a leading `'`, as in every CSV of the judge.
 
 use super::Summary;
-use judge_core::text::escape::csv_cell;
 use std::collections::BTreeSet;
-
-fn formula_safe(cell: &str) -> String {
-    csv_cell(cell).into_owned()
-}
 
 /// The CSV text.
 pub fn render(summary: &Summary) -> String {
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    let mut rows: Vec<[String; 4]> = vec![[
+    let mut rows: Vec<Vec<String>> = vec![vec![
         "problem".into(),
         "student_a".into(),
         "student_b".into(),
@@ -32,21 +26,16 @@ pub fn render(summary: &Summary) -> String {
             };
             // Pairs come best first: the first of two students' files is their best.
             if seen.insert(key) {
-                rows.push([
-                    formula_safe(&problem.problem),
-                    formula_safe(&pair.student_a),
-                    formula_safe(&pair.student_b),
+                rows.push(vec![
+                    problem.problem.clone(),
+                    pair.student_a.clone(),
+                    pair.student_b.clone(),
                     format!("{:.4}", pair.similarity),
                 ]);
             }
         }
     }
-    for row in rows {
-        // Writing into a Vec cannot fail.
-        let _ = writer.write_record(&row);
-    }
-    let bytes = writer.into_inner().unwrap_or_default();
-    String::from_utf8_lossy(&bytes).into_owned()
+    judge_core::export::csv::write(rows)
 }
 
 #[cfg(test)]

@@ -340,3 +340,28 @@ fn anything_the_recipe_does_not_make_is_named() {
         "{recipe}"
     );
 }
+
+#[test]
+fn verify_shows_what_a_submission_said_escaped() {
+    let tiny = variant("escapes");
+    // Filed as accepted, it fails with escape sequences on stderr: the FAIL row quotes it.
+    std::fs::copy(
+        common::fixtures().join("output-safety/re_stderr.c"),
+        tiny.problem().join("submissions/accepted/noisy.c"),
+    )
+    .unwrap();
+    let (status, stdout) = tiny.verify();
+    assert_eq!(status, Some(1), "{stdout}");
+    let row = failures(&stdout)
+        .into_iter()
+        .find(|r| r.contains("noisy.c"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(
+        row.contains("got RE") && row.contains("\\u{1b}]0;pwned\\u{7}"),
+        "{row}"
+    );
+    assert!(
+        !stdout.chars().any(|c| c.is_control() && c != '\n'),
+        "control characters reach the terminal: {stdout:?}"
+    );
+}

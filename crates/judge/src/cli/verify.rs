@@ -2,6 +2,7 @@
 //! file that does not is named.
 
 use super::{cancel_flag, load_config, Cli};
+use judge_core::text::escape;
 use judge_core::verify::{verify_problem, ProblemReport, Status, VerifyOptions};
 use judge_core::Judge;
 
@@ -37,7 +38,12 @@ fn print_report(report: &ProblemReport) {
             Status::Fail => "FAIL",
             Status::Skip => "skip",
         };
-        println!("  {:<width$}  {status:<6}  {}", row.check, row.detail);
+        // Details quote kept submissions and checkers: escaped for the terminal.
+        println!(
+            "  {:<width$}  {status:<6}  {}",
+            row.check,
+            escape::terminal_line(&row.detail)
+        );
     }
     println!();
 }
@@ -46,8 +52,8 @@ fn print_suggestion(report: &ProblemReport) {
     let margins = &report.margins;
     match (&margins.suggested_time_limit_s, &margins.slowest_accepted) {
         (Some(suggested), Some((file, cpu, limit))) => println!(
-            "{}: suggested time_s = {suggested:.1} (now {:.2}): twice the slowest accepted, {file} at {cpu:.3} s of its {limit:.2} s limit",
-            report.problem, margins.time_limit_s
+            "{}: suggested time_s = {suggested:.1} (now {:.2}): twice the slowest accepted, {} at {cpu:.3} s of its {limit:.2} s limit",
+            report.problem, margins.time_limit_s, escape::terminal_line(file)
         ),
         _ => println!("{}: no accepted submission to base a limit on", report.problem),
     }

@@ -104,6 +104,8 @@ pub fn compile(
             settings.wall_time_s
         )),
         Termination::OutputLimit => Some("the compiler wrote too much".to_string()),
+        // Only a program of a two-box run is stopped by its partner; a compiler never is.
+        Termination::Stopped => Some("the compiler was stopped".to_string()),
         Termination::SecurityViolation => {
             Some("the compiler made a forbidden system call".to_string())
         }

@@ -123,6 +123,12 @@ pub fn failure(
             None,
             format!("memory limit of {} MiB exceeded", limits.memory_bytes / MIB),
         ),
+        // Only an interactive test stops a program, and it decides the verdict itself.
+        Termination::Stopped => (
+            Verdict::JE,
+            None,
+            "the program was stopped by the judge".to_string(),
+        ),
         Termination::OutputLimit => (
             Verdict::OLE,
             None,

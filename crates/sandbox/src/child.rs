@@ -23,7 +23,7 @@ use std::ffi::CString;
 pub(crate) struct StatusRecord {
     /// One of the `RECORD_*` kinds.
     pub kind: u32,
-    /// For `RECORD_SETUP_FAILED`: which step (an index into [`STAGES`]).
+    /// For `RECORD_SETUP_FAILED`: which step (a [`Stage`] as its number).
     pub stage: u32,
     /// For `RECORD_SETUP_FAILED`: the errno.
     pub errno: i32,
@@ -49,48 +49,101 @@ pub(crate) const RECORD_EXITED: u32 = 3;
 /// The box root's template namespace is built.
 pub(crate) const RECORD_READY: u32 = 4;
 
-/// The set-up steps, named for error messages.
-pub(crate) const STAGES: &[&str] = &[
-    "joining the network namespace",
-    "setting the hostname",
-    "making mounts private",
-    "mounting",
-    "pivot_root into the box root",
-    "remounting the box root read-only",
-    "joining the cgroup",
-    "starting the program (clone)",
-    "redirecting stdin/stdout/stderr",
-    "entering the box directory",
-    "setting resource limits",
-    "dropping privileges to the box user",
-    "creating the user namespace",
-    "writing the user namespace's uid/gid maps",
-    "installing the seccomp filter",
-    "executing the program",
-    "creating the process group",
-    "entering the box root's mount namespace",
-];
+/// The set-up steps of a box, in the order the child takes them. A failure report names
+/// one (its number travels in [`StatusRecord::stage`]).
+#[repr(u32)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stage {
+    /// setns into the slot's network namespace.
+    NetworkNamespace,
+    /// sethostname.
+    Hostname,
+    /// Making the template's mounts private.
+    PrivateMounts,
+    /// One mount step (the record's `detail` is its index).
+    Mount,
+    /// pivot_root into the box root.
+    PivotRoot,
+    /// Remounting the box root read-only.
+    ReadOnlyRoot,
+    /// Writing to cgroup.procs.
+    Cgroup,
+    /// Starting the program from the init.
+    Clone,
+    /// Placing stdin, stdout and stderr.
+    Stdio,
+    /// chdir into the box folder.
+    Chdir,
+    /// setrlimit.
+    Rlimits,
+    /// setgroups, setresgid, setresuid.
+    DropPrivileges,
+    /// unshare(CLONE_NEWUSER).
+    UserNamespace,
+    /// Writing the user namespace's maps.
+    UserNamespaceMaps,
+    /// Installing the seccomp filter.
+    Seccomp,
+    /// execve.
+    Exec,
+    /// setpgid (without isolation).
+    ProcessGroup,
+    /// Entering (a copy of) the box root's mount namespace.
+    EnterRoot,
+}
 
-const STAGE_NETNS: u32 = 0;
-const STAGE_HOSTNAME: u32 = 1;
-const STAGE_PRIVATE: u32 = 2;
-/// The index of the mount stage, whose `detail` is the failing step.
-pub(crate) const STAGE_MOUNT: u32 = 3;
-const STAGE_PIVOT: u32 = 4;
-const STAGE_READONLY_ROOT: u32 = 5;
-const STAGE_CGROUP: u32 = 6;
-const STAGE_CLONE: u32 = 7;
-const STAGE_STDIO: u32 = 8;
-const STAGE_CHDIR: u32 = 9;
-const STAGE_RLIMITS: u32 = 10;
-const STAGE_DROP: u32 = 11;
-const STAGE_USERNS: u32 = 12;
-const STAGE_USERNS_MAPS: u32 = 13;
-const STAGE_SECCOMP: u32 = 14;
-/// The index of the exec stage.
-pub(crate) const STAGE_EXEC: u32 = 15;
-const STAGE_PGID: u32 = 16;
-const STAGE_ENTER_ROOT: u32 = 17;
+impl Stage {
+    /// Every stage, by number.
+    const ALL: [Stage; 18] = [
+        Stage::NetworkNamespace,
+        Stage::Hostname,
+        Stage::PrivateMounts,
+        Stage::Mount,
+        Stage::PivotRoot,
+        Stage::ReadOnlyRoot,
+        Stage::Cgroup,
+        Stage::Clone,
+        Stage::Stdio,
+        Stage::Chdir,
+        Stage::Rlimits,
+        Stage::DropPrivileges,
+        Stage::UserNamespace,
+        Stage::UserNamespaceMaps,
+        Stage::Seccomp,
+        Stage::Exec,
+        Stage::ProcessGroup,
+        Stage::EnterRoot,
+    ];
+
+    /// The stage a record's number stands for.
+    pub(crate) fn from_number(number: u32) -> Option<Stage> {
+        Stage::ALL.get(number as usize).copied()
+    }
+
+    /// What the step does, for error messages.
+    pub(crate) fn describe(self) -> &'static str {
+        match self {
+            Stage::NetworkNamespace => "joining the network namespace",
+            Stage::Hostname => "setting the hostname",
+            Stage::PrivateMounts => "making mounts private",
+            Stage::Mount => "mounting",
+            Stage::PivotRoot => "pivot_root into the box root",
+            Stage::ReadOnlyRoot => "remounting the box root read-only",
+            Stage::Cgroup => "joining the cgroup",
+            Stage::Clone => "starting the program (clone)",
+            Stage::Stdio => "redirecting stdin/stdout/stderr",
+            Stage::Chdir => "entering the box directory",
+            Stage::Rlimits => "setting resource limits",
+            Stage::DropPrivileges => "dropping privileges to the box user",
+            Stage::UserNamespace => "creating the user namespace",
+            Stage::UserNamespaceMaps => "writing the user namespace's uid/gid maps",
+            Stage::Seccomp => "installing the seccomp filter",
+            Stage::Exec => "executing the program",
+            Stage::ProcessGroup => "creating the process group",
+            Stage::EnterRoot => "entering the box root's mount namespace",
+        }
+    }
+}
 
 /// One step of building the box's root, with host paths already joined.
 #[derive(Debug)]
@@ -164,6 +217,8 @@ pub(crate) struct ChildPlan<'a> {
     pub gid_map: CString,
     /// The seccomp filters.
     pub seccomp: &'a [BpfProgram],
+    /// The CPUs the box may run on (inherited by the program), or any.
+    pub cpus: Option<libc::cpu_set_t>,
     /// The working directory, as the program sees it.
     pub workdir: CString,
     /// The program, an absolute path as the program sees it.
@@ -188,12 +243,12 @@ pub(crate) fn send(fd: libc::c_int, record: &StatusRecord) {
 }
 
 /// Reports a failed step and exits the child.
-fn fail(plan: &ChildPlan, stage: u32, error: i32, detail: i32) -> ! {
+fn fail(plan: &ChildPlan, stage: Stage, error: i32, detail: i32) -> ! {
     send(
         plan.status_fd,
         &StatusRecord {
             kind: RECORD_SETUP_FAILED,
-            stage,
+            stage: stage as u32,
             errno: error,
             detail,
             ..StatusRecord::default()
@@ -203,7 +258,7 @@ fn fail(plan: &ChildPlan, stage: u32, error: i32, detail: i32) -> ! {
     unsafe { libc::_exit(127) }
 }
 
-fn check(plan: &ChildPlan, result: libc::c_int, stage: u32) {
+fn check(plan: &ChildPlan, result: libc::c_int, stage: Stage) {
     if result < 0 {
         fail(plan, stage, errno(), 0);
     }
@@ -237,7 +292,7 @@ fn join_cgroups(plan: &ChildPlan) {
         // SAFETY: writing one byte from a static buffer.
         let written = unsafe { libc::write(fd, b"0".as_ptr().cast(), 1) };
         if written < 0 {
-            fail(plan, STAGE_CGROUP, errno(), 0);
+            fail(plan, Stage::Cgroup, errno(), 0);
         }
     }
 }
@@ -254,12 +309,12 @@ pub(crate) unsafe fn template_main(
     status_fd: libc::c_int,
     wait_fd: libc::c_int,
 ) -> ! {
-    let report = |stage: u32, detail: i32| -> ! {
+    let report = |stage: Stage, detail: i32| -> ! {
         send(
             status_fd,
             &StatusRecord {
                 kind: RECORD_SETUP_FAILED,
-                stage,
+                stage: stage as u32,
                 errno: errno(),
                 detail,
                 ..StatusRecord::default()
@@ -279,12 +334,12 @@ pub(crate) unsafe fn template_main(
         std::ptr::null(),
     ) < 0
     {
-        report(STAGE_PRIVATE, 0);
+        report(Stage::PrivateMounts, 0);
     }
     for (index, step) in steps.iter().enumerate() {
         if let Err(error) = perform(step, -1) {
             *libc::__errno_location() = error;
-            report(STAGE_MOUNT, index as i32);
+            report(Stage::Mount, index as i32);
         }
     }
     // pivot_root(".", ".") stacks the old root on top of the new one; detaching it leaves
@@ -294,7 +349,7 @@ pub(crate) unsafe fn template_main(
         || libc::umount2(c".".as_ptr(), libc::MNT_DETACH) < 0
         || libc::chdir(c"/".as_ptr()) < 0
     {
-        report(STAGE_PIVOT, 0);
+        report(Stage::PivotRoot, 0);
     }
     send(
         status_fd,
@@ -322,14 +377,14 @@ pub(crate) unsafe fn init_main(plan: &ChildPlan) -> ! {
         check(
             plan,
             libc::setns(plan.netns_fd, libc::CLONE_NEWNET),
-            STAGE_NETNS,
+            Stage::NetworkNamespace,
         );
     }
     let hostname = plan.hostname.as_bytes();
     check(
         plan,
         libc::sethostname(hostname.as_ptr().cast(), hostname.len()),
-        STAGE_HOSTNAME,
+        Stage::Hostname,
     );
     // Host paths are cloned as detached trees while the host's paths are still visible...
     let mut trees = [-1 as libc::c_int; MAX_ATTACHED];
@@ -343,7 +398,7 @@ pub(crate) unsafe fn init_main(plan: &ChildPlan) -> ! {
                 OPEN_TREE_CLONE | libc::O_CLOEXEC as libc::c_uint,
             ) as libc::c_int;
             if fd < 0 || attached == MAX_ATTACHED {
-                fail(plan, STAGE_MOUNT, errno(), index as i32);
+                fail(plan, Stage::Mount, errno(), index as i32);
             }
             trees[attached] = fd;
             attached += 1;
@@ -354,9 +409,9 @@ pub(crate) unsafe fn init_main(plan: &ChildPlan) -> ! {
     check(
         plan,
         libc::setns(plan.template_fd, libc::CLONE_NEWNS),
-        STAGE_ENTER_ROOT,
+        Stage::EnterRoot,
     );
-    check(plan, libc::unshare(libc::CLONE_NEWNS), STAGE_ENTER_ROOT);
+    check(plan, libc::unshare(libc::CLONE_NEWNS), Stage::EnterRoot);
     let mut next_tree = 0;
     for (index, step) in plan.run_steps.iter().enumerate() {
         let tree = if matches!(step, MountStep::Attach { .. }) {
@@ -366,7 +421,7 @@ pub(crate) unsafe fn init_main(plan: &ChildPlan) -> ! {
             -1
         };
         if let Err(error) = perform(step, tree) {
-            fail(plan, STAGE_MOUNT, error, index as i32);
+            fail(plan, Stage::Mount, error, index as i32);
         }
         if tree >= 0 {
             libc::close(tree);
@@ -381,8 +436,15 @@ pub(crate) unsafe fn init_main(plan: &ChildPlan) -> ! {
             libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV,
             std::ptr::null(),
         ),
-        STAGE_READONLY_ROOT,
+        Stage::ReadOnlyRoot,
     );
+    if let Some(cpus) = &plan.cpus {
+        check(
+            plan,
+            libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), cpus),
+            Stage::Clone,
+        );
+    }
     // The init stays out of the box's cgroup: only the program joins it (see
     // `program_main`), so the memory cgroup's OOM killer can only ever pick the program,
     // however the memory was filled (socket buffers, inodes), and the box's teardown after
@@ -390,7 +452,7 @@ pub(crate) unsafe fn init_main(plan: &ChildPlan) -> ! {
     let started_ns = now_monotonic_ns();
     let pid = spawn_program(plan);
     if pid < 0 {
-        fail(plan, STAGE_CLONE, errno(), 0);
+        fail(plan, Stage::Clone, errno(), 0);
     }
     send(
         plan.status_fd,
@@ -608,7 +670,7 @@ pub(crate) unsafe fn program_main(plan: &ChildPlan) -> ! {
     // The parent keeps these descriptors at 3 or above, so no dup2 overwrites another.
     for (target, &fd) in plan.stdio.iter().enumerate() {
         if place_fd(fd, target as libc::c_int) < 0 {
-            fail(plan, STAGE_STDIO, errno(), target as i32);
+            fail(plan, Stage::Stdio, errno(), target as i32);
         }
     }
     // Everything else closes at exec, the status pipe included (exec success = no record).
@@ -626,12 +688,12 @@ pub(crate) unsafe fn program_main(plan: &ChildPlan) -> ! {
     if !plan.isolate {
         // Without an init, the program itself dies with the judge.
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
-        check(plan, libc::setpgid(0, 0), STAGE_PGID);
+        check(plan, libc::setpgid(0, 0), Stage::ProcessGroup);
     }
     join_cgroups(plan);
-    check(plan, libc::chdir(plan.workdir.as_ptr()), STAGE_CHDIR);
+    check(plan, libc::chdir(plan.workdir.as_ptr()), Stage::Chdir);
     if let Err(error) = rlimits::apply(&plan.rlimits) {
-        fail(plan, STAGE_RLIMITS, error, 0);
+        fail(plan, Stage::Rlimits, error, 0);
     }
     if let Some((uid, gid)) = plan.drop_to {
         // Raw system calls, not the C library's: glibc's set*id functions tell every thread
@@ -641,42 +703,46 @@ pub(crate) unsafe fn program_main(plan: &ChildPlan) -> ! {
         check(
             plan,
             libc::syscall(libc::SYS_setgroups, 0, none) as libc::c_int,
-            STAGE_DROP,
+            Stage::DropPrivileges,
         );
         check(
             plan,
             libc::syscall(libc::SYS_setresgid, gid, gid, gid) as libc::c_int,
-            STAGE_DROP,
+            Stage::DropPrivileges,
         );
         check(
             plan,
             libc::syscall(libc::SYS_setresuid, uid, uid, uid) as libc::c_int,
-            STAGE_DROP,
+            Stage::DropPrivileges,
         );
     }
     if plan.user_namespace {
         // Changing uid made /proc/self root-owned; being dumpable gives it back to us.
         libc::prctl(libc::PR_SET_DUMPABLE, 1, 0, 0, 0);
-        check(plan, libc::unshare(libc::CLONE_NEWUSER), STAGE_USERNS);
+        check(
+            plan,
+            libc::unshare(libc::CLONE_NEWUSER),
+            Stage::UserNamespace,
+        );
         for (path, content) in [
             (c"/proc/self/setgroups", b"deny".as_slice()),
             (c"/proc/self/uid_map", plan.uid_map.as_bytes()),
             (c"/proc/self/gid_map", plan.gid_map.as_bytes()),
         ] {
             if let Err(error) = write_file(path, content) {
-                fail(plan, STAGE_USERNS_MAPS, error, 0);
+                fail(plan, Stage::UserNamespaceMaps, error, 0);
             }
         }
     }
     if plan.seccomp.is_empty() {
         libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
     } else if let Err(error) = crate::seccomp::install(plan.seccomp) {
-        fail(plan, STAGE_SECCOMP, error, 0);
+        fail(plan, Stage::Seccomp, error, 0);
     }
     libc::execve(
         plan.executable.as_ptr(),
         plan.argv.as_ptr(),
         plan.envp.as_ptr(),
     );
-    fail(plan, STAGE_EXEC, errno(), 0)
+    fail(plan, Stage::Exec, errno(), 0)
 }

@@ -34,6 +34,7 @@ pub(crate) fn classify(observed: &Observed) -> (Termination, Option<i32>, Option
         _ if observed.cpu_time > observed.cpu_limit => Termination::CpuTimeLimit,
         Some(KillReason::CpuTime) => Termination::CpuTimeLimit,
         Some(KillReason::WallTime) => Termination::WallTimeLimit,
+        Some(KillReason::Partner) => Termination::Stopped,
         // g++'s driver exits 1 when its cc1plus is OOM-killed: the counter tells, not the
         // exit status.
         _ if observed.oom_killed => Termination::MemoryLimit,

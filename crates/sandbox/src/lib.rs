@@ -2,11 +2,16 @@
 //!
 //! It knows nothing of judging: a [`RunSpec`] goes in (command, stdin file, stdout file,
 //! [`Limits`]), an [`Outcome`] comes out (how it ended, CPU and wall time, peak memory,
-//! bytes written). Each mechanism is one module: [`cgroup`] (v2 and v1) for memory,
-//! process count and CPU accounting, [`rlimits`] for the per-process limits and the
-//! rlimit-only fallback, [`rootfs`] for the box's minimal read-only root, [`seccomp`] for
-//! the system-call filter, [`child`] for the code between clone and exec, [`supervise`] for
-//! the parent's watch loop, [`slots`] for box ids locked across judge processes.
+//! bytes written); two programs may also run at once in two boxes joined by pipes (an
+//! interactive test). Each concern is one module, in the order a run meets them: `config`
+//! (what is asked for and the mode this machine gives), `slots` (box ids locked across
+//! judge processes), `folders` (box folders and their cleanup), `netns` (a network
+//! namespace per slot), `template` and [`rootfs`] (the box's minimal read-only root),
+//! [`cgroup`] (v2 and v1: memory, processes, CPU accounting), [`rlimits`] (per-process
+//! limits and the rlimit-only fallback), [`seccomp`] (the system-call filter), `paths`
+//! (what the box sees and where its command is), `fds` (the descriptors handed over),
+//! `launch` and `child` (clone, and the code between clone and exec), `supervise` (the
+//! watch loop), `measure` and `classify` (what the run used and how it ended).
 //!
 //! The README next to this crate is its manual: every limit, the mechanism that enforces
 //! it on cgroup v2 / cgroup v1 / rlimit-only, every field of the outcome, the threat model.
@@ -14,13 +19,18 @@
 pub mod cgroup;
 mod child;
 mod classify;
+mod config;
 pub mod doctor;
 pub mod environment;
 pub mod error;
+mod fds;
 mod folders;
+mod launch;
 pub mod limits;
+mod measure;
 mod netns;
 pub mod outcome;
+mod paths;
 pub mod rlimits;
 pub mod rootfs;
 mod sandbox;
@@ -28,10 +38,12 @@ pub mod seccomp;
 pub mod slots;
 pub mod spec;
 mod supervise;
+mod template;
 
+pub use config::{Backend, Isolation, Mode, SandboxConfig};
 pub use environment::Environment;
 pub use error::{Result, SandboxError};
 pub use limits::{Limits, MIB};
 pub use outcome::{signal_name, Enforcement, Outcome, Termination};
-pub use sandbox::{Backend, Isolation, Mode, Sandbox, SandboxBox, SandboxConfig};
+pub use sandbox::{Sandbox, SandboxBox};
 pub use spec::{Bind, RunSpec};

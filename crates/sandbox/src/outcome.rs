@@ -22,6 +22,9 @@ pub enum Termination {
     OutputLimit,
     /// The program made a forbidden system call and was killed by the seccomp filter.
     SecurityViolation,
+    /// The program was stopped because another program of its run ended first and decided
+    /// it (an interactive test's interactor rejected the submission).
+    Stopped,
 }
 
 /// Which mechanism enforced the limits of a run.

@@ -1,21 +1,23 @@
 //! The parent's side of a run: watch the program until it ends or breaks a limit.
 //!
-//! One loop per run, in the calling thread: `ppoll` on the pidfd (the program's end) and
-//! the status pipe, waking every few milliseconds to sample the CPU time of the whole box
-//! (from the cgroup, or `/proc/<pid>/stat` without one) and to check the wall clock and the
-//! cancel flag. Stdout and stderr go to files, not pipes: a write to a file costs the
+//! One loop per run, in the calling thread: `ppoll` on each box's pidfd (the program's end)
+//! and status pipe, waking every few milliseconds to sample the CPU time of each whole box
+//! (from its cgroup, or `/proc/<pid>/stat` without one) and to check the wall clocks and the
+//! cancel flag. A run of two boxes (an interactive test) is watched by the same loop, which
+//! also relays the first program's output to the second (counting it) and stops the first
+//! when the second ends with a rejection. Stdout and stderr go to files, not pipes: a write to a file costs the
 //! program no wake-up of the judge (a pipe made line-by-line output twice as slow), and
 //! RLIMIT_FSIZE, one byte above the output limit, stops a runaway writer at once (SIGXFSZ,
 //! or EFBIG for runtimes that ignore the signal); the file's size, counted after the run,
 //! is the authority on OLE.
 
 use crate::cgroup::BoxCgroup;
-use crate::child::{StatusRecord, RECORD_STARTED};
+use crate::child::{StatusRecord, RECORD_EXITED, RECORD_STARTED};
 use crate::error::{Result, SandboxError};
 use crate::limits::Limits;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -35,28 +37,28 @@ pub(crate) enum KillReason {
     Output,
     /// The judge was asked to stop.
     Cancelled,
+    /// Another program of the run ended and decided the run (an interactor's rejection).
+    Partner,
 }
 
 /// What the supervisor watches.
 pub(crate) struct Watch<'a> {
     /// The first child (the box's init, or the program without isolation).
     pub pid: libc::pid_t,
-    /// A pidfd for it.
-    pub pidfd: OwnedFd,
+    /// A pidfd for it (the caller keeps it open).
+    pub pidfd: RawFd,
     /// Whether the child is an init of a pid namespace.
     pub isolated: bool,
-    /// The program's stdout file.
-    pub stdout: File,
+    /// The program's stdout file (none when its stdout is a pipe to another box).
+    pub stdout: Option<&'a File>,
     /// The program's stderr file.
     pub stderr: &'a mut File,
-    /// Read end of the status pipe.
-    pub status: OwnedFd,
+    /// Read end of the status pipe (the caller keeps it open).
+    pub status: RawFd,
     /// The box's cgroup, if any.
     pub cgroup: Option<&'a mut BoxCgroup>,
     /// The limits.
     pub limits: &'a Limits,
-    /// Set by the judge's SIGINT/SIGTERM handler.
-    pub cancel: &'a AtomicBool,
     /// CLOCK_MONOTONIC at clone, in ns.
     pub cloned_ns: i64,
 }
@@ -109,11 +111,11 @@ fn proc_cpu_time(pid: libc::pid_t) -> Option<Duration> {
 }
 
 /// Reads what is available from the non-blocking status pipe; `false` at end of file.
-fn read_status(fd: &OwnedFd, into: &mut Vec<u8>) -> bool {
+fn read_status(fd: RawFd, into: &mut Vec<u8>) -> bool {
     let mut buffer = [0u8; 512];
     loop {
         // SAFETY: reading into a buffer we own.
-        let n = unsafe { libc::read(fd.as_raw_fd(), buffer.as_mut_ptr().cast(), buffer.len()) };
+        let n = unsafe { libc::read(fd, buffer.as_mut_ptr().cast(), buffer.len()) };
         match n {
             0 => return false,
             n if n > 0 => into.extend_from_slice(&buffer[..n as usize]),
@@ -154,76 +156,353 @@ fn read_head(file: &mut File, keep: u64) -> (Vec<u8>, bool) {
     (head, length > keep)
 }
 
-/// Watches the run to its end.
-pub(crate) fn watch(mut w: Watch) -> Result<Watched> {
-    // SAFETY: fcntl on a descriptor we own.
-    unsafe {
-        let flags = libc::fcntl(w.status.as_raw_fd(), libc::F_GETFL);
-        libc::fcntl(
-            w.status.as_raw_fd(),
-            libc::F_SETFL,
-            flags | libc::O_NONBLOCK,
-        );
-    }
-    // The wall clock starts at the clone, and again when the init reports the program's
-    // start, so that the box's set-up does not count.
-    let mut wall_deadline = w.cloned_ns.saturating_add(nanos(w.limits.wall_time));
-    let mut started = false;
-    let mut next_cpu_sample = w.cloned_ns + nanos(CPU_SAMPLE) / 2;
-    let mut kill_reason = None;
-    let mut sampled_cpu = Duration::ZERO;
-    let mut status_open = true;
-    let mut status_bytes = Vec::new();
-    loop {
-        let now = monotonic_ns();
-        if kill_reason.is_none() {
-            if w.cancel.load(Ordering::Relaxed) {
-                kill_reason = Some(KillReason::Cancelled);
-            } else if now >= wall_deadline {
-                kill_reason = Some(KillReason::WallTime);
-            } else if now >= next_cpu_sample {
-                let cpu = match w.cgroup.as_mut() {
-                    Some(cgroup) => cgroup.cpu_time()?,
-                    None => proc_cpu_time(w.pid).unwrap_or(sampled_cpu),
-                };
-                sampled_cpu = sampled_cpu.max(cpu);
-                if cpu > w.limits.cpu_time {
-                    kill_reason = Some(KillReason::CpuTime);
+/// The pipe the judge relays between two boxes of one run: what the first program writes
+/// goes to the second through the judge, which counts it (the first program's output
+/// limit) without copying it (splice).
+pub(crate) struct Relay {
+    /// The read end of the writer's stdout pipe.
+    pub from: OwnedFd,
+    /// The write end of the reader's stdin pipe.
+    pub to: OwnedFd,
+    /// The index of the box whose output this is.
+    pub writer: usize,
+    /// The index of the box that reads it.
+    pub reader: usize,
+}
+
+/// The relay while the run goes on.
+struct RelayState {
+    from: Option<OwnedFd>,
+    to: Option<OwnedFd>,
+    writer: usize,
+    reader: usize,
+    bytes: u64,
+    /// `to` was full at the last splice: wait until it can take more.
+    blocked: bool,
+}
+
+impl RelayState {
+    /// Moves what is waiting in `from` to `to`. Returns false when the relay is over.
+    fn pump(&mut self) -> bool {
+        let (Some(from), Some(to)) = (&self.from, &self.to) else {
+            return false;
+        };
+        loop {
+            // SAFETY: splice between two pipes we own; no offsets.
+            let moved = unsafe {
+                libc::splice(
+                    from.as_raw_fd(),
+                    std::ptr::null_mut(),
+                    to.as_raw_fd(),
+                    std::ptr::null_mut(),
+                    1 << 16,
+                    libc::SPLICE_F_NONBLOCK | libc::SPLICE_F_MOVE,
+                )
+            };
+            match moved {
+                0 => {
+                    // The writer's end is closed: the reader gets end of file.
+                    self.to = None;
+                    self.from = None;
+                    return false;
                 }
-                next_cpu_sample = now + nanos(CPU_SAMPLE);
-            }
-            if kill_reason.is_some() {
-                kill_box(w.pid, w.isolated, &w.cgroup);
+                n if n > 0 => self.bytes += n as u64,
+                _ => {
+                    return match std::io::Error::last_os_error().raw_os_error() {
+                        Some(libc::EINTR) => continue,
+                        Some(libc::EAGAIN) => {
+                            // Either side may be the one that cannot go on: find out which.
+                            self.blocked = !writable(to);
+                            true
+                        }
+                        // The reader is gone: the writer's next write fails (SIGPIPE).
+                        _ => {
+                            self.to = None;
+                            self.from = None;
+                            false
+                        }
+                    };
+                }
             }
         }
-        let wait_ns = if kill_reason.is_some() {
-            nanos(CANCEL_CHECK)
+    }
+}
+
+/// Whether a pipe has room now.
+fn writable(fd: &OwnedFd) -> bool {
+    poll_now(fd, libc::POLLOUT)
+}
+
+fn poll_now(fd: &OwnedFd, events: libc::c_short) -> bool {
+    let mut pollfd = libc::pollfd {
+        fd: fd.as_raw_fd(),
+        events,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd, no wait.
+    unsafe { libc::poll(&mut pollfd, 1, 0) > 0 && pollfd.revents & events != 0 }
+}
+
+/// A program whose end may stop the others: when it ends without its exit status being
+/// one that `accepted` takes, the other boxes still running are killed (an interactor that
+/// rejected the submission decides the test; the submission need not run on).
+pub(crate) struct Partner<'a> {
+    /// The box's index.
+    pub index: usize,
+    /// Whether its program's wait status lets the others go on.
+    pub accepted: &'a dyn Fn(i32) -> bool,
+}
+
+/// One box while the run goes on.
+struct Watching<'a> {
+    watch: Watch<'a>,
+    wall_deadline: i64,
+    started: bool,
+    next_cpu_sample: i64,
+    kill_reason: Option<KillReason>,
+    sampled_cpu: Duration,
+    status_open: bool,
+    status_bytes: Vec<u8>,
+    /// (wait status, rusage, when) once reaped.
+    ended: Option<(i32, libc::rusage, i64)>,
+}
+
+impl Watching<'_> {
+    fn kill(&mut self, reason: KillReason) {
+        if self.kill_reason.is_none() && self.ended.is_none() {
+            self.kill_reason = Some(reason);
+            kill_box(self.watch.pid, self.watch.isolated, &self.watch.cgroup);
+        }
+    }
+
+    /// The limits' checks due at `now`.
+    fn check(&mut self, now: i64) -> Result<()> {
+        if self.kill_reason.is_some() || self.ended.is_some() {
+            return Ok(());
+        }
+        if now >= self.wall_deadline {
+            self.kill(KillReason::WallTime);
+        } else if now >= self.next_cpu_sample {
+            let cpu = match self.watch.cgroup.as_mut() {
+                Some(cgroup) => cgroup.cpu_time()?,
+                None => proc_cpu_time(self.watch.pid).unwrap_or(self.sampled_cpu),
+            };
+            self.sampled_cpu = self.sampled_cpu.max(cpu);
+            if cpu > self.watch.limits.cpu_time {
+                self.kill(KillReason::CpuTime);
+            }
+            self.next_cpu_sample = now + nanos(CPU_SAMPLE);
+        }
+        Ok(())
+    }
+
+    /// Nanoseconds until its next check.
+    fn next_check(&self, now: i64) -> i64 {
+        if self.ended.is_some() {
+            return i64::MAX;
+        }
+        if self.kill_reason.is_some() {
+            return nanos(CANCEL_CHECK);
+        }
+        (self.wall_deadline - now).min(self.next_cpu_sample - now)
+    }
+
+    fn read_status(&mut self) {
+        self.status_open = read_status(self.watch.status, &mut self.status_bytes);
+        if !self.started {
+            if let Some(record) = parse_records(&self.status_bytes)
+                .iter()
+                .find(|r| r.kind == RECORD_STARTED)
+            {
+                self.started = true;
+                self.wall_deadline = record
+                    .started_ns
+                    .saturating_add(nanos(self.watch.limits.wall_time));
+            }
+        }
+    }
+
+    /// Reaps the first child after its pidfd said it ended.
+    fn reap(&mut self) -> Result<()> {
+        let mut wait_status = 0;
+        // SAFETY: rusage is plain old data; wait4 fills it.
+        let mut rusage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: reaping our own child, with valid out-pointers.
+        if unsafe { libc::wait4(self.watch.pid, &mut wait_status, 0, &mut rusage) } < 0 {
+            return Err(SandboxError::last_os("wait4 on the box"));
+        }
+        self.ended = Some((wait_status, rusage, monotonic_ns()));
+        if !self.watch.isolated {
+            // Whatever the program left in its process group (or cgroup) goes with it.
+            kill_box(self.watch.pid, false, &self.watch.cgroup);
+        }
+        self.read_status();
+        Ok(())
+    }
+
+    /// The program's own wait status, from its init's report (isolated) or from wait4.
+    fn program_status(&self) -> Option<i32> {
+        if self.watch.isolated {
+            parse_records(&self.status_bytes)
+                .iter()
+                .find(|r| r.kind == RECORD_EXITED)
+                .map(|r| r.detail)
         } else {
-            (wall_deadline - now)
-                .min(next_cpu_sample - now)
-                .min(nanos(CANCEL_CHECK))
-                .max(0)
+            self.ended.map(|(status, _, _)| status)
+        }
+    }
+
+    fn finish(self, relayed: Option<u64>) -> Watched {
+        let (wait_status, rusage, ended_ns) = self.ended.unwrap_or_else(|| {
+            // SAFETY: rusage is plain old data.
+            (0, unsafe { std::mem::zeroed() }, monotonic_ns())
+        });
+        let mut kill_reason = self.kill_reason;
+        let limits = self.watch.limits;
+        let stdout_bytes = match (self.watch.stdout, relayed) {
+            (_, Some(bytes)) => bytes,
+            (Some(file), None) => file.metadata().map(|m| m.len()).unwrap_or(0),
+            (None, None) => 0,
         };
+        if stdout_bytes > limits.output_bytes {
+            if let Some(file) = self.watch.stdout {
+                // RLIMIT_FSIZE let one byte past the limit through, to tell "over" from
+                // "exactly at".
+                let _ = file.set_len(limits.output_bytes);
+            }
+            if kill_reason != Some(KillReason::Cancelled) {
+                kill_reason = Some(KillReason::Output);
+            }
+        }
+        let (stderr, stderr_truncated) = read_head(self.watch.stderr, limits.stderr_keep_bytes);
+        let records = parse_records(&self.status_bytes);
+        let started_ns = records
+            .iter()
+            .find(|r| r.kind == RECORD_STARTED)
+            .map_or(self.watch.cloned_ns, |r| r.started_ns);
+        Watched {
+            kill_reason,
+            wait_status,
+            rusage,
+            records,
+            stdout_bytes,
+            stderr,
+            stderr_truncated,
+            started_ns,
+            ended_ns,
+            sampled_cpu: self.sampled_cpu,
+        }
+    }
+}
+
+/// Watches one run (or the boxes of one run, joined by `relay`) to its end.
+pub(crate) fn watch(
+    watches: Vec<Watch<'_>>,
+    cancel: &AtomicBool,
+    relay: Option<Relay>,
+    partner: Option<Partner<'_>>,
+) -> Result<Vec<Watched>> {
+    let mut boxes: Vec<Watching> = watches
+        .into_iter()
+        .map(|watch| {
+            crate::fds::set_nonblocking(watch.status);
+            // The wall clock starts at the clone, and again when the init reports the
+            // program's start, so that the box's set-up does not count.
+            let wall_deadline = watch
+                .cloned_ns
+                .saturating_add(nanos(watch.limits.wall_time));
+            let next_cpu_sample = watch.cloned_ns + nanos(CPU_SAMPLE) / 2;
+            Watching {
+                watch,
+                wall_deadline,
+                started: false,
+                next_cpu_sample,
+                kill_reason: None,
+                sampled_cpu: Duration::ZERO,
+                status_open: true,
+                status_bytes: Vec::new(),
+                ended: None,
+            }
+        })
+        .collect();
+    let mut relay = relay.map(|r| {
+        crate::fds::set_nonblocking(r.from.as_raw_fd());
+        crate::fds::set_nonblocking(r.to.as_raw_fd());
+        RelayState {
+            from: Some(r.from),
+            to: Some(r.to),
+            writer: r.writer,
+            reader: r.reader,
+            bytes: 0,
+            blocked: false,
+        }
+    });
+    while boxes.iter().any(|b| b.ended.is_none()) {
+        let now = monotonic_ns();
+        let cancelled = cancel.load(Ordering::Relaxed);
+        for watching in &mut boxes {
+            if cancelled {
+                watching.kill(KillReason::Cancelled);
+            }
+            watching.check(now)?;
+        }
+        if let Some(state) = &relay {
+            let limit = boxes[state.writer].watch.limits.output_bytes;
+            if state.bytes > limit {
+                boxes[state.writer].kill(KillReason::Output);
+            }
+        }
+        let wait_ns = boxes
+            .iter()
+            .map(|b| b.next_check(now))
+            .fold(nanos(CANCEL_CHECK), i64::min)
+            .max(0);
         let timeout = libc::timespec {
             tv_sec: wait_ns / 1_000_000_000,
             tv_nsec: wait_ns % 1_000_000_000,
         };
-        let mut fds = [
-            libc::pollfd {
-                fd: w.pidfd.as_raw_fd(),
+        let mut fds: Vec<libc::pollfd> = Vec::with_capacity(boxes.len() * 2 + 1);
+        for watching in &boxes {
+            let alive = watching.ended.is_none();
+            fds.push(libc::pollfd {
+                fd: if alive { watching.watch.pidfd } else { -1 },
                 events: libc::POLLIN,
                 revents: 0,
-            },
-            libc::pollfd {
-                fd: if status_open {
-                    w.status.as_raw_fd()
+            });
+            fds.push(libc::pollfd {
+                fd: if watching.status_open && alive {
+                    watching.watch.status
                 } else {
                     -1
                 },
                 events: libc::POLLIN,
                 revents: 0,
+            });
+        }
+        let relay_fd = match &relay {
+            Some(RelayState {
+                to: Some(to),
+                blocked: true,
+                ..
+            }) => libc::pollfd {
+                fd: to.as_raw_fd(),
+                events: libc::POLLOUT,
+                revents: 0,
             },
-        ];
+            Some(RelayState {
+                from: Some(from), ..
+            }) => libc::pollfd {
+                fd: from.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            _ => libc::pollfd {
+                fd: -1,
+                events: 0,
+                revents: 0,
+            },
+        };
+        fds.push(relay_fd);
         // SAFETY: `fds` and `timeout` are valid for the call.
         let ready = unsafe {
             libc::ppoll(
@@ -238,67 +517,65 @@ pub(crate) fn watch(mut w: Watch) -> Result<Watched> {
             if error.raw_os_error() == Some(libc::EINTR) {
                 continue;
             }
-            kill_box(w.pid, w.isolated, &w.cgroup);
+            for watching in &mut boxes {
+                watching.kill(KillReason::Cancelled);
+            }
             return Err(SandboxError::Sys {
                 call: "ppoll on the box",
                 source: error,
             });
         }
-        if fds[1].revents != 0 {
-            status_open = read_status(&w.status, &mut status_bytes);
-            if !started {
-                if let Some(record) = parse_records(&status_bytes)
-                    .iter()
-                    .find(|r| r.kind == RECORD_STARTED)
-                {
-                    started = true;
-                    wall_deadline = record.started_ns.saturating_add(nanos(w.limits.wall_time));
+        if fds[fds.len() - 1].revents != 0 {
+            if let Some(state) = relay.as_mut() {
+                state.blocked = false;
+                if !state.pump() {
+                    relay_over(state);
                 }
             }
         }
-        if fds[0].revents != 0 {
-            break;
+        for index in 0..boxes.len() {
+            if fds[2 * index + 1].revents != 0 {
+                boxes[index].read_status();
+            }
+            if fds[2 * index].revents == 0 {
+                continue;
+            }
+            boxes[index].reap()?;
+            // When the writer ends, the relay carries on until its pipe is empty and then
+            // gives the reader end of file; when the reader ends, it is over.
+            if let Some(state) = relay.as_mut().filter(|r| r.reader == index) {
+                relay_over(state);
+            }
+            let decided = partner.as_ref().is_some_and(|p| {
+                p.index == index
+                    && !boxes[index]
+                        .program_status()
+                        .is_some_and(|status| (p.accepted)(status))
+            });
+            if decided {
+                for (other, watching) in boxes.iter_mut().enumerate() {
+                    if other != index {
+                        watching.kill(KillReason::Partner);
+                    }
+                }
+            }
         }
     }
-    let ended_ns = monotonic_ns();
-    let mut wait_status = 0;
-    // SAFETY: rusage is plain old data; wait4 fills it.
-    let mut rusage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: reaping our own child, with valid out-pointers.
-    if unsafe { libc::wait4(w.pid, &mut wait_status, 0, &mut rusage) } < 0 {
-        return Err(SandboxError::last_os("wait4 on the box"));
-    }
-    if !w.isolated {
-        // Whatever the program left in its process group (or cgroup) goes with it.
-        kill_box(w.pid, false, &w.cgroup);
-    }
-    read_status(&w.status, &mut status_bytes);
-    let stdout_bytes = w.stdout.metadata().map(|m| m.len()).unwrap_or(0);
-    if stdout_bytes > w.limits.output_bytes {
-        // RLIMIT_FSIZE let one byte past the limit through, to tell "over" from "exactly".
-        let _ = w.stdout.set_len(w.limits.output_bytes);
-        if kill_reason != Some(KillReason::Cancelled) {
-            kill_reason = Some(KillReason::Output);
-        }
-    }
-    let (stderr, stderr_truncated) = read_head(w.stderr, w.limits.stderr_keep_bytes);
-    let records = parse_records(&status_bytes);
-    let started_ns = records
-        .iter()
-        .find(|r| r.kind == RECORD_STARTED)
-        .map_or(w.cloned_ns, |r| r.started_ns);
-    Ok(Watched {
-        kill_reason,
-        wait_status,
-        rusage,
-        records,
-        stdout_bytes,
-        stderr,
-        stderr_truncated,
-        started_ns,
-        ended_ns,
-        sampled_cpu,
-    })
+    let relayed = relay.as_ref().map(|r| (r.writer, r.bytes));
+    Ok(boxes
+        .into_iter()
+        .enumerate()
+        .map(|(index, watching)| {
+            watching.finish(relayed.and_then(|(writer, bytes)| (writer == index).then_some(bytes)))
+        })
+        .collect())
+}
+
+/// The relay has ended (one side is gone): close both ends, so that the reader sees end
+/// of file and the writer's next write fails.
+fn relay_over(state: &mut RelayState) {
+    state.from = None;
+    state.to = None;
 }
 
 /// Splits the status pipe's bytes into records.

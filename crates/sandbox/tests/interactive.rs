@@ -1,0 +1,166 @@
+//! Two programs in two boxes, talking through the judge (`SandboxBox::run_interactive`):
+//! each keeps its own limits and measurement, the first's output is counted, a rejection
+//! by the second stops the first, a deadlock ends at the wall clock, a forked child cannot
+//! keep the pipes open. With whatever backend this machine offers.
+
+mod common;
+
+use sandbox::{Outcome, Sandbox, SandboxBox, Termination};
+use std::time::{Duration, Instant};
+
+/// The "interactor": asks `ROUNDS` questions (a number), expects the number plus one back,
+/// exits 0 if all were right and 1 otherwise, or 2 when the other side went quiet.
+const ASKER: &str = r#"
+#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+    int rounds = argc > 1 ? atoi(argv[1]) : 1000;
+    for (int i = 0; i < rounds; i++) {
+        printf("%d\n", i);
+        fflush(stdout);
+        int got;
+        if (scanf("%d", &got) != 1) return 2;
+        if (got != i + 1) return 1;
+    }
+    return 0;
+}
+"#;
+
+/// A program of the first box that answers correctly.
+const ANSWERER: &str = r#"
+#include <stdio.h>
+int main(void) {
+    int x;
+    while (scanf("%d", &x) == 1) { printf("%d\n", x + 1); fflush(stdout); }
+    return 0;
+}
+"#;
+
+/// Compiles `source` into a fresh box.
+fn boxed<'a>(sandbox: &'a Sandbox, source: &str) -> SandboxBox<'a> {
+    let boxed = sandbox.acquire().unwrap();
+    common::compile_c(boxed.dir(), source);
+    boxed
+}
+
+/// Runs `first` against `second` (with `args` for the second), the second accepting
+/// with exit 0.
+fn talk(first: &str, second: &str, args: &[&str], cpu_ms: u64) -> ([Outcome; 2], Duration) {
+    let sandbox = common::sandbox();
+    let mut a = boxed(&sandbox, first);
+    let mut b = boxed(&sandbox, second);
+    let scratch = tempfile::tempdir().unwrap();
+    let mut limits = common::limits(cpu_ms, 64);
+    limits.wall_time = Duration::from_millis(cpu_ms * 3);
+    limits.output_bytes = 1 << 20;
+    let spec_a = common::spec(scratch.path(), limits.clone());
+    let mut spec_b = common::spec(scratch.path(), common::limits(5000, 64));
+    spec_b.argv.extend(args.iter().map(|arg| arg.to_string()));
+    let started = Instant::now();
+    let outcomes = a
+        .run_interactive(&spec_a, &mut b, &spec_b, &|status| {
+            libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0
+        })
+        .unwrap();
+    (outcomes, started.elapsed())
+}
+
+#[test]
+fn a_conversation_runs_to_its_end_with_its_output_counted() {
+    let ([first, second], _) = talk(ANSWERER, ASKER, &["2000"], 2000);
+    assert_eq!(
+        (second.termination, second.exit_code),
+        (Termination::Exited, Some(0)),
+        "{second:?}"
+    );
+    assert_eq!(
+        (first.termination, first.exit_code),
+        (Termination::Exited, Some(0)),
+        "{first:?}"
+    );
+    // "1\n" .. "2000\n": every byte the first wrote went through the judge.
+    let expected: u64 = (1..=2000)
+        .map(|n: u64| n.to_string().len() as u64 + 1)
+        .sum();
+    assert_eq!(first.stdout_bytes, expected);
+}
+
+#[test]
+fn a_flood_through_the_pipe_is_an_output_limit() {
+    let flood = "#include <stdio.h>\nint main(void){for(;;)fputs(\"123456789\\n\",stdout);}";
+    let reader = "#include <stdio.h>\nint main(void){char b[4096];while(fread(b,1,sizeof b,stdin)>0);return 0;}";
+    let ([first, _], _) = talk(flood, reader, &[], 2000);
+    assert_eq!(first.termination, Termination::OutputLimit, "{first:?}");
+}
+
+#[test]
+fn a_rejection_stops_the_first_program_at_once() {
+    let wrong = "#include <stdio.h>\nint main(void){int x;scanf(\"%d\",&x);printf(\"%d\\n\",x+7);fflush(stdout);for(;;);}";
+    let ([first, second], took) = talk(wrong, ASKER, &["5"], 3000);
+    assert_eq!(second.exit_code, Some(1), "{second:?}");
+    assert_eq!(first.termination, Termination::Stopped, "{first:?}");
+    assert!(
+        took < Duration::from_secs(2),
+        "the spinner ran on: {took:?}"
+    );
+}
+
+#[test]
+fn a_deadlock_ends_at_the_first_programs_wall_clock() {
+    let silent = "#include <stdio.h>\nint main(void){int x;scanf(\"%d\",&x);return 0;}";
+    let waiter =
+        "#include <stdio.h>\nint main(void){int x;if(scanf(\"%d\",&x)!=1)return 2;return 0;}";
+    let ([first, second], took) = talk(silent, waiter, &[], 500);
+    assert_eq!(first.termination, Termination::WallTimeLimit, "{first:?}");
+    assert!(first.cpu_time < Duration::from_millis(100));
+    // The second then hears the end of its input.
+    assert_eq!(second.exit_code, Some(2), "{second:?}");
+    assert!(took < Duration::from_secs(4), "{took:?}");
+}
+
+#[test]
+fn a_forked_child_cannot_keep_the_pipes_open() {
+    let forker = r#"
+#include <stdio.h>
+#include <unistd.h>
+int main(void) {
+    if (fork() == 0) { for (;;) pause(); }
+    return 0;
+}
+"#;
+    let ([first, second], took) = talk(forker, ASKER, &["3"], 3000);
+    assert_eq!(first.exit_code, Some(0), "{first:?}");
+    assert_eq!(
+        second.exit_code,
+        Some(2),
+        "the asker heard the end: {second:?}"
+    );
+    let isolated = first.isolated;
+    if isolated {
+        assert!(
+            took < Duration::from_secs(3),
+            "waited for the child: {took:?}"
+        );
+    }
+}
+
+#[test]
+fn each_box_pays_for_its_own_cpu() {
+    let slow_asker = r#"
+#include <stdio.h>
+int main(void) {
+    volatile unsigned long spin = 0;
+    for (unsigned long i = 0; i < 1500000000UL; i++) spin++;
+    printf("1\n"); fflush(stdout);
+    int got; if (scanf("%d", &got) != 1) return 2;
+    return got == 2 ? 0 : 1;
+}
+"#;
+    let ([first, second], _) = talk(ANSWERER, slow_asker, &[], 3000);
+    assert_eq!(second.exit_code, Some(0), "{second:?}");
+    assert!(second.cpu_time > Duration::from_millis(200), "{second:?}");
+    assert!(
+        first.cpu_time < Duration::from_millis(50),
+        "the second's CPU was charged to the first: {first:?}"
+    );
+}

@@ -10,6 +10,7 @@ use bench::record::{self, record};
 use bench::report;
 use judge_core::config::judge_toml::JudgeConfig;
 use judge_core::contest::run::{run_contest, ContestOptions as RunOptions};
+use judge_core::events::Silent;
 use judge_core::Judge;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -151,7 +152,7 @@ fn every_benchmark_path_runs_with_tiny_n() {
             jobs: 2,
             rejudge: true,
         },
-        &|_| {},
+        &mut Silent,
     )
     .unwrap();
     assert_eq!(judged.attempts.len(), summary.attempts);

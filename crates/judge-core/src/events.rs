@@ -1,6 +1,10 @@
-//! The judging pipeline's events. The engine never prints: the terminal table, the JSON
-//! writer, the contest progress bar and the web server listen to these.
+//! The judging pipeline's events, one stream for everything the engine does: one
+//! submission's (started, compiled, each test, finished) and a run's of many (`judge
+//! contest`'s attempts, `judge verify`'s checks: run started, submission finished, check
+//! finished, run finished). The engine never prints: the terminal table, the contest
+//! progress bar, verify's lines and the web server's live progress are listeners.
 
+use crate::contest::log::AttemptLine;
 use crate::language::Language;
 use crate::problem::TestCase;
 use crate::verdict::{CompileResult, SubmissionResult, TestResult};
@@ -38,6 +42,24 @@ pub enum Event<'a> {
     },
     /// Judging ended.
     Finished(&'a SubmissionResult),
+    /// A run of many began.
+    RunStarted {
+        /// What it will do: attempts (a contest), problems (verify).
+        total: usize,
+        /// Of those, how many an earlier run already did (results.jsonl).
+        reused: usize,
+    },
+    /// One attempt of a contest run is done (judged, rejected, or a judge error).
+    SubmissionFinished(&'a AttemptLine),
+    /// One check of `judge verify` is done.
+    CheckFinished {
+        /// The problem.
+        problem: &'a str,
+        /// The check's row.
+        row: &'a crate::verify::Row,
+    },
+    /// The run is over.
+    RunFinished,
 }
 
 /// Receives events.

@@ -139,7 +139,12 @@ impl Listener for ProgressListener<'_> {
                     self.progress.first_failure = Some(result.verdict);
                 }
             }
-            Event::Finished(_) => {}
+            // The server judges one submission at a time per worker: no run-level events.
+            Event::Finished(_)
+            | Event::RunStarted { .. }
+            | Event::SubmissionFinished(_)
+            | Event::CheckFinished { .. }
+            | Event::RunFinished => {}
         }
         self.queue.set_progress(self.id, Some(self.progress));
     }

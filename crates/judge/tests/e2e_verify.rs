@@ -365,3 +365,44 @@ fn verify_shows_what_a_submission_said_escaped() {
         "control characters reach the terminal: {stdout:?}"
     );
 }
+
+#[test]
+fn each_check_is_shown_as_it_finishes() {
+    use std::io::BufRead;
+    let tiny = variant("progress");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--config")
+        .arg(&tiny.fixture.config)
+        .args(["verify", &tiny.id])
+        .env("CARGO_TARGET_DIR", target_dir())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let mut lines = std::io::BufReader::new(stdout).lines();
+    let mut seen = Vec::new();
+    // The build row arrives while later checks (judging every kept submission) still run.
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        let build = line.trim_start().starts_with("build ");
+        seen.push(line);
+        if build {
+            break;
+        }
+    }
+    let build_seen = std::time::Instant::now();
+    let rest: Vec<String> = lines.map(|l| l.unwrap()).collect();
+    assert!(child.wait().unwrap().success());
+    // Judging the kept submissions (compiling them) takes seconds after the build row;
+    // a verify that printed its table at the end would show every row at once.
+    assert!(
+        build_seen.elapsed() > std::time::Duration::from_millis(300),
+        "every row came at the end: {seen:#?}"
+    );
+    assert!(
+        rest.iter()
+            .any(|l| l.trim_start().starts_with("submissions")),
+        "{rest:#?}"
+    );
+}

@@ -6,7 +6,7 @@ use super::log::{AttemptLine, AttemptStatus, ResultsLog};
 use super::scoring::matches_pattern;
 use crate::config::judge_toml::{ContestProblemToml, Scoring};
 use crate::error::{JudgeError, Result};
-use crate::events::Silent;
+use crate::events::{Event, Listener, Silent};
 use crate::judge::{Judge, JudgeOptions, Submission};
 use crate::problem::Problem;
 use crate::run_test::Judging;
@@ -23,20 +23,6 @@ pub struct ContestOptions {
     pub jobs: usize,
     /// Forget earlier results and judge everything again.
     pub rejudge: bool,
-}
-
-/// What the run reports as it goes.
-#[derive(Debug)]
-pub enum Progress<'a> {
-    /// Judging is about to start.
-    Started {
-        /// Attempts in the folder.
-        total: usize,
-        /// Attempts whose results were already in results.jsonl.
-        reused: usize,
-    },
-    /// An attempt is done.
-    Finished(&'a AttemptLine),
 }
 
 /// Every attempt's line, and what this run did.
@@ -180,7 +166,7 @@ pub fn run_contest(
     submissions: &Path,
     out: &Path,
     options: &ContestOptions,
-    progress: &(dyn Fn(Progress<'_>) + Sync),
+    listener: &mut (dyn Listener + Send),
 ) -> Result<ContestOutcome> {
     std::fs::create_dir_all(out).map_err(|e| JudgeError::file("output folder", out, e))?;
     let log_path = out.join("results.jsonl");
@@ -213,19 +199,27 @@ pub fn run_contest(
             earlier => pending.push((file, bytes, sha, earlier)),
         }
     }
-    progress(Progress::Started {
+    listener.on_event(&Event::RunStarted {
         total: reused.len() + pending.len(),
         reused: reused.len(),
     });
     let log = Mutex::new(log);
+    let listener = Mutex::new(listener);
     let judged = crate::parallel::map(&pending, options.jobs, |_, (file, bytes, sha, earlier)| {
         let line = judge_attempt(judge, &problems, file, bytes, sha.clone(), earlier.as_ref())?;
         log.lock()
             .unwrap_or_else(|e| e.into_inner())
             .append(&line)?;
-        progress(Progress::Finished(&line));
+        listener
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .on_event(&Event::SubmissionFinished(&line));
         Ok::<_, JudgeError>(line)
     });
+    listener
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .on_event(&Event::RunFinished);
     let judged_now = judged.len();
     let mut attempts = reused;
     let reused = attempts.len();

@@ -159,6 +159,10 @@ impl<W: Write> TableReporter<W> {
                 )?;
             }
             Event::Finished(result) => self.summary(result)?,
+            Event::RunStarted { .. }
+            | Event::SubmissionFinished(_)
+            | Event::CheckFinished { .. }
+            | Event::RunFinished => {}
         }
         self.out.flush()
     }

@@ -13,7 +13,7 @@ pub mod submissions;
 
 use crate::compare::checker::Checker;
 use crate::config::problem_toml::ProblemToml;
-use crate::events::Silent;
+use crate::events::{Event, Listener, Silent};
 use crate::judge::{Judge, JudgeOptions};
 use crate::problem::Problem;
 use crate::run_test::Judging;
@@ -127,8 +127,36 @@ pub fn shown(judge: &Judge, path: &Path) -> String {
         .to_string()
 }
 
-/// Verifies one problem. Never fails as a whole: every problem is a row.
-pub fn verify_problem(judge: &Judge, id: &str, options: &VerifyOptions) -> ProblemReport {
+/// Verifies one problem. Never fails as a whole: every check is a row, and `listener`
+/// hears each row as its check finishes ([`Event::CheckFinished`]).
+pub fn verify_problem(
+    judge: &Judge,
+    id: &str,
+    options: &VerifyOptions,
+    listener: &mut dyn Listener,
+) -> ProblemReport {
+    let mut sent = 0;
+    let mut progress = |report: &ProblemReport| {
+        for row in &report.rows[sent..] {
+            listener.on_event(&Event::CheckFinished {
+                problem: &report.problem,
+                row,
+            });
+        }
+        sent = report.rows.len();
+    };
+    let report = verify_steps(judge, id, options, &mut progress);
+    progress(&report);
+    report
+}
+
+/// The checks in order; `progress` is called after each.
+fn verify_steps(
+    judge: &Judge,
+    id: &str,
+    options: &VerifyOptions,
+    progress: &mut dyn FnMut(&ProblemReport),
+) -> ProblemReport {
     let mut report = ProblemReport {
         problem: id.to_string(),
         rows: Vec::new(),
@@ -153,6 +181,7 @@ pub fn verify_problem(judge: &Judge, id: &str, options: &VerifyOptions) -> Probl
             toml.title, toml.limits.time_s, toml.limits.memory_mib
         ),
     );
+    progress(&report);
     let tools = match testdata::tools(judge.builder(), id, &dir, &toml) {
         Ok(tools) => tools,
         Err(error) => {
@@ -166,6 +195,7 @@ pub fn verify_problem(judge: &Judge, id: &str, options: &VerifyOptions) -> Probl
         Status::Pass,
         format!("{} built", shown(judge, &dir)),
     );
+    progress(&report);
     let problem = match judge.problem(id) {
         Ok(problem) => problem,
         Err(error) => {
@@ -188,8 +218,11 @@ pub fn verify_problem(judge: &Judge, id: &str, options: &VerifyOptions) -> Probl
             problem.tests.len() - samples
         ),
     );
+    progress(&report);
     check_validator(judge, &problem, &tools, options, &mut report);
+    progress(&report);
     check_recipe(judge, &problem, &toml, &tools, options, &mut report);
+    progress(&report);
     let judging = match judge.judging(&problem) {
         Ok(judging) => judging,
         Err(error) => {
@@ -199,7 +232,9 @@ pub fn verify_problem(judge: &Judge, id: &str, options: &VerifyOptions) -> Probl
         }
     };
     check_reference(judge, &problem, &tools, &judging, &mut report);
+    progress(&report);
     check_answers(judge, &problem, &judging, &mut report);
+    progress(&report);
     let outcomes = judge_submissions(judge, &problem, &judging, options.jobs);
     let mismatches: Vec<&SubmissionOutcome> = outcomes.iter().filter(|o| !o.as_filed()).collect();
     if outcomes.is_empty() {
@@ -226,6 +261,7 @@ pub fn verify_problem(judge: &Judge, id: &str, options: &VerifyOptions) -> Probl
         }
     }
     report.submissions = outcomes;
+    progress(&report);
     check_time_limits(&mut report);
     report
 }

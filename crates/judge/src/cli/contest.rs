@@ -5,14 +5,14 @@ use super::{cancel_flag, load_config, Cli};
 use indicatif::{ProgressBar, ProgressStyle};
 use judge_core::compile_cache::CompileCache;
 use judge_core::contest::log::AttemptStatus;
-use judge_core::contest::run::{run_contest, ContestOptions, Progress};
+use judge_core::contest::run::{run_contest, ContestOptions};
 use judge_core::contest::summary::results_file;
+use judge_core::events::{Event, Listener};
 use judge_core::export::{csv, html, terminal, to_json};
 use judge_core::text::escape;
 use judge_core::Judge;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::Mutex;
 use std::time::Instant;
 
 /// Arguments of `judge contest`.
@@ -41,6 +41,63 @@ fn write(path: PathBuf, text: &str) -> anyhow::Result<()> {
     std::fs::write(&path, text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 
+/// The progress bar (on a terminal; indicatif draws nothing elsewhere) with the count of
+/// each verdict so far: a listener of the run's events.
+struct ProgressListener {
+    bar: ProgressBar,
+    counts: BTreeMap<String, usize>,
+}
+
+impl ProgressListener {
+    fn new() -> ProgressListener {
+        let bar = ProgressBar::new(0);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:30}] {pos}/{len}  {msg}  (remaining {eta})",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+        );
+        ProgressListener {
+            bar,
+            counts: BTreeMap::new(),
+        }
+    }
+}
+
+impl Listener for ProgressListener {
+    fn on_event(&mut self, event: &Event<'_>) {
+        match event {
+            Event::RunStarted { total, reused } => {
+                self.bar.set_length(*total as u64);
+                self.bar.set_position(*reused as u64);
+                if *reused > 0 {
+                    self.bar.println(format!(
+                        "{reused} of {total} attempts already judged by an earlier run"
+                    ));
+                }
+            }
+            Event::SubmissionFinished(line) => {
+                let label = match (&line.result, line.status) {
+                    (_, AttemptStatus::Error | AttemptStatus::Attention) => "JE".to_string(),
+                    (Some(result), _) => result.verdict.code().to_string(),
+                    (None, _) => "rejected".to_string(),
+                };
+                *self.counts.entry(label).or_default() += 1;
+                self.bar.set_message(
+                    self.counts
+                        .iter()
+                        .map(|(k, v)| format!("{k} {v}"))
+                        .collect::<Vec<_>>()
+                        .join("  "),
+                );
+                self.bar.inc(1);
+            }
+            _ => {}
+        }
+    }
+}
+
 /// Runs `judge contest`.
 pub fn execute(cli: &Cli, args: &ContestArgs) -> anyhow::Result<u8> {
     let config = load_config(cli.config.as_ref())?;
@@ -60,45 +117,15 @@ pub fn execute(cli: &Cli, args: &ContestArgs) -> anyhow::Result<u8> {
         rejudge: args.rejudge,
     };
     let started = Instant::now();
-    let bar = ProgressBar::new(0);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:30}] {pos}/{len}  {msg}  (remaining {eta})",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
+    let mut progress = ProgressListener::new();
+    let outcome = run_contest(
+        &judge,
+        &args.submissions,
+        &args.out,
+        &options,
+        &mut progress,
     );
-    let counts: Mutex<BTreeMap<String, usize>> = Mutex::new(BTreeMap::new());
-    let progress = |event: Progress<'_>| match event {
-        Progress::Started { total, reused } => {
-            bar.set_length(total as u64);
-            bar.set_position(reused as u64);
-            if reused > 0 {
-                bar.println(format!(
-                    "{reused} of {total} attempts already judged by an earlier run"
-                ));
-            }
-        }
-        Progress::Finished(line) => {
-            let label = match (&line.result, line.status) {
-                (Some(result), _) => result.verdict.code().to_string(),
-                (None, AttemptStatus::Rejected) => "rejected".to_string(),
-                (None, _) => "error".to_string(),
-            };
-            let mut counts = counts.lock().unwrap_or_else(|e| e.into_inner());
-            *counts.entry(label).or_default() += 1;
-            bar.set_message(
-                counts
-                    .iter()
-                    .map(|(k, v)| format!("{k} {v}"))
-                    .collect::<Vec<_>>()
-                    .join("  "),
-            );
-            bar.inc(1);
-        }
-    };
-    let outcome = run_contest(&judge, &args.submissions, &args.out, &options, &progress);
-    bar.finish_and_clear();
+    progress.bar.finish_and_clear();
     let outcome = outcome?;
     let contest = &judge.config.toml.contest;
     let results = results_file(contest, &outcome.attempts);

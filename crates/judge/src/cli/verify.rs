@@ -2,6 +2,7 @@
 //! file that does not is named.
 
 use super::{cancel_flag, load_config, Cli};
+use judge_core::events::{Event, Listener, Silent};
 use judge_core::text::escape;
 use judge_core::verify::{verify_problem, ProblemReport, Status, VerifyOptions};
 use judge_core::Judge;
@@ -22,30 +23,28 @@ pub struct VerifyArgs {
     pub jobs: Option<usize>,
 }
 
-fn print_report(report: &ProblemReport) {
-    println!("{}", report.problem);
-    let width = report
-        .rows
-        .iter()
-        .map(|r| r.check.len())
-        .max()
-        .unwrap_or(5)
-        .max(5);
-    println!("  {:<width$}  status  detail", "check");
-    for row in &report.rows {
-        let status = match row.status {
-            Status::Pass => "pass",
-            Status::Fail => "FAIL",
-            Status::Skip => "skip",
-        };
-        // Details quote kept submissions and checkers: escaped for the terminal.
-        println!(
-            "  {:<width$}  {status:<6}  {}",
-            row.check,
-            escape::terminal_line(&row.detail)
-        );
+/// Width of the check column: the longest check name ("submissions", "time limits").
+const CHECK_WIDTH: usize = 11;
+
+/// Prints each check's row as it finishes: verify takes minutes, and says so as it goes.
+struct RowPrinter;
+
+impl Listener for RowPrinter {
+    fn on_event(&mut self, event: &Event<'_>) {
+        if let Event::CheckFinished { row, .. } = event {
+            let status = match row.status {
+                Status::Pass => "pass",
+                Status::Fail => "FAIL",
+                Status::Skip => "skip",
+            };
+            // Details quote kept submissions and checkers: escaped for the terminal.
+            println!(
+                "  {:<CHECK_WIDTH$}  {status:<6}  {}",
+                row.check,
+                escape::terminal_line(&row.detail)
+            );
+        }
     }
-    println!();
 }
 
 fn print_suggestion(report: &ProblemReport) {
@@ -88,10 +87,15 @@ pub fn execute(cli: &Cli, args: &VerifyArgs) -> anyhow::Result<u8> {
     };
     let mut reports = Vec::new();
     for id in &problems {
-        let report = verify_problem(&judge, id, &options);
-        if !args.json {
-            print_report(&report);
-        }
+        let report = if args.json {
+            verify_problem(&judge, id, &options, &mut Silent)
+        } else {
+            println!("{id}");
+            println!("  {:<CHECK_WIDTH$}  status  detail", "check");
+            let report = verify_problem(&judge, id, &options, &mut RowPrinter);
+            println!();
+            report
+        };
         reports.push(report);
     }
     let failed: Vec<&str> = reports

@@ -36,19 +36,20 @@ pub fn token_sha256(token: &str) -> String {
     hex(Sha256::digest(token.as_bytes()).as_slice())
 }
 
-/// A cookie's value from the request headers.
+/// A cookie's value from the request headers (parsed by the cookie crate).
 pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(key, _)| *key == name)
-        .map(|(_, value)| value.trim().to_string())
+        .flat_map(cookie::Cookie::split_parse)
+        .filter_map(Result::ok)
+        .find(|c| c.name() == name)
+        .map(|c| c.value().to_string())
 }
 
-/// A `Set-Cookie` value. Names and values are our own hex tokens, always valid.
+/// A `Set-Cookie` value: HttpOnly, with the given path, lifetime and SameSite policy
+/// (`Lax` or `Strict`), and Secure when asked.
 pub fn set_cookie(
     name: &str,
     value: &str,
@@ -57,11 +58,22 @@ pub fn set_cookie(
     same_site: &str,
     secure: bool,
 ) -> HeaderValue {
-    let secure = if secure { "; Secure" } else { "" };
-    HeaderValue::from_str(&format!(
-        "{name}={value}; Path={path}; Max-Age={max_age_s}; HttpOnly; SameSite={same_site}{secure}"
-    ))
-    .unwrap_or_else(|_| HeaderValue::from_static(""))
+    let same_site = if same_site.eq_ignore_ascii_case("strict") {
+        cookie::SameSite::Strict
+    } else {
+        cookie::SameSite::Lax
+    };
+    let built = cookie::Cookie::build((name.to_string(), value.to_string()))
+        .path(path.to_string())
+        .max_age(cookie::time::Duration::seconds(
+            i64::try_from(max_age_s).unwrap_or(i64::MAX),
+        ))
+        .http_only(true)
+        .same_site(same_site)
+        .secure(secure)
+        .build();
+    // Names and values are our own hex tokens: always a valid header.
+    HeaderValue::from_str(&built.to_string()).unwrap_or_else(|_| HeaderValue::from_static(""))
 }
 
 /// Looks up the request's session, if it has a live one.
@@ -128,16 +140,17 @@ fn wants_json(parts: &Parts) -> bool {
             .is_some_and(|v| v.contains("application/json") && !v.contains("text/html"))
 }
 
+/// What `encode_component` leaves as it is: unreserved characters and `/`.
+const NEXT_KEEPS: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'~')
+    .remove(b'/');
+
 /// Percent-encodes a path and query for the `next` parameter.
 pub fn encode_component(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
+    percent_encoding::utf8_percent_encode(text, NEXT_KEEPS).to_string()
 }
 
 /// The answer to a request that needs a session and has none.
@@ -220,6 +233,7 @@ mod tests {
             HeaderValue::from_static("a=1; judge_session=abc ; b=2"),
         );
         assert_eq!(cookie(&headers, SESSION_COOKIE).as_deref(), Some("abc"));
+        assert_eq!(cookie(&headers, "b").as_deref(), Some("2"));
         assert_eq!(cookie(&headers, "c"), None);
     }
 
@@ -228,9 +242,19 @@ mod tests {
         let value = set_cookie(SESSION_COOKIE, "ab12", "/", 60, "Lax", true);
         let text = value.to_str().unwrap();
         assert!(
-            text.contains("HttpOnly")
+            text.starts_with("judge_session=ab12")
+                && text.contains("HttpOnly")
                 && text.contains("SameSite=Lax")
-                && text.ends_with("; Secure")
+                && text.contains("Path=/")
+                && text.contains("Max-Age=60")
+                && text.contains("Secure"),
+            "{text}"
+        );
+        let strict = set_cookie(LOGIN_COOKIE, "cd", "/login", 60, "Strict", false);
+        let text = strict.to_str().unwrap();
+        assert!(
+            text.contains("SameSite=Strict") && !text.contains("Secure"),
+            "{text}"
         );
     }
 
@@ -240,6 +264,7 @@ mod tests {
             encode_component("/problems/maze?lang=zh"),
             "/problems/maze%3Flang%3Dzh"
         );
+        assert_eq!(encode_component("/a b/ü"), "/a%20b/%C3%BC");
         assert_eq!(token_sha256("x").len(), 64);
     }
 }

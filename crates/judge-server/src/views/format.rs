@@ -61,6 +61,9 @@ pub fn status_text(summary: &SubmissionSummary, progress: Option<Progress>) -> S
                 result.tests_total
             ),
             Verdict::CE => "CE compile error".into(),
+            Verdict::JE if summary.needs_attention() => {
+                "JE judge error (twice): waiting for the teacher, not counted".into()
+            }
             Verdict::JE => "JE judge error".into(),
             other => match &result.first_failure {
                 Some(test) => format!(

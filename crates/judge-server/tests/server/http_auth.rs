@@ -1,9 +1,7 @@
 //! HTTP tests of logging in and out, sessions, CSRF tokens and roles, on every route.
 
-mod common;
-
+use crate::common::{Part, TestServer};
 use axum::http::StatusCode;
-use common::{Part, TestServer};
 
 /// Every page a logged-in user may GET (the submission exists: the test makes it).
 const USER_PAGES: &[&str] = &[
@@ -187,7 +185,7 @@ async fn the_login_form_needs_its_csrf_token_and_next_stays_on_this_site() {
 async fn without_a_session_pages_redirect_to_log_in_and_everything_else_is_401() {
     let server = TestServer::new(0);
     let mut ann = server.login("ann").await;
-    ann.submit("add", "python3", &common::submission("ac.py"))
+    ann.submit("add", "python3", &crate::common::submission("ac.py"))
         .await
         .submission_id();
     let mut anonymous = server.client();
@@ -246,7 +244,7 @@ async fn without_a_session_pages_redirect_to_log_in_and_everything_else_is_401()
 async fn teacher_pages_need_the_teacher_role() {
     let server = TestServer::new(0);
     let mut ann = server.login("ann").await;
-    ann.submit("add", "python3", &common::submission("ac.py"))
+    ann.submit("add", "python3", &crate::common::submission("ac.py"))
         .await
         .submission_id();
     let csrf = ann.csrf().await;
@@ -303,7 +301,7 @@ async fn every_form_needs_the_session_csrf_token() {
     let mut teacher = server.login("teacher").await;
     let mut ann = server.login("ann").await;
     let id = ann
-        .submit("add", "python3", &common::submission("ac.py"))
+        .submit("add", "python3", &crate::common::submission("ac.py"))
         .await
         .submission_id();
     assert_eq!(id, 1);

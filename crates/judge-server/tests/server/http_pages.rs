@@ -1,10 +1,8 @@
 //! HTTP tests of the pages around submitting: problems, statements, the contest clock,
 //! static files, the liveness check, unknown paths and the security headers.
 
-mod common;
-
+use crate::common::{minutes_from_now, TestServer};
 use axum::http::StatusCode;
-use common::{minutes_from_now, TestServer};
 
 #[tokio::test]
 async fn the_problem_list_shows_titles_and_unavailable_problems() {

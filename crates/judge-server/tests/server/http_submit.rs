@@ -2,10 +2,8 @@
 //! (never a 500, which the test client refuses), nothing bad is stored, and students are
 //! rate limited.
 
-mod common;
-
+use crate::common::{Part, TestServer};
 use axum::http::StatusCode;
-use common::{Part, TestServer};
 
 fn small_cap(options: &mut judge_server::ServerOptions) {
     options.max_source_bytes = 2048;
@@ -16,7 +14,7 @@ async fn bad_submissions_get_clear_messages_and_the_right_status() {
     let server = TestServer::with(0, |_| {}, small_cap);
     let mut ann = server.login("ann").await;
     let csrf = ann.csrf().await;
-    let ok = common::submission("ac.py");
+    let ok = crate::common::submission("ac.py");
     let big = "#".repeat(3000);
     let cases: Vec<(&str, Vec<Part>, StatusCode, &str)> = vec![
         (
@@ -207,7 +205,7 @@ async fn a_submission_is_stored_and_queued_before_the_page_answers() {
     let server = TestServer::new(0);
     let mut ann = server.login("ann").await;
     let reply = ann
-        .submit("add", "python3", &common::submission("ac.py"))
+        .submit("add", "python3", &crate::common::submission("ac.py"))
         .await;
     let id = reply.submission_id();
     let stored = server.store.submission_summary(id).unwrap().unwrap();
@@ -229,7 +227,7 @@ async fn a_submission_is_stored_and_queued_before_the_page_answers() {
 async fn students_are_rate_limited_and_teachers_are_not() {
     let server = TestServer::with(0, |_| {}, |o| o.submissions_per_window = 2);
     let mut ann = server.login("ann").await;
-    let source = common::submission("ac.py");
+    let source = crate::common::submission("ac.py");
     ann.submit("add", "python3", &source).await.submission_id();
     ann.submit("add", "python3", &source).await.submission_id();
     let third = ann.submit("add", "python3", &source).await;

@@ -2,8 +2,6 @@
 //! the fixture problems), an in-process server, and a small HTTP client with a cookie jar
 //! that talks to the router directly (tower's `oneshot`).
 
-#![allow(dead_code)]
-
 use argon2::{Algorithm, Argon2, Params, PasswordHasher, Version};
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
@@ -94,7 +92,8 @@ pub fn cheap_hash(password: &str) -> String {
 /// A server on a fixture contest, with accounts `teacher`, `ann` and `bob` (password:
 /// the name twice).
 pub struct TestServer {
-    pub dir: tempfile::TempDir,
+    /// The data and configuration folder, removed when the server is dropped.
+    pub _dir: tempfile::TempDir,
     pub server: Option<Server>,
     pub router: axum::Router,
     pub store: Store,
@@ -137,7 +136,7 @@ impl TestServer {
             router: server.router(),
             server: Some(server),
             store,
-            dir,
+            _dir: dir,
         }
     }
 

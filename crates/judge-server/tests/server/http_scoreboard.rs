@@ -1,10 +1,8 @@
 //! HTTP tests of the scoreboard: judge.toml's style, the freeze for students (teachers see
 //! it unfrozen), publishing, pending attempts, teachers left out.
 
-mod common;
-
+use crate::common::{minutes_from_now, TestServer};
 use axum::http::StatusCode;
-use common::{minutes_from_now, TestServer};
 
 /// Moves a submission's time (the store has no API for that: the server never does it).
 fn backdate(server: &TestServer, id: i64, minutes_ago: i64) {
@@ -57,11 +55,11 @@ async fn the_scoreboard_freezes_for_students_until_a_teacher_publishes_it() {
     let mut ann = server.login("ann").await;
     let mut bob = server.login("bob").await;
     let early = bob
-        .submit("add", "python3", &common::submission("ac.py"))
+        .submit("add", "python3", &crate::common::submission("ac.py"))
         .await
         .submission_id();
     let late = ann
-        .submit("add", "python3", &common::submission("ac.py"))
+        .submit("add", "python3", &crate::common::submission("ac.py"))
         .await
         .submission_id();
     server.wait_judged(early);
@@ -146,17 +144,17 @@ async fn icpc_style_counts_solved_problems_then_penalty_minutes() {
     let mut bob = server.login("bob").await;
     let mut teacher = server.login("teacher").await;
     let ids = [
-        ann.submit("add", "python3", &common::submission("wa_secret.py"))
+        ann.submit("add", "python3", &crate::common::submission("wa_secret.py"))
             .await
             .submission_id(),
-        ann.submit("add", "python3", &common::submission("ac.py"))
+        ann.submit("add", "python3", &crate::common::submission("ac.py"))
             .await
             .submission_id(),
-        bob.submit("add", "python3", &common::submission("ac.py"))
+        bob.submit("add", "python3", &crate::common::submission("ac.py"))
             .await
             .submission_id(),
         teacher
-            .submit("add", "python3", &common::submission("ac.py"))
+            .submit("add", "python3", &crate::common::submission("ac.py"))
             .await
             .submission_id(),
     ];
@@ -187,7 +185,7 @@ async fn icpc_style_counts_solved_problems_then_penalty_minutes() {
 async fn attempts_not_judged_yet_show_as_pending() {
     let server = TestServer::new(0);
     let mut ann = server.login("ann").await;
-    ann.submit("add", "python3", &common::submission("ac.py"))
+    ann.submit("add", "python3", &crate::common::submission("ac.py"))
         .await
         .submission_id();
     let mut teacher = server.login("teacher").await;

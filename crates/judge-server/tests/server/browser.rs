@@ -7,8 +7,6 @@
 //! installs all three). Without them it prints why and passes, unless
 //! JUDGE_REQUIRE_BROWSER=1, when it fails.
 
-mod common;
-
 use judge_core::config::judge_toml::JudgeConfig;
 use judge_core::{Judge, Verdict};
 use judge_server::accounts;
@@ -68,7 +66,7 @@ fn a_student_submits_in_chromium_and_the_teacher_sees_the_scoreboard() {
         return;
     }
 
-    let repository = common::repository();
+    let repository = crate::common::repository();
     let config = JudgeConfig::load(&repository.join("judge.toml")).unwrap();
     let judge = Arc::new(Judge::new(config, Arc::new(AtomicBool::new(false))).unwrap());
     let dir = tempfile::tempdir().unwrap();

@@ -1,10 +1,8 @@
 //! HTTP tests with real judging (the fixture problem in Python): live status, the
 //! submission page, what students may and may not see, rejudging and exports.
 
-mod common;
-
+use crate::common::TestServer;
 use axum::http::StatusCode;
-use common::TestServer;
 use judge_core::Verdict;
 
 /// The secret test's numbers: a page that shows one of them to a student leaks.
@@ -19,7 +17,7 @@ async fn an_accepted_submission_shows_its_tests_and_status() {
     let server = TestServer::new(2);
     let mut ann = server.login("ann").await;
     let id = ann
-        .submit("add", "python3", &common::submission("ac.py"))
+        .submit("add", "python3", &crate::common::submission("ac.py"))
         .await
         .submission_id();
     let summary = server.wait_judged(id);
@@ -60,7 +58,7 @@ async fn an_accepted_submission_shows_its_tests_and_status() {
         "the problem list shows the best verdict"
     );
     let source = ann.get(&format!("/submissions/{id}/source")).await;
-    assert_eq!(source.body, common::submission("ac.py"));
+    assert_eq!(source.body, crate::common::submission("ac.py"));
     assert!(source.headers["content-type"]
         .to_str()
         .unwrap()
@@ -78,15 +76,15 @@ async fn students_see_sample_diffs_but_no_secret_data_and_teachers_see_all() {
     let server = TestServer::new(2);
     let mut ann = server.login("ann").await;
     let wa_secret = ann
-        .submit("add", "python3", &common::submission("wa_secret.py"))
+        .submit("add", "python3", &crate::common::submission("wa_secret.py"))
         .await
         .submission_id();
     let re_echo = ann
-        .submit("add", "python3", &common::submission("re_echo.py"))
+        .submit("add", "python3", &crate::common::submission("re_echo.py"))
         .await
         .submission_id();
     let wa_sample = ann
-        .submit("add", "python3", &common::submission("wa_sample.py"))
+        .submit("add", "python3", &crate::common::submission("wa_sample.py"))
         .await
         .submission_id();
     for id in [wa_secret, re_echo, wa_sample] {
@@ -236,11 +234,11 @@ async fn teachers_rejudge_a_submission_or_a_problem_into_new_rounds() {
     let server = TestServer::new(2);
     let mut ann = server.login("ann").await;
     let first = ann
-        .submit("add", "python3", &common::submission("ac.py"))
+        .submit("add", "python3", &crate::common::submission("ac.py"))
         .await
         .submission_id();
     let second = ann
-        .submit("add", "python3", &common::submission("wa_secret.py"))
+        .submit("add", "python3", &crate::common::submission("wa_secret.py"))
         .await
         .submission_id();
     server.wait_judged(first);
@@ -312,11 +310,11 @@ async fn exports_hold_the_scoreboard_and_every_result() {
     let mut ann = server.login("ann").await;
     let mut bob = server.login("bob").await;
     let a = ann
-        .submit("add", "python3", &common::submission("ac.py"))
+        .submit("add", "python3", &crate::common::submission("ac.py"))
         .await
         .submission_id();
     let b = bob
-        .submit("add", "python3", &common::submission("wa_secret.py"))
+        .submit("add", "python3", &crate::common::submission("wa_secret.py"))
         .await
         .submission_id();
     server.wait_judged(a);

@@ -2,16 +2,14 @@
 //! students' latest submissions are ranked (a disguised copy first), a pair opens side
 //! by side with its fragments highlighted, and the page's style and script are served.
 
-mod common;
-
+use crate::common::{cheap_hash, TestServer};
 use axum::http::StatusCode;
-use common::{cheap_hash, TestServer};
 use judge_server::store::submissions::Inserted;
 use judge_server::store::{NewSubmission, Role};
 
 fn corpus(file: &str) -> String {
     std::fs::read_to_string(
-        common::repository()
+        crate::common::repository()
             .join("crates/similarity/tests/corpus")
             .join(file),
     )

@@ -2,10 +2,8 @@
 //! slow submission, then restarted (the submission is judged again, into the results
 //! exactly once); one server per data folder; `judge users`.
 
-mod common;
-
-use common::process::{judge, judge_binary, Browser, ServeProcess};
-use common::{submission, write_config};
+use crate::common::process::{judge, judge_binary, Browser, ServeProcess};
+use crate::common::{submission, write_config};
 use judge_server::store::{Store, SubmissionState};
 use std::path::Path;
 use std::process::Command;

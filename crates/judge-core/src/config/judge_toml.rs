@@ -448,6 +448,7 @@ run = ["./a.out"]
             "maze",
             "eight-puzzle",
             "klotski",
+            "knights-tour",
         ] {
             assert!(ids.contains(&id), "{id} is not in the contest: {ids:?}");
         }

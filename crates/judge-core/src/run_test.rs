@@ -51,7 +51,7 @@ fn stderr_hint(stderr: &str) -> Option<String> {
 }
 
 fn seconds(duration: std::time::Duration) -> String {
-    format!("{:.2} s", duration.as_secs_f64())
+    crate::text::seconds(duration.as_secs_f64())
 }
 
 /// The verdict, TLE kind and message of a run that did not exit cleanly; `None` when the

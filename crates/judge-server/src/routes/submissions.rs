@@ -5,6 +5,7 @@ use super::parse_id;
 use crate::auth::{LoggedIn, Session};
 use crate::http_error::HttpError;
 use crate::state::AppState;
+use crate::store::submissions::JudgedAttempt;
 use crate::store::{Submission, SubmissionFilter, SubmissionState};
 use crate::views::format::status_text;
 use crate::views::submissions::{self as view, SubmissionPage};
@@ -15,6 +16,8 @@ use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
+use judge_core::config::judge_toml::Scoring;
+use judge_core::contest::scoring::attempt_points;
 use serde::Deserialize;
 
 /// How many submissions "My submissions" lists.
@@ -93,7 +96,23 @@ pub async fn detail(
             visibility::for_student(r)
         }
     });
+    // The points it earns where the contest gives points (IOI), once it counts.
+    let attempt = JudgedAttempt {
+        summary: submission.summary.clone(),
+        result: submission.result.clone(),
+    };
+    let record = crate::scoreboard::attempt_record(&attempt, false);
+    let points = match (
+        state.contest.scoring,
+        state.contest.problem(&record.problem),
+    ) {
+        (Scoring::Ioi, Some(problem)) if !record.pending => {
+            Some((attempt_points(problem, &record), problem.points))
+        }
+        _ => None,
+    };
     let page = SubmissionPage {
+        points,
         progress: state.queue.progress(submission.summary.id),
         summary: submission.summary,
         result,

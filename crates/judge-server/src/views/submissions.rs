@@ -83,6 +83,8 @@ pub struct SubmissionPage {
     pub history: Option<Vec<RoundResult>>,
     /// Whether the viewer is a teacher (sees judge errors and every message).
     pub teacher: bool,
+    /// The points it earns and the problem's points (IOI contests, once judged).
+    pub points: Option<(f64, f64)>,
 }
 
 /// A submission's page: status, per-test results, the source.
@@ -99,6 +101,9 @@ pub fn detail(chrome: &Chrome, view: &SubmissionPage) -> Markup {
                 dt { "Language" } dd { (view.language_name) }
                 dt { "Submitted" } dd { (format::time(s.submitted_at_ms)) }
                 dt { "Result" } dd id="result" { (format::status(s, view.progress)) }
+                @if let Some((earned, of)) = view.points {
+                    dt { "Points" } dd { (judge_core::text::points(earned)) " of " (judge_core::text::points(of)) }
+                }
                 @if let Some(result) = &s.result {
                     dt { "Judged" } dd {
                         (format::time(result.judged_at_ms))

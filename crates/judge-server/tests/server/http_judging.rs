@@ -37,6 +37,11 @@ async fn an_accepted_submission_shows_its_tests_and_status() {
 
     let page = ann.get(&format!("/submissions/{id}")).await;
     assert!(page.body.contains("v-AC"), "{}", page.body);
+    assert!(
+        page.body.contains("<dt>Points</dt><dd>100 of 100</dd>"),
+        "the points beside the verdict: {}",
+        page.body
+    );
     for test in ["sample/1", "secret/01-big", "secret/02-small"] {
         assert!(page.body.contains(test), "{test}");
     }

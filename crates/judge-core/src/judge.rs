@@ -8,6 +8,7 @@ use crate::config::judge_toml::{JudgeConfig, SandboxToml};
 use crate::config::problem_toml::CompareMode;
 use crate::error::{JudgeError, Result};
 use crate::events::{Event, Listener};
+use crate::interactive::Interactor;
 use crate::language::{Language, Languages};
 use crate::problem::Problem;
 use crate::problem_build::Builder;
@@ -17,7 +18,7 @@ use crate::verdict::{
     aggregate, CompileResult, SandboxInfo, SubmissionResult, TestResult, SCHEMA_VERSION,
 };
 use sandbox::{Sandbox, SandboxConfig, MIB};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -172,26 +173,45 @@ impl Judge {
     /// How a problem's outputs are judged (building its checker if it has one).
     pub fn judging(&self, problem: &Problem) -> Result<Judging> {
         let compare = &problem.toml.compare;
+        if let Some(interactor) = &problem.toml.interactor {
+            let checker = match compare.mode {
+                CompareMode::Checker => Some(self.checker(problem)?),
+                _ => None,
+            };
+            return Ok(Judging::Interactive(Interactor {
+                binary: self.tool(problem, &interactor.program)?,
+                protocol: interactor.protocol,
+                checker,
+            }));
+        }
         if let Some(mode) = BuiltIn::from_toml(compare) {
             return Ok(Judging::BuiltIn(mode));
         }
         debug_assert_eq!(compare.mode, CompareMode::Checker);
-        let name = compare.checker.as_deref().unwrap_or_default();
-        // An executable file in the problem's folder (a script, a prebuilt testlib checker),
-        // else a binary of the problem's crate.
-        let in_folder = problem.dir.join(name);
-        let binary = if in_folder.is_file() {
-            in_folder
-        } else {
-            self.builder
-                .binaries(&problem.dir)?
-                .get(name, &problem.dir)?
-                .to_path_buf()
-        };
-        Ok(Judging::Checker(Checker {
-            binary,
+        Ok(Judging::Checker(self.checker(problem)?))
+    }
+
+    /// The problem's checker.
+    fn checker(&self, problem: &Problem) -> Result<Checker> {
+        let compare = &problem.toml.compare;
+        Ok(Checker {
+            binary: self.tool(problem, compare.checker.as_deref().unwrap_or_default())?,
             protocol: compare.protocol,
-        }))
+        })
+    }
+
+    /// A tool of the problem: an executable file in the problem's folder (a script, a
+    /// prebuilt testlib checker), else a binary of the problem's crate.
+    fn tool(&self, problem: &Problem, name: &str) -> Result<PathBuf> {
+        let in_folder = problem.dir.join(name);
+        if in_folder.is_file() {
+            return Ok(in_folder);
+        }
+        Ok(self
+            .builder
+            .binaries(&problem.dir)?
+            .get(name, &problem.dir)?
+            .to_path_buf())
     }
 
     /// The sandbox's mode, for results.
@@ -331,13 +351,22 @@ impl Judge {
                 judging,
                 scratch: &scratch,
             };
+            // An interactive problem's interactor gets a box of its own, for every test.
+            let mut partner = match judging.needs_partner_box() {
+                true => Some(
+                    self.sandbox
+                        .acquire()
+                        .map_err(|e| JudgeError::sandbox("taking the interactor's box", e))?,
+                ),
+                false => None,
+            };
             let mut lazy = LazyGroups::new(&options.lazy_groups);
             for (index, test) in problem.tests.iter().enumerate() {
                 if lazy.skips(index) {
                     continue;
                 }
                 listener.on_event(&Event::TestStarted { index, test });
-                let result = runner.run(&mut boxed, test)?;
+                let result = runner.run(&mut boxed, partner.as_mut(), test)?;
                 listener.on_event(&Event::TestFinished {
                     index,
                     result: &result,

@@ -16,6 +16,7 @@ pub mod contest;
 pub mod error;
 pub mod events;
 pub mod export;
+pub mod interactive;
 pub mod judge;
 pub mod language;
 pub mod parallel;

@@ -3,6 +3,7 @@
 use crate::compare::checker::Checker;
 use crate::compare::{diff::short_diff, BuiltIn, Comparison};
 use crate::error::{JudgeError, Result};
+use crate::interactive::Interactor;
 use crate::problem::{TestCase, TestGroup};
 use crate::toolchain::Toolchain;
 use crate::verdict::{TestResult, TimeLimitKind, Verdict};
@@ -16,6 +17,15 @@ pub enum Judging {
     BuiltIn(BuiltIn),
     /// The problem's checker.
     Checker(Checker),
+    /// The problem's interactor (an interactive problem): each test needs a second box.
+    Interactive(Interactor),
+}
+
+impl Judging {
+    /// Whether tests need a second box (the interactor's).
+    pub fn needs_partner_box(&self) -> bool {
+        matches!(self, Judging::Interactive(_))
+    }
 }
 
 /// What a signal usually means, for students.
@@ -137,6 +147,15 @@ pub fn failure(
     })
 }
 
+/// Copies what a run used into its test result.
+fn measured(result: &mut TestResult, outcome: &Outcome) {
+    result.cpu_time_s = outcome.cpu_time.as_secs_f64();
+    result.wall_time_s = outcome.wall_time.as_secs_f64();
+    result.peak_memory_bytes = outcome.peak_memory_bytes;
+    result.exit_code = outcome.exit_code;
+    result.signal = outcome.signal_name();
+}
+
 /// Everything needed to run tests of one submission.
 pub struct TestRunner<'a> {
     /// The language and its toolchain.
@@ -152,9 +171,14 @@ pub struct TestRunner<'a> {
 }
 
 impl TestRunner<'_> {
-    /// Runs one test. A sandbox failure on this test becomes a JE result; cancellation
-    /// is an error.
-    pub fn run(&self, boxed: &mut SandboxBox<'_>, test: &TestCase) -> Result<TestResult> {
+    /// Runs one test (`partner` is the interactor's box, for interactive problems). A
+    /// sandbox failure on this test becomes a JE result; cancellation is an error.
+    pub fn run(
+        &self,
+        boxed: &mut SandboxBox<'_>,
+        partner: Option<&mut SandboxBox<'_>>,
+        test: &TestCase,
+    ) -> Result<TestResult> {
         let output = self.scratch.join("output");
         let spec = RunSpec {
             argv: self.command.clone(),
@@ -179,6 +203,23 @@ impl TestRunner<'_> {
             message: String::new(),
             diff: None,
         };
+        let memory_errors = &self.toolchain.language.spec.memory_errors;
+        if let (Judging::Interactive(interactor), Some(partner)) = (self.judging, partner) {
+            let ran = interactor.run(boxed, partner, &spec, test, self.scratch, memory_errors);
+            let (outcome, verdict, kind, message) = match ran {
+                Ok(ran) => ran,
+                Err(JudgeError::Cancelled) => return Err(JudgeError::Cancelled),
+                Err(error) => {
+                    result.message = error.to_string();
+                    return Ok(result);
+                }
+            };
+            measured(&mut result, &outcome);
+            result.verdict = verdict;
+            result.time_limit = kind;
+            result.message = message;
+            return Ok(result);
+        }
         let outcome = match boxed.run(&spec) {
             Ok(outcome) => outcome,
             Err(SandboxError::Cancelled) => return Err(JudgeError::Cancelled),
@@ -187,12 +228,7 @@ impl TestRunner<'_> {
                 return Ok(result);
             }
         };
-        result.cpu_time_s = outcome.cpu_time.as_secs_f64();
-        result.wall_time_s = outcome.wall_time.as_secs_f64();
-        result.peak_memory_bytes = outcome.peak_memory_bytes;
-        result.exit_code = outcome.exit_code;
-        result.signal = outcome.signal_name();
-        let memory_errors = &self.toolchain.language.spec.memory_errors;
+        measured(&mut result, &outcome);
         if let Some((verdict, kind, message)) = failure(&outcome, &self.limits, memory_errors) {
             result.verdict = verdict;
             result.time_limit = kind;
@@ -211,6 +247,10 @@ impl TestRunner<'_> {
                 }
                 comparison
             }
+            Judging::Interactive(_) => Comparison {
+                verdict: Verdict::JE,
+                message: "an interactive problem needs a second box for its interactor".into(),
+            },
             Judging::Checker(checker) => {
                 match checker.check(boxed, &test.input, &output, &test.answer, self.scratch) {
                     Ok(comparison) => comparison,

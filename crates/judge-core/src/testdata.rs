@@ -5,7 +5,7 @@ use crate::config::judge_toml::JudgeConfig;
 use crate::config::problem_toml::{ProblemToml, RecipeToml};
 use crate::error::{JudgeError, Result};
 use crate::problem_build::Builder;
-use crate::tool::run_tool;
+use crate::tool::{run_interacting, run_tool};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -23,6 +23,9 @@ pub struct ProblemTools {
     pub generator: Option<PathBuf>,
     /// The validator.
     pub validator: Option<PathBuf>,
+    /// The interactor of an interactive problem (testlib protocol): the reference talks to
+    /// it, and a test's answer is the interactor's TOUT (given an empty answer file).
+    pub interactor: Option<PathBuf>,
 }
 
 /// Builds a problem's crate and finds its tools.
@@ -43,6 +46,17 @@ pub fn tools(
         reference: binaries.get(id, dir)?.to_path_buf(),
         generator: named(&problem.generator)?,
         validator: named(&problem.validator)?,
+        interactor: match &problem.interactor {
+            Some(interactor) => {
+                let in_folder = dir.join(&interactor.program);
+                Some(if in_folder.is_file() {
+                    in_folder
+                } else {
+                    binaries.get(&interactor.program, dir)?.to_path_buf()
+                })
+            }
+            None => None,
+        },
     })
 }
 
@@ -82,8 +96,11 @@ pub fn generate(tools: &ProblemTools, recipe: &RecipeToml) -> Result<Vec<u8>> {
     Ok(out.stdout)
 }
 
-/// Runs the reference on an input.
+/// Runs the reference on an input (talking to the interactor, for interactive problems).
 pub fn reference_answer(tools: &ProblemTools, name: &str, input: &[u8]) -> Result<Vec<u8>> {
+    if let Some(interactor) = &tools.interactor {
+        return interactive_answer(tools, interactor, name, input);
+    }
     let out = run_tool(&tools.reference, &[], input, TOOL_TIMEOUT)?;
     if !out.success() {
         return Err(JudgeError::file(
@@ -93,6 +110,50 @@ pub fn reference_answer(tools: &ProblemTools, name: &str, input: &[u8]) -> Resul
         ));
     }
     Ok(out.stdout)
+}
+
+/// The interactor's TOUT after a session with the reference (Polygon's convention: the
+/// interactor gets an empty answer file, and what it writes becomes the test's answer).
+fn interactive_answer(
+    tools: &ProblemTools,
+    interactor: &Path,
+    name: &str,
+    input: &[u8],
+) -> Result<Vec<u8>> {
+    let scratch = tempfile::tempdir()
+        .map_err(|e| JudgeError::file("scratch folder in", std::env::temp_dir(), e))?;
+    let (input_file, answer_file, tout) = (
+        scratch.path().join("input"),
+        scratch.path().join("answer"),
+        scratch.path().join("tout"),
+    );
+    for (path, bytes) in [(&input_file, input), (&answer_file, &b""[..])] {
+        std::fs::write(path, bytes).map_err(|e| JudgeError::file("scratch file", path, e))?;
+    }
+    let args: Vec<String> = [&input_file, &tout, &answer_file]
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    let (program, partner) =
+        run_interacting(&tools.reference, &[], interactor, &args, TOOL_TIMEOUT)?;
+    if !partner.success() {
+        return Err(JudgeError::file(
+            "interactor",
+            interactor,
+            format!(
+                "did not accept the reference on {name}: {}",
+                failure(&partner)
+            ),
+        ));
+    }
+    if !program.success() {
+        return Err(JudgeError::file(
+            "reference solution",
+            &tools.reference,
+            format!("failed on {name}: {}", failure(&program)),
+        ));
+    }
+    std::fs::read(&tout).map_err(|e| JudgeError::file("interactor's TOUT", &tout, e))
 }
 
 fn failure(out: &crate::tool::ToolOutput) -> String {

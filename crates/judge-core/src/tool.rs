@@ -107,6 +107,95 @@ pub fn run_tool(
     })
 }
 
+/// Runs `program` talking to `interactor interactor_args` (the program's stdout is the
+/// interactor's stdin and the other way round), both for at most `timeout`: (the
+/// program's output, the interactor's). Their stdout goes to each other, so neither
+/// output has a stdout.
+pub fn run_interacting(
+    program: &Path,
+    program_args: &[String],
+    interactor: &Path,
+    interactor_args: &[String],
+    timeout: Duration,
+) -> Result<(ToolOutput, ToolOutput)> {
+    let started = Instant::now();
+    let mut partner = Command::new(interactor)
+        .args(interactor_args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| JudgeError::file("problem tool", interactor, e))?;
+    let (Some(to_partner), Some(from_partner)) = (partner.stdin.take(), partner.stdout.take())
+    else {
+        return Err(JudgeError::file(
+            "problem tool",
+            interactor,
+            "has no stdio pipes",
+        ));
+    };
+    let mut child = Command::new(program)
+        .args(program_args)
+        .stdin(Stdio::from(from_partner))
+        .stdout(Stdio::from(to_partner))
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| JudgeError::file("problem tool", program, e))?;
+    let stderr_of = |pipe: Option<std::process::ChildStderr>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+    };
+    let child_errors = stderr_of(child.stderr.take());
+    let partner_errors = stderr_of(partner.stderr.take());
+    let (mut child_status, mut partner_status) = (None, None);
+    let mut timed_out = false;
+    while child_status.is_none() || partner_status.is_none() {
+        for (process, status, path) in [
+            (&mut child, &mut child_status, program),
+            (&mut partner, &mut partner_status, interactor),
+        ] {
+            if status.is_none() {
+                *status = process
+                    .try_wait()
+                    .map_err(|e| JudgeError::file("problem tool", path, e))?;
+            }
+        }
+        if started.elapsed() > timeout {
+            timed_out = true;
+            for (process, status, path) in [
+                (&mut child, &mut child_status, program),
+                (&mut partner, &mut partner_status, interactor),
+            ] {
+                if status.is_none() {
+                    let _ = process.kill();
+                    *status = Some(
+                        process
+                            .wait()
+                            .map_err(|e| JudgeError::file("problem tool", path, e))?,
+                    );
+                }
+            }
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let output = |status: Option<std::process::ExitStatus>, stderr: String| ToolOutput {
+        code: status.and_then(|s| s.code()),
+        stdout: Vec::new(),
+        stderr,
+        timed_out,
+        elapsed: started.elapsed(),
+    };
+    Ok((
+        output(child_status, child_errors.join().unwrap_or_default()),
+        output(partner_status, partner_errors.join().unwrap_or_default()),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,6 +213,24 @@ mod tests {
         assert_eq!(out.code, Some(3));
         assert_eq!(out.first_error_line(), "err");
         assert!(!out.success());
+    }
+
+    #[test]
+    fn two_tools_talk_through_each_others_stdio() {
+        // The "interactor" says 41 and expects 42 back; the program adds one.
+        let talk = |answer: &str| {
+            run_interacting(
+                Path::new("/bin/sh"),
+                &["-c".into(), format!("read x; echo $((x + {answer}))")],
+                Path::new("/bin/sh"),
+                &["-c".into(), "echo 41; read x; [ \"$x\" = 42 ]".into()],
+                Duration::from_secs(5),
+            )
+            .unwrap()
+        };
+        let (program, interactor) = talk("1");
+        assert_eq!((program.code, interactor.code), (Some(0), Some(0)));
+        assert_eq!(talk("2").1.code, Some(1));
     }
 
     #[test]

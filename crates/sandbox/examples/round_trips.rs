@@ -69,7 +69,11 @@ fn main() {
         limits: limits.clone(),
     };
     let started = Instant::now();
-    let [answerer, asker] = first
+    let sandbox::Interaction {
+        program: answerer,
+        partner: asker,
+        ..
+    } = first
         .run_interactive(
             &spec(vec!["./main".into()]),
             &mut second,

@@ -45,5 +45,5 @@ pub use environment::Environment;
 pub use error::{Result, SandboxError};
 pub use limits::{Limits, MIB};
 pub use outcome::{signal_name, Enforcement, Outcome, Termination};
-pub use sandbox::{Sandbox, SandboxBox};
+pub use sandbox::{Interaction, Sandbox, SandboxBox};
 pub use spec::{Bind, RunSpec};

@@ -258,6 +258,19 @@ impl Drop for PinnedThread {
     }
 }
 
+/// How an interactive run went: each program's outcome, and which ended first (a verdict
+/// may depend on it: a rejection that came first stands; a limit the program hit first
+/// does).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Interaction {
+    /// The first program's (the submission's).
+    pub program: Outcome,
+    /// The second program's (the interactor's).
+    pub partner: Outcome,
+    /// Whether the second ended before the first.
+    pub partner_ended_first: bool,
+}
+
 /// Where a box's stdin comes from and its stdout goes.
 enum Stdio {
     /// The spec's files (`stdin`, or /dev/null, and `stdout`).
@@ -316,7 +329,7 @@ impl SandboxBox<'_> {
         partner: &mut SandboxBox<'_>,
         partner_spec: &RunSpec,
         accepted: &dyn Fn(i32) -> bool,
-    ) -> Result<[Outcome; 2]> {
+    ) -> Result<Interaction> {
         let sandbox = self.sandbox;
         // (read end, write end) of each pipe.
         let (judge_reads, first_writes) = pipe()?;
@@ -357,10 +370,11 @@ impl SandboxBox<'_> {
                 Some(partner_rule),
             )?
         };
-        Ok([
-            self.outcome(&first, spec, &watched[0])?,
-            partner.outcome(&second, partner_spec, &watched[1])?,
-        ])
+        Ok(Interaction {
+            program: self.outcome(&first, spec, &watched[0])?,
+            partner: partner.outcome(&second, partner_spec, &watched[1])?,
+            partner_ended_first: watched[1].decided_ns < watched[0].decided_ns,
+        })
     }
 
     /// Prepares the box for `spec` and starts it.

@@ -77,6 +77,8 @@ pub(crate) struct Watched {
     /// The program's start (from the STARTED record, else the clone).
     pub started_ns: i64,
     pub ended_ns: i64,
+    /// When its end was decided: the kill, or its own end.
+    pub decided_ns: i64,
     /// The largest CPU time sampled from /proc without a cgroup.
     pub sampled_cpu: Duration,
 }
@@ -265,12 +267,15 @@ struct Watching<'a> {
     status_bytes: Vec<u8>,
     /// (wait status, rusage, when) once reaped.
     ended: Option<(i32, libc::rusage, i64)>,
+    /// When the supervisor killed it, if it did.
+    killed_ns: Option<i64>,
 }
 
 impl Watching<'_> {
     fn kill(&mut self, reason: KillReason) {
         if self.kill_reason.is_none() && self.ended.is_none() {
             self.kill_reason = Some(reason);
+            self.killed_ns = Some(monotonic_ns());
             kill_box(self.watch.pid, self.watch.isolated, &self.watch.cgroup);
         }
     }
@@ -390,6 +395,9 @@ impl Watching<'_> {
             stderr_truncated,
             started_ns,
             ended_ns,
+            // A killed box's run ended when the supervisor decided it, not when its last
+            // process was gone.
+            decided_ns: self.killed_ns.unwrap_or(ended_ns),
             sampled_cpu: self.sampled_cpu,
         }
     }
@@ -422,6 +430,7 @@ pub(crate) fn watch(
                 status_open: true,
                 status_bytes: Vec::new(),
                 ended: None,
+                killed_ns: None,
             }
         })
         .collect();

@@ -45,7 +45,7 @@ fn boxed<'a>(sandbox: &'a Sandbox, source: &str) -> SandboxBox<'a> {
 
 /// Runs `first` against `second` (with `args` for the second), the second accepting
 /// with exit 0.
-fn talk(first: &str, second: &str, args: &[&str], cpu_ms: u64) -> ([Outcome; 2], Duration) {
+fn talk(first: &str, second: &str, args: &[&str], cpu_ms: u64) -> ([Outcome; 2], bool, Duration) {
     let sandbox = common::sandbox();
     let mut a = boxed(&sandbox, first);
     let mut b = boxed(&sandbox, second);
@@ -57,17 +57,21 @@ fn talk(first: &str, second: &str, args: &[&str], cpu_ms: u64) -> ([Outcome; 2],
     let mut spec_b = common::spec(scratch.path(), common::limits(5000, 64));
     spec_b.argv.extend(args.iter().map(|arg| arg.to_string()));
     let started = Instant::now();
-    let outcomes = a
+    let interaction = a
         .run_interactive(&spec_a, &mut b, &spec_b, &|status| {
             libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0
         })
         .unwrap();
-    (outcomes, started.elapsed())
+    (
+        [interaction.program, interaction.partner],
+        interaction.partner_ended_first,
+        started.elapsed(),
+    )
 }
 
 #[test]
 fn a_conversation_runs_to_its_end_with_its_output_counted() {
-    let ([first, second], _) = talk(ANSWERER, ASKER, &["2000"], 2000);
+    let ([first, second], _, _) = talk(ANSWERER, ASKER, &["2000"], 2000);
     assert_eq!(
         (second.termination, second.exit_code),
         (Termination::Exited, Some(0)),
@@ -89,15 +93,16 @@ fn a_conversation_runs_to_its_end_with_its_output_counted() {
 fn a_flood_through_the_pipe_is_an_output_limit() {
     let flood = "#include <stdio.h>\nint main(void){for(;;)fputs(\"123456789\\n\",stdout);}";
     let reader = "#include <stdio.h>\nint main(void){char b[4096];while(fread(b,1,sizeof b,stdin)>0);return 0;}";
-    let ([first, _], _) = talk(flood, reader, &[], 2000);
+    let ([first, _], _, _) = talk(flood, reader, &[], 2000);
     assert_eq!(first.termination, Termination::OutputLimit, "{first:?}");
 }
 
 #[test]
 fn a_rejection_stops_the_first_program_at_once() {
     let wrong = "#include <stdio.h>\nint main(void){int x;scanf(\"%d\",&x);printf(\"%d\\n\",x+7);fflush(stdout);for(;;);}";
-    let ([first, second], took) = talk(wrong, ASKER, &["5"], 3000);
+    let ([first, second], second_first, took) = talk(wrong, ASKER, &["5"], 3000);
     assert_eq!(second.exit_code, Some(1), "{second:?}");
+    assert!(second_first, "the rejection came first");
     assert_eq!(first.termination, Termination::Stopped, "{first:?}");
     assert!(
         took < Duration::from_secs(2),
@@ -110,8 +115,9 @@ fn a_deadlock_ends_at_the_first_programs_wall_clock() {
     let silent = "#include <stdio.h>\nint main(void){int x;scanf(\"%d\",&x);return 0;}";
     let waiter =
         "#include <stdio.h>\nint main(void){int x;if(scanf(\"%d\",&x)!=1)return 2;return 0;}";
-    let ([first, second], took) = talk(silent, waiter, &[], 500);
+    let ([first, second], second_first, took) = talk(silent, waiter, &[], 500);
     assert_eq!(first.termination, Termination::WallTimeLimit, "{first:?}");
+    assert!(!second_first, "the wall clock came first");
     assert!(first.cpu_time < Duration::from_millis(100));
     // The second then hears the end of its input.
     assert_eq!(second.exit_code, Some(2), "{second:?}");
@@ -128,7 +134,7 @@ int main(void) {
     return 0;
 }
 "#;
-    let ([first, second], took) = talk(forker, ASKER, &["3"], 3000);
+    let ([first, second], _, took) = talk(forker, ASKER, &["3"], 3000);
     assert_eq!(first.exit_code, Some(0), "{first:?}");
     assert_eq!(
         second.exit_code,
@@ -156,7 +162,7 @@ int main(void) {
     return got == 2 ? 0 : 1;
 }
 "#;
-    let ([first, second], _) = talk(ANSWERER, slow_asker, &[], 3000);
+    let ([first, second], _, _) = talk(ANSWERER, slow_asker, &[], 3000);
     assert_eq!(second.exit_code, Some(0), "{second:?}");
     assert!(second.cpu_time > Duration::from_millis(200), "{second:?}");
     assert!(

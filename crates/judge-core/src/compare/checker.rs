@@ -51,6 +51,16 @@ fn first_chars(text: &str) -> String {
     cut.replace('\n', " | ")
 }
 
+/// A tool's message: its feedback file's text when it wrote one (Kattis), else its stderr,
+/// trimmed, cut to a few hundred characters, on one line.
+pub fn message_of(feedback: &str, stderr: &str) -> String {
+    first_chars(if feedback.trim().is_empty() {
+        stderr
+    } else {
+        feedback
+    })
+}
+
 impl Checker {
     /// Runs the checker on one output, in `boxed` (the submission's box, between tests).
     pub fn check(
@@ -112,18 +122,13 @@ impl Checker {
         let outcome = boxed.run(&spec).map_err(|e| {
             JudgeError::sandbox(format!("running the checker {}", self.binary.display()), e)
         })?;
-        let said = match self.protocol {
-            CheckerProtocol::Testlib => first_chars(&outcome.stderr),
+        let feedback = match self.protocol {
+            CheckerProtocol::Testlib => String::new(),
             CheckerProtocol::Kattis => {
-                let message =
-                    std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap_or_default();
-                first_chars(if message.trim().is_empty() {
-                    &outcome.stderr
-                } else {
-                    &message
-                })
+                std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap_or_default()
             }
         };
+        let said = message_of(&feedback, &outcome.stderr);
         let judge_error = |why: String| Comparison {
             verdict: Verdict::JE,
             message: format!(

@@ -449,6 +449,7 @@ run = ["./a.out"]
             "eight-puzzle",
             "klotski",
             "knights-tour",
+            "blind-maze",
         ] {
             assert!(ids.contains(&id), "{id} is not in the contest: {ids:?}");
         }

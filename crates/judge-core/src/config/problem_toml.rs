@@ -100,6 +100,19 @@ pub struct RecipeToml {
     pub args: Vec<String>,
 }
 
+/// The `[interactor]` table: the problem is interactive, and this program talks to the
+/// submission (see [`crate::interactive`]).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InteractorToml {
+    /// A binary of the problem's crate, or an executable file in the problem's folder.
+    pub program: String,
+    /// Its protocol: testlib (`interactor INPUT TOUT ANSWER`, exit 0/1/2/3) or kattis
+    /// (`interactor INPUT ANSWER FEEDBACK_DIR`, exit 42/43).
+    #[serde(default)]
+    pub protocol: CheckerProtocol,
+}
+
 /// The `[brute_force]` table: where the slow, obviously correct solutions kept in
 /// `submissions/brute_force/` must be accepted (`judge verify` runs them there only;
 /// `judge stress` compares the reference with them on generated inputs).
@@ -136,6 +149,9 @@ pub struct ProblemToml {
     /// The tests small enough for the brute-force solutions.
     #[serde(default)]
     pub brute_force: Option<BruteForceToml>,
+    /// The interactor, for an interactive problem.
+    #[serde(default)]
+    pub interactor: Option<InteractorToml>,
 }
 
 impl ProblemToml {
@@ -174,6 +190,18 @@ impl ProblemToml {
             .is_some_and(|b| b.tests.is_empty())
         {
             return error("brute_force.tests is empty; list the tests small enough for the brute-force solutions".into());
+        }
+        if let Some(interactor) = &problem.interactor {
+            if problem.compare.mode != CompareMode::Checker
+                && problem.compare != CompareToml::default()
+            {
+                return error("an interactive problem's output is judged by its interactor; [compare] may only name a checker for the interactor's TOUT".into());
+            }
+            if interactor.protocol == CheckerProtocol::Kattis
+                && problem.compare.mode == CompareMode::Checker
+            {
+                return error("a Kattis interactor decides the verdict itself; a checker after it needs the testlib protocol".into());
+            }
         }
         let mut names = std::collections::BTreeSet::new();
         for test in &problem.tests {

@@ -551,8 +551,10 @@ fn check_time_limits(report: &mut ProblemReport) {
         .iter()
         .filter(|o| o.expected == Verdict::TLE)
         .collect();
+    // Those that waited rather than computed (a wall-clock TLE) have no CPU margin to show.
     report.margins.closest_too_slow = too_slow
         .iter()
+        .filter(|o| o.max_cpu_time_s > o.limit_s)
         .min_by(|a, b| (a.max_cpu_time_s / a.limit_s).total_cmp(&(b.max_cpu_time_s / b.limit_s)))
         .map(|o| (o.file.clone(), o.max_cpu_time_s, o.limit_s));
     for outcome in &too_slow {

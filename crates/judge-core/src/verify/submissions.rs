@@ -7,7 +7,7 @@ use crate::events::Silent;
 use crate::judge::{Judge, JudgeOptions, Submission};
 use crate::problem::Problem;
 use crate::run_test::Judging;
-use crate::verdict::{SubmissionResult, TestResult, Verdict};
+use crate::verdict::{SubmissionResult, TestResult, TimeLimitKind, Verdict};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -150,8 +150,13 @@ fn outcome_of(
         message,
         max_cpu_time_s,
         limit_s,
+        // Past 1.5 x the CPU limit, or waiting past the (tripled) wall-clock limit: a
+        // program that never flushes and deadlocks with an interactor uses no CPU.
         exceeds_one_and_a_half: scale > 1.0
-            && result.tests.iter().any(|t| t.cpu_time_s > limit_s * scale),
+            && result.tests.iter().any(|t| {
+                t.cpu_time_s > limit_s * scale
+                    || (t.verdict == Verdict::TLE && t.time_limit == Some(TimeLimitKind::Wall))
+            }),
         brute_force: false,
     }
 }

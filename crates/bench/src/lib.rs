@@ -1,6 +1,6 @@
 //! bench: how fast and how exact the judge is, measured on this machine.
 //!
-//! Five benchmarks, each a module that measures and returns serializable figures, and a
+//! Six benchmarks, each a module that measures and returns serializable figures, and a
 //! report that renders them as docs/benchmarks.md:
 //!
 //! - [`overhead`]: runs per second of a trivial program through the sandbox (full
@@ -12,6 +12,8 @@
 //!   algorithms against the reference on the hardest tests;
 //! - [`class`] generates a class of students' submissions from the problems'
 //!   `submissions/` folders, and [`contest`] times `judge contest` on it;
+//! - [`queue`]: the judging queue on PostgreSQL: the claim + record cost, submissions
+//!   per second with 1 to 8 workers, a wall-bound class's scaling with workers;
 //! - [`similarity`] generates classes of 50 to 400 students from the similarity corpus,
 //!   with disguised copies, and times `judge similarity` on each.
 //!
@@ -30,6 +32,7 @@ pub mod overhead;
 pub mod prepared;
 pub mod problemset;
 pub mod programs;
+pub mod queue;
 pub mod record;
 pub mod report;
 pub mod similarity;

@@ -8,6 +8,7 @@ use bench::contest::{self, ContestOptions};
 use bench::isolate::Isolate;
 use bench::overhead::{self, OverheadOptions};
 use bench::problemset::{self, ProblemsetOptions, SEEDS};
+use bench::queue::{self as queue_bench, QueueOptions};
 use bench::record::{self, record};
 use bench::similarity::{self as similarity_bench, SimilarityOptions};
 use clap::{Parser, Subcommand};
@@ -157,6 +158,32 @@ enum Command {
         out: PathBuf,
     },
     /// Render docs/benchmarks.md from the records in a folder.
+    /// The judging queue on PostgreSQL: claim + record cost, throughput with 1 to 8
+    /// workers, a sleeping class's scaling.
+    Queue {
+        /// A PostgreSQL URL of a role that may create databases (default: a private
+        /// server started for the benchmark).
+        #[arg(long, value_name = "URL")]
+        database: Option<String>,
+        /// Claim + record cycles timed.
+        #[arg(long, default_value_t = 500)]
+        cycles: usize,
+        /// Worker counts (comma-separated).
+        #[arg(long, value_delimiter = ',', default_value = "1,2,4,8")]
+        workers: Vec<usize>,
+        /// Trivial submissions per worker count.
+        #[arg(long, default_value_t = 60)]
+        trivial: usize,
+        /// Sleeping submissions per worker count.
+        #[arg(long, default_value_t = 16)]
+        sleeping: usize,
+        /// How long each sleeping program sleeps, ms.
+        #[arg(long, default_value_t = 1000)]
+        sleep_ms: u64,
+        /// Where the JSON record goes.
+        #[arg(long)]
+        out: PathBuf,
+    },
     Report {
         /// The folder of JSON records.
         #[arg(long)]
@@ -167,8 +194,8 @@ enum Command {
         /// The markdown file to write.
         #[arg(long)]
         out: PathBuf,
-        /// Only this section (`similarity`), put in place of its old text in --out; the
-        /// other sections stay as they are.
+        /// Only this section (`similarity` or `queue`), put in place of its old text in
+        /// --out; the other sections stay as they are.
         #[arg(long)]
         section: Option<String>,
     },
@@ -348,18 +375,42 @@ fn main() -> Result<()> {
             };
             record::write(&out, &record(|| similarity_bench::measure(&options))?)
         }
+        Command::Queue {
+            database,
+            cycles,
+            workers,
+            trivial,
+            sleeping,
+            sleep_ms,
+            out,
+        } => {
+            let config = config(explicit)?;
+            let options = QueueOptions {
+                config: config.file.clone(),
+                database,
+                overhead_cycles: cycles,
+                workers,
+                trivial,
+                sleeping,
+                sleep_ms,
+            };
+            record::write(&out, &record(|| queue_bench::measure(&options))?)
+        }
         Command::Report {
             results,
             notes,
             out,
             section: Some(section),
         } => {
-            if section != "similarity" {
-                anyhow::bail!("--section {section}: only similarity can be rendered alone");
-            }
             let existing = std::fs::read_to_string(&out)
                 .with_context(|| format!("reading {}", out.display()))?;
-            let text = bench::report::splice_similarity(&existing, &results, &notes)?;
+            let text = match section.as_str() {
+                "similarity" => bench::report::splice_similarity(&existing, &results, &notes)?,
+                "queue" => bench::report::splice_queue(&existing, &results, &notes)?,
+                other => anyhow::bail!(
+                    "--section {other}: only similarity or queue can be rendered alone"
+                ),
+            };
             std::fs::write(&out, text).with_context(|| format!("writing {}", out.display()))
         }
         Command::Report {

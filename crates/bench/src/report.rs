@@ -5,6 +5,7 @@ use crate::accuracy::AccuracyReport;
 use crate::contest::ContestReport;
 use crate::overhead::OverheadReport;
 use crate::problemset::{ProblemsetReport, SeedRun};
+use crate::queue::{QueueReport, TARGET_OVERHEAD_MS};
 use crate::record::{self, Record};
 use crate::similarity::{SimilarityReport, TARGET_S, TARGET_STUDENTS};
 use crate::stats::Summary;
@@ -23,6 +24,8 @@ pub const CONTEST_FILE: &str = "contest.json";
 /// See [`OVERHEAD_FILE`].
 pub const SIMILARITY_FILE: &str = "similarity.json";
 
+/// See [`OVERHEAD_FILE`].
+pub const QUEUE_FILE: &str = "queue.json";
 /// The heading of the similarity section.
 const SIMILARITY_HEADING: &str = "## 5. Similarity: `judge similarity` as the class grows";
 
@@ -463,23 +466,83 @@ pub fn splice_similarity(existing: &str, results: &Path, notes: &Path) -> Result
     let record = record::read::<SimilarityReport>(&results.join(SIMILARITY_FILE))?;
     let mut section = String::new();
     similarity(&mut section, &record, notes);
+    Ok(splice(existing, SIMILARITY_HEADING, &section))
+}
+
+/// The queue section alone, as [`splice_similarity`].
+pub fn splice_queue(existing: &str, results: &Path, notes: &Path) -> Result<String> {
+    let record = record::read::<QueueReport>(&results.join(QUEUE_FILE))?;
+    let mut section = String::new();
+    queue(&mut section, &record, notes);
+    Ok(splice(existing, QUEUE_HEADING, &section))
+}
+
+/// `existing` with the section under `heading` replaced by `section` (or `section` put
+/// before "## Reproducing" if there is none).
+fn splice(existing: &str, heading: &str, section: &str) -> String {
     let start = existing
-        .find(SIMILARITY_HEADING)
+        .find(heading)
         .or_else(|| existing.find("## Reproducing"));
     let Some(start) = start else {
-        return Ok(format!("{existing}\n{section}"));
+        return format!("{existing}\n{section}");
     };
-    let end = match existing[start..].strip_prefix(SIMILARITY_HEADING) {
+    let end = match existing[start..].strip_prefix(heading) {
         Some(body) => body
             .find("\n## ")
-            .map_or(existing.len(), |i| start + SIMILARITY_HEADING.len() + i + 1),
+            .map_or(existing.len(), |i| start + heading.len() + i + 1),
         None => start,
     };
-    Ok(format!(
-        "{}{section}{}",
-        &existing[..start],
-        &existing[end..]
-    ))
+    format!("{}{section}{}", &existing[..start], &existing[end..])
+}
+
+/// The queue section's heading.
+const QUEUE_HEADING: &str = "## 6. Scale-out: the judging queue on PostgreSQL";
+
+fn queue(out: &mut String, record: &Record<QueueReport>, notes: &Path) {
+    let r = &record.result;
+    let _ = writeln!(out, "{QUEUE_HEADING}\n");
+    let _ = writeln!(
+        out,
+        "`bench queue`: the store is {}, a fresh database per measurement; the workers are judge-server's pool (what `judge worker --jobs N` runs) on this machine, judging with the full sandbox a one-test problem in Python 3.\n",
+        r.store
+    );
+    provenance(out, record);
+    let o = &r.overhead;
+    let _ = writeln!(
+        out,
+        "Claim + record, without judging ({} cycles of claim (`FOR UPDATE SKIP LOCKED`, a lease), one progress row, the result written and the submission marked done in one transaction): median {:.2} ms (min {:.2}, p90 {:.2}, p99 {:.2}); claim {:.2} ms, progress row {:.2} ms, finish {:.2} ms (medians).  ",
+        o.cycles, o.cycle_ms.median, o.cycle_ms.min, o.cycle_p90_ms, o.cycle_p99_ms, o.claim_ms, o.progress_ms, o.finish_ms
+    );
+    let _ = writeln!(
+        out,
+        "Target: under {TARGET_OVERHEAD_MS:.0} ms per submission: {} (median {:.2} ms).\n",
+        verdict(o.cycle_ms.median < TARGET_OVERHEAD_MS),
+        o.cycle_ms.median
+    );
+    for (title, rows) in [
+        (
+            "Trivial programs (read two numbers, print the sum)",
+            &r.trivial,
+        ),
+        (
+            &*format!(
+                "Wall-bound programs (sleep {} ms, then the sum)",
+                r.sleep_ms
+            ),
+            &r.sleeping,
+        ),
+    ] {
+        let _ = writeln!(out, "{title}:\n\n| workers | submissions | wall | submissions/s | ratio to 1 worker |\n| --- | --- | --- | --- | --- |");
+        for t in rows {
+            let _ = writeln!(
+                out,
+                "| {} | {} | {:.1} s | {:.2} | {:.2} |",
+                t.workers, t.submissions, t.wall_s, t.per_second, t.ratio_to_one
+            );
+        }
+        out.push('\n');
+    }
+    note(out, notes, "queue.md");
 }
 
 /// Renders the report from the records in `results`; `notes` holds hand-written notes
@@ -529,6 +592,12 @@ pub fn render(results: &Path, notes: &Path) -> Result<String> {
             let _ = writeln!(out, "{SIMILARITY_HEADING}\n\nNot measured in this run.\n");
         }
     }
-    out.push_str("## Reproducing\n\n```\nscripts/bench            # everything, about 50 minutes here (35 of them the class)\nBENCH_ONLY=\"overhead accuracy\" scripts/bench   # some; the others' records are reused\nBENCH_ONLY=similarity BENCH_SECTION=1 scripts/bench   # section 5 alone, put in place here\nBENCH_QUICK=1 scripts/bench   # tiny N: checks the pipeline, figures meaningless\n```\n\nThe JSON records behind this page are written to `target/bench-results/` (not committed).\n");
+    match record::read::<QueueReport>(&results.join(QUEUE_FILE)).ok() {
+        Some(r) => queue(&mut out, &r, notes),
+        None => {
+            let _ = writeln!(out, "{QUEUE_HEADING}\n\nNot measured in this run.\n");
+        }
+    }
+    out.push_str("## Reproducing\n\n```\nscripts/bench            # everything, about 50 minutes here (35 of them the class)\nBENCH_ONLY=\"overhead accuracy\" scripts/bench   # some; the others' records are reused\nBENCH_ONLY=similarity BENCH_SECTION=similarity scripts/bench   # section 5 alone, put in place here\nBENCH_ONLY=queue BENCH_SECTION=queue scripts/bench   # section 6 alone, put in place here\nBENCH_QUICK=1 scripts/bench   # tiny N: checks the pipeline, figures meaningless\n```\n\nThe JSON records behind this page are written to `target/bench-results/` (not committed).\n");
     Ok(out)
 }

@@ -229,3 +229,54 @@ fn the_similarity_benchmark_runs_with_tiny_n() {
     .unwrap();
     assert_eq!(again, spliced, "splicing twice replaces the section");
 }
+
+#[test]
+fn the_queue_benchmark_runs_with_tiny_n() {
+    if !root() {
+        eprintln!("skipped: full isolation (what the benchmarks measure) needs root");
+        return;
+    }
+    // The shared test server when there is one, else a private server of its own.
+    let database = std::env::var(test_postgres::SERVER_VARIABLE).ok();
+    if database.is_none() && test_postgres::binaries().is_none() {
+        test_postgres::unavailable("neither a test server nor PostgreSQL's programs");
+        return;
+    }
+    let options = bench::queue::QueueOptions {
+        config: workspace().join("judge.toml"),
+        database,
+        overhead_cycles: 5,
+        workers: vec![1, 2],
+        trivial: 3,
+        sleeping: 2,
+        sleep_ms: 100,
+    };
+    let queue = record(|| bench::queue::measure(&options)).unwrap();
+    let r = &queue.result;
+    assert_eq!(r.overhead.cycles, 5);
+    assert!(r.overhead.cycle_ms.median > 0.0);
+    assert_eq!(r.trivial.len(), 2);
+    assert!(r
+        .trivial
+        .iter()
+        .all(|t| t.submissions == 3 && t.per_second > 0.0));
+    assert_eq!(r.sleeping[0].ratio_to_one, 1.0);
+    let results = tempfile::tempdir().unwrap();
+    record::write(&results.path().join(report::QUEUE_FILE), &queue).unwrap();
+    let page = report::render(results.path(), Path::new("notes")).unwrap();
+    assert!(
+        page.contains("## 6. Scale-out: the judging queue on PostgreSQL"),
+        "{page}"
+    );
+    assert!(page.contains("| 2 | 3 |"), "{page}");
+    let spliced = report::splice_queue(
+        "# B\n\n## Reproducing\n",
+        results.path(),
+        Path::new("notes"),
+    )
+    .unwrap();
+    assert!(
+        spliced.starts_with("# B\n\n## 6. Scale-out") && spliced.ends_with("## Reproducing\n"),
+        "{spliced}"
+    );
+}

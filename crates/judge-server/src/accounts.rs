@@ -110,6 +110,20 @@ pub fn reset_password(store: &Store, name: &str) -> Result<String> {
     Ok(password)
 }
 
+/// The prefix of API tokens (so that a token pasted somewhere is recognisable).
+pub const TOKEN_PREFIX: &str = "judge_";
+
+/// Makes a new API token for `name` (`judge users token NAME`); returns its id and the
+/// token, which is shown once: only its SHA-256 is stored.
+pub fn issue_token(store: &Store, name: &str) -> Result<(i64, String)> {
+    let Some((user, _)) = store.user_by_name(name)? else {
+        return Err(ServerError::Account(format!("no user named {name}")));
+    };
+    let token = format!("{TOKEN_PREFIX}{}", hex(&random_bytes::<32>()?));
+    let id = store.add_token(user.id, &crate::auth::token_sha256(&token))?;
+    Ok((id, token))
+}
+
 /// One line of an import that did not become an account.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImportProblem {

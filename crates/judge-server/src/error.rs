@@ -7,13 +7,13 @@ use std::path::PathBuf;
 /// Something went wrong below the HTTP layer.
 #[derive(Debug, thiserror::Error)]
 pub enum ServerError {
-    /// The SQLite store failed.
-    #[error("database {}: {cause}", file.display())]
+    /// The store failed.
+    #[error("database {database}: {cause}")]
     Database {
-        /// The database file.
-        file: PathBuf,
-        /// SQLite's error.
-        cause: rusqlite::Error,
+        /// The store's address (no password).
+        database: String,
+        /// The engine's error.
+        cause: DatabaseCause,
     },
     /// A file or folder of the data folder could not be used.
     #[error("{what} {}: {cause}", path.display())]
@@ -34,15 +34,18 @@ pub enum ServerError {
         lock: PathBuf,
     },
     /// The database was written by a newer version of the server.
-    #[error("database {}: schema version {found} is newer than this server's {known}; use a newer judge", file.display())]
+    #[error("database {database}: schema version {found} is newer than this server's {known}; use a newer judge")]
     SchemaTooNew {
-        /// The database file.
-        file: PathBuf,
+        /// The store's address (no password).
+        database: String,
         /// The version in the file.
         found: i64,
         /// The newest version this build knows.
         known: i64,
     },
+    /// `judge db copy` was refused.
+    #[error("cannot copy: {0}")]
+    Copy(String),
     /// An account operation was refused.
     #[error("{0}")]
     Account(String),
@@ -63,6 +66,38 @@ pub enum ServerError {
     /// The judging library failed to start.
     #[error(transparent)]
     Judge(#[from] judge_core::JudgeError),
+}
+
+/// What an engine reported.
+#[derive(Debug, thiserror::Error)]
+pub enum DatabaseCause {
+    /// SQLite's error.
+    #[error(transparent)]
+    Sqlite(#[from] rusqlite::Error),
+    /// PostgreSQL's error.
+    #[error(transparent)]
+    Postgres(#[from] postgres::Error),
+    /// No PostgreSQL connection could be had in time.
+    #[error("{0}")]
+    Unreachable(String),
+    /// A value of the wrong kind for its column (a bug, or a store edited by hand).
+    #[error("{0}")]
+    Value(String),
+}
+
+impl ServerError {
+    /// Whether the store could not be reached (a PostgreSQL restart, a network cut): worth
+    /// trying again in a moment, and a 503 rather than a 500 for a browser.
+    pub fn is_unavailable(&self) -> bool {
+        match self {
+            ServerError::Database { cause, .. } => match cause {
+                DatabaseCause::Unreachable(_) => true,
+                DatabaseCause::Postgres(error) => error.is_closed() || error.code().is_none(),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
 }
 
 /// The library's result type.

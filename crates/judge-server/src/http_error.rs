@@ -98,6 +98,14 @@ impl HttpError {
 impl From<ServerError> for HttpError {
     fn from(error: ServerError) -> HttpError {
         tracing::error!("{error}");
+        if error.is_unavailable() {
+            return HttpError {
+                retry_after_s: Some(2),
+                ..HttpError::unavailable(
+                    "The server cannot reach its database right now. Try again in a moment.",
+                )
+            };
+        }
         HttpError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "The server failed to answer (its log says why). Try again; if it keeps failing, tell the teacher.",

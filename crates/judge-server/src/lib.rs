@@ -4,10 +4,13 @@
 //! see every submission, rejudge, and export. Pages are rendered on the server (no
 //! front-end build), with one small script for live status.
 //!
-//! - [`store`]: SQLite (users, sessions, submissions, results; the queue is the
-//!   submissions' state), with versioned migrations.
-//! - [`workers`]: a pool of threads that judge queued submissions with judge-core's
-//!   [`judge_core::Judge`]; [`queue`] wakes them and keeps live progress.
+//! - [`store`]: users, sessions, API tokens, submissions, results (the queue is the
+//!   submissions' state, with leases), on SQLite (one machine) or PostgreSQL (a server
+//!   and workers on many machines), with one list of versioned migrations.
+//! - [`workers`]: a pool of threads that claim queued submissions under a lease and
+//!   judge them with judge-core's [`judge_core::Judge`], inside `judge serve` or as
+//!   `judge worker` elsewhere; [`queue`] wakes them and writes live progress to the store;
+//!   [`problem_hash`] makes sure they judge on the server's copy of each problem.
 //! - [`routes`] (one module per page group) over [`views`] (HTML), [`auth`] (sessions),
 //!   [`csrf`], [`visibility`] (what students may see of a result).
 //! - [`contest`] (the clock, the freeze), [`scoreboard`], [`export`], [`statement`].
@@ -26,6 +29,7 @@ pub mod error;
 pub mod export;
 pub mod http_error;
 pub mod options;
+pub mod problem_hash;
 pub mod queue;
 pub mod routes;
 pub mod scoreboard;

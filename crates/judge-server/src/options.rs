@@ -1,5 +1,6 @@
 //! The server's settings (from `judge serve`'s command line).
 
+use crate::store::{DatabaseUrl, DATABASE_FILE};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -15,10 +16,14 @@ pub const DEFAULT_MAX_SOURCE_BYTES: usize = 64 * 1024;
 pub struct ServerOptions {
     /// Address to listen on (`127.0.0.1:8080`; port 0 picks a free one).
     pub listen: String,
-    /// The data folder (the SQLite file lives there).
+    /// The data folder (the SQLite file lives there, unless `database` says otherwise).
     pub data_dir: PathBuf,
-    /// Judging workers (0: none; submissions wait in the queue).
+    /// The store (None: the SQLite file in `data_dir`).
+    pub database: Option<DatabaseUrl>,
+    /// Judging workers in this process (0: none; `judge worker` processes judge).
     pub workers: usize,
+    /// How long a worker's claim lasts without a heartbeat.
+    pub lease: Duration,
     /// The largest source accepted, in bytes.
     pub max_source_bytes: usize,
     /// Submissions a student may make per `rate_window` (0: no limit).
@@ -31,6 +36,15 @@ pub struct ServerOptions {
     pub secure_cookies: bool,
 }
 
+impl ServerOptions {
+    /// The store: `database`, or the SQLite file in the data folder.
+    pub fn database_url(&self) -> DatabaseUrl {
+        self.database
+            .clone()
+            .unwrap_or_else(|| DatabaseUrl::sqlite(self.data_dir.join(DATABASE_FILE)))
+    }
+}
+
 /// One worker per core.
 pub fn default_workers() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -41,7 +55,9 @@ impl Default for ServerOptions {
         ServerOptions {
             listen: DEFAULT_LISTEN.into(),
             data_dir: PathBuf::from(DEFAULT_DATA_DIR),
+            database: None,
             workers: default_workers(),
+            lease: crate::workers::DEFAULT_LEASE,
             max_source_bytes: DEFAULT_MAX_SOURCE_BYTES,
             submissions_per_window: 5,
             rate_window: Duration::from_secs(60),

@@ -1,14 +1,16 @@
-//! Putting the server together: lock the data folder, open the store, requeue what a
-//! stopped server left half judged, start the workers, serve HTTP until asked to stop,
-//! then let the workers finish or hand back their submissions.
+//! Putting the server together: lock the data folder (SQLite), open the store, publish
+//! the problems' hashes, requeue what a stopped server left half judged, start its
+//! workers (if any), serve HTTP until asked to stop, then let the workers finish or hand
+//! back their submissions.
 
 use crate::contest::Contest;
 use crate::error::{Result, ServerError};
 use crate::options::ServerOptions;
+use crate::problem_hash;
 use crate::queue::Queue;
 use crate::state::{AppState, Shared};
-use crate::store::{now_ms, Store};
-use crate::workers::{self, Workers};
+use crate::store::{now_ms, DatabaseUrl, Store};
+use crate::workers::{self, WorkerOptions, Workers};
 use judge_core::Judge;
 use std::fs::File;
 use std::future::Future;
@@ -24,8 +26,8 @@ pub const LOCK_FILE: &str = "server.lock";
 /// A server ready to serve: its state, its workers, its data folder lock.
 pub struct Server {
     state: AppState,
-    workers: Workers,
-    _lock: File,
+    workers: Option<Workers>,
+    _lock: Option<File>,
 }
 
 fn lock_data_folder(dir: &Path) -> Result<File> {
@@ -60,17 +62,22 @@ fn lock_data_folder(dir: &Path) -> Result<File> {
 }
 
 impl Server {
-    /// Prepares a server for `judge`'s contest: takes the data folder (one server per
-    /// folder), opens the store, puts submissions a stopped server was judging back in
-    /// the queue, builds the problems' checkers (a cargo build the first time, a moment
-    /// after), and starts the workers.
+    /// Prepares a server for `judge`'s contest: opens the store (taking the data folder,
+    /// one server per SQLite file), builds the problems' checkers (a cargo build the first
+    /// time, a moment after), publishes the problems' content hashes for the workers, puts
+    /// back in the queue what this server's own workers were judging when it stopped, and
+    /// starts them.
     pub fn start(judge: Arc<Judge>, options: ServerOptions) -> Result<Server> {
-        let lock = lock_data_folder(&options.data_dir)?;
-        let store = Store::open(&options.data_dir)?;
-        let requeued = store.requeue_interrupted()?;
-        if requeued > 0 {
-            tracing::info!("{requeued} submissions were being judged when the server stopped: judging them again");
-        }
+        let url = options.database_url();
+        let lock = match &url {
+            DatabaseUrl::Sqlite(file) => Some(lock_data_folder(
+                file.parent()
+                    .filter(|d| !d.as_os_str().is_empty())
+                    .unwrap_or(Path::new(".")),
+            )?),
+            DatabaseUrl::Postgres(_) => None,
+        };
+        let store = Store::connect(&url)?;
         let contest = Contest::new(&judge.config, &store, now_ms())?;
         if let Some(note) = &contest.freeze_note {
             tracing::warn!("judge.toml: {note}");
@@ -80,8 +87,34 @@ impl Server {
         // so a build in the background would hold up the judging of every problem.
         tracing::info!("preparing the problems (building their checkers once)");
         workers::warm_up(&judge, &problems)?;
+        let (versions, broken) = problem_hash::local_versions(&judge, &problems);
+        for (id, why) in &broken {
+            tracing::warn!("problem {id} is not offered to workers: {why}");
+        }
+        store.publish_problems(&versions)?;
+        let name = format!("serve@{}", workers::host_name());
+        let requeued = store.release_owner(&name)?;
+        if requeued > 0 {
+            tracing::info!("{requeued} submissions were being judged when the server stopped: judging them again");
+        }
         let queue = Arc::new(Queue::new());
-        let workers = Workers::start(options.workers, store.clone(), judge.clone(), queue.clone());
+        let workers = (options.workers > 0).then(|| {
+            let worker_options = WorkerOptions {
+                name,
+                host: workers::host_name(),
+                jobs: options.workers,
+                lease: options.lease,
+                problems: versions,
+                broken,
+            };
+            Workers::start(
+                worker_options,
+                store.clone(),
+                judge.clone(),
+                queue.clone(),
+                Arc::new(workers::LogListener),
+            )
+        });
         let state = AppState::new(Shared {
             store,
             judge,
@@ -128,7 +161,9 @@ impl Server {
     /// requeues) its submission.
     pub fn stop(self) {
         self.state.queue.stop();
-        self.workers.join();
+        if let Some(workers) = self.workers {
+            workers.join();
+        }
     }
 }
 

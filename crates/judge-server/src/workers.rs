@@ -1,36 +1,235 @@
-//! The worker pool: threads that take queued submissions from the store, judge them with
-//! the shared [`Judge`] and write the result. Judging blocks (compilers, the sandbox), so
-//! workers are plain threads, never the async runtime's.
+//! Judge workers: threads that claim queued submissions from the store under a lease,
+//! judge them with the shared [`Judge`] and write the result. The same pool runs inside
+//! `judge serve` (its `--workers`) and as `judge worker` on any machine that shares the
+//! store. Judging blocks (compilers, the sandbox), so workers are plain threads, never
+//! the async runtime's.
+//!
+//! Beside the job threads, one thread per pool renews the pool's leases (a heartbeat
+//! every third of the lease), reports the worker in the store, and checks the server's
+//! problem hashes against this machine's copies: a problem whose copy differs is never
+//! claimed, and the listener hears why once.
+//!
+//! What happens is told to a [`WorkerListener`] (the library never prints): `judge serve`
+//! logs it, `judge worker` prints it on its terminal.
 
-use crate::queue::Queue;
-use crate::store::{Claimed, JudgeOutcome, Store};
+use crate::problem_hash;
+use crate::queue::{ProgressListener, Queue};
+use crate::store::{
+    now_ms, ClaimRequest, Claimed, JudgeOutcome, ProblemVersion, Store, WorkerReport,
+};
 use judge_core::judge::{JudgeOptions, Submission};
 use judge_core::{Judge, JudgeError, SubmissionResult};
+use std::collections::BTreeSet;
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long an idle worker sleeps before looking at the store again without a wake-up
-/// (submissions queued by another process, such as a rejudge from a second server).
-const IDLE_POLL: Duration = Duration::from_secs(2);
+/// (submissions queued by a process whose store sends no notifications, leases lapsing).
+pub const IDLE_POLL: Duration = Duration::from_secs(1);
+/// A lease's default length.
+pub const DEFAULT_LEASE: Duration = Duration::from_secs(30);
 
-/// The running workers.
-#[derive(Debug)]
+/// How a pool of workers runs.
+#[derive(Debug, Clone)]
+pub struct WorkerOptions {
+    /// The name its leases carry (one per process; a restarted worker of the same name
+    /// takes its leases back at once).
+    pub name: String,
+    /// This machine's name, for the teacher's list of workers.
+    pub host: String,
+    /// Submissions judged at once (threads).
+    pub jobs: usize,
+    /// How long a lease lasts without a heartbeat.
+    pub lease: Duration,
+    /// This machine's copies of the contest's problems.
+    pub problems: Vec<ProblemVersion>,
+    /// Problems this machine cannot load, with why.
+    pub broken: Vec<(String, String)>,
+}
+
+/// What a pool of workers did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WorkerEvent {
+    /// Took a submission.
+    Claimed {
+        /// The lease.
+        claimed: Claimed,
+    },
+    /// Wrote its result.
+    Recorded {
+        /// The lease.
+        claimed: Claimed,
+        /// `AC 3/3`, `WA on secret/2 (1/3)`, `JE (reason)`.
+        verdict: String,
+        /// How long judging took.
+        seconds: f64,
+    },
+    /// Judged it, but the lease was no longer current (it lapsed and another worker took
+    /// it, or a rejudge came in): the result was discarded.
+    Discarded {
+        /// The lease.
+        claimed: Claimed,
+    },
+    /// Stopping: handed it back to the queue unjudged.
+    HandedBack {
+        /// The lease.
+        claimed: Claimed,
+    },
+    /// A heartbeat found that a lease was lost (the store was unreachable too long).
+    LeaseLost {
+        /// The submission.
+        id: i64,
+    },
+    /// The problems this machine refuses changed: (problem, why), empty when none.
+    Refusing {
+        /// Each refused problem and the reason.
+        problems: Vec<(String, String)>,
+    },
+    /// The store failed (unreachable, or an error); the worker keeps trying.
+    StoreFailed {
+        /// What failed, on one line.
+        error: String,
+    },
+    /// The store answers again.
+    StoreBack,
+}
+
+/// Hears what workers do.
+pub trait WorkerListener: Send + Sync {
+    /// Called for each event (from any of the pool's threads).
+    fn on_event(&self, event: &WorkerEvent);
+}
+
+/// Logs worker events (the server's own workers).
+pub struct LogListener;
+
+impl WorkerListener for LogListener {
+    fn on_event(&self, event: &WorkerEvent) {
+        match event {
+            WorkerEvent::Claimed { claimed } => tracing::info!(
+                "judging submission {} (round {}, {} in {})",
+                claimed.id,
+                claimed.round,
+                claimed.problem,
+                claimed.language
+            ),
+            WorkerEvent::Recorded { claimed, verdict, .. } => {
+                tracing::info!("submission {} round {}: {verdict}", claimed.id, claimed.round)
+            }
+            WorkerEvent::Discarded { claimed } => tracing::info!(
+                "submission {} round {} was rejudged or taken over meanwhile; this result is dropped",
+                claimed.id,
+                claimed.round
+            ),
+            WorkerEvent::HandedBack { claimed } => {
+                tracing::info!("submission {} handed back to the queue", claimed.id)
+            }
+            WorkerEvent::LeaseLost { id } => {
+                tracing::warn!("lost the lease of submission {id}: another worker may judge it")
+            }
+            WorkerEvent::Refusing { problems } => {
+                for (id, why) in problems {
+                    tracing::warn!("refusing problem {id}: {why}");
+                }
+            }
+            WorkerEvent::StoreFailed { error } => tracing::error!("{error}"),
+            WorkerEvent::StoreBack => tracing::info!("the store answers again"),
+        }
+    }
+}
+
+/// What the pool's threads share.
+struct Shared {
+    store: Store,
+    judge: Arc<Judge>,
+    queue: Arc<Queue>,
+    options: WorkerOptions,
+    listener: Arc<dyn WorkerListener>,
+    /// Submissions being judged by this pool.
+    held: Mutex<BTreeSet<i64>>,
+    /// Whether the last store call failed (so failures and recoveries are told once).
+    store_down: AtomicBool,
+    /// Set when every job thread has ended.
+    jobs_done: AtomicBool,
+}
+
+impl Shared {
+    fn store_failed(&self, what: &str, error: &crate::ServerError) {
+        if !self.store_down.swap(true, Ordering::SeqCst) {
+            self.listener.on_event(&WorkerEvent::StoreFailed {
+                error: format!("{what}: {error}"),
+            });
+        }
+    }
+
+    fn store_answered(&self) {
+        if self.store_down.swap(false, Ordering::SeqCst) {
+            self.listener.on_event(&WorkerEvent::StoreBack);
+        }
+    }
+
+    fn lease_ms(&self) -> i64 {
+        i64::try_from(self.options.lease.as_millis()).unwrap_or(i64::MAX)
+    }
+}
+
+/// A running pool.
 pub struct Workers {
     handles: Vec<JoinHandle<()>>,
+    heartbeat: Option<JoinHandle<()>>,
+    shared: Arc<Shared>,
+}
+
+impl std::fmt::Debug for Workers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Workers")
+            .field("name", &self.shared.options.name)
+            .field("jobs", &self.handles.len())
+            .finish()
+    }
 }
 
 impl Workers {
-    /// Starts `count` workers.
-    pub fn start(count: usize, store: Store, judge: Arc<Judge>, queue: Arc<Queue>) -> Workers {
-        let handles = (0..count)
+    /// Starts `options.jobs` job threads and the heartbeat thread. `queue` wakes them
+    /// (and stops them); a store with notifications wakes it too.
+    pub fn start(
+        options: WorkerOptions,
+        store: Store,
+        judge: Arc<Judge>,
+        queue: Arc<Queue>,
+        listener: Arc<dyn WorkerListener>,
+    ) -> Workers {
+        let jobs = options.jobs;
+        let shared = Arc::new(Shared {
+            store,
+            judge,
+            queue,
+            options,
+            listener,
+            held: Mutex::new(BTreeSet::new()),
+            store_down: AtomicBool::new(false),
+            jobs_done: AtomicBool::new(false),
+        });
+        if jobs > 0 {
+            let waker = shared.queue.clone();
+            shared
+                .store
+                .engine()
+                .watch_queue(Box::new(move || waker.notify()));
+        }
+        // The first check of the problems before any claim, so a refusal is told first.
+        let mut refused = None;
+        check_problems(&shared, &mut refused);
+        let handles = (0..jobs)
             .map(|index| {
-                let (store, judge, queue) = (store.clone(), judge.clone(), queue.clone());
+                let shared = shared.clone();
                 std::thread::Builder::new()
                     .name(format!("judge-worker-{index}"))
-                    .spawn(move || work(&store, &judge, &queue))
+                    .spawn(move || work(&shared))
             })
             .filter_map(|spawned| match spawned {
                 Ok(handle) => Some(handle),
@@ -40,91 +239,250 @@ impl Workers {
                 }
             })
             .collect();
-        Workers { handles }
+        let heartbeat = {
+            let shared = shared.clone();
+            std::thread::Builder::new()
+                .name("judge-heartbeat".into())
+                .spawn(move || heartbeat(&shared, refused))
+                .ok()
+        };
+        Workers {
+            handles,
+            heartbeat,
+            shared,
+        }
     }
 
-    /// How many workers run.
+    /// How many job threads run.
     pub fn count(&self) -> usize {
         self.handles.len()
     }
 
-    /// Waits for every worker to finish (after [`Queue::stop`]).
+    /// Waits for every job to finish or hand back its submission (after
+    /// [`Queue::stop`]), then reports the pool stopped.
     pub fn join(self) {
         for handle in self.handles {
             let _ = handle.join();
         }
+        self.shared.jobs_done.store(true, Ordering::SeqCst);
+        if let Some(heartbeat) = self.heartbeat {
+            let _ = heartbeat.join();
+        }
     }
 }
 
-fn work(store: &Store, judge: &Judge, queue: &Queue) {
+fn report(shared: &Shared, started_at_ms: i64, stopped: bool, note: &str) {
+    let report = WorkerReport {
+        name: shared.options.name.clone(),
+        host: shared.options.host.clone(),
+        jobs: i64::try_from(shared.options.jobs).unwrap_or(i64::MAX),
+        started_at_ms,
+        seen_at_ms: now_ms(),
+        stopped,
+        note: note.to_string(),
+    };
+    if let Err(error) = shared.store.report_worker(&report) {
+        shared.store_failed("reporting this worker", &error);
+    }
+}
+
+/// Compares the server's problem hashes with this machine's; tells the listener when
+/// the refused set changes. Returns the note for the worker report.
+fn check_problems(shared: &Shared, last: &mut Option<Vec<(String, String)>>) -> String {
+    let published = match shared.store.published_problems() {
+        Ok(published) => published,
+        Err(error) => {
+            shared.store_failed("reading the server's problems", &error);
+            return String::new();
+        }
+    };
+    let refused =
+        problem_hash::refusals(&shared.options.problems, &shared.options.broken, &published);
+    if last.as_ref() != Some(&refused) && (last.is_some() || !refused.is_empty()) {
+        shared.listener.on_event(&WorkerEvent::Refusing {
+            problems: refused.clone(),
+        });
+    }
+    let note = refused
+        .iter()
+        .map(|(id, why)| format!("refuses {id}: {why}"))
+        .collect::<Vec<_>>()
+        .join("; ");
+    *last = Some(refused);
+    note
+}
+
+fn heartbeat(shared: &Shared, mut refused: Option<Vec<(String, String)>>) {
+    let started_at_ms = now_ms();
+    let interval = (shared.options.lease / 3).max(Duration::from_millis(100));
+    let mut next = Instant::now();
+    let mut note = String::new();
+    while !shared.jobs_done.load(Ordering::SeqCst) {
+        if Instant::now() >= next {
+            next = Instant::now() + interval;
+            // Only leases held before the renewal and still held after it can be missing
+            // from it because they were lost (not because they were taken or finished
+            // meanwhile).
+            let before = shared
+                .held
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .clone();
+            match shared
+                .store
+                .heartbeat(&shared.options.name, shared.lease_ms())
+            {
+                Ok(kept) => {
+                    shared.store_answered();
+                    let after = shared
+                        .held
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .clone();
+                    for id in before.intersection(&after).filter(|id| !kept.contains(id)) {
+                        shared
+                            .listener
+                            .on_event(&WorkerEvent::LeaseLost { id: *id });
+                    }
+                }
+                Err(error) => shared.store_failed("renewing the leases", &error),
+            }
+            note = check_problems(shared, &mut refused);
+            report(shared, started_at_ms, false, &note);
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    report(shared, started_at_ms, true, &note);
+}
+
+fn work(shared: &Shared) {
+    let queue = &shared.queue;
     while !queue.stopping() {
         let seen = queue.generation();
-        match store.claim_next() {
-            Ok(Some(claimed)) => judge_claimed(store, judge, queue, &claimed),
-            Ok(None) => queue.wait(seen, IDLE_POLL),
+        let request = ClaimRequest {
+            owner: &shared.options.name,
+            lease_ms: shared.lease_ms(),
+            problems: &shared.options.problems,
+        };
+        match shared.store.claim(&request) {
+            Ok(Some(claimed)) => {
+                shared.store_answered();
+                judge_claimed(shared, &claimed);
+            }
+            Ok(None) => {
+                shared.store_answered();
+                queue.wait(seen, IDLE_POLL);
+            }
             Err(error) => {
-                tracing::error!("cannot take a submission from the queue: {error}");
+                shared.store_failed("taking a submission from the queue", &error);
                 queue.wait(seen, IDLE_POLL);
             }
         }
     }
 }
 
-/// Judges one claimed submission and stores the outcome.
-pub fn judge_claimed(store: &Store, judge: &Judge, queue: &Queue, claimed: &Claimed) {
-    tracing::info!(
-        "judging submission {} (round {}, {} in {})",
-        claimed.id,
-        claimed.round,
-        claimed.problem,
-        claimed.language
-    );
-    let judged = std::panic::catch_unwind(AssertUnwindSafe(|| judge_source(judge, queue, claimed)));
-    let outcome = match judged {
-        Ok(Ok(result)) => JudgeOutcome::Judged(Box::new(result)),
-        Ok(Err(JudgeError::Cancelled)) => {
-            // The server is stopping: the next start judges it again.
-            if let Err(error) = store.unclaim(claimed) {
-                tracing::error!(
-                    "cannot put submission {} back in the queue: {error}",
-                    claimed.id
-                );
-            }
-            return;
-        }
-        Ok(Err(error)) => JudgeOutcome::Failed(error.to_string()),
-        Err(_) => JudgeOutcome::Failed(
-            "the judge crashed on this submission (a bug: please report it)".into(),
-        ),
-    };
-    match store.finish(claimed, &outcome) {
-        Ok(true) => {
-            let verdict = match &outcome {
-                JudgeOutcome::Judged(result) => result.verdict.code().to_string(),
-                JudgeOutcome::Failed(reason) => format!("JE ({reason})"),
-            };
-            tracing::info!(
-                "submission {} round {}: {verdict}",
-                claimed.id,
-                claimed.round
-            );
-        }
-        Ok(false) => tracing::info!(
-            "submission {} round {} was rejudged meanwhile; this result is dropped",
-            claimed.id,
-            claimed.round
-        ),
-        // It stays "judging" and is judged again at the next start.
-        Err(error) => tracing::error!(
-            "cannot store the result of submission {}: {error}",
-            claimed.id
-        ),
+/// A result line: `AC 3/3`, `WA on secret/2 (1/3)`, `JE (reason)`.
+fn verdict_line(outcome: &JudgeOutcome) -> String {
+    match outcome {
+        JudgeOutcome::Judged(result) => match &result.first_failure {
+            Some(test) => format!(
+                "{} on {test} ({}/{})",
+                result.verdict.code(),
+                result.tests_passed,
+                result.tests_total
+            ),
+            None => format!(
+                "{} {}/{}",
+                result.verdict.code(),
+                result.tests_passed,
+                result.tests_total
+            ),
+        },
+        JudgeOutcome::Failed(reason) => format!("JE ({reason})"),
     }
 }
 
+/// Retries a store write until it answers or the lease must have lapsed (then the
+/// result would be discarded anyway and another worker judges the submission).
+fn with_retries<T>(
+    shared: &Shared,
+    what: &str,
+    mut call: impl FnMut() -> crate::Result<T>,
+) -> Option<T> {
+    let give_up = Instant::now() + shared.options.lease * 2;
+    loop {
+        match call() {
+            Ok(value) => {
+                shared.store_answered();
+                return Some(value);
+            }
+            Err(error) => {
+                shared.store_failed(what, &error);
+                if Instant::now() >= give_up {
+                    return None;
+                }
+                std::thread::sleep(Duration::from_millis(250));
+            }
+        }
+    }
+}
+
+fn judge_claimed(shared: &Shared, claimed: &Claimed) {
+    shared
+        .held
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(claimed.id);
+    shared.listener.on_event(&WorkerEvent::Claimed {
+        claimed: claimed.clone(),
+    });
+    let started = Instant::now();
+    let judged = std::panic::catch_unwind(AssertUnwindSafe(|| {
+        judge_source(&shared.store, &shared.judge, claimed)
+    }));
+    let outcome = match judged {
+        Ok(Ok(result)) => Some(JudgeOutcome::Judged(Box::new(result))),
+        Ok(Err(JudgeError::Cancelled)) => None,
+        Ok(Err(error)) => Some(JudgeOutcome::Failed(error.to_string())),
+        Err(_) => Some(JudgeOutcome::Failed(
+            "the judge crashed on this submission (a bug: please report it)".into(),
+        )),
+    };
+    match outcome {
+        None => {
+            // Stopping: the next worker judges it again at once.
+            let what = format!("handing back submission {}", claimed.id);
+            if with_retries(shared, &what, || shared.store.release(claimed)).is_some() {
+                shared.listener.on_event(&WorkerEvent::HandedBack {
+                    claimed: claimed.clone(),
+                });
+            }
+        }
+        Some(outcome) => {
+            let what = format!("storing the result of submission {}", claimed.id);
+            match with_retries(shared, &what, || shared.store.finish(claimed, &outcome)) {
+                Some(true) => shared.listener.on_event(&WorkerEvent::Recorded {
+                    claimed: claimed.clone(),
+                    verdict: verdict_line(&outcome),
+                    seconds: started.elapsed().as_secs_f64(),
+                }),
+                // Not written: its lease lapsed meanwhile; another worker judges it.
+                Some(false) | None => shared.listener.on_event(&WorkerEvent::Discarded {
+                    claimed: claimed.clone(),
+                }),
+            }
+        }
+    }
+    shared
+        .held
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .remove(&claimed.id);
+}
+
 fn judge_source(
+    store: &Store,
     judge: &Judge,
-    queue: &Queue,
     claimed: &Claimed,
 ) -> Result<SubmissionResult, JudgeError> {
     let problem = judge.problem(&claimed.problem)?;
@@ -134,7 +492,7 @@ fn judge_source(
         "submission-{}/{}",
         claimed.id, language.spec.source
     ));
-    let mut listener = queue.listener(claimed.id);
+    let mut listener = ProgressListener::new(store, claimed);
     let submission = Submission {
         problem: &problem,
         source: &source,
@@ -163,4 +521,13 @@ pub fn warm_up(judge: &Judge, problems: &[String]) -> Result<(), JudgeError> {
         }
     }
     Ok(())
+}
+
+/// This machine's name (for worker names and reports).
+pub fn host_name() -> String {
+    nix::unistd::gethostname()
+        .ok()
+        .and_then(|name| name.into_string().ok())
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| "localhost".into())
 }

@@ -17,7 +17,9 @@
 //! | `GET /teacher/export/{scoreboard,results}.{csv,json}` | teacher | exports |
 //! | `GET /teacher/similarity/{problem}?pair=N` | teacher | pairs of students ranked by similarity, one side by side |
 //! | `GET /static/*`, `GET /healthz` | anyone | style, script, liveness |
+//! | `/api/v1/...` | an API token's user | the JSON API (see `api.rs`) |
 
+mod api;
 mod assets;
 mod login;
 mod problems;
@@ -77,6 +79,14 @@ pub fn router(state: AppState) -> Router {
         .route("/teacher/scoreboard/publish", post(teacher::publish))
         .route("/teacher/export/{file}", get(teacher::export))
         .route("/teacher/similarity/{problem}", get(similarity::problem))
+        .route(
+            "/api/v1/submissions",
+            post(api::submit).layer(axum::extract::DefaultBodyLimit::max(submit_body_limit)),
+        )
+        .route("/api/v1/submissions/{id}", get(api::submission))
+        .route("/api/v1/scoreboard", get(api::scoreboard))
+        .route("/api/v1/problems", get(api::problems))
+        .route("/api/{*rest}", get(api::not_found).post(api::not_found))
         .route("/static/{file}", get(assets::file))
         .route("/healthz", get(assets::health))
         .fallback(not_found)

@@ -6,7 +6,7 @@ use crate::auth::{LoggedIn, Session};
 use crate::http_error::HttpError;
 use crate::state::AppState;
 use crate::store::submissions::JudgedAttempt;
-use crate::store::{Submission, SubmissionFilter, SubmissionState};
+use crate::store::{Submission, SubmissionFilter, SubmissionState, User};
 use crate::views::format::status_text;
 use crate::views::submissions::{self as view, SubmissionPage};
 use crate::views::Chrome;
@@ -43,7 +43,7 @@ pub async fn mine(
     let rows: Vec<view::Row> = summaries
         .into_iter()
         .map(|summary| {
-            let progress = state.queue.progress(summary.id);
+            let progress = summary.progress;
             (summary, progress)
         })
         .collect();
@@ -54,12 +54,17 @@ pub async fn mine(
 /// Loads a submission the session may see: 404 if there is none, 403 if it is another
 /// student's.
 async fn visible(state: &AppState, session: &Session, id: &str) -> Result<Submission, HttpError> {
+    visible_to(state, &session.user, id).await
+}
+
+/// Loads a submission `user` may see (as [`visible`]).
+async fn visible_to(state: &AppState, user: &User, id: &str) -> Result<Submission, HttpError> {
     let id = parse_id(id, "submission")?;
     let submission = state
         .blocking(move |s| s.store.submission(id))
         .await?
         .ok_or_else(|| HttpError::not_found(format!("There is no submission {id}.")))?;
-    if !session.user.is_teacher() && submission.summary.user_id != session.user.id {
+    if !user.is_teacher() && submission.summary.user_id != user.id {
         return Err(HttpError::forbidden(format!(
             "Submission {id} is not yours: students see only their own."
         )));
@@ -113,7 +118,7 @@ pub async fn detail(
     };
     let page = SubmissionPage {
         points,
-        progress: state.queue.progress(submission.summary.id),
+        progress: submission.summary.progress,
         summary: submission.summary,
         result,
         source: submission.source,
@@ -125,17 +130,19 @@ pub async fn detail(
     Ok(Html(view::detail(&chrome, &page).into_string()))
 }
 
-/// `GET /submissions/{id}/result.json`: the summary and the result (schema:
-/// docs/result-schema.md), as this viewer may see it.
-pub async fn result_json(
-    State(state): State<AppState>,
-    LoggedIn(session): LoggedIn,
-    Path(id): Path<String>,
-) -> Result<Json<serde_json::Value>, HttpError> {
-    let mut submission = visible(&state, &session, &id)
+/// A submission as `user` may see it, as JSON: its summary (with live progress while
+/// judged), a status line, and its result (schema: docs/result-schema.md) with secret
+/// tests' messages and diffs left out for students. The one JSON form of a submission,
+/// for the pages' `result.json` and the API.
+pub(crate) async fn submission_json(
+    state: &AppState,
+    user: &User,
+    id: &str,
+) -> Result<serde_json::Value, HttpError> {
+    let mut submission = visible_to(state, user, id)
         .await
         .map_err(HttpError::as_json)?;
-    let teacher = session.user.is_teacher();
+    let teacher = user.is_teacher();
     let result = submission.result.as_ref().map(|r| {
         if teacher {
             r.clone()
@@ -154,10 +161,21 @@ pub async fn result_json(
             *error = visibility::JUDGE_FAILED.into();
         }
     }
-    Ok(Json(serde_json::json!({
+    let status = status_text(&submission.summary, submission.summary.progress);
+    Ok(serde_json::json!({
         "submission": submission.summary,
+        "status": status,
         "result": result,
-    })))
+    }))
+}
+
+/// `GET /submissions/{id}/result.json`: [`submission_json`] for the session's user.
+pub async fn result_json(
+    State(state): State<AppState>,
+    LoggedIn(session): LoggedIn,
+    Path(id): Path<String>,
+) -> Result<Json<serde_json::Value>, HttpError> {
+    Ok(Json(submission_json(&state, &session.user, &id).await?))
 }
 
 /// `GET /submissions/{id}/source`: the source as plain text.
@@ -216,11 +234,7 @@ pub async fn status(
         return Err(HttpError::bad_request(format!("at most {STATUS_IDS} ids at once")).as_json());
     }
     let summaries = state
-        .blocking(move |s| {
-            ids.iter()
-                .filter_map(|id| s.store.submission_summary(*id).transpose())
-                .collect::<Result<Vec<_>, _>>()
-        })
+        .blocking(move |s| s.store.submission_summaries(&ids))
         .await
         .map_err(HttpError::as_json)?;
     let statuses: Vec<Status> = summaries
@@ -235,7 +249,7 @@ pub async fn status(
                 .as_ref()
                 .filter(|_| summary.state == SubmissionState::Done)
                 .map(|r| r.verdict.code().to_string()),
-            text: status_text(&summary, state.queue.progress(summary.id)),
+            text: status_text(&summary, summary.progress),
         })
         .collect();
     Ok(Json(serde_json::json!({ "submissions": statuses })))

@@ -148,13 +148,8 @@ async fn read_fields(mut multipart: Multipart, cap: usize) -> Result<Fields, Htt
     Ok(fields)
 }
 
-/// The source text: the uploaded file if there is one, else the pasted text.
-fn source_text(fields: &Fields, cap: usize) -> Result<String, HttpError> {
-    let bytes = if fields.file.is_empty() {
-        &fields.pasted
-    } else {
-        &fields.file
-    };
+/// The source text from the bytes sent: not empty, within the cap, text.
+pub(crate) fn source_text(bytes: &[u8], cap: usize) -> Result<String, HttpError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(HttpError::unprocessable(
             "The source is empty: paste it or choose a file.",
@@ -171,7 +166,7 @@ fn source_text(fields: &Fields, cap: usize) -> Result<String, HttpError> {
             "The file is not source text (it contains NUL bytes): upload the source file, not a compiled program.",
         ));
     }
-    let text = String::from_utf8(bytes.clone()).map_err(|_| {
+    let text = String::from_utf8(bytes.to_vec()).map_err(|_| {
         HttpError::not_text(
             "The file is not UTF-8 text: save the source as UTF-8 and upload it again.",
         )
@@ -180,32 +175,40 @@ fn source_text(fields: &Fields, cap: usize) -> Result<String, HttpError> {
     Ok(text.replace("\r\n", "\n"))
 }
 
-/// `POST /submit`.
-pub async fn submit(
-    State(state): State<AppState>,
-    LoggedIn(session): LoggedIn,
-    multipart: Result<Multipart, MultipartRejection>,
-) -> Result<Redirect, HttpError> {
+/// A submission as it arrives, from the form or the API.
+pub(crate) struct Incoming<'a> {
+    /// The problem's id.
+    pub problem: &'a str,
+    /// The language's id, if given.
+    pub language: Option<&'a str>,
+    /// The file's name, if it came as a file (its extension may name the language).
+    pub file_name: Option<&'a str>,
+    /// The source bytes.
+    pub source: &'a [u8],
+    /// The client's idempotency key.
+    pub idempotency_key: Option<String>,
+}
+
+/// Checks a submission (in the order the module's doc gives, after the form's own
+/// checks), stores it and wakes the workers: the one way every submission enters the
+/// queue. Returns the id and whether it is new (false: the idempotency key's earlier one).
+pub(crate) async fn accept(
+    state: &AppState,
+    user: &crate::store::User,
+    incoming: Incoming<'_>,
+) -> Result<(i64, bool), HttpError> {
     let cap = state.options.max_source_bytes;
-    let multipart = multipart.map_err(|rejection| {
-        HttpError::bad_request(format!(
-            "The form could not be read: {}",
-            rejection.body_text()
-        ))
-    })?;
-    let fields = read_fields(multipart, cap).await?;
-    crate::csrf::verify(&session.csrf_token, fields.csrf.as_deref())?;
-    let teacher = session.user.is_teacher();
-    if let Some(reason) = closed_reason(&state, teacher) {
+    let teacher = user.is_teacher();
+    if let Some(reason) = closed_reason(state, teacher) {
         return Err(HttpError::forbidden(reason));
     }
-    let problem = fields.problem.clone().unwrap_or_default();
+    let problem = incoming.problem.to_string();
     if state.contest.problem(&problem).is_none() {
         return Err(HttpError::not_found(format!(
             "There is no problem {problem:?} in this contest."
         )));
     }
-    let language = match fields.language.as_deref().filter(|l| !l.is_empty()) {
+    let language = match incoming.language.filter(|l| !l.is_empty()) {
         Some(id) => state.contest.language(id).ok_or_else(|| {
             HttpError::unprocessable(format!(
                 "Language {id:?} is not allowed in this contest; allowed: {}.",
@@ -213,9 +216,8 @@ pub async fn submit(
             ))
         })?,
         None => {
-            let extension = fields
+            let extension = incoming
                 .file_name
-                .as_deref()
                 .and_then(|n| std::path::Path::new(n).extension())
                 .and_then(|e| e.to_str())
                 .unwrap_or("");
@@ -232,12 +234,13 @@ pub async fn submit(
                 })?
         }
     };
-    let source = source_text(&fields, cap)?;
+    let source = source_text(incoming.source, cap)?;
     let new = NewSubmission {
-        user_id: session.user.id,
+        user_id: user.id,
         problem: problem.clone(),
         language: language.id.clone(),
         source,
+        idempotency_key: incoming.idempotency_key,
     };
     let limit = (!teacher && state.options.submissions_per_window > 0).then(|| {
         (
@@ -266,8 +269,9 @@ pub async fn submit(
     match inserted {
         Inserted::Queued(id) => {
             state.queue.notify();
-            Ok(Redirect::to(&format!("/submissions/{id}")))
+            Ok((id, true))
         }
+        Inserted::Existing(id) => Ok((id, false)),
         Inserted::RateLimited { retry_after_ms } => {
             let seconds = u64::try_from(retry_after_ms)
                 .unwrap_or(1)
@@ -283,4 +287,35 @@ pub async fn submit(
             ))
         }
     }
+}
+
+/// `POST /submit`.
+pub async fn submit(
+    State(state): State<AppState>,
+    LoggedIn(session): LoggedIn,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> Result<Redirect, HttpError> {
+    let cap = state.options.max_source_bytes;
+    let multipart = multipart.map_err(|rejection| {
+        HttpError::bad_request(format!(
+            "The form could not be read: {}",
+            rejection.body_text()
+        ))
+    })?;
+    let fields = read_fields(multipart, cap).await?;
+    crate::csrf::verify(&session.csrf_token, fields.csrf.as_deref())?;
+    let bytes = if fields.file.is_empty() {
+        &fields.pasted
+    } else {
+        &fields.file
+    };
+    let incoming = Incoming {
+        problem: fields.problem.as_deref().unwrap_or_default(),
+        language: fields.language.as_deref(),
+        file_name: fields.file_name.as_deref(),
+        source: bytes,
+        idempotency_key: None,
+    };
+    let (id, _) = accept(&state, &session.user, incoming).await?;
+    Ok(Redirect::to(&format!("/submissions/{id}")))
 }

@@ -100,7 +100,7 @@ pub async fn submissions(
     let rows: Vec<_> = summaries
         .into_iter()
         .map(|summary| {
-            let progress = state.queue.progress(summary.id);
+            let progress = summary.progress;
             (summary, progress)
         })
         .collect();

@@ -1,28 +1,47 @@
-//! The SQLite store: users, sessions, submissions, results (the judging queue is the
-//! submissions' `state` column), and a few settings. One file, `judge.sqlite3`, in the
-//! data folder; WAL mode, so `judge users` can add accounts while the server runs.
+//! The store: users, sessions, API tokens, submissions and their results, the judging
+//! queue (the submissions' `state`, with leases), problem hashes, live progress, judge
+//! workers, a few settings.
 //!
-//! Every method takes the connection's mutex for one short statement or transaction.
-//! Callers on the async runtime run them on blocking threads (see `routes::blocking`).
+//! Two engines behind one interface ([`engine::Engine`]): SQLite ([`sqlite`], the
+//! default: one file in the data folder, nothing to install) and PostgreSQL
+//! ([`postgres`], shared by a server and judge workers on many machines), with one list of
+//! versioned migrations ([`migrations`]). The operations are written once, as methods of
+//! [`Store`] in this folder's other modules, in SQL both engines run.
+//!
+//! Every method is one short transaction. Callers on the async runtime run them on
+//! blocking threads (see `state::AppState::blocking`).
 
-mod migrations;
+pub mod copy;
+pub mod engine;
+pub mod leases;
+pub mod migrations;
+pub mod postgres;
+pub mod progress;
 pub mod sessions;
 pub mod settings;
+pub mod sqlite;
 pub mod submissions;
+pub mod tokens;
 pub mod users;
 
+#[cfg(test)]
+pub(crate) mod testing;
+
+pub use judge_core::config::database_url::DatabaseUrl;
+pub use leases::{ClaimRequest, ProblemVersion, WorkerReport};
 pub use migrations::SCHEMA_VERSION;
+pub use progress::Progress;
 pub use submissions::{
     Claimed, JudgeOutcome, NewSubmission, Submission, SubmissionFilter, SubmissionState,
     SubmissionSummary,
 };
+pub use tokens::ApiToken;
 pub use users::{Role, User};
 
 use crate::error::{Result, ServerError};
-use rusqlite::Connection;
+use engine::{Access, Engine, Tx};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::Arc;
 
 /// The database file's name inside the data folder.
 pub const DATABASE_FILE: &str = "judge.sqlite3";
@@ -30,77 +49,89 @@ pub const DATABASE_FILE: &str = "judge.sqlite3";
 /// The store. Cheap to clone (shared).
 #[derive(Clone)]
 pub struct Store {
-    inner: Arc<Inner>,
-}
-
-struct Inner {
-    file: PathBuf,
-    connection: Mutex<Connection>,
+    engine: Arc<dyn Engine>,
+    file: Option<PathBuf>,
 }
 
 impl std::fmt::Debug for Store {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Store")
-            .field("file", &self.inner.file)
+            .field("database", &self.engine.describe())
             .finish()
     }
 }
 
 impl Store {
-    /// Opens (creating if needed) the store in `data_dir` and brings its schema up to date.
+    /// Opens (creating if needed) the SQLite store in `data_dir` and brings its schema up
+    /// to date.
     pub fn open(data_dir: &Path) -> Result<Store> {
-        std::fs::create_dir_all(data_dir).map_err(|cause| ServerError::Io {
-            what: "creating the data folder",
-            path: data_dir.to_path_buf(),
-            cause,
-        })?;
-        let file = data_dir.join(DATABASE_FILE);
-        let database = |cause| ServerError::Database {
-            file: file.clone(),
-            cause,
-        };
-        let mut connection = Connection::open(&file).map_err(database)?;
-        connection
-            .busy_timeout(Duration::from_secs(10))
-            .map_err(database)?;
-        // WAL lets the CLI add accounts beside the server's writes; FULL sync makes each
-        // commit durable before the page that made it answers (a stored submission is never
-        // lost, even to a power cut).
-        connection
-            .execute_batch(
-                "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;",
-            )
-            .map_err(database)?;
-        migrations::migrate(&mut connection, &file)?;
-        Ok(Store {
-            inner: Arc::new(Inner {
-                file,
-                connection: Mutex::new(connection),
+        Store::connect(&DatabaseUrl::sqlite(data_dir.join(DATABASE_FILE)))
+    }
+
+    /// Opens the store at `url` (creating a SQLite file if needed) and brings its schema
+    /// up to date.
+    pub fn connect(url: &DatabaseUrl) -> Result<Store> {
+        match url {
+            DatabaseUrl::Sqlite(file) => Ok(Store {
+                engine: Arc::new(sqlite::SqliteEngine::open(file)?),
+                file: Some(file.clone()),
             }),
-        })
+            DatabaseUrl::Postgres(text) => Ok(Store {
+                engine: Arc::new(postgres::PostgresEngine::connect(text, &url.redacted())?),
+                file: None,
+            }),
+        }
     }
 
-    /// The database file.
-    pub fn file(&self) -> &Path {
-        &self.inner.file
+    /// The SQLite file, for a SQLite store.
+    pub fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
     }
 
-    /// Runs `f` on the connection (holding its lock), mapping SQLite errors.
-    pub(crate) fn with<T>(
+    /// The store's address, safe to show.
+    pub fn describe(&self) -> String {
+        self.engine.describe()
+    }
+
+    /// Whether several machines can share it (PostgreSQL).
+    pub fn is_shared(&self) -> bool {
+        self.engine.dialect() == engine::Dialect::Postgres
+    }
+
+    /// The engine.
+    pub fn engine(&self) -> &dyn Engine {
+        &*self.engine
+    }
+
+    /// Runs `f` in a transaction of `access`, returning what it returns.
+    pub(crate) fn transact<T>(
         &self,
-        f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>,
+        access: Access,
+        f: impl FnOnce(&mut dyn Tx) -> Result<T>,
     ) -> Result<T> {
-        // A panic while the lock was held cannot leave the connection inconsistent: SQLite
-        // rolls back any open transaction when the `Transaction` guard is dropped.
-        let mut connection = self
-            .inner
-            .connection
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        f(&mut connection).map_err(|cause| ServerError::Database {
-            file: self.inner.file.clone(),
-            cause,
+        let mut f = Some(f);
+        let mut out = None;
+        self.engine.transaction(access, &mut |tx| {
+            // The engine calls this closure exactly once.
+            if let Some(f) = f.take() {
+                out = Some(f(tx)?);
+            }
+            Ok(())
+        })?;
+        out.ok_or_else(|| ServerError::Database {
+            database: self.engine.describe(),
+            cause: crate::error::DatabaseCause::Value("the transaction did not run".into()),
         })
+    }
+
+    /// Runs `f` in a read transaction.
+    pub(crate) fn read<T>(&self, f: impl FnOnce(&mut dyn Tx) -> Result<T>) -> Result<T> {
+        self.transact(Access::Read, f)
+    }
+
+    /// Runs `f` in a write transaction.
+    pub(crate) fn write<T>(&self, f: impl FnOnce(&mut dyn Tx) -> Result<T>) -> Result<T> {
+        self.transact(Access::Write, f)
     }
 }
 
@@ -117,15 +148,101 @@ mod tests {
 
     #[test]
     fn opening_twice_keeps_the_schema_and_the_data() {
+        testing::for_each_store(|store, reopen| {
+            store.add_user("ann", "hash", Role::Student).unwrap();
+            drop(store);
+            let store = reopen();
+            assert_eq!(store.user_by_name("ann").unwrap().unwrap().0.name, "ann");
+            assert_eq!(store.engine().schema_version().unwrap(), SCHEMA_VERSION);
+        });
+    }
+
+    #[test]
+    fn both_engines_have_the_same_tables_and_columns() {
+        let Some(postgres) = testing::postgres_store() else {
+            return;
+        };
+        let sqlite = testing::sqlite_store();
+        let schema = |store: &Store| -> Vec<(String, Vec<String>)> {
+            let tables: Vec<String> = match store.engine().dialect() {
+                engine::Dialect::Sqlite => store
+                    .read(|tx| {
+                        tx.query(
+                            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
+                            &[],
+                        )
+                    })
+                    .unwrap()
+                    .iter()
+                    .map(|r| r.text(0))
+                    .collect(),
+                engine::Dialect::Postgres => store
+                    .read(|tx| {
+                        tx.query(
+                            "SELECT CAST(table_name AS TEXT) FROM information_schema.tables
+                             WHERE table_schema = current_schema() AND table_name <> 'schema_version'
+                             ORDER BY 1",
+                            &[],
+                        )
+                    })
+                    .unwrap()
+                    .iter()
+                    .map(|r| r.text(0))
+                    .collect(),
+            };
+            tables
+                .into_iter()
+                .map(|t| {
+                    let columns = store.engine().columns(&t).unwrap();
+                    (t, columns)
+                })
+                .collect()
+        };
+        let (a, b) = (schema(&sqlite.0), schema(&postgres.0));
+        assert_eq!(a, b, "sqlite (left) and postgres (right) differ");
+        assert!(a.len() >= 9, "{a:?}");
+    }
+
+    #[test]
+    fn a_newer_schema_is_refused() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path()).unwrap();
-        store.add_user("ann", "hash", Role::Student).unwrap();
-        drop(store);
-        let store = Store::open(dir.path()).unwrap();
-        assert_eq!(store.user_by_name("ann").unwrap().unwrap().0.name, "ann");
-        let version: i64 = store
-            .with(|c| c.query_row("PRAGMA user_version", [], |r| r.get(0)))
+        let file = dir.path().join("x.sqlite3");
+        let connection = rusqlite::Connection::open(&file).unwrap();
+        connection
+            .execute_batch(&format!("PRAGMA user_version = {}", SCHEMA_VERSION + 1))
             .unwrap();
-        assert_eq!(version, SCHEMA_VERSION);
+        drop(connection);
+        let error = Store::connect(&DatabaseUrl::sqlite(&file)).unwrap_err();
+        assert!(matches!(error, ServerError::SchemaTooNew { .. }), "{error}");
+        let Some(database) = test_postgres::fresh_database() else {
+            return;
+        };
+        let url: DatabaseUrl = database.url.parse().unwrap();
+        drop(Store::connect(&url).unwrap());
+        let mut client = ::postgres::Client::connect(&database.url, ::postgres::NoTls).unwrap();
+        client
+            .execute(
+                "UPDATE schema_version SET version = $1",
+                &[&(SCHEMA_VERSION + 1)],
+            )
+            .unwrap();
+        let error = Store::connect(&url).unwrap_err();
+        assert!(
+            error.to_string().contains("is newer than this server's"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn an_unreachable_postgres_is_a_one_line_error_without_the_password() {
+        let error = Store::connect(&"postgres://judge:s3cret@127.0.0.1:1/judge".parse().unwrap())
+            .unwrap_err();
+        let text = error.to_string();
+        assert!(error.is_unavailable(), "{text}");
+        assert!(!text.contains("s3cret") && !text.contains('\n'), "{text}");
+        assert!(
+            text.starts_with("database postgres://judge:***@127.0.0.1:1/judge: cannot connect"),
+            "{text}"
+        );
     }
 }

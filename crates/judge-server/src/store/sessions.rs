@@ -1,9 +1,10 @@
 //! Log-in sessions. The cookie holds a random token; the table holds only its SHA-256, so a
 //! copy of the database does not let anyone log in. Each session has its own CSRF token.
 
+use super::engine::Value;
+use super::users::user_from_row;
 use super::{now_ms, Store, User};
 use crate::error::Result;
-use rusqlite::{params, OptionalExtension};
 
 /// A live session's user and CSRF token.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,15 +25,21 @@ impl Store {
         lifetime_ms: i64,
     ) -> Result<()> {
         let now = now_ms();
-        self.with(|c| {
-            c.execute(
+        self.write(|tx| {
+            tx.execute(
                 "DELETE FROM sessions WHERE expires_at_ms <= ?1",
-                params![now],
+                &[Value::Int(now)],
             )?;
-            c.execute(
+            tx.execute(
                 "INSERT INTO sessions (token_sha256, user_id, csrf_token, created_at_ms, expires_at_ms)
                  VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![token_sha256, user_id, csrf_token, now, now + lifetime_ms],
+                &[
+                    token_sha256.into(),
+                    user_id.into(),
+                    csrf_token.into(),
+                    now.into(),
+                    now.saturating_add(lifetime_ms).into(),
+                ],
             )?;
             Ok(())
         })
@@ -40,33 +47,26 @@ impl Store {
 
     /// The session with this token hash, if it exists and has not expired.
     pub fn session(&self, token_sha256: &str) -> Result<Option<SessionInfo>> {
-        self.with(|c| {
-            c.query_row(
+        let row = self.read(|tx| {
+            tx.query_row(
                 "SELECT u.id, u.name, u.role, s.csrf_token FROM sessions s
                  JOIN users u ON u.id = s.user_id
                  WHERE s.token_sha256 = ?1 AND s.expires_at_ms > ?2",
-                params![token_sha256, now_ms()],
-                |row| {
-                    Ok(SessionInfo {
-                        user: User {
-                            id: row.get(0)?,
-                            name: row.get(1)?,
-                            role: super::Role::parse(&row.get::<_, String>(2)?),
-                        },
-                        csrf_token: row.get(3)?,
-                    })
-                },
+                &[token_sha256.into(), now_ms().into()],
             )
-            .optional()
-        })
+        })?;
+        Ok(row.map(|row| SessionInfo {
+            user: user_from_row(&row, 0),
+            csrf_token: row.text(3),
+        }))
     }
 
     /// Ends a session.
     pub fn delete_session(&self, token_sha256: &str) -> Result<()> {
-        self.with(|c| {
-            c.execute(
+        self.write(|tx| {
+            tx.execute(
                 "DELETE FROM sessions WHERE token_sha256 = ?1",
-                params![token_sha256],
+                &[token_sha256.into()],
             )?;
             Ok(())
         })
@@ -75,24 +75,23 @@ impl Store {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::store::Role;
 
     #[test]
     fn sessions_expire_and_end() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path()).unwrap();
-        let id = store.add_user("ann", "h", Role::Student).unwrap();
-        store.create_session(id, "live", "c1", 60_000).unwrap();
-        store.create_session(id, "old", "c2", -1).unwrap();
-        let info = store.session("live").unwrap().unwrap();
-        assert_eq!(
-            (info.user.name.as_str(), info.csrf_token.as_str()),
-            ("ann", "c1")
-        );
-        assert_eq!(store.session("old").unwrap(), None);
-        assert_eq!(store.session("nope").unwrap(), None);
-        store.delete_session("live").unwrap();
-        assert_eq!(store.session("live").unwrap(), None);
+        crate::store::testing::for_each_store(|store, _| {
+            let id = store.add_user("ann", "h", Role::Student).unwrap();
+            store.create_session(id, "live", "c1", 60_000).unwrap();
+            store.create_session(id, "old", "c2", -1).unwrap();
+            let info = store.session("live").unwrap().unwrap();
+            assert_eq!(
+                (info.user.name.as_str(), info.csrf_token.as_str()),
+                ("ann", "c1")
+            );
+            assert_eq!(store.session("old").unwrap(), None);
+            assert_eq!(store.session("nope").unwrap(), None);
+            store.delete_session("live").unwrap();
+            assert_eq!(store.session("live").unwrap(), None);
+        });
     }
 }

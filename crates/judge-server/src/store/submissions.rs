@@ -1,9 +1,10 @@
 //! Submissions and their results. The `state` column is the judging queue:
 //!
 //! ```text
-//! queued --claim--> judging --finish--> done
-//!    ^                 |
-//!    +---- restart ----+        (a server killed mid-judging: judged again)
+//! queued --claim (a lease)--> judging --finish--> done
+//!    ^                           |
+//!    +-- lease lapsed, handed ---+      (a worker killed or stopped: judged again)
+//!        back, or taken over
 //! done/queued/judging --rejudge--> queued, round + 1
 //! judging --finish with JE, first time--> queued, round + 1   (judged again at once)
 //! ```
@@ -14,14 +15,16 @@
 //! teacher rejudges it or accepts the JE as its verdict.
 //!
 //! A result is written once per submission and round (the `results` primary key), in the
-//! same transaction that marks the submission done, and only while the round is still the
-//! one that was claimed: so a submission is never judged twice into the results, and a
-//! result of a round that a rejudge replaced is dropped.
+//! same transaction that marks the submission done, and only while the worker's lease is
+//! still the current one and unexpired (see `leases.rs`): so a submission is never judged
+//! twice into the results, a late result from a worker whose lease lapsed is discarded,
+//! and a result of a round that a rejudge replaced is dropped.
 
+use super::engine::{Dialect, Row, Tx, Value};
+use super::progress::Progress;
 use super::{now_ms, Store};
 use crate::error::Result;
 use judge_core::{SubmissionResult, Verdict};
-use rusqlite::{params, OptionalExtension, Row};
 
 /// Where a submission is in the queue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -66,6 +69,9 @@ pub struct NewSubmission {
     pub language: String,
     /// The source text.
     pub source: String,
+    /// The client's key for it (an API client that sends it again after a lost answer
+    /// gets the same submission, not a second one).
+    pub idempotency_key: Option<String>,
 }
 
 /// The outcome of storing a submission.
@@ -73,6 +79,8 @@ pub struct NewSubmission {
 pub enum Inserted {
     /// Stored and queued, with this id.
     Queued(i64),
+    /// The author already stored a submission with this idempotency key: its id.
+    Existing(i64),
     /// Refused: the author reached the rate limit; they may submit again after this long.
     RateLimited {
         /// Milliseconds until the oldest submission of the window leaves it.
@@ -126,6 +134,8 @@ pub struct SubmissionSummary {
     pub je_accepted: bool,
     /// The current round's result, once done.
     pub result: Option<ResultSummary>,
+    /// How far its worker has come, while it is judged.
+    pub progress: Option<Progress>,
 }
 
 impl SubmissionSummary {
@@ -162,15 +172,22 @@ pub struct Submission {
     pub result: Option<SubmissionResult>,
 }
 
-/// A submission a worker has taken.
+/// A submission a worker has taken: its lease.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Claimed {
     /// Its id.
     pub id: i64,
     /// The round being judged.
     pub round: i64,
+    /// The claim's number (the submission's `claims` after it): the lease's fencing
+    /// token, so that a worker whose lease lapsed cannot write over the next one's.
+    pub claim: i64,
+    /// The worker that holds the lease.
+    pub owner: String,
     /// The problem's id.
     pub problem: String,
+    /// The content hash of the problem's copy it is judged on.
+    pub problem_sha256: String,
     /// The language's id.
     pub language: String,
     /// The source text.
@@ -206,50 +223,62 @@ pub struct JudgedAttempt {
     pub result: Option<SubmissionResult>,
 }
 
-const SUMMARY_COLUMNS: &str = "s.id, s.user_id, u.name, s.problem, s.language, s.submitted_at_ms,
-    s.state, s.round, s.claims, r.verdict, r.passed, r.total, r.max_cpu_time_s,
-    r.max_peak_memory_bytes, r.judged_at_ms, r.error,
-    json_extract(r.result_json, '$.first_failure'), s.je_accepted";
+/// The summary's columns (see [`summary_from_row`]); `SUMMARY_WIDTH` of them.
+pub(super) const SUMMARY_COLUMNS: &str = "s.id, s.user_id, u.name, s.problem, s.language,
+    s.submitted_at_ms, s.state, s.round, s.claims, r.verdict, r.passed, r.total,
+    r.max_cpu_time_s, r.max_peak_memory_bytes, r.judged_at_ms, r.error, r.first_failure,
+    p.compiled, p.tests_done, p.tests_total, p.first_failure, s.je_accepted";
 
-const SUMMARY_FROM: &str = "FROM submissions s JOIN users u ON u.id = s.user_id
-    LEFT JOIN results r ON r.submission_id = s.id AND r.round = s.round";
+/// How many columns [`SUMMARY_COLUMNS`] has.
+const SUMMARY_WIDTH: usize = 22;
+
+/// The tables behind [`SUMMARY_COLUMNS`]: the current round's result, and the progress
+/// of the current claim while it is judged.
+pub(super) const SUMMARY_FROM: &str = "FROM submissions s JOIN users u ON u.id = s.user_id
+    LEFT JOIN results r ON r.submission_id = s.id AND r.round = s.round
+    LEFT JOIN progress p ON p.submission_id = s.id AND p.claim = s.claims AND s.state = 'judging'";
 
 /// A verdict from its code (`AC`).
 pub fn parse_verdict(code: &str) -> Option<Verdict> {
     Verdict::ALL.into_iter().find(|v| v.code() == code)
 }
 
-fn summary_from_row(row: &Row<'_>) -> rusqlite::Result<SubmissionSummary> {
-    let verdict: Option<String> = row.get(9)?;
-    let result = match verdict
-        .as_deref()
-        .map(|v| parse_verdict(v).unwrap_or(Verdict::JE))
-    {
-        Some(verdict) => Some(ResultSummary {
-            verdict,
-            tests_passed: row.get::<_, i64>(10)?.max(0) as usize,
-            tests_total: row.get::<_, i64>(11)?.max(0) as usize,
-            max_cpu_time_s: row.get(12)?,
-            max_peak_memory_bytes: row.get::<_, i64>(13)?.max(0) as u64,
-            judged_at_ms: row.get(14)?,
-            error: row.get(15)?,
-            first_failure: row.get(16)?,
-        }),
-        None => None,
-    };
-    Ok(SubmissionSummary {
-        id: row.get(0)?,
-        user_id: row.get(1)?,
-        user_name: row.get(2)?,
-        problem: row.get(3)?,
-        language: row.get(4)?,
-        submitted_at_ms: row.get(5)?,
-        state: SubmissionState::parse(&row.get::<_, String>(6)?),
-        round: row.get(7)?,
-        claims: row.get(8)?,
-        je_accepted: row.get::<_, i64>(17)? != 0,
+fn count(row: &Row, index: usize) -> usize {
+    usize::try_from(row.int(index).max(0)).unwrap_or(usize::MAX)
+}
+
+pub(super) fn summary_from_row(row: &Row) -> SubmissionSummary {
+    let result = row.opt_text(9).map(|code| ResultSummary {
+        verdict: parse_verdict(&code).unwrap_or(Verdict::JE),
+        tests_passed: count(row, 10),
+        tests_total: count(row, 11),
+        max_cpu_time_s: row.real(12),
+        max_peak_memory_bytes: u64::try_from(row.int(13).max(0)).unwrap_or(0),
+        judged_at_ms: row.int(14),
+        error: row.opt_text(15),
+        first_failure: row.opt_text(16),
+    });
+    let state = SubmissionState::parse(&row.text(6));
+    let progress = row.opt_int(17).map(|compiled| Progress {
+        compiled: compiled != 0,
+        tests_done: count(row, 18),
+        tests_total: count(row, 19),
+        first_failure: row.opt_text(20).and_then(|code| parse_verdict(&code)),
+    });
+    SubmissionSummary {
+        id: row.int(0),
+        user_id: row.int(1),
+        user_name: row.text(2),
+        problem: row.text(3),
+        language: row.text(4),
+        submitted_at_ms: row.int(5),
+        state,
+        round: row.int(7),
+        claims: row.int(8),
+        je_accepted: row.int(21) != 0,
         result,
-    })
+        progress: progress.filter(|_| state == SubmissionState::Judging),
+    }
 }
 
 fn parse_result(json: Option<String>) -> Option<SubmissionResult> {
@@ -257,28 +286,49 @@ fn parse_result(json: Option<String>) -> Option<SubmissionResult> {
     json.and_then(|text| serde_json::from_str(&text).ok())
 }
 
+/// Wakes workers on other machines once the transaction commits (PostgreSQL).
+pub(super) fn notify_queued(tx: &mut dyn Tx) -> Result<()> {
+    if tx.dialect() == Dialect::Postgres {
+        tx.execute(super::postgres::NOTIFY_QUEUE, &[])?;
+    }
+    Ok(())
+}
+
 impl Store {
     /// Stores a submission as queued, unless its author has made `limit.0` submissions in
-    /// the last `limit.1` milliseconds. The check and the insert are one transaction.
+    /// the last `limit.1` milliseconds, or already stored one with the same idempotency
+    /// key. The checks and the insert are one transaction, serialised per author.
     pub fn insert_submission(
         &self,
         new: &NewSubmission,
         limit: Option<(usize, i64)>,
     ) -> Result<Inserted> {
         let now = now_ms();
-        self.with(|c| {
-            let transaction = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        self.write(|tx| {
+            let lock = format!(
+                "SELECT id FROM users WHERE id = ?1{}",
+                tx.dialect().for_update()
+            );
+            tx.query(&lock, &[new.user_id.into()])?;
+            if let Some(key) = &new.idempotency_key {
+                if let Some(row) = tx.query_row(
+                    "SELECT id FROM submissions WHERE user_id = ?1 AND idempotency_key = ?2",
+                    &[new.user_id.into(), key.into()],
+                )? {
+                    return Ok(Inserted::Existing(row.int(0)));
+                }
+            }
             if let Some((count, window_ms)) = limit {
-                let recent: Vec<i64> = {
-                    let mut statement = transaction.prepare(
+                let recent: Vec<i64> = tx
+                    .query(
                         "SELECT submitted_at_ms FROM submissions
                          WHERE user_id = ?1 AND submitted_at_ms > ?2
                          ORDER BY submitted_at_ms DESC",
-                    )?;
-                    let rows =
-                        statement.query_map(params![new.user_id, now - window_ms], |r| r.get(0))?;
-                    rows.collect::<rusqlite::Result<_>>()?
-                };
+                        &[new.user_id.into(), (now - window_ms).into()],
+                    )?
+                    .iter()
+                    .map(|r| r.int(0))
+                    .collect();
                 if recent.len() >= count.max(1) {
                     // The window frees up when the count-th newest submission leaves it.
                     let oldest_counted = recent[count.max(1) - 1];
@@ -287,445 +337,254 @@ impl Store {
                     });
                 }
             }
-            transaction.execute(
-                "INSERT INTO submissions (user_id, problem, language, source, submitted_at_ms, state)
-                 VALUES (?1, ?2, ?3, ?4, ?5, 'queued')",
-                params![new.user_id, new.problem, new.language, new.source, now],
-            )?;
-            let id = transaction.last_insert_rowid();
-            transaction.commit()?;
-            Ok(Inserted::Queued(id))
-        })
-    }
-
-    /// Takes the next queued submission (new submissions before rejudges, oldest first)
-    /// and marks it judging.
-    pub fn claim_next(&self) -> Result<Option<Claimed>> {
-        self.with(|c| {
-            c.query_row(
-                "UPDATE submissions SET state = 'judging', claims = claims + 1
-                 WHERE id = (SELECT id FROM submissions WHERE state = 'queued'
-                             ORDER BY round > 1, id LIMIT 1)
-                 RETURNING id, round, problem, language, source",
-                [],
-                |row| {
-                    Ok(Claimed {
-                        id: row.get(0)?,
-                        round: row.get(1)?,
-                        problem: row.get(2)?,
-                        language: row.get(3)?,
-                        source: row.get(4)?,
-                    })
-                },
-            )
-            .optional()
-        })
-    }
-
-    /// Writes the result of a claimed round and marks the submission done. Returns false,
-    /// writing nothing, when the round is no longer the one being judged (a rejudge came
-    /// in meanwhile) or it was already written.
-    pub fn finish(&self, claimed: &Claimed, outcome: &JudgeOutcome) -> Result<bool> {
-        let (verdict, passed, total, cpu, memory, json, error) = match outcome {
-            JudgeOutcome::Judged(result) => (
-                result.verdict,
-                result.tests_passed as i64,
-                result.tests_total as i64,
-                result.max_cpu_time_s,
-                i64::try_from(result.max_peak_memory_bytes).unwrap_or(i64::MAX),
-                // Serializing plain data with string keys cannot fail.
-                serde_json::to_string(result).ok(),
-                None,
-            ),
-            JudgeOutcome::Failed(reason) => {
-                (Verdict::JE, 0, 0, 0.0, 0, None, Some(reason.as_str()))
-            }
-        };
-        self.with(|c| {
-            let transaction =
-                c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-            let current: Option<(i64, String)> = transaction
-                .query_row(
-                    "SELECT round, state FROM submissions WHERE id = ?1",
-                    params![claimed.id],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )
-                .optional()?;
-            if current != Some((claimed.round, "judging".to_string())) {
-                return Ok(false);
-            }
-            let inserted = transaction.execute(
-                "INSERT INTO results (submission_id, round, verdict, passed, total, max_cpu_time_s,
-                     max_peak_memory_bytes, result_json, error, judged_at_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-                 ON CONFLICT (submission_id, round) DO NOTHING",
-                params![
-                    claimed.id,
-                    claimed.round,
-                    verdict.code(),
-                    passed,
-                    total,
-                    cpu,
-                    memory,
-                    json,
-                    error,
-                    now_ms()
+            let row = tx.query_row(
+                "INSERT INTO submissions (user_id, problem, language, source, submitted_at_ms,
+                     state, idempotency_key)
+                 VALUES (?1, ?2, ?3, ?4, ?5, 'queued', ?6) RETURNING id",
+                &[
+                    new.user_id.into(),
+                    (&new.problem).into(),
+                    (&new.language).into(),
+                    (&new.source).into(),
+                    now.into(),
+                    new.idempotency_key.clone().into(),
                 ],
             )?;
-            // A first judge error is judged again at once, in a new round; a second one
-            // stays, needing a teacher's attention.
-            let judged_again = verdict == Verdict::JE
-                && transaction.execute(
-                    "UPDATE submissions SET state = 'queued', round = round + 1,
-                         je_retries = je_retries + 1
-                     WHERE id = ?1 AND round = ?2 AND je_retries = 0",
-                    params![claimed.id, claimed.round],
-                )? == 1;
-            if !judged_again {
-                transaction.execute(
-                    "UPDATE submissions SET state = 'done' WHERE id = ?1 AND round = ?2",
-                    params![claimed.id, claimed.round],
-                )?;
-            }
-            transaction.commit()?;
-            Ok(inserted == 1)
+            notify_queued(tx)?;
+            Ok(Inserted::Queued(row.map_or(0, |r| r.int(0))))
+        })
+    }
+
+    /// Queues a submission for a new round; false if there is no such submission.
+    pub fn rejudge_submission(&self, id: i64) -> Result<bool> {
+        self.write(|tx| {
+            let changed = tx.execute(
+                "UPDATE submissions SET state = 'queued', round = round + 1, je_retries = 0,
+                     je_accepted = 0, lease_owner = NULL, lease_expires_at_ms = NULL
+                 WHERE id = ?1",
+                &[id.into()],
+            )?;
+            notify_queued(tx)?;
+            Ok(changed == 1)
+        })
+    }
+
+    /// Queues every submission of a problem for a new round; returns how many.
+    pub fn rejudge_problem(&self, problem: &str) -> Result<usize> {
+        self.write(|tx| {
+            let changed = tx.execute(
+                "UPDATE submissions SET state = 'queued', round = round + 1, je_retries = 0,
+                     je_accepted = 0, lease_owner = NULL, lease_expires_at_ms = NULL
+                 WHERE problem = ?1",
+                &[problem.into()],
+            )?;
+            notify_queued(tx)?;
+            Ok(usize::try_from(changed).unwrap_or(usize::MAX))
         })
     }
 
     /// Accepts a submission's judge error as its verdict (a teacher's decision): it then
     /// counts as a JE. False if it is not a submission needing attention.
     pub fn accept_judge_error(&self, id: i64) -> Result<bool> {
-        self.with(|c| {
-            Ok(c.execute(
+        self.write(|tx| {
+            Ok(tx.execute(
                 "UPDATE submissions SET je_accepted = 1
                  WHERE id = ?1 AND state = 'done' AND je_accepted = 0
                    AND (SELECT verdict FROM results r
                         WHERE r.submission_id = submissions.id AND r.round = submissions.round) = 'JE'",
-                params![id],
+                &[id.into()],
             )? == 1)
-        })
-    }
-
-    /// Puts a claimed submission back in the queue (the server is stopping).
-    pub fn unclaim(&self, claimed: &Claimed) -> Result<()> {
-        self.with(|c| {
-            c.execute(
-                "UPDATE submissions SET state = 'queued'
-                 WHERE id = ?1 AND round = ?2 AND state = 'judging'",
-                params![claimed.id, claimed.round],
-            )?;
-            Ok(())
-        })
-    }
-
-    /// Puts every submission that was being judged back in the queue: run at start-up,
-    /// before any worker, for submissions a stopped server left half judged.
-    pub fn requeue_interrupted(&self) -> Result<usize> {
-        self.with(|c| {
-            c.execute(
-                "UPDATE submissions SET state = 'queued' WHERE state = 'judging'",
-                [],
-            )
-        })
-    }
-
-    /// Queues a submission for a new round; false if there is no such submission.
-    pub fn rejudge_submission(&self, id: i64) -> Result<bool> {
-        self.with(|c| {
-            Ok(c.execute(
-                "UPDATE submissions SET state = 'queued', round = round + 1, je_retries = 0,
-                     je_accepted = 0
-                 WHERE id = ?1",
-                params![id],
-            )? == 1)
-        })
-    }
-
-    /// Queues every submission of a problem for a new round; returns how many.
-    pub fn rejudge_problem(&self, problem: &str) -> Result<usize> {
-        self.with(|c| {
-            c.execute(
-                "UPDATE submissions SET state = 'queued', round = round + 1, je_retries = 0,
-                     je_accepted = 0
-                 WHERE problem = ?1",
-                params![problem],
-            )
         })
     }
 
     /// Submissions, newest first.
     pub fn submissions(&self, filter: &SubmissionFilter) -> Result<Vec<SubmissionSummary>> {
-        self.with(|c| {
-            let sql = format!(
-                "SELECT {SUMMARY_COLUMNS} {SUMMARY_FROM}
-                 WHERE (?1 IS NULL OR s.user_id = ?1) AND (?2 IS NULL OR s.problem = ?2)
-                 ORDER BY s.id DESC LIMIT ?3"
-            );
-            let limit = filter
-                .limit
-                .map_or(-1, |l| i64::try_from(l).unwrap_or(i64::MAX));
-            let mut statement = c.prepare(&sql)?;
-            let rows = statement.query_map(
-                params![filter.user_id, filter.problem, limit],
-                summary_from_row,
-            )?;
-            rows.collect()
-        })
+        let sql = format!(
+            "SELECT {SUMMARY_COLUMNS} {SUMMARY_FROM}
+             WHERE (CAST(?1 AS BIGINT) IS NULL OR s.user_id = ?1)
+               AND (CAST(?2 AS TEXT) IS NULL OR s.problem = ?2)
+             ORDER BY s.id DESC LIMIT ?3"
+        );
+        let limit = filter
+            .limit
+            .map_or(i64::MAX, |l| i64::try_from(l).unwrap_or(i64::MAX));
+        let rows = self.read(|tx| {
+            tx.query(
+                &sql,
+                &[
+                    filter.user_id.into(),
+                    filter.problem.clone().into(),
+                    limit.into(),
+                ],
+            )
+        })?;
+        Ok(rows.iter().map(summary_from_row).collect())
     }
 
     /// One submission's summary.
     pub fn submission_summary(&self, id: i64) -> Result<Option<SubmissionSummary>> {
-        self.with(|c| {
-            let sql = format!("SELECT {SUMMARY_COLUMNS} {SUMMARY_FROM} WHERE s.id = ?1");
-            c.query_row(&sql, params![id], summary_from_row).optional()
-        })
+        let sql = format!("SELECT {SUMMARY_COLUMNS} {SUMMARY_FROM} WHERE s.id = ?1");
+        let row = self.read(|tx| tx.query_row(&sql, &[id.into()]))?;
+        Ok(row.as_ref().map(summary_from_row))
+    }
+
+    /// Summaries of several submissions (those that exist), in id order.
+    pub fn submission_summaries(&self, ids: &[i64]) -> Result<Vec<SubmissionSummary>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let placeholders: Vec<String> = (1..=ids.len()).map(|i| format!("?{i}")).collect();
+        let sql = format!(
+            "SELECT {SUMMARY_COLUMNS} {SUMMARY_FROM} WHERE s.id IN ({}) ORDER BY s.id",
+            placeholders.join(", ")
+        );
+        let params: Vec<Value> = ids.iter().map(|&id| id.into()).collect();
+        let rows = self.read(|tx| tx.query(&sql, &params))?;
+        Ok(rows.iter().map(summary_from_row).collect())
     }
 
     /// One submission with its source and full result.
     pub fn submission(&self, id: i64) -> Result<Option<Submission>> {
-        self.with(|c| {
-            let sql = format!(
-                "SELECT {SUMMARY_COLUMNS}, s.source, r.result_json {SUMMARY_FROM} WHERE s.id = ?1"
-            );
-            c.query_row(&sql, params![id], |row| {
-                Ok(Submission {
-                    summary: summary_from_row(row)?,
-                    source: row.get(18)?,
-                    result: parse_result(row.get(19)?),
-                })
-            })
-            .optional()
-        })
+        let sql = format!(
+            "SELECT {SUMMARY_COLUMNS}, s.source, r.result_json {SUMMARY_FROM} WHERE s.id = ?1"
+        );
+        let row = self.read(|tx| tx.query_row(&sql, &[id.into()]))?;
+        Ok(row.map(|row| Submission {
+            summary: summary_from_row(&row),
+            source: row.text(SUMMARY_WIDTH),
+            result: parse_result(row.opt_text(SUMMARY_WIDTH + 1)),
+        }))
     }
 
     /// Every submission with its current round's full result, oldest first.
     pub fn attempts(&self) -> Result<Vec<JudgedAttempt>> {
-        self.with(|c| {
-            let sql =
-                format!("SELECT {SUMMARY_COLUMNS}, r.result_json {SUMMARY_FROM} ORDER BY s.id");
-            let mut statement = c.prepare(&sql)?;
-            let rows = statement.query_map([], |row| {
-                Ok(JudgedAttempt {
-                    summary: summary_from_row(row)?,
-                    result: parse_result(row.get(18)?),
-                })
-            })?;
-            rows.collect()
-        })
+        let sql = format!("SELECT {SUMMARY_COLUMNS}, r.result_json {SUMMARY_FROM} ORDER BY s.id");
+        let rows = self.read(|tx| tx.query(&sql, &[]))?;
+        Ok(rows
+            .iter()
+            .map(|row| JudgedAttempt {
+                summary: summary_from_row(row),
+                result: parse_result(row.opt_text(SUMMARY_WIDTH)),
+            })
+            .collect())
     }
 
     /// Every round's verdict of a submission, oldest first.
     pub fn result_history(&self, id: i64) -> Result<Vec<RoundResult>> {
-        self.with(|c| {
-            let mut statement = c.prepare(
+        let rows = self.read(|tx| {
+            tx.query(
                 "SELECT round, verdict, judged_at_ms FROM results WHERE submission_id = ?1
                  ORDER BY round",
-            )?;
-            let rows = statement.query_map(params![id], |r| {
-                Ok(RoundResult {
-                    round: r.get(0)?,
-                    verdict: r.get(1)?,
-                    judged_at_ms: r.get(2)?,
-                })
-            })?;
-            rows.collect()
-        })
+                &[id.into()],
+            )
+        })?;
+        Ok(rows
+            .iter()
+            .map(|r| RoundResult {
+                round: r.int(0),
+                verdict: r.text(1),
+                judged_at_ms: r.int(2),
+            })
+            .collect())
     }
 
     /// How many submissions are queued and how many are being judged.
     pub fn queue_counts(&self) -> Result<(usize, usize)> {
-        self.with(|c| {
-            c.query_row(
-                "SELECT coalesce(sum(state = 'queued'), 0), coalesce(sum(state = 'judging'), 0)
+        let row = self.read(|tx| {
+            tx.query_row(
+                "SELECT count(CASE WHEN state = 'queued' THEN 1 END),
+                        count(CASE WHEN state = 'judging' THEN 1 END)
                  FROM submissions",
-                [],
-                |r| Ok((r.get::<_, i64>(0)? as usize, r.get::<_, i64>(1)? as usize)),
+                &[],
             )
-        })
+        })?;
+        Ok(row.map_or((0, 0), |r| (count(&r, 0), count(&r, 1))))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::testing::for_each_store;
     use crate::store::Role;
-
-    fn store() -> (tempfile::TempDir, Store, i64) {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path()).unwrap();
-        let user = store.add_user("ann", "h", Role::Student).unwrap();
-        (dir, store, user)
-    }
-
-    fn submit(store: &Store, user: i64, problem: &str) -> i64 {
-        let new = NewSubmission {
-            user_id: user,
-            problem: problem.into(),
-            language: "python3".into(),
-            source: "print(1)".into(),
-        };
-        match store.insert_submission(&new, None).unwrap() {
-            Inserted::Queued(id) => id,
-            other => panic!("{other:?}"),
-        }
-    }
-
-    fn failed() -> JudgeOutcome {
-        JudgeOutcome::Failed("no sandbox".into())
-    }
-
-    /// A judged result with this verdict.
-    fn judged(verdict: Verdict) -> JudgeOutcome {
-        let mut result: SubmissionResult = serde_json::from_value(serde_json::json!({
-            "schema_version": 2, "problem": "a", "language": "c", "source": "s",
-            "compile": { "success": true, "message": "", "cpu_time_s": 0.0, "wall_time_s": 0.0, "cached": false },
-            "tests": [], "verdict": "AC", "first_failure": null, "passed": 0, "total": 0,
-            "fraction_passed": 0.0, "max_cpu_time_s": 0.0, "max_peak_memory_bytes": 0,
-            "sandbox": { "enforcement": "rlimit-only", "isolated": false, "degraded": [] }
-        }))
-        .unwrap();
-        result.verdict = verdict;
-        JudgeOutcome::Judged(Box::new(result))
-    }
-
-    #[test]
-    fn a_judge_error_is_judged_again_once_then_waits_for_a_teacher() {
-        let (_dir, store, user) = store();
-        let id = submit(&store, user, "a");
-        let first = store.claim_next().unwrap().unwrap();
-        assert!(store.finish(&first, &judged(Verdict::JE)).unwrap());
-        let summary = store.submission_summary(id).unwrap().unwrap();
-        assert_eq!((summary.state, summary.round), (SubmissionState::Queued, 2));
-        assert!(!summary.needs_attention());
-        let second = store.claim_next().unwrap().unwrap();
-        assert_eq!(second.round, 2);
-        assert!(store.finish(&second, &failed()).unwrap());
-        let summary = store.submission_summary(id).unwrap().unwrap();
-        assert_eq!(summary.state, SubmissionState::Done);
-        assert!(summary.needs_attention());
-        assert_eq!(store.result_history(id).unwrap().len(), 2);
-        assert!(store.accept_judge_error(id).unwrap());
-        assert!(!store.accept_judge_error(id).unwrap(), "accepted once");
-        assert!(!store
-            .submission_summary(id)
-            .unwrap()
-            .unwrap()
-            .needs_attention());
-        // A teacher's rejudge starts over: one more automatic second judging.
-        assert!(store.rejudge_submission(id).unwrap());
-        let third = store.claim_next().unwrap().unwrap();
-        assert!(store.finish(&third, &failed()).unwrap());
-        assert_eq!(
-            store.submission_summary(id).unwrap().unwrap().state,
-            SubmissionState::Queued
-        );
-        // A verdict other than JE is final at once.
-        let other = submit(&store, user, "a");
-        let claimed = store.claim_next().unwrap().unwrap();
-        let claimed = if claimed.id == other {
-            claimed
-        } else {
-            store.claim_next().unwrap().unwrap()
-        };
-        assert!(store.finish(&claimed, &judged(Verdict::WA)).unwrap());
-        let summary = store.submission_summary(other).unwrap().unwrap();
-        assert_eq!(summary.state, SubmissionState::Done);
-        assert!(!store.accept_judge_error(other).unwrap());
-    }
-
-    #[test]
-    fn a_claimed_round_is_written_once() {
-        let (_dir, store, user) = store();
-        let id = submit(&store, user, "a");
-        let claimed = store.claim_next().unwrap().unwrap();
-        assert_eq!((claimed.id, claimed.round), (id, 1));
-        assert_eq!(store.claim_next().unwrap(), None, "nothing else is queued");
-        assert!(store.finish(&claimed, &judged(Verdict::WA)).unwrap());
-        assert!(
-            !store.finish(&claimed, &judged(Verdict::WA)).unwrap(),
-            "a second write is dropped"
-        );
-        let summary = store.submission_summary(id).unwrap().unwrap();
-        assert_eq!(summary.state, SubmissionState::Done);
-        let result = summary.result.unwrap();
-        assert_eq!(
-            (result.verdict, result.error.as_deref()),
-            (Verdict::WA, None)
-        );
-        assert_eq!(store.result_history(id).unwrap().len(), 1);
-    }
-
-    #[test]
-    fn an_interrupted_claim_is_judged_again_into_the_same_round() {
-        let (_dir, store, user) = store();
-        let id = submit(&store, user, "a");
-        let first = store.claim_next().unwrap().unwrap();
-        // The server dies here; the next one starts by requeueing.
-        assert_eq!(store.requeue_interrupted().unwrap(), 1);
-        let second = store.claim_next().unwrap().unwrap();
-        assert_eq!((second.id, second.round), (id, 1));
-        assert!(store.finish(&second, &judged(Verdict::WA)).unwrap());
-        // Even if the first worker somehow finished late, nothing more is written.
-        assert!(!store.finish(&first, &judged(Verdict::WA)).unwrap());
-        let summary = store.submission_summary(id).unwrap().unwrap();
-        assert_eq!(summary.claims, 2);
-        assert_eq!(store.result_history(id).unwrap().len(), 1);
-    }
-
-    #[test]
-    fn a_rejudge_drops_the_running_round_and_starts_a_new_one() {
-        let (_dir, store, user) = store();
-        let id = submit(&store, user, "a");
-        let later = submit(&store, user, "b");
-        let claimed = store.claim_next().unwrap().unwrap();
-        assert!(store.rejudge_submission(id).unwrap());
-        assert!(!store.finish(&claimed, &judged(Verdict::WA)).unwrap());
-        // New submissions go before rejudges.
-        assert_eq!(store.claim_next().unwrap().unwrap().id, later);
-        let again = store.claim_next().unwrap().unwrap();
-        assert_eq!((again.id, again.round), (id, 2));
-        assert!(store.finish(&again, &judged(Verdict::WA)).unwrap());
-        assert_eq!(store.rejudge_problem("a").unwrap(), 1);
-        assert_eq!(store.submission_summary(id).unwrap().unwrap().round, 3);
-        assert!(!store.rejudge_submission(999).unwrap());
-    }
 
     #[test]
     fn the_rate_limit_counts_recent_submissions_of_the_author() {
-        let (_dir, store, user) = store();
-        let other = store.add_user("bob", "h", Role::Student).unwrap();
-        let new = |user_id| NewSubmission {
-            user_id,
-            problem: "a".into(),
-            language: "c".into(),
-            source: "x".into(),
-        };
-        let limit = Some((2, 60_000));
-        assert!(matches!(
-            store.insert_submission(&new(user), limit).unwrap(),
-            Inserted::Queued(_)
-        ));
-        assert!(matches!(
-            store.insert_submission(&new(user), limit).unwrap(),
-            Inserted::Queued(_)
-        ));
-        match store.insert_submission(&new(user), limit).unwrap() {
-            Inserted::RateLimited { retry_after_ms } => {
-                assert!(retry_after_ms > 0 && retry_after_ms <= 60_000)
+        for_each_store(|store, _| {
+            let user = store.add_user("ann", "h", Role::Student).unwrap();
+            let other = store.add_user("bob", "h", Role::Student).unwrap();
+            let new = |user_id| NewSubmission {
+                user_id,
+                problem: "a".into(),
+                language: "c".into(),
+                source: "x".into(),
+                idempotency_key: None,
+            };
+            let limit = Some((2, 60_000));
+            for _ in 0..2 {
+                assert!(matches!(
+                    store.insert_submission(&new(user), limit).unwrap(),
+                    Inserted::Queued(_)
+                ));
             }
-            other => panic!("{other:?}"),
-        }
-        assert!(matches!(
-            store.insert_submission(&new(other), limit).unwrap(),
-            Inserted::Queued(_)
-        ));
-        let mine = store
-            .submissions(&SubmissionFilter {
-                user_id: Some(user),
-                ..SubmissionFilter::default()
-            })
-            .unwrap();
-        assert_eq!(mine.len(), 2);
-        assert_eq!(store.queue_counts().unwrap(), (3, 0));
+            match store.insert_submission(&new(user), limit).unwrap() {
+                Inserted::RateLimited { retry_after_ms } => {
+                    assert!(retry_after_ms > 0 && retry_after_ms <= 60_000)
+                }
+                other => panic!("{other:?}"),
+            }
+            assert!(matches!(
+                store.insert_submission(&new(other), limit).unwrap(),
+                Inserted::Queued(_)
+            ));
+            let mine = store
+                .submissions(&SubmissionFilter {
+                    user_id: Some(user),
+                    ..SubmissionFilter::default()
+                })
+                .unwrap();
+            assert_eq!(mine.len(), 2);
+            assert_eq!(store.queue_counts().unwrap(), (3, 0));
+            let some = store
+                .submission_summaries(&[mine[0].id, 999, mine[1].id])
+                .unwrap();
+            assert_eq!(some.len(), 2);
+        });
+    }
+
+    #[test]
+    fn the_same_idempotency_key_answers_the_same_submission() {
+        for_each_store(|store, _| {
+            let ann = store.add_user("ann", "h", Role::Student).unwrap();
+            let bob = store.add_user("bob", "h", Role::Student).unwrap();
+            let new = |user_id, key: &str| NewSubmission {
+                user_id,
+                problem: "a".into(),
+                language: "c".into(),
+                source: "x".into(),
+                idempotency_key: Some(key.into()),
+            };
+            let Inserted::Queued(first) = store.insert_submission(&new(ann, "k1"), None).unwrap()
+            else {
+                panic!("not queued")
+            };
+            assert_eq!(
+                store.insert_submission(&new(ann, "k1"), None).unwrap(),
+                Inserted::Existing(first)
+            );
+            // Another author's key is theirs.
+            assert!(matches!(
+                store.insert_submission(&new(bob, "k1"), None).unwrap(),
+                Inserted::Queued(id) if id != first
+            ));
+            // A repeat is answered even past the rate limit.
+            assert_eq!(
+                store
+                    .insert_submission(&new(ann, "k1"), Some((1, 60_000)))
+                    .unwrap(),
+                Inserted::Existing(first)
+            );
+            assert_eq!(store.queue_counts().unwrap(), (2, 0));
+        });
     }
 }

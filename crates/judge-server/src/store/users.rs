@@ -1,8 +1,8 @@
 //! Accounts: a name, an argon2 password hash (see `crate::accounts`), a role.
 
+use super::engine::{Row, Value};
 use super::{now_ms, Store};
 use crate::error::{Result, ServerError};
-use rusqlite::{params, OptionalExtension};
 
 /// What an account may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -52,79 +52,78 @@ impl User {
     }
 }
 
-fn user_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<User> {
-    Ok(User {
-        id: row.get(0)?,
-        name: row.get(1)?,
-        role: Role::parse(&row.get::<_, String>(2)?),
-    })
+/// A user from the columns `id, name, role` starting at `at`.
+pub(super) fn user_from_row(row: &Row, at: usize) -> User {
+    User {
+        id: row.int(at),
+        name: row.text(at + 1),
+        role: Role::parse(&row.text(at + 2)),
+    }
 }
 
 impl Store {
     /// Adds an account; an existing name is refused.
     pub fn add_user(&self, name: &str, password_hash: &str, role: Role) -> Result<i64> {
-        let inserted = self.with(|c| {
-            c.execute(
+        let inserted = self.write(|tx| {
+            tx.query_row(
                 "INSERT INTO users (name, password_hash, role, created_at_ms)
-                 VALUES (?1, ?2, ?3, ?4) ON CONFLICT (name) DO NOTHING",
-                params![name, password_hash, role.as_str(), now_ms()],
-            )?;
-            Ok((c.changes(), c.last_insert_rowid()))
+                 VALUES (?1, ?2, ?3, ?4) ON CONFLICT (name) DO NOTHING RETURNING id",
+                &[
+                    name.into(),
+                    password_hash.into(),
+                    role.as_str().into(),
+                    now_ms().into(),
+                ],
+            )
         })?;
         match inserted {
-            (1, id) => Ok(id),
-            _ => Err(ServerError::Account(format!("user {name} already exists"))),
+            Some(row) => Ok(row.int(0)),
+            None => Err(ServerError::Account(format!("user {name} already exists"))),
         }
     }
 
     /// Replaces an account's password hash (and ends its sessions); false if no such user.
     pub fn set_password_hash(&self, name: &str, password_hash: &str) -> Result<bool> {
-        self.with(|c| {
-            let transaction = c.transaction()?;
-            let changed = transaction.execute(
+        self.write(|tx| {
+            let changed = tx.execute(
                 "UPDATE users SET password_hash = ?2 WHERE name = ?1",
-                params![name, password_hash],
+                &[name.into(), password_hash.into()],
             )?;
-            transaction.execute(
+            tx.execute(
                 "DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE name = ?1)",
-                params![name],
+                &[name.into()],
             )?;
-            transaction.commit()?;
             Ok(changed == 1)
         })
     }
 
     /// An account and its password hash, by name.
     pub fn user_by_name(&self, name: &str) -> Result<Option<(User, String)>> {
-        self.with(|c| {
-            c.query_row(
+        let row = self.read(|tx| {
+            tx.query_row(
                 "SELECT id, name, role, password_hash FROM users WHERE name = ?1",
-                params![name],
-                |row| Ok((user_from_row(row)?, row.get(3)?)),
+                &[name.into()],
             )
-            .optional()
-        })
+        })?;
+        Ok(row.map(|row| (user_from_row(&row, 0), row.text(3))))
     }
 
     /// An account by id.
     pub fn user_by_id(&self, id: i64) -> Result<Option<User>> {
-        self.with(|c| {
-            c.query_row(
+        let row = self.read(|tx| {
+            tx.query_row(
                 "SELECT id, name, role FROM users WHERE id = ?1",
-                params![id],
-                user_from_row,
+                &[Value::Int(id)],
             )
-            .optional()
-        })
+        })?;
+        Ok(row.map(|row| user_from_row(&row, 0)))
     }
 
     /// Every account, by name.
     pub fn users(&self) -> Result<Vec<User>> {
-        self.with(|c| {
-            let mut statement = c.prepare("SELECT id, name, role FROM users ORDER BY name")?;
-            let rows = statement.query_map([], user_from_row)?;
-            rows.collect()
-        })
+        let rows =
+            self.read(|tx| tx.query("SELECT id, name, role FROM users ORDER BY name", &[]))?;
+        Ok(rows.iter().map(|row| user_from_row(row, 0)).collect())
     }
 }
 
@@ -134,20 +133,20 @@ mod tests {
 
     #[test]
     fn names_are_unique_and_passwords_change() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path()).unwrap();
-        let id = store.add_user("ann", "h1", Role::Teacher).unwrap();
-        let error = store.add_user("ann", "h2", Role::Student).unwrap_err();
-        assert_eq!(error.to_string(), "user ann already exists");
-        let (user, hash) = store.user_by_name("ann").unwrap().unwrap();
-        assert_eq!(
-            (user.id, user.role, hash.as_str()),
-            (id, Role::Teacher, "h1")
-        );
-        assert!(store.set_password_hash("ann", "h3").unwrap());
-        assert!(!store.set_password_hash("bob", "h3").unwrap());
-        assert_eq!(store.user_by_name("ann").unwrap().unwrap().1, "h3");
-        assert_eq!(store.user_by_id(id).unwrap().unwrap().name, "ann");
-        assert_eq!(store.users().unwrap().len(), 1);
+        super::super::testing::for_each_store(|store, _| {
+            let id = store.add_user("ann", "h1", Role::Teacher).unwrap();
+            let error = store.add_user("ann", "h2", Role::Student).unwrap_err();
+            assert_eq!(error.to_string(), "user ann already exists");
+            let (user, hash) = store.user_by_name("ann").unwrap().unwrap();
+            assert_eq!(
+                (user.id, user.role, hash.as_str()),
+                (id, Role::Teacher, "h1")
+            );
+            assert!(store.set_password_hash("ann", "h3").unwrap());
+            assert!(!store.set_password_hash("bob", "h3").unwrap());
+            assert_eq!(store.user_by_name("ann").unwrap().unwrap().1, "h3");
+            assert_eq!(store.user_by_id(id).unwrap().unwrap().name, "ann");
+            assert_eq!(store.users().unwrap().len(), 1);
+        });
     }
 }

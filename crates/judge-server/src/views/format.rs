@@ -1,6 +1,6 @@
 //! Small pieces of pages: times, durations, sizes, verdicts, a submission's status line.
 
-use crate::queue::Progress;
+use crate::store::Progress;
 use crate::store::{SubmissionState, SubmissionSummary};
 use judge_core::Verdict;
 use maud::{html, Markup};
@@ -128,6 +128,7 @@ mod tests {
                 error: None,
                 first_failure: (verdict != Verdict::AC).then(|| "secret/04-x".into()),
             }),
+            progress: None,
         }
     }
 

@@ -2,8 +2,8 @@
 
 use super::format;
 use super::layout::{csrf_field, page, Chrome};
-use crate::queue::Progress;
 use crate::store::submissions::RoundResult;
+use crate::store::Progress;
 use crate::store::{SubmissionState, SubmissionSummary};
 use judge_core::SubmissionResult;
 use maud::{html, Markup};

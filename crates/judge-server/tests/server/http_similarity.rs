@@ -39,6 +39,7 @@ fn submit_class(server: &TestServer) {
                     problem: "add".into(),
                     language: language.into(),
                     source: corpus(file),
+                    idempotency_key: None,
                 },
                 None,
             )

@@ -1,13 +1,16 @@
 //! The web server's integration tests, in one test binary so that the shared helpers
 //! (common/) are checked for dead code like any other code, and linked once.
+//! scale_out.rs runs the server and judge workers as processes on PostgreSQL.
 
 mod common;
 
 mod browser;
+mod http_api;
 mod http_auth;
 mod http_judging;
 mod http_pages;
 mod http_scoreboard;
 mod http_similarity;
 mod http_submit;
+mod scale_out;
 mod serve_process;

@@ -2,13 +2,17 @@
 //! library gives it.
 
 pub mod contest;
+pub mod database;
+pub mod db;
 pub mod doctor;
 pub mod run;
 pub mod serve;
 pub mod similarity;
+pub mod submit;
 pub mod testdata;
 pub mod users;
 pub mod verify;
+pub mod worker;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -52,8 +56,14 @@ pub enum Command {
     Doctor(doctor::DoctorArgs),
     /// Serve the contest to students' browsers (accounts, submissions, live verdicts).
     Serve(serve::ServeArgs),
-    /// Manage the web server's accounts.
+    /// Manage the web server's accounts and API tokens.
     Users(users::UsersArgs),
+    /// Send a source file to a running `judge serve` (its JSON API); --wait for the verdict.
+    Submit(submit::SubmitArgs),
+    /// Judge the web server's queue from this machine (a store shared with `judge serve`).
+    Worker(worker::WorkerArgs),
+    /// The web server's store: copy it into another (SQLite into PostgreSQL), its status.
+    Db(db::DbArgs),
     /// Which students' submissions were copied from each other: ranked pairs, reports.
     Similarity(similarity::SimilarityArgs),
 }
@@ -109,6 +119,9 @@ pub fn execute(cli: Cli) -> ExitCode {
         Command::Testdata(args) => testdata::execute(&cli, args),
         Command::Serve(args) => serve::execute(&cli, args),
         Command::Users(args) => users::execute(&cli, args),
+        Command::Worker(args) => worker::execute(&cli, args),
+        Command::Submit(args) => submit::execute(&cli, args),
+        Command::Db(args) => db::execute(&cli, args),
         Command::Similarity(args) => similarity::execute(&cli, args),
     };
     match result {

@@ -1,9 +1,9 @@
 //! `judge serve`: the students' web front (crates/judge-server) on this machine.
 
+use super::database::DatabaseArgs;
 use super::{Cli, EXIT_JUDGED};
 use judge_server::options::{self, ServerOptions};
 use std::io::Write;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -13,12 +13,17 @@ pub struct ServeArgs {
     /// Address to listen on (port 0: any free port, printed at start).
     #[arg(long, value_name = "ADDRESS", default_value = options::DEFAULT_LISTEN)]
     pub listen: String,
-    /// The data folder: the SQLite store lives there (created if missing).
-    #[arg(long, value_name = "DIR", default_value = options::DEFAULT_DATA_DIR)]
-    pub data: PathBuf,
-    /// Judging workers (default: one per core).
+    /// The store.
+    #[command(flatten)]
+    pub store: DatabaseArgs,
+    /// Judging workers in this process (default: one per core; 0: only `judge worker`
+    /// processes judge).
     #[arg(long, value_name = "N")]
     pub workers: Option<usize>,
+    /// How long a worker's claim on a submission lasts without a heartbeat; after that
+    /// another worker judges it again.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    pub lease_seconds: f64,
     /// The largest source accepted, in KiB.
     #[arg(long, value_name = "KIB", default_value_t = options::DEFAULT_MAX_SOURCE_BYTES / 1024)]
     pub max_source_kib: usize,
@@ -44,21 +49,23 @@ pub fn execute(cli: &Cli, args: &ServeArgs) -> anyhow::Result<u8> {
             sandbox.degraded.join(", ")
         );
     }
+    let database = args.store.url(Some(&judge.config));
     let options = ServerOptions {
         listen: args.listen.clone(),
-        data_dir: args.data.clone(),
+        data_dir: args.store.data.clone(),
+        database: Some(database.clone()),
         workers: args.workers.unwrap_or_else(options::default_workers),
+        lease: super::worker::lease(args.lease_seconds)?,
         max_source_bytes: args.max_source_kib.max(1) * 1024,
         submissions_per_window: args.submissions_per_minute,
         rate_window: Duration::from_secs(60),
         secure_cookies: args.secure_cookies,
         ..ServerOptions::default()
     };
-    let (data, workers) = (options.data_dir.clone(), options.workers);
+    let workers = options.workers;
     judge_server::run(judge, options, cancel, |address| {
         println!(
-            "judge serve: listening on http://{address} (data in {}, {workers} workers); Ctrl-C stops",
-            data.display()
+            "judge serve: listening on http://{address} (store {database}, {workers} workers); Ctrl-C stops"
         );
         let _ = std::io::stdout().flush();
     })?;

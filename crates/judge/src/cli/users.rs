@@ -1,19 +1,19 @@
-//! `judge users`: accounts of the web server, in its data folder's store. Works while the
-//! server runs.
+//! `judge users`: accounts of the web server and their API tokens, in the store (see
+//! `database.rs` for which). Works while the server runs.
 
+use super::database::{self, DatabaseArgs};
 use super::{Cli, EXIT_ERROR, EXIT_JUDGED};
 use anyhow::Context;
 use judge_server::accounts;
-use judge_server::options::DEFAULT_DATA_DIR;
-use judge_server::store::{Role, Store};
+use judge_server::store::Role;
 use std::path::PathBuf;
 
 /// Arguments of `judge users`.
 #[derive(Debug, clap::Args)]
 pub struct UsersArgs {
-    /// The server's data folder.
-    #[arg(long, value_name = "DIR", default_value = DEFAULT_DATA_DIR, global = true)]
-    pub data: PathBuf,
+    /// The store.
+    #[command(flatten)]
+    pub store: DatabaseArgs,
     /// What to do.
     #[command(subcommand)]
     pub command: UsersCommand,
@@ -43,11 +43,28 @@ pub enum UsersCommand {
         /// The log-in name.
         name: String,
     },
+    /// Make an API token for an account and print it (shown once; only its hash is kept).
+    Token {
+        /// The log-in name.
+        name: String,
+    },
+    /// List the API tokens (never the tokens themselves).
+    Tokens,
+    /// Revoke an API token by its id (from `judge users tokens`), or all of an account's.
+    RevokeToken {
+        /// The token's id.
+        #[arg(required_unless_present = "all_of")]
+        id: Option<i64>,
+        /// Revoke every token of this account instead.
+        #[arg(long, value_name = "NAME", conflicts_with = "id")]
+        all_of: Option<String>,
+    },
 }
 
 /// Runs `judge users`.
-pub fn execute(_cli: &Cli, args: &UsersArgs) -> anyhow::Result<u8> {
-    let store = Store::open(&args.data)?;
+pub fn execute(cli: &Cli, args: &UsersArgs) -> anyhow::Result<u8> {
+    let config = database::optional_config(cli.config.as_ref())?;
+    let store = database::open(&args.store, config.as_ref())?;
     match &args.command {
         UsersCommand::Add { name, teacher } => {
             let role = if *teacher {
@@ -97,6 +114,43 @@ pub fn execute(_cli: &Cli, args: &UsersArgs) -> anyhow::Result<u8> {
         UsersCommand::ResetPassword { name } => {
             let password = accounts::reset_password(&store, name)?;
             println!("new password for {name}: {password}");
+            Ok(EXIT_JUDGED)
+        }
+        UsersCommand::Token { name } => {
+            let (id, token) = accounts::issue_token(&store, name)?;
+            eprintln!("token {id} for {name} (keep it secret; `judge users revoke-token {id}` revokes it):");
+            println!("{token}");
+            Ok(EXIT_JUDGED)
+        }
+        UsersCommand::Tokens => {
+            println!("id\tuser\tcreated\tlast used\tstate");
+            for token in store.tokens()? {
+                println!(
+                    "{}\t{}\t{}\t{}\t{}",
+                    token.id,
+                    token.user_name,
+                    judge_core::text::rfc3339_ms(token.created_at_ms),
+                    token
+                        .last_used_at_ms
+                        .map_or_else(|| "never".to_string(), judge_core::text::rfc3339_ms),
+                    if token.revoked { "revoked" } else { "live" }
+                );
+            }
+            Ok(EXIT_JUDGED)
+        }
+        UsersCommand::RevokeToken { id, all_of } => {
+            if let Some(name) = all_of {
+                let Some((user, _)) = store.user_by_name(name)? else {
+                    anyhow::bail!("no user named {name}");
+                };
+                let count = store.revoke_user_tokens(user.id)?;
+                println!("revoked {count} tokens of {name}");
+            } else if let Some(id) = id {
+                if !store.revoke_token(*id)? {
+                    anyhow::bail!("there is no live token {id} (see `judge users tokens`)");
+                }
+                println!("revoked token {id}");
+            }
             Ok(EXIT_JUDGED)
         }
     }

@@ -289,6 +289,21 @@ impl Client {
         self.send(request.body(Body::empty()).unwrap()).await
     }
 
+    /// POST a JSON body with extra headers.
+    pub async fn post_json(
+        &mut self,
+        path: &str,
+        body: &serde_json::Value,
+        headers: &[(&str, &str)],
+    ) -> Reply {
+        let mut request = Request::post(path).header(header::CONTENT_TYPE, "application/json");
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        self.send(request.body(Body::from(body.to_string())).unwrap())
+            .await
+    }
+
     /// POST an urlencoded form.
     pub async fn post_form(&mut self, path: &str, fields: &[(&str, &str)]) -> Reply {
         let body = fields

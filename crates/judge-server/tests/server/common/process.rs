@@ -101,6 +101,45 @@ impl ServeProcess {
         }
     }
 
+    /// Starts `judge --config CONFIG serve ARGS...` and waits until it prints its address.
+    pub fn start_with(
+        binary: &Path,
+        config: &Path,
+        args: &[&str],
+        stderr_file: &Path,
+    ) -> ServeProcess {
+        let stderr = std::fs::File::create(stderr_file).unwrap();
+        let mut child = Command::new(binary)
+            .arg("--config")
+            .arg(config)
+            .arg("serve")
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(stderr)
+            .spawn()
+            .expect("judge serve starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let address = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or_else(|| {
+                panic!(
+                    "judge serve did not print its address: {line:?}; stderr: {}",
+                    std::fs::read_to_string(stderr_file).unwrap_or_default()
+                )
+            })
+            .to_string();
+        ServeProcess {
+            child,
+            address,
+            stderr_file: stderr_file.to_path_buf(),
+        }
+    }
+
     /// What it wrote to stderr so far.
     pub fn stderr(&self) -> String {
         std::fs::read_to_string(&self.stderr_file).unwrap_or_default()
@@ -108,6 +147,51 @@ impl ServeProcess {
 }
 
 impl Drop for ServeProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A `judge worker` child process, its terminal output in a file.
+pub struct WorkerProcess {
+    pub child: Child,
+    pub log: PathBuf,
+}
+
+impl WorkerProcess {
+    /// Starts `judge --config CONFIG worker ARGS...`.
+    pub fn start(binary: &Path, config: &Path, args: &[&str], log: &Path) -> WorkerProcess {
+        let out = std::fs::File::create(log).unwrap();
+        let child = Command::new(binary)
+            .arg("--config")
+            .arg(config)
+            .arg("worker")
+            .args(args)
+            .stdout(out.try_clone().unwrap())
+            .stderr(out)
+            .spawn()
+            .expect("judge worker starts");
+        WorkerProcess {
+            child,
+            log: log.to_path_buf(),
+        }
+    }
+
+    /// What it printed so far.
+    pub fn output(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// Sends SIGTERM and waits for it to exit; returns whether it exited with 0.
+    pub fn terminate(&mut self) -> bool {
+        // SAFETY: kill(2) on our own child's pid.
+        unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) };
+        self.child.wait().map(|s| s.success()).unwrap_or(false)
+    }
+}
+
+impl Drop for WorkerProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -156,23 +240,32 @@ pub fn request(
     headers: &[(&str, String)],
     body: &[u8],
 ) -> HttpReply {
-    let mut stream = TcpStream::connect(address).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(30)))
-        .unwrap();
+    try_request(address, method, path, headers, body).unwrap()
+}
+
+/// One HTTP/1.1 request on a new connection; an error if the server cannot be reached
+/// or closes the connection before answering.
+pub fn try_request(
+    address: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, String)],
+    body: &[u8],
+) -> std::io::Result<HttpReply> {
+    let mut stream = TcpStream::connect(address)?;
+    stream.set_read_timeout(Some(Duration::from_secs(30)))?;
     let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\nContent-Length: {}\r\n", body.len());
     for (name, value) in headers {
         head.push_str(&format!("{name}: {value}\r\n"));
     }
     head.push_str("\r\n");
-    stream.write_all(head.as_bytes()).unwrap();
-    stream.write_all(body).unwrap();
+    stream.write_all(head.as_bytes())?;
+    stream.write_all(body)?;
     let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).unwrap();
-    let split = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("a complete answer");
+    stream.read_to_end(&mut raw)?;
+    let Some(split) = raw.windows(4).position(|w| w == b"\r\n\r\n") else {
+        return Err(std::io::Error::other("no complete answer"));
+    };
     let head = String::from_utf8_lossy(&raw[..split]).into_owned();
     let mut lines = head.lines();
     let status = lines
@@ -194,11 +287,11 @@ pub fn request(
     {
         body = decode_chunked(&body);
     }
-    HttpReply {
+    Ok(HttpReply {
         status,
         headers,
         body: String::from_utf8_lossy(&body).into_owned(),
-    }
+    })
 }
 
 /// A logged-in session against a running server.

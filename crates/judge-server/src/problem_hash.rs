@@ -1,0 +1,185 @@
+//! A problem's content hash: the SHA-256 of everything that decides a verdict, so that a
+//! judge worker whose copy of a problem differs from the server's refuses it instead of
+//! judging on other tests. It covers:
+//!
+//! - the problem's folder (problem.toml, the crate's Cargo.toml and sources with the
+//!   checker and any interactor, any other file), except its statements, its kept
+//!   submissions (`submissions/`), build output (`target/`) and hidden files;
+//! - every stored test's name, input and answer;
+//! - judge.toml's entry for it (points, subtasks) and the contest's scoring style.
+//!
+//! Each part enters as a length-prefixed name and content, in a fixed order, so no two
+//! different copies hash alike by moving bytes between files.
+
+use crate::store::ProblemVersion;
+use judge_core::{Judge, JudgeError};
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+
+/// Folder and file names of a problem's folder that do not decide verdicts.
+fn skipped(name: &str) -> bool {
+    name.starts_with('.')
+        || name == "target"
+        || name == "submissions"
+        || name.starts_with("statement")
+}
+
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), JudgeError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| JudgeError::file("problem folder", dir, e))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| JudgeError::file("problem folder", dir, e))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if skipped(&name) {
+            continue;
+        }
+        let path = entry.path();
+        let kind = entry
+            .file_type()
+            .map_err(|e| JudgeError::file("problem folder", &path, e))?;
+        if kind.is_dir() {
+            files_under(&path, out)?;
+        } else if kind.is_file() {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn add(hasher: &mut Sha256, name: &str, bytes: &[u8]) {
+    hasher.update((name.len() as u64).to_le_bytes());
+    hasher.update(name.as_bytes());
+    hasher.update((bytes.len() as u64).to_le_bytes());
+    hasher.update(bytes);
+}
+
+fn read(path: &Path, what: &str) -> Result<Vec<u8>, JudgeError> {
+    std::fs::read(path).map_err(|e| JudgeError::file(what, path, e))
+}
+
+/// The content hash of problem `id` as this machine's judge.toml and files have it.
+pub fn content_sha256(judge: &Judge, id: &str) -> Result<String, JudgeError> {
+    let problem = judge.problem(id)?;
+    let mut hasher = Sha256::new();
+    let mut files = Vec::new();
+    files_under(&problem.dir, &mut files)?;
+    files.sort();
+    for file in &files {
+        let name = file.strip_prefix(&problem.dir).unwrap_or(file);
+        add(
+            &mut hasher,
+            &format!("problem/{}", name.to_string_lossy()),
+            &read(file, "problem file")?,
+        );
+    }
+    for test in &problem.tests {
+        add(
+            &mut hasher,
+            &format!("test/{}.in", test.name),
+            &read(&test.input, "test input")?,
+        );
+        add(
+            &mut hasher,
+            &format!("test/{}.ans", test.name),
+            &read(&test.answer, "test answer")?,
+        );
+    }
+    let contest = &judge.config.toml.contest;
+    let mut scoring = format!("scoring={:?}", contest.scoring);
+    if let Some(entry) = contest.problems.iter().find(|p| p.id == id) {
+        scoring.push_str(&format!(";points={}", entry.points));
+        for subtask in &entry.subtasks {
+            scoring.push_str(&format!(
+                ";subtask={:?},{},{:?}",
+                subtask.name, subtask.points, subtask.tests
+            ));
+        }
+    }
+    add(&mut hasher, "judge.toml", scoring.as_bytes());
+    Ok(crate::accounts::hex(hasher.finalize().as_slice()))
+}
+
+/// This machine's copies of `ids`: the versions it can judge, and the problems it cannot
+/// load with the reason.
+pub fn local_versions(
+    judge: &Judge,
+    ids: &[String],
+) -> (Vec<ProblemVersion>, Vec<(String, String)>) {
+    let mut versions = Vec::new();
+    let mut broken = Vec::new();
+    for id in ids {
+        match content_sha256(judge, id) {
+            Ok(sha) => versions.push(ProblemVersion {
+                id: id.clone(),
+                content_sha256: sha,
+            }),
+            Err(error) => broken.push((id.clone(), error.to_string())),
+        }
+    }
+    (versions, broken)
+}
+
+/// Why this machine refuses each published problem it cannot judge as the server has
+/// it: a different copy, or none. Empty when every published copy matches.
+pub fn refusals(
+    local: &[ProblemVersion],
+    broken: &[(String, String)],
+    published: &[ProblemVersion],
+) -> Vec<(String, String)> {
+    published
+        .iter()
+        .filter_map(|server| {
+            let reason = match local.iter().find(|l| l.id == server.id) {
+                Some(mine) if mine.content_sha256 == server.content_sha256 => return None,
+                Some(mine) => format!(
+                    "this machine's copy differs from the server's (content hash {} here, {} on the server): its problem folder, tests or judge.toml entry are not the same; copy the server's and restart",
+                    short(&mine.content_sha256),
+                    short(&server.content_sha256)
+                ),
+                None => match broken.iter().find(|(id, _)| *id == server.id) {
+                    Some((_, why)) => format!("it cannot be loaded here: {why}"),
+                    None => "it is not in this machine's judge.toml".to_string(),
+                },
+            };
+            Some((server.id.clone(), reason))
+        })
+        .collect()
+}
+
+fn short(sha: &str) -> &str {
+    &sha[..sha.len().min(12)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn version(id: &str, sha: &str) -> ProblemVersion {
+        ProblemVersion {
+            id: id.into(),
+            content_sha256: sha.into(),
+        }
+    }
+
+    #[test]
+    fn refusals_name_the_problem_and_why() {
+        let published = [
+            version("a", "1111"),
+            version("b", "2222"),
+            version("c", "3333"),
+            version("d", "4"),
+        ];
+        let local = [version("a", "1111"), version("b", "9999")];
+        let broken = [("c".to_string(), "no tests".to_string())];
+        let refused = refusals(&local, &broken, &published);
+        assert_eq!(refused.len(), 3);
+        assert_eq!(refused[0].0, "b");
+        assert!(
+            refused[0].1.contains("differs") && refused[0].1.contains("9999"),
+            "{}",
+            refused[0].1
+        );
+        assert!(refused[1].1.contains("no tests"));
+        assert!(refused[2].1.contains("not in this machine's judge.toml"));
+        assert!(refusals(&local[..1], &[], &published[..1]).is_empty());
+    }
+}

@@ -1,0 +1,226 @@
+//! The JSON API (`/api/v1`), for `judge submit`, scripts and CI. Every request carries
+//! `Authorization: Bearer TOKEN`, a token from `judge users token NAME`; it acts as that
+//! user, with the same rules as the pages (a student sees only their own submissions and
+//! no secret test data, the frozen scoreboard during a freeze, no problems before the
+//! start). No cookies, so no CSRF token. Errors are `{"error": ..., "status": N}`.
+//!
+//! | route | what |
+//! | --- | --- |
+//! | `POST /api/v1/submissions` | `{"problem", "language", "source"}` (or `"file_name"` instead of `"language"`); `Idempotency-Key` header optional; answers `{"id", ...}` (201, or 200 for a repeated key) |
+//! | `GET /api/v1/submissions/{id}` | its state, status line, verdict and per-test results |
+//! | `GET /api/v1/scoreboard` | the scoreboard as the user may see it |
+//! | `GET /api/v1/problems` | the contest's problems, limits and languages |
+
+use super::problems::check_started;
+use super::scoreboard::{board, freeze_now};
+use super::submissions::submission_json;
+use super::submit::{accept, Incoming};
+use crate::accounts::TOKEN_PREFIX;
+use crate::auth::token_sha256;
+use crate::export;
+use crate::http_error::HttpError;
+use crate::state::AppState;
+use crate::store::{now_ms, User};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+
+/// The longest idempotency key accepted.
+const MAX_IDEMPOTENCY_KEY: usize = 200;
+
+/// The user of the request's API token (else 401, as JSON).
+pub struct ApiUser(pub User);
+
+fn unauthorized(message: &str) -> Response {
+    let mut response = HttpError::new(StatusCode::UNAUTHORIZED, message)
+        .as_json()
+        .into_response();
+    response
+        .headers_mut()
+        .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+    response
+}
+
+impl FromRequestParts<AppState> for ApiUser {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let Some(value) = parts
+            .headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+        else {
+            return Err(unauthorized(
+                "This API needs Authorization: Bearer TOKEN (a token from `judge users token NAME`).",
+            ));
+        };
+        let token = value
+            .strip_prefix("Bearer ")
+            .or_else(|| value.strip_prefix("bearer "))
+            .unwrap_or("")
+            .trim();
+        if !token.starts_with(TOKEN_PREFIX) || token.len() > 128 {
+            return Err(unauthorized("The token is not one of this server's."));
+        }
+        let hash = token_sha256(token);
+        match state.blocking(move |s| s.store.user_by_token(&hash)).await {
+            Ok(Some(user)) => Ok(ApiUser(user)),
+            Ok(None) => Err(unauthorized("The token is unknown or was revoked.")),
+            Err(error) => Err(error.as_json().into_response()),
+        }
+    }
+}
+
+/// The body of `POST /api/v1/submissions`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewSubmissionBody {
+    /// The problem's id.
+    problem: String,
+    /// The language's id (judge.toml's table); or give `file_name`.
+    language: Option<String>,
+    /// The source file's name, whose extension names the language.
+    file_name: Option<String>,
+    /// The source text.
+    source: String,
+}
+
+/// `POST /api/v1/submissions`.
+pub async fn submit(
+    State(state): State<AppState>,
+    ApiUser(user): ApiUser,
+    headers: HeaderMap,
+    body: Result<Json<NewSubmissionBody>, JsonRejection>,
+) -> Result<Response, HttpError> {
+    let Json(body) = body.map_err(|rejection| {
+        let status = rejection.status();
+        HttpError::new(
+            status,
+            format!(
+                "The request body could not be read: {}",
+                rejection.body_text()
+            ),
+        )
+        .as_json()
+    })?;
+    let idempotency_key = match headers.get("idempotency-key") {
+        Some(value) => {
+            let key = value.to_str().unwrap_or("").trim().to_string();
+            if key.is_empty() || key.len() > MAX_IDEMPOTENCY_KEY {
+                return Err(HttpError::bad_request(format!(
+                    "Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} visible characters"
+                ))
+                .as_json());
+            }
+            Some(key)
+        }
+        None => None,
+    };
+    let incoming = Incoming {
+        problem: &body.problem,
+        language: body.language.as_deref(),
+        file_name: body.file_name.as_deref(),
+        source: body.source.as_bytes(),
+        idempotency_key,
+    };
+    let (id, new) = accept(&state, &user, incoming)
+        .await
+        .map_err(HttpError::as_json)?;
+    let status = if new {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    let location = format!("/api/v1/submissions/{id}");
+    let mut response = (
+        status,
+        Json(serde_json::json!({ "id": id, "url": location })),
+    )
+        .into_response();
+    if let Ok(value) = HeaderValue::from_str(&location) {
+        response.headers_mut().insert(header::LOCATION, value);
+    }
+    Ok(response)
+}
+
+/// `GET /api/v1/submissions/{id}`.
+pub async fn submission(
+    State(state): State<AppState>,
+    ApiUser(user): ApiUser,
+    Path(id): Path<String>,
+) -> Result<Json<serde_json::Value>, HttpError> {
+    Ok(Json(submission_json(&state, &user, &id).await?))
+}
+
+/// `GET /api/v1/scoreboard`: frozen for students during a freeze, as on the page.
+pub async fn scoreboard(
+    State(state): State<AppState>,
+    ApiUser(user): ApiUser,
+) -> Result<Json<judge_core::export::ScoreboardExport>, HttpError> {
+    let freeze = freeze_now(&state).await.map_err(HttpError::as_json)?;
+    let shown = if user.is_teacher() { None } else { freeze };
+    let board = board(&state, shown).await.map_err(HttpError::as_json)?;
+    Ok(Json(export::scoreboard_export(
+        &state.contest,
+        &board,
+        now_ms(),
+    )))
+}
+
+/// `GET /api/v1/problems`.
+pub async fn problems(
+    State(state): State<AppState>,
+    ApiUser(user): ApiUser,
+) -> Result<Json<serde_json::Value>, HttpError> {
+    check_started(&state, user.is_teacher()).map_err(HttpError::as_json)?;
+    let problems = state
+        .blocking(|s| {
+            Ok(s.contest
+                .problems
+                .iter()
+                .map(|entry| {
+                    let loaded = s.judge.problem(&entry.id).ok();
+                    serde_json::json!({
+                        "id": entry.id,
+                        "title": loaded.as_ref().map(|p| p.toml.title.clone()),
+                        "points": entry.points,
+                        "time_limit_s": loaded.as_ref().map(|p| p.toml.limits.time_s),
+                        "memory_limit_mib": loaded.as_ref().map(|p| p.toml.limits.memory_mib),
+                        "statement": format!("/problems/{}", entry.id),
+                    })
+                })
+                .collect::<Vec<_>>())
+        })
+        .await
+        .map_err(HttpError::as_json)?;
+    let languages: Vec<serde_json::Value> = state
+        .contest
+        .languages
+        .iter()
+        .map(|l| {
+            serde_json::json!({
+                "id": l.id,
+                "name": l.spec.name,
+                "extensions": l.spec.extensions,
+            })
+        })
+        .collect();
+    Ok(Json(serde_json::json!({
+        "contest": state.contest.title,
+        "problems": problems,
+        "languages": languages,
+    })))
+}
+
+/// Unknown `/api/...` paths: a JSON 404.
+pub async fn not_found() -> HttpError {
+    HttpError::not_found("There is no such API route (see docs/server.md, \"The JSON API\").")
+        .as_json()
+}

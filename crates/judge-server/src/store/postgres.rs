@@ -1,0 +1,441 @@
+//! The PostgreSQL engine: the store a server and judge workers on many machines share.
+//! A pool of connections (r2d2 over the `postgres` client; each connection keeps its
+//! prepared statements), checked before use so that a restarted server is reconnected
+//! to rather than reported as an error. Queueing a submission sends `NOTIFY judge_queue`
+//! (delivered on commit); [`Engine::watch_queue`] listens on a connection of its own.
+//! The schema version is the `schema_version` table; migrations take an advisory lock,
+//! so a server and workers starting at once migrate a new database once.
+//!
+//! Connections are not encrypted (NoTls): keep PostgreSQL on the judging network, or
+//! reach it through an SSH tunnel or a VPN.
+
+use super::engine::{Access, Dialect, Engine, Row, Tx, Value};
+use super::migrations::{MIGRATIONS, SCHEMA_VERSION};
+use crate::error::{DatabaseCause, Result, ServerError};
+use bytes::BytesMut;
+use postgres::fallible_iterator::FallibleIterator;
+use postgres::types::{IsNull, ToSql, Type};
+use postgres::{Client, NoTls, Statement};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The channel of queue notifications.
+const QUEUE_CHANNEL: &str = "judge_queue";
+/// The advisory lock key that serialises migrations ("judge" in ASCII).
+const MIGRATION_LOCK: i64 = 0x006a_7564_6765;
+/// How long a request waits for a connection before the store counts as unreachable.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+/// Connections of one process (the HTTP handlers' and the workers').
+const POOL_SIZE: u32 = 16;
+
+/// A pooled connection and its prepared statements.
+pub struct PgConnection {
+    client: Client,
+    statements: HashMap<String, Statement>,
+}
+
+/// Opens connections for the pool.
+struct Manager {
+    config: postgres::Config,
+}
+
+impl r2d2::ManageConnection for Manager {
+    type Connection = PgConnection;
+    type Error = postgres::Error;
+
+    fn connect(&self) -> std::result::Result<PgConnection, postgres::Error> {
+        Ok(PgConnection {
+            client: self.config.connect(NoTls)?,
+            statements: HashMap::new(),
+        })
+    }
+
+    fn is_valid(&self, connection: &mut PgConnection) -> std::result::Result<(), postgres::Error> {
+        connection.client.simple_query("").map(|_| ())
+    }
+
+    fn has_broken(&self, connection: &mut PgConnection) -> bool {
+        connection.client.is_closed()
+    }
+}
+
+/// A PostgreSQL store.
+pub struct PostgresEngine {
+    shown: String,
+    config: postgres::Config,
+    pool: r2d2::Pool<Manager>,
+    stop_watching: Arc<AtomicBool>,
+}
+
+impl Drop for PostgresEngine {
+    fn drop(&mut self) {
+        self.stop_watching.store(true, Ordering::SeqCst);
+    }
+}
+
+impl PostgresEngine {
+    /// Connects to `url` and brings the schema up to date. `shown` is the address
+    /// without its password, for messages.
+    pub fn connect(url: &str, shown: &str) -> Result<PostgresEngine> {
+        let error = |cause: DatabaseCause| ServerError::Database {
+            database: shown.to_string(),
+            cause,
+        };
+        let mut config: postgres::Config = url
+            .parse()
+            .map_err(|e: postgres::Error| error(DatabaseCause::Postgres(e)))?;
+        config.connect_timeout(CONNECT_TIMEOUT);
+        config.application_name("judge");
+        let pool = r2d2::Pool::builder()
+            .max_size(POOL_SIZE)
+            .min_idle(Some(1))
+            .idle_timeout(Some(Duration::from_secs(60)))
+            .connection_timeout(CONNECT_TIMEOUT)
+            .test_on_check_out(true)
+            .error_handler(Box::new(r2d2::NopErrorHandler))
+            .build(Manager {
+                config: config.clone(),
+            })
+            .map_err(|e| error(DatabaseCause::Unreachable(unreachable_text(&e))))?;
+        let engine = PostgresEngine {
+            shown: shown.to_string(),
+            config,
+            pool,
+            stop_watching: Arc::new(AtomicBool::new(false)),
+        };
+        engine.migrate()?;
+        Ok(engine)
+    }
+
+    fn error(&self, cause: impl Into<DatabaseCause>) -> ServerError {
+        ServerError::Database {
+            database: self.shown.clone(),
+            cause: cause.into(),
+        }
+    }
+
+    fn connection(&self) -> Result<r2d2::PooledConnection<Manager>> {
+        self.pool
+            .get()
+            .map_err(|e| self.error(DatabaseCause::Unreachable(unreachable_text(&e))))
+    }
+
+    /// Applies the migrations the database has not seen, one transaction each, under an
+    /// advisory lock.
+    fn migrate(&self) -> Result<()> {
+        let mut connection = self.connection()?;
+        loop {
+            let mut transaction = connection.client.transaction().map_err(|e| self.error(e))?;
+            transaction
+                .batch_execute(&format!(
+                    "SELECT pg_advisory_xact_lock({MIGRATION_LOCK});
+                     CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL);"
+                ))
+                .map_err(|e| self.error(e))?;
+            let found: i64 = transaction
+                .query_opt("SELECT version FROM schema_version", &[])
+                .map_err(|e| self.error(e))?
+                .map_or(0, |row| row.get(0));
+            if found > SCHEMA_VERSION {
+                return Err(ServerError::SchemaTooNew {
+                    database: self.shown.clone(),
+                    found,
+                    known: SCHEMA_VERSION,
+                });
+            }
+            let Some(migration) = MIGRATIONS.get(found.max(0) as usize) else {
+                return Ok(());
+            };
+            transaction
+                .batch_execute(migration.postgres)
+                .map_err(|e| self.error(e))?;
+            let next = found + 1;
+            transaction
+                .execute("DELETE FROM schema_version", &[])
+                .and_then(|_| {
+                    transaction
+                        .execute("INSERT INTO schema_version (version) VALUES ($1)", &[&next])
+                })
+                .map_err(|e| self.error(e))?;
+            transaction.commit().map_err(|e| self.error(e))?;
+        }
+    }
+}
+
+/// r2d2's "timed out" with the last connection error, which says why.
+fn unreachable_text(error: &r2d2::Error) -> String {
+    format!("cannot connect: {error}")
+}
+
+/// `?1`-style parameters as PostgreSQL's `$1`. Our SQL has no `?` inside literals.
+fn dollar_parameters(sql: &str) -> String {
+    let mut out = String::with_capacity(sql.len());
+    let mut chars = sql.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '?' && chars.peek().is_some_and(|d| d.is_ascii_digit()) {
+            out.push('$');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+impl ToSql for Value {
+    fn to_sql(
+        &self,
+        ty: &Type,
+        out: &mut BytesMut,
+    ) -> std::result::Result<IsNull, Box<dyn std::error::Error + Sync + Send>> {
+        match self {
+            Value::Null => Ok(IsNull::Yes),
+            Value::Int(v) => match *ty {
+                Type::INT4 => i32::try_from(*v)?.to_sql(ty, out),
+                Type::INT2 => i16::try_from(*v)?.to_sql(ty, out),
+                Type::FLOAT8 => (*v as f64).to_sql(ty, out),
+                Type::BOOL => (*v != 0).to_sql(ty, out),
+                Type::TEXT | Type::VARCHAR => v.to_string().to_sql(ty, out),
+                _ => v.to_sql(ty, out),
+            },
+            Value::Real(v) => match *ty {
+                Type::FLOAT4 => (*v as f32).to_sql(ty, out),
+                _ => v.to_sql(ty, out),
+            },
+            Value::Text(v) => v.as_str().to_sql(ty, out),
+        }
+    }
+
+    fn accepts(_ty: &Type) -> bool {
+        // Each value converts itself to the parameter's type above.
+        true
+    }
+
+    postgres::types::to_sql_checked!();
+}
+
+fn value_at(row: &postgres::Row, index: usize) -> std::result::Result<Value, postgres::Error> {
+    let ty = row.columns()[index].type_().clone();
+    Ok(match ty {
+        Type::INT8 => row
+            .try_get::<_, Option<i64>>(index)?
+            .map_or(Value::Null, Value::Int),
+        Type::INT4 => row
+            .try_get::<_, Option<i32>>(index)?
+            .map_or(Value::Null, |v| Value::Int(v.into())),
+        Type::INT2 => row
+            .try_get::<_, Option<i16>>(index)?
+            .map_or(Value::Null, |v| Value::Int(v.into())),
+        Type::BOOL => row
+            .try_get::<_, Option<bool>>(index)?
+            .map_or(Value::Null, |v| Value::Int(v.into())),
+        Type::FLOAT8 => row
+            .try_get::<_, Option<f64>>(index)?
+            .map_or(Value::Null, Value::Real),
+        Type::FLOAT4 => row
+            .try_get::<_, Option<f32>>(index)?
+            .map_or(Value::Null, |v| Value::Real(v.into())),
+        _ => row
+            .try_get::<_, Option<String>>(index)?
+            .map_or(Value::Null, Value::Text),
+    })
+}
+
+struct PgTx<'a> {
+    transaction: postgres::Transaction<'a>,
+    statements: &'a mut HashMap<String, Statement>,
+    engine: &'a PostgresEngine,
+}
+
+impl PgTx<'_> {
+    fn statement(&mut self, sql: &str) -> Result<Statement> {
+        if let Some(statement) = self.statements.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = self
+            .transaction
+            .prepare(&dollar_parameters(sql))
+            .map_err(|e| self.engine.error(e))?;
+        self.statements.insert(sql.to_string(), statement.clone());
+        Ok(statement)
+    }
+}
+
+fn parameters(params: &[Value]) -> Vec<&(dyn ToSql + Sync)> {
+    params.iter().map(|p| p as &(dyn ToSql + Sync)).collect()
+}
+
+impl Tx for PgTx<'_> {
+    fn execute(&mut self, sql: &str, params: &[Value]) -> Result<u64> {
+        let statement = self.statement(sql)?;
+        self.transaction
+            .execute(&statement, &parameters(params))
+            .map_err(|e| self.engine.error(e))
+    }
+
+    fn query(&mut self, sql: &str, params: &[Value]) -> Result<Vec<Row>> {
+        let statement = self.statement(sql)?;
+        let rows = self
+            .transaction
+            .query(&statement, &parameters(params))
+            .map_err(|e| self.engine.error(e))?;
+        rows.iter()
+            .map(|row| {
+                (0..row.len())
+                    .map(|i| value_at(row, i))
+                    .collect::<std::result::Result<Vec<Value>, _>>()
+                    .map(Row)
+                    .map_err(|e| self.engine.error(e))
+            })
+            .collect()
+    }
+
+    fn dialect(&self) -> Dialect {
+        Dialect::Postgres
+    }
+}
+
+impl Engine for PostgresEngine {
+    fn transaction(
+        &self,
+        _access: Access,
+        f: &mut dyn FnMut(&mut dyn Tx) -> Result<()>,
+    ) -> Result<()> {
+        let mut connection = self.connection()?;
+        let PgConnection { client, statements } = &mut *connection;
+        let transaction = client.transaction().map_err(|e| self.error(e))?;
+        let mut tx = PgTx {
+            transaction,
+            statements,
+            engine: self,
+        };
+        let outcome = f(&mut tx);
+        let PgTx { transaction, .. } = tx;
+        match outcome {
+            Ok(()) => transaction.commit().map_err(|e| self.error(e)),
+            Err(error) => {
+                // A failed statement can leave prepared statements unusable after a
+                // reconnect; the pool drops a closed connection on return.
+                let _ = transaction.rollback();
+                Err(error)
+            }
+        }
+    }
+
+    fn dialect(&self) -> Dialect {
+        Dialect::Postgres
+    }
+
+    fn describe(&self) -> String {
+        self.shown.clone()
+    }
+
+    fn schema_version(&self) -> Result<i64> {
+        let mut connection = self.connection()?;
+        let row = connection
+            .client
+            .query_opt("SELECT version FROM schema_version", &[])
+            .map_err(|e| self.error(e))?;
+        Ok(row.map_or(0, |r| r.get(0)))
+    }
+
+    fn columns(&self, table: &str) -> Result<Vec<String>> {
+        let mut connection = self.connection()?;
+        let rows = connection
+            .client
+            .query(
+                "SELECT CAST(column_name AS TEXT) FROM information_schema.columns
+                 WHERE table_schema = current_schema() AND table_name = $1
+                 ORDER BY ordinal_position",
+                &[&table],
+            )
+            .map_err(|e| self.error(e))?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    fn reset_ids(&self, tables: &[&str]) -> Result<()> {
+        let mut connection = self.connection()?;
+        for table in tables {
+            // Table names are our own constants (migrations::TABLES_WITH_IDS).
+            connection
+                .client
+                .batch_execute(&format!(
+                    "SELECT setval(pg_get_serial_sequence('{table}', 'id'),
+                         (SELECT coalesce(max(id), 0) + 1 FROM {table}), false)"
+                ))
+                .map_err(|e| self.error(e))?;
+        }
+        Ok(())
+    }
+
+    fn watch_queue(&self, wake: Box<dyn Fn() + Send + Sync>) -> bool {
+        let config = self.config.clone();
+        let stop = self.stop_watching.clone();
+        let spawned = std::thread::Builder::new()
+            .name("judge-queue-listen".into())
+            .spawn(move || listen(&config, &stop, &*wake));
+        spawned.is_ok()
+    }
+
+    fn ping(&self, timeout: Duration) -> bool {
+        let deadline = std::time::Instant::now() + timeout;
+        loop {
+            if let Ok(mut connection) = self.pool.get_timeout(Duration::from_millis(500)) {
+                if connection.client.simple_query("SELECT 1").is_ok() {
+                    return true;
+                }
+            }
+            if std::time::Instant::now() >= deadline {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+}
+
+/// Listens for queue notifications until `stop`, reconnecting after failures; wakes
+/// after each (re)connection too, since notifications sent meanwhile were lost.
+fn listen(config: &postgres::Config, stop: &AtomicBool, wake: &(dyn Fn() + Send + Sync)) {
+    while !stop.load(Ordering::SeqCst) {
+        let Ok(mut client) = config.connect(NoTls) else {
+            std::thread::sleep(Duration::from_secs(1));
+            continue;
+        };
+        if client
+            .batch_execute(&format!("LISTEN {QUEUE_CHANNEL}"))
+            .is_err()
+        {
+            continue;
+        }
+        wake();
+        while !stop.load(Ordering::SeqCst) {
+            let next = client
+                .notifications()
+                .timeout_iter(Duration::from_secs(1))
+                .next();
+            match next {
+                Ok(Some(_)) => wake(),
+                Err(_) => break,
+                Ok(None) if client.is_closed() => break,
+                Ok(None) => {}
+            }
+        }
+    }
+}
+
+/// The statement that wakes listening workers (sent on commit).
+pub const NOTIFY_QUEUE: &str = "NOTIFY judge_queue";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameters_become_dollars() {
+        assert_eq!(
+            dollar_parameters("SELECT ?1, ?12 WHERE a = ?2"),
+            "SELECT $1, $12 WHERE a = $2"
+        );
+    }
+}

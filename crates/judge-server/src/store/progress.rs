@@ -1,0 +1,63 @@
+//! How far the judging of a claimed submission has come (compiling, test 4 of 25): a row
+//! per claimed submission, written by its worker wherever it runs, read by the pages with
+//! the submission's summary, removed when the result is written or the claim is handed
+//! back.
+
+use judge_core::Verdict;
+
+/// How far the judging of one submission has come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Progress {
+    /// Whether it compiled (false while compiling).
+    pub compiled: bool,
+    /// Tests finished.
+    pub tests_done: usize,
+    /// Tests in the problem.
+    pub tests_total: usize,
+    /// The verdict of the first test that failed so far.
+    pub first_failure: Option<Verdict>,
+}
+
+impl Progress {
+    /// Nothing done yet: compiling.
+    pub fn compiling() -> Progress {
+        Progress {
+            compiled: false,
+            tests_done: 0,
+            tests_total: 0,
+            first_failure: None,
+        }
+    }
+
+    /// A line for people: `compiling`, `test 4 of 25`.
+    pub fn describe(&self) -> String {
+        if !self.compiled {
+            "compiling".into()
+        } else {
+            format!(
+                "running test {} of {}",
+                (self.tests_done + 1).min(self.tests_total),
+                self.tests_total
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_reads_as_words() {
+        let mut progress = Progress {
+            tests_total: 25,
+            ..Progress::compiling()
+        };
+        assert_eq!(progress.describe(), "compiling");
+        progress.compiled = true;
+        progress.tests_done = 3;
+        assert_eq!(progress.describe(), "running test 4 of 25");
+        progress.tests_done = 25;
+        assert_eq!(progress.describe(), "running test 25 of 25");
+    }
+}

@@ -311,15 +311,16 @@ impl SandboxBox<'_> {
         let cancel = &sandbox.config.cancel;
         let watched = {
             let watch = self.watch(&started, spec)?;
-            supervise::watch(vec![watch], cancel, None, None)?
+            supervise::watch(vec![watch], cancel, Vec::new(), None)?
         };
         self.outcome(&started, spec, &watched[0])
     }
 
-    /// Runs two programs at once, each in its own box, talking to each other: what the
-    /// first (`self`, the submission) writes reaches the second (`partner`, an interactor)
-    /// through the judge, which counts it against the first's output limit; what the second
-    /// writes is the first's stdin. The specs' own stdin and stdout are not used. Each box
+    /// Runs two programs at once, each in its own box, talking to each other through the
+    /// judge: what the first (`self`, the submission) writes is the second's (`partner`, an
+    /// interactor's) stdin, counted against the first's output limit, and what the second
+    /// writes is the first's stdin. A program whose reader is gone does not get a broken
+    /// pipe: what it still writes is dropped. The specs' own stdin and stdout are not used. Each box
     /// keeps its own limits and measurement; both run on one CPU (they take turns). When
     /// the second ends and `accepted` does not take its program's wait status, the first
     /// is stopped (`Termination::Stopped`) instead of running on to its limits.
@@ -331,10 +332,11 @@ impl SandboxBox<'_> {
         accepted: &dyn Fn(i32) -> bool,
     ) -> Result<Interaction> {
         let sandbox = self.sandbox;
-        // (read end, write end) of each pipe.
-        let (judge_reads, first_writes) = pipe()?;
-        let (second_reads, judge_writes) = pipe()?;
-        let (first_reads, second_writes) = pipe()?;
+        // (read end, write end) of each pipe; the judge relays both ways.
+        let (judge_reads_first, first_writes) = pipe()?;
+        let (second_reads, judge_writes_second) = pipe()?;
+        let (judge_reads_second, second_writes) = pipe()?;
+        let (first_reads, judge_writes_first) = pipe()?;
         let cpu = Some(sandbox.cpu_for(self.id()));
         let first = self.start(spec, Stdio::Pipes(first_reads, first_writes), cpu)?;
         let second =
@@ -344,7 +346,7 @@ impl SandboxBox<'_> {
                     // The first is running already: stop it and wait for it.
                     let cancel = std::sync::atomic::AtomicBool::new(true);
                     if let Ok(watch) = self.watch(&first, spec) {
-                        let _ = supervise::watch(vec![watch], &cancel, None, None);
+                        let _ = supervise::watch(vec![watch], &cancel, Vec::new(), None);
                     }
                     return Err(error);
                 }
@@ -354,21 +356,26 @@ impl SandboxBox<'_> {
                 self.watch(&first, spec)?,
                 partner.watch(&second, partner_spec)?,
             ];
-            let relay = Relay {
-                from: judge_reads,
-                to: judge_writes,
-                writer: 0,
-                reader: 1,
-            };
+            let relays = vec![
+                Relay {
+                    from: judge_reads_first,
+                    to: judge_writes_second,
+                    writer: 0,
+                    reader: 1,
+                    counted: true,
+                },
+                Relay {
+                    from: judge_reads_second,
+                    to: judge_writes_first,
+                    writer: 1,
+                    reader: 0,
+                    counted: false,
+                },
+            ];
             let partner_rule = Partner { index: 1, accepted };
             // The relay takes a turn in every exchange: it runs on the boxes' CPU too.
             let _pinned = cpu.map(PinnedThread::to);
-            supervise::watch(
-                watches,
-                &sandbox.config.cancel,
-                Some(relay),
-                Some(partner_rule),
-            )?
+            supervise::watch(watches, &sandbox.config.cancel, relays, Some(partner_rule))?
         };
         Ok(Interaction {
             program: self.outcome(&first, spec, &watched[0])?,

@@ -4,8 +4,8 @@
 //! and status pipe, waking every few milliseconds to sample the CPU time of each whole box
 //! (from its cgroup, or `/proc/<pid>/stat` without one) and to check the wall clocks and the
 //! cancel flag. A run of two boxes (an interactive test) is watched by the same loop, which
-//! also relays the first program's output to the second (counting it) and stops the first
-//! when the second ends with a rejection. Stdout and stderr go to files, not pipes: a write to a file costs the
+//! also relays what each program writes to the other (counting the first's output) and
+//! stops the first when the second ends with a rejection. Stdout and stderr go to files, not pipes: a write to a file costs the
 //! program no wake-up of the judge (a pipe made line-by-line output twice as slow), and
 //! RLIMIT_FSIZE, one byte above the output limit, stops a runaway writer at once (SIGXFSZ,
 //! or EFBIG for runtimes that ignore the signal); the file's size, counted after the run,
@@ -158,9 +158,11 @@ fn read_head(file: &mut File, keep: u64) -> (Vec<u8>, bool) {
     (head, length > keep)
 }
 
-/// The pipe the judge relays between two boxes of one run: what the first program writes
-/// goes to the second through the judge, which counts it (the first program's output
-/// limit) without copying it (splice).
+/// A pipe the judge relays between two boxes of one run: what one program writes goes to
+/// the other through the judge, which can count it (a program's output limit) without
+/// copying it (splice). When the reader is gone (it ended, or closed its input), what the
+/// writer still writes is read and dropped: the writer never dies of a broken pipe it did
+/// not cause, so an interactor whose submission stopped reading still gives its verdict.
 pub(crate) struct Relay {
     /// The read end of the writer's stdout pipe.
     pub from: OwnedFd,
@@ -170,61 +172,107 @@ pub(crate) struct Relay {
     pub writer: usize,
     /// The index of the box that reads it.
     pub reader: usize,
+    /// Whether the bytes count against the writer's output limit.
+    pub counted: bool,
 }
 
-/// The relay while the run goes on.
+/// A relay while the run goes on.
 struct RelayState {
+    /// The writer's pipe; `None` once the writer's end is closed and the pipe empty.
     from: Option<OwnedFd>,
+    /// The reader's pipe; `None` once the reader is gone (then data is dropped).
     to: Option<OwnedFd>,
     writer: usize,
     reader: usize,
+    counted: bool,
     bytes: u64,
     /// `to` was full at the last splice: wait until it can take more.
     blocked: bool,
 }
 
 impl RelayState {
-    /// Moves what is waiting in `from` to `to`. Returns false when the relay is over.
-    fn pump(&mut self) -> bool {
-        let (Some(from), Some(to)) = (&self.from, &self.to) else {
-            return false;
+    fn new(relay: Relay) -> RelayState {
+        crate::fds::set_nonblocking(relay.from.as_raw_fd());
+        crate::fds::set_nonblocking(relay.to.as_raw_fd());
+        RelayState {
+            from: Some(relay.from),
+            to: Some(relay.to),
+            writer: relay.writer,
+            reader: relay.reader,
+            counted: relay.counted,
+            bytes: 0,
+            blocked: false,
+        }
+    }
+
+    /// The descriptor to wait on, and for what.
+    fn pollfd(&self) -> libc::pollfd {
+        let (fd, events) = match (&self.from, &self.to) {
+            (Some(_), Some(to)) if self.blocked => (to.as_raw_fd(), libc::POLLOUT),
+            (Some(from), _) => (from.as_raw_fd(), libc::POLLIN),
+            (None, _) => (-1, 0),
+        };
+        libc::pollfd {
+            fd,
+            events,
+            revents: 0,
+        }
+    }
+
+    /// The reader is gone: from now on what the writer writes is dropped.
+    fn reader_gone(&mut self) {
+        self.to = None;
+        self.blocked = false;
+    }
+
+    /// Moves what is waiting in `from` on (or drops it, without a reader).
+    fn pump(&mut self) {
+        self.blocked = false;
+        let Some(from) = self.from.as_ref().map(AsRawFd::as_raw_fd) else {
+            return;
         };
         loop {
-            // SAFETY: splice between two pipes we own; no offsets.
-            let moved = unsafe {
-                libc::splice(
-                    from.as_raw_fd(),
-                    std::ptr::null_mut(),
-                    to.as_raw_fd(),
-                    std::ptr::null_mut(),
-                    1 << 16,
-                    libc::SPLICE_F_NONBLOCK | libc::SPLICE_F_MOVE,
-                )
+            let moved = match &self.to {
+                // SAFETY: splice between two pipes we own; no offsets.
+                Some(to) => unsafe {
+                    libc::splice(
+                        from,
+                        std::ptr::null_mut(),
+                        to.as_raw_fd(),
+                        std::ptr::null_mut(),
+                        1 << 16,
+                        libc::SPLICE_F_NONBLOCK | libc::SPLICE_F_MOVE,
+                    )
+                },
+                None => {
+                    let mut dropped = [0u8; 1 << 14];
+                    // SAFETY: reading into a buffer we own.
+                    unsafe { libc::read(from, dropped.as_mut_ptr().cast(), dropped.len()) }
+                }
             };
             match moved {
                 0 => {
-                    // The writer's end is closed: the reader gets end of file.
-                    self.to = None;
+                    // The writer's end is closed and the pipe is empty: the reader gets end
+                    // of file.
                     self.from = None;
-                    return false;
+                    self.to = None;
+                    return;
                 }
                 n if n > 0 => self.bytes += n as u64,
-                _ => {
-                    return match std::io::Error::last_os_error().raw_os_error() {
-                        Some(libc::EINTR) => continue,
-                        Some(libc::EAGAIN) => {
-                            // Either side may be the one that cannot go on: find out which.
-                            self.blocked = !writable(to);
-                            true
-                        }
-                        // The reader is gone: the writer's next write fails (SIGPIPE).
-                        _ => {
-                            self.to = None;
-                            self.from = None;
-                            false
-                        }
-                    };
-                }
+                _ => match std::io::Error::last_os_error().raw_os_error() {
+                    Some(libc::EINTR) => continue,
+                    Some(libc::EAGAIN) => {
+                        // Either side may be the one that cannot go on: find out which.
+                        self.blocked = self.to.as_ref().is_some_and(|to| !writable(to));
+                        return;
+                    }
+                    // EPIPE: the reader closed its input.
+                    _ if self.to.is_some() => self.reader_gone(),
+                    _ => {
+                        self.from = None;
+                        return;
+                    }
+                },
             }
         }
     }
@@ -407,7 +455,7 @@ impl Watching<'_> {
 pub(crate) fn watch(
     watches: Vec<Watch<'_>>,
     cancel: &AtomicBool,
-    relay: Option<Relay>,
+    relays: Vec<Relay>,
     partner: Option<Partner<'_>>,
 ) -> Result<Vec<Watched>> {
     let mut boxes: Vec<Watching> = watches
@@ -434,18 +482,7 @@ pub(crate) fn watch(
             }
         })
         .collect();
-    let mut relay = relay.map(|r| {
-        crate::fds::set_nonblocking(r.from.as_raw_fd());
-        crate::fds::set_nonblocking(r.to.as_raw_fd());
-        RelayState {
-            from: Some(r.from),
-            to: Some(r.to),
-            writer: r.writer,
-            reader: r.reader,
-            bytes: 0,
-            blocked: false,
-        }
-    });
+    let mut relays: Vec<RelayState> = relays.into_iter().map(RelayState::new).collect();
     while boxes.iter().any(|b| b.ended.is_none()) {
         let now = monotonic_ns();
         let cancelled = cancel.load(Ordering::Relaxed);
@@ -455,9 +492,8 @@ pub(crate) fn watch(
             }
             watching.check(now)?;
         }
-        if let Some(state) = &relay {
-            let limit = boxes[state.writer].watch.limits.output_bytes;
-            if state.bytes > limit {
+        for state in relays.iter().filter(|r| r.counted) {
+            if state.bytes > boxes[state.writer].watch.limits.output_bytes {
                 boxes[state.writer].kill(KillReason::Output);
             }
         }
@@ -488,30 +524,8 @@ pub(crate) fn watch(
                 revents: 0,
             });
         }
-        let relay_fd = match &relay {
-            Some(RelayState {
-                to: Some(to),
-                blocked: true,
-                ..
-            }) => libc::pollfd {
-                fd: to.as_raw_fd(),
-                events: libc::POLLOUT,
-                revents: 0,
-            },
-            Some(RelayState {
-                from: Some(from), ..
-            }) => libc::pollfd {
-                fd: from.as_raw_fd(),
-                events: libc::POLLIN,
-                revents: 0,
-            },
-            _ => libc::pollfd {
-                fd: -1,
-                events: 0,
-                revents: 0,
-            },
-        };
-        fds.push(relay_fd);
+        let first_relay_fd = fds.len();
+        fds.extend(relays.iter().map(RelayState::pollfd));
         // SAFETY: `fds` and `timeout` are valid for the call.
         let ready = unsafe {
             libc::ppoll(
@@ -534,12 +548,9 @@ pub(crate) fn watch(
                 source: error,
             });
         }
-        if fds[fds.len() - 1].revents != 0 {
-            if let Some(state) = relay.as_mut() {
-                state.blocked = false;
-                if !state.pump() {
-                    relay_over(state);
-                }
+        for (state, fd) in relays.iter_mut().zip(&fds[first_relay_fd..]) {
+            if fd.revents != 0 {
+                state.pump();
             }
         }
         for index in 0..boxes.len() {
@@ -550,10 +561,11 @@ pub(crate) fn watch(
                 continue;
             }
             boxes[index].reap()?;
-            // When the writer ends, the relay carries on until its pipe is empty and then
-            // gives the reader end of file; when the reader ends, it is over.
-            if let Some(state) = relay.as_mut().filter(|r| r.reader == index) {
-                relay_over(state);
+            // When a writer ends, its relay carries on until the pipe is empty and then
+            // gives the reader end of file; when a reader ends, what is still written to
+            // it is dropped.
+            for state in relays.iter_mut().filter(|r| r.reader == index) {
+                state.reader_gone();
             }
             let decided = partner.as_ref().is_some_and(|p| {
                 p.index == index
@@ -570,21 +582,17 @@ pub(crate) fn watch(
             }
         }
     }
-    let relayed = relay.as_ref().map(|r| (r.writer, r.bytes));
     Ok(boxes
         .into_iter()
         .enumerate()
         .map(|(index, watching)| {
-            watching.finish(relayed.and_then(|(writer, bytes)| (writer == index).then_some(bytes)))
+            let relayed = relays
+                .iter()
+                .find(|r| r.counted && r.writer == index)
+                .map(|r| r.bytes);
+            watching.finish(relayed)
         })
         .collect())
-}
-
-/// The relay has ended (one side is gone): close both ends, so that the reader sees end
-/// of file and the writer's next write fails.
-fn relay_over(state: &mut RelayState) {
-    state.from = None;
-    state.to = None;
 }
 
 /// Splits the status pipe's bytes into records.

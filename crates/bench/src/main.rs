@@ -42,6 +42,9 @@ enum Command {
         /// Untimed runs of each contender first.
         #[arg(long, default_value_t = 50)]
         warmup: usize,
+        /// Runs in a row of one contender before the next one's (1: run by run).
+        #[arg(long, default_value_t = 100)]
+        block: usize,
         /// Only full isolation against the bare loop (no cgroups-only, rlimit-only).
         #[arg(long)]
         no_layers: bool,
@@ -245,6 +248,7 @@ fn main() -> Result<()> {
             runs,
             repeats,
             warmup,
+            block,
             no_layers,
             isolate,
             isolate_box,
@@ -255,6 +259,7 @@ fn main() -> Result<()> {
                 runs,
                 repeats,
                 warmup,
+                block,
                 layers: !no_layers,
                 isolate: isolate.map(|binary| Isolate {
                     binary,

@@ -1,9 +1,13 @@
 //! Benchmark 1, per-run overhead: the trivial C program run N times by each contender —
 //! the bare fork + exec + wait4 loop, the sandbox at full isolation, the sandbox without
 //! isolation (cgroups only), the sandbox in rlimit-only mode, and isolate when given —
-//! interleaved run by run (the starting contender rotates), so that all of them see the
-//! same load on a shared machine. Throughput and its ratio to the bare loop are computed
-//! per repeat; the report gives their median and spread over the repeats.
+//! interleaved in blocks (a block of runs of one contender, then a block of the next; the
+//! starting contender rotates), so that all of them see the same load on a shared machine
+//! and yet each pays for the work the kernel defers after its runs (namespace and cgroup
+//! teardown, freeing memory), which interleaving run by run would put on whichever loop
+//! runs next. A contender's throughput is its runs over the wall time of its blocks;
+//! its ratio to the bare loop is computed per repeat; the report gives their median and
+//! spread over the repeats, and the per-run latency percentiles.
 
 use crate::bare::BareProgram;
 use crate::isolate::Isolate;
@@ -24,6 +28,8 @@ pub struct OverheadOptions {
     pub repeats: usize,
     /// Untimed runs of each contender first.
     pub warmup: usize,
+    /// Runs in a row of one contender before the next one's (1: run by run).
+    pub block: usize,
     /// Which sandbox modes to include (full isolation is always included).
     pub layers: bool,
     /// isolate, as a third column, when available.
@@ -63,12 +69,19 @@ pub struct OverheadReport {
     pub runs: usize,
     /// Repeats.
     pub repeats: usize,
+    /// Runs in a row of one contender.
+    #[serde(default = "one")]
+    pub block: usize,
     /// The sandbox's mode at full isolation, as it describes itself.
     pub full_mode: String,
     /// Each contender.
     pub loops: Vec<LoopFigures>,
     /// isolate's version, or why it is not a column.
     pub isolate_note: String,
+}
+
+fn one() -> usize {
+    1
 }
 
 /// One way of running the program once.
@@ -269,31 +282,51 @@ pub fn measure(options: &OverheadOptions) -> Result<OverheadReport> {
         }
     }
     let count = contenders.len();
-    // samples[contender][repeat]: that repeat's per-run durations in nanoseconds.
-    let mut samples: Vec<Vec<Vec<f64>>> = vec![Vec::new(); count];
+    let block = options.block.max(1);
+    // latencies[contender]: every timed run's duration, in nanoseconds; block_time and
+    // block_runs[contender][repeat]: the wall time of its blocks and the runs in them.
+    let mut latencies: Vec<Vec<f64>> = vec![Vec::new(); count];
+    let mut block_time: Vec<Vec<f64>> = vec![Vec::new(); count];
+    let mut block_runs: Vec<Vec<usize>> = vec![Vec::new(); count];
     for _ in 0..options.repeats {
-        let mut this_repeat: Vec<Vec<f64>> = vec![Vec::with_capacity(options.runs); count];
-        for iteration in 0..options.runs {
+        let mut elapsed = vec![0.0; count];
+        let mut done = vec![0usize; count];
+        let mut round = 0;
+        while done[0] < options.runs {
+            let this_block = block.min(options.runs - done[0]);
             for offset in 0..count {
-                let index = (iteration + offset) % count;
+                let index = (round + offset) % count;
                 let started = Instant::now();
-                contenders[index].run_once()?;
-                this_repeat[index].push(started.elapsed().as_nanos() as f64);
+                for _ in 0..this_block {
+                    let run_started = Instant::now();
+                    contenders[index].run_once()?;
+                    latencies[index].push(run_started.elapsed().as_nanos() as f64);
+                }
+                elapsed[index] += started.elapsed().as_nanos() as f64;
+                done[index] += this_block;
             }
+            round += 1;
         }
-        for (series, runs) in samples.iter_mut().zip(this_repeat) {
-            series.push(runs);
+        for index in 0..count {
+            block_time[index].push(elapsed[index]);
+            block_runs[index].push(done[index]);
         }
     }
     drop(contenders);
 
-    let throughput = |runs: &[f64]| runs.len() as f64 / (runs.iter().sum::<f64>() / 1e9);
-    let bare: Vec<f64> = samples[0].iter().map(|r| throughput(r)).collect();
+    let rates_of = |index: usize| -> Vec<f64> {
+        block_runs[index]
+            .iter()
+            .zip(&block_time[index])
+            .map(|(runs, ns)| *runs as f64 / (ns / 1e9))
+            .collect()
+    };
+    let bare = rates_of(0);
     let mut loops = Vec::new();
-    for ((id, label), per_repeat) in names.into_iter().zip(&samples) {
-        let rates: Vec<f64> = per_repeat.iter().map(|r| throughput(r)).collect();
+    for (index, (id, label)) in names.into_iter().enumerate() {
+        let rates = rates_of(index);
         let ratios: Vec<f64> = rates.iter().zip(&bare).map(|(r, b)| r / b).collect();
-        let all: Vec<f64> = per_repeat.iter().flatten().map(|ns| ns / 1e3).collect();
+        let all: Vec<f64> = latencies[index].iter().map(|ns| ns / 1e3).collect();
         loops.push(LoopFigures {
             id,
             label,
@@ -309,6 +342,7 @@ pub fn measure(options: &OverheadOptions) -> Result<OverheadReport> {
     Ok(OverheadReport {
         runs: options.runs,
         repeats: options.repeats,
+        block,
         full_mode,
         loops,
         isolate_note,

@@ -52,6 +52,7 @@ fn every_benchmark_path_runs_with_tiny_n() {
         runs: 3,
         repeats: 2,
         warmup: 1,
+        block: 2,
         layers: true,
         isolate: None,
     };

@@ -182,7 +182,25 @@ pub fn mechanisms(env: &Environment) -> Vec<Check> {
         ),
         None => check("kernel", Status::Info, "version unknown", None),
     });
+    if !env.root {
+        unused_without_root(&mut out);
+    }
     out
+}
+
+/// Not root, the judge uses no namespaces and no cgroups, as the root row says: the
+/// kernel's offer of them is information, not a mechanism that is OK.
+fn unused_without_root(checks: &mut [Check]) {
+    for check in checks.iter_mut() {
+        let used_only_as_root = matches!(
+            check.name.as_str(),
+            "namespaces" | "user namespaces" | "cgroup v1" | "cgroup v2" | "cgroup v2 delegation"
+        );
+        if used_only_as_root && check.status == Status::Ok {
+            check.status = Status::Info;
+            check.detail = format!("{} (unused: the judge is not root)", check.detail);
+        }
+    }
 }
 
 const DELEGATION_FIX: &str = "run the judge in a systemd unit with Delegate=yes: \
@@ -338,7 +356,45 @@ pub fn timing(jobs: usize) -> Vec<Check> {
     } else {
         check("cores", Status::Ok, format!("{cores} cores for {jobs} parallel job(s)"), None)
     });
+    out.push(load(read("/proc/loadavg").as_deref(), cores, jobs));
     out
+}
+
+/// The machine's load against its cores: cores other programs keep busy are taken from
+/// the judge's jobs, and a program that shares a core takes longer in wall time (its CPU
+/// time grows too, with cache and frequency effects). `loadavg` is /proc/loadavg's text.
+pub fn load(loadavg: Option<&str>, cores: usize, jobs: usize) -> Check {
+    let averages: Vec<f64> = loadavg
+        .unwrap_or_default()
+        .split_whitespace()
+        .take(3)
+        .filter_map(|v| v.parse().ok())
+        .collect();
+    let [one, five, fifteen] = averages[..] else {
+        return check("load", Status::Info, "no load average (/proc/loadavg)", None);
+    };
+    let detail =
+        format!("load average {one:.2}, {five:.2}, {fifteen:.2} (1, 5, 15 min) on {cores} cores");
+    // A load under one core is the odd short process; beyond, other programs hold cores
+    // the judge's jobs would need.
+    if one >= 1.0 && one + jobs as f64 > cores as f64 {
+        let free = (cores as f64 - one).floor().max(0.0) as usize;
+        let fix = if free >= 1 {
+            format!("judge when the machine is idle, or with --jobs {free}")
+        } else {
+            "judge when the machine is idle (top shows what keeps it busy)".to_string()
+        };
+        check(
+            "load",
+            Status::Warn,
+            format!(
+                "{detail}: other programs keep {one:.1} cores busy, so {jobs} parallel job(s) would share cores and their wall times grow"
+            ),
+            Some(&fix),
+        )
+    } else {
+        check("load", Status::Ok, detail, None)
+    }
 }
 
 #[cfg(test)]
@@ -376,9 +432,49 @@ mod tests {
             "CPU frequency",
             "address-space randomisation",
             "transparent huge pages",
+            "load",
         ] {
             assert!(timing.iter().any(|c| c.name == name), "{name}");
         }
+    }
+
+    #[test]
+    fn not_root_no_row_calls_a_root_only_mechanism_ok() {
+        let mut env = Environment::detect();
+        env.root = false;
+        let checks = mechanisms(&env);
+        let root = checks.iter().find(|c| c.name == "root").unwrap();
+        assert_eq!(root.status, Status::Warn);
+        for check in &checks {
+            if ["namespaces", "cgroup v1", "cgroup v2", "cgroup v2 delegation"]
+                .contains(&check.name.as_str())
+            {
+                assert_ne!(check.status, Status::Ok, "{check:?}");
+            }
+        }
+        let namespaces = checks.iter().find(|c| c.name == "namespaces").unwrap();
+        if namespaces.status == Status::Info {
+            assert!(namespaces.detail.contains("unused: the judge is not root"));
+        }
+    }
+
+    #[test]
+    fn a_loaded_machine_is_a_warning() {
+        let idle = load(Some("0.08 0.20 0.31 1/230 9000"), 2, 2);
+        assert_eq!(idle.status, Status::Ok, "{idle:?}");
+        assert!(idle.detail.contains("0.08, 0.20, 0.31"), "{idle:?}");
+        let busy = load(Some("2.10 4.90 6.95 3/400 9100"), 2, 2);
+        assert_eq!(busy.status, Status::Warn, "{busy:?}");
+        assert!(
+            busy.detail.contains("keep 2.1 cores busy") && busy.fix.is_some(),
+            "{busy:?}"
+        );
+        let half = load(Some("1.20 1.00 1.00 1/10 1"), 4, 2);
+        assert_eq!(half.status, Status::Ok, "1.2 busy + 2 jobs fit 4 cores: {half:?}");
+        let crowded = load(Some("1.20 1.00 1.00 1/10 1"), 4, 4);
+        assert_eq!(crowded.status, Status::Warn);
+        assert!(crowded.fix.as_deref().unwrap().contains("--jobs 2"), "{crowded:?}");
+        assert_eq!(load(None, 2, 2).status, Status::Info);
     }
 
     #[test]

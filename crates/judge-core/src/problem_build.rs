@@ -50,6 +50,24 @@ impl Builder {
     }
 }
 
+/// What is missing when cargo cannot be started, in words a teacher can act on: the
+/// problem's tools are binaries of its Rust crate, so judging it needs cargo for this
+/// user (a judge run as another user than the one who installed Rust finds none, or
+/// finds one it may not run).
+pub fn cargo_missing(cargo: &std::ffi::OsStr, error: &std::io::Error) -> String {
+    let needs = "its checker, validator, generator and reference are binaries of its Rust crate, built with cargo";
+    let shown = cargo.to_string_lossy();
+    match error.kind() {
+        std::io::ErrorKind::NotFound => format!(
+            "{needs}, and cargo is not installed for this user ({shown:?} is not on the PATH): install Rust (rustup), put cargo on the PATH, or set CARGO to its path"
+        ),
+        std::io::ErrorKind::PermissionDenied => format!(
+            "{needs}, and this user may not run cargo ({shown}: permission denied; Rust is installed for another user): run the judge as that user, or install Rust for this one, or set CARGO to a cargo this user may run"
+        ),
+        _ => format!("{needs}, and cargo ({shown}) cannot be started: {error}"),
+    }
+}
+
 /// Runs `cargo build --release --bins` on a crate and collects the executables it reports.
 pub fn build(crate_dir: &Path) -> Result<ProblemBinaries> {
     let manifest = crate_dir.join("Cargo.toml");
@@ -69,7 +87,7 @@ pub fn build(crate_dir: &Path) -> Result<ProblemBinaries> {
         .output()
         .map_err(|e| JudgeError::Build {
             what: crate_dir.display().to_string(),
-            message: format!("cannot run cargo ({}): {e}", cargo.to_string_lossy()),
+            message: cargo_missing(&cargo, &e),
         })?;
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
@@ -106,4 +124,30 @@ pub fn build(crate_dir: &Path) -> Result<ProblemBinaries> {
         }
     }
     Ok(binaries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Error, ErrorKind};
+
+    #[test]
+    fn a_missing_cargo_is_named_with_what_to_do() {
+        let missing = cargo_missing("cargo".as_ref(), &Error::from(ErrorKind::NotFound));
+        assert!(
+            missing.contains("built with cargo")
+                && missing.contains("cargo is not installed for this user")
+                && missing.contains("set CARGO"),
+            "{missing}"
+        );
+        let denied = cargo_missing(
+            "/root/.cargo/bin/cargo".as_ref(),
+            &Error::from(ErrorKind::PermissionDenied),
+        );
+        assert!(
+            denied
+                .contains("this user may not run cargo (/root/.cargo/bin/cargo: permission denied"),
+            "{denied}"
+        );
+    }
 }

@@ -25,6 +25,16 @@ pub enum JudgeError {
         /// The known extensions.
         known: String,
     },
+    /// A source is larger than judge.toml's `compile.max_source_kib`.
+    #[error("source file {}: {}", path.display(), crate::source::too_large(*bytes, *cap_kib))]
+    SourceTooLarge {
+        /// The source.
+        path: PathBuf,
+        /// Its size (at least; reading stops one byte past the cap).
+        bytes: u64,
+        /// The cap in KiB.
+        cap_kib: u64,
+    },
     /// The contest does not allow a language.
     #[error("language {language} is not allowed in this contest; allowed: {allowed}")]
     LanguageNotAllowed {
@@ -32,6 +42,14 @@ pub enum JudgeError {
         language: String,
         /// The allowed ones.
         allowed: String,
+    },
+    /// A problem id that cannot name a problem folder (a path, an empty name).
+    #[error("problem id {id:?} {reason}")]
+    BadProblemId {
+        /// What was given.
+        id: String,
+        /// What is wrong with it, and the id meant.
+        reason: String,
     },
     /// A problem is not where it should be.
     #[error("unknown problem {id:?}: {} has no problem.toml{known}", dir.display())]

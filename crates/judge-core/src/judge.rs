@@ -232,8 +232,7 @@ impl Judge {
         language: &Language,
         listener: &mut dyn Listener,
     ) -> Result<SubmissionResult> {
-        let bytes =
-            std::fs::read(source).map_err(|e| JudgeError::file("source file", source, e))?;
+        let bytes = crate::source::read_capped(source, self.config.toml.compile.max_source_kib)?;
         let judging = self.judging(problem)?;
         let submission = Submission {
             problem,
@@ -263,6 +262,9 @@ impl Judge {
         } = submission;
         self.languages.check_allowed(language)?;
         let settings = &self.config.toml.compile;
+        crate::source::check_size(source, bytes.len() as u64, settings.max_source_kib)?;
+        let bytes = crate::source::without_bom(bytes);
+        let language = &language.for_source(bytes);
         self.judge_program(
             problem,
             source,

@@ -2,7 +2,13 @@
 
 use crate::config::judge_toml::{JudgeToml, LanguageToml};
 use crate::error::{JudgeError, Result};
+use crate::java_names::java_names;
 use std::path::Path;
+
+/// In a language's `source` and commands: the class the source file is named after.
+pub const CLASS: &str = "{class}";
+/// In a language's commands: the class to run (with its package).
+pub const MAIN_CLASS: &str = "{main_class}";
 
 /// One language of the table.
 #[derive(Debug, Clone, PartialEq)]
@@ -17,6 +23,30 @@ impl Language {
     /// The compile command, if the language is compiled.
     pub fn compile_command(&self) -> Option<&[String]> {
         self.spec.compile.as_deref()
+    }
+
+    /// The language as it applies to one source: where the entry's `source` names the
+    /// file after the source's class (`{class}.java`), `{class}` becomes the class the
+    /// file must be named after and `{main_class}` the class to run
+    /// ([`crate::java_names`]), in the source's name and in both commands.
+    pub fn for_source(&self, source: &[u8]) -> Language {
+        if !self.spec.source.contains(CLASS) {
+            return self.clone();
+        }
+        let names = java_names(&String::from_utf8_lossy(source));
+        let fill = |arg: &String| {
+            arg.replace(MAIN_CLASS, &names.main_class)
+                .replace(CLASS, &names.file_class)
+        };
+        let mut language = self.clone();
+        language.spec.source = fill(&self.spec.source);
+        language.spec.compile = self
+            .spec
+            .compile
+            .as_ref()
+            .map(|command| command.iter().map(fill).collect());
+        language.spec.run = self.spec.run.iter().map(fill).collect();
+        language
     }
 
     /// The run command, with `{memory_mib}` filled in.
@@ -78,10 +108,17 @@ impl Languages {
 
     /// The language of a source file, from its extension.
     pub fn for_path(&self, path: &Path) -> Result<&Language> {
+        // In any case: `eight-puzzle.PY` is Python (judge.toml's check keeps extensions
+        // distinct regardless of case).
         let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
         self.list
             .iter()
-            .find(|l| l.spec.extensions.iter().any(|e| e == extension))
+            .find(|l| {
+                l.spec
+                    .extensions
+                    .iter()
+                    .any(|e| e.eq_ignore_ascii_case(extension))
+            })
             .ok_or_else(|| JudgeError::UnknownExtension {
                 path: path.to_path_buf(),
                 known: self
@@ -139,6 +176,8 @@ mod tests {
         );
         assert_eq!(languages.for_path(Path::new("sol.cc")).unwrap().id, "cpp");
         assert_eq!(languages.for_path(Path::new("x.py")).unwrap().id, "python3");
+        assert_eq!(languages.for_path(Path::new("X.PY")).unwrap().id, "python3");
+        assert_eq!(languages.for_path(Path::new("Maze.Cpp")).unwrap().id, "cpp");
         assert_eq!(
             languages.for_path(Path::new("Main.java")).unwrap().id,
             "java"
@@ -165,6 +204,35 @@ mod tests {
             error.contains("cobol") && error.contains("python3"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn a_java_source_names_its_file_and_the_class_run() {
+        let languages = languages();
+        let java = languages.by_id("java").unwrap();
+        let named = java.for_source(
+            b"package week1;\npublic class Solution { public static void main(String[] a) {} }",
+        );
+        assert_eq!(named.spec.source, "Solution.java");
+        let compile = named.compile_command().unwrap();
+        assert!(compile.iter().any(|a| a == "Solution.java"), "{compile:?}");
+        let run = named.run_command(256);
+        assert_eq!(
+            run.last().map(String::as_str),
+            Some("week1.Solution"),
+            "{run:?}"
+        );
+        assert!(
+            !run.iter().chain(compile).any(|a| a.contains('{')),
+            "{run:?}"
+        );
+        let plain = java.for_source(b"class X { static void main(String[] a) {} }");
+        assert_eq!(plain.spec.source, "X.java");
+        let nothing = java.for_source(b"");
+        assert_eq!(nothing.spec.source, "Main.java");
+        // Other languages are left as they are.
+        let c = languages.by_id("c").unwrap();
+        assert_eq!(&c.for_source(b"public class A {}"), c);
     }
 
     #[test]

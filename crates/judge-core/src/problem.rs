@@ -62,6 +62,7 @@ pub struct Problem {
 impl Problem {
     /// Loads a problem's configuration and finds its tests.
     pub fn load(config: &JudgeConfig, id: &str) -> Result<Problem> {
+        crate::problem_id::check(config, id)?;
         let dir = config.problem_dir(id);
         let file = dir.join("problem.toml");
         if id.is_empty() || id.contains('/') || !file.is_file() {

@@ -203,6 +203,14 @@ pub struct SubmissionResult {
     pub sandbox: SandboxInfo,
 }
 
+impl SubmissionResult {
+    /// The first test the judge could not judge (JE), whatever the overall verdict: a
+    /// wrong answer before it decides the verdict, but the result is still incomplete.
+    pub fn first_judge_error(&self) -> Option<&TestResult> {
+        self.tests.iter().find(|t| t.verdict == Verdict::JE)
+    }
+}
+
 /// What the tests of a submission add up to.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Aggregate {

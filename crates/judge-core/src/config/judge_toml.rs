@@ -101,6 +101,15 @@ pub struct CompileToml {
     pub processes: u32,
     /// Bytes of compiler messages kept.
     pub message_bytes: u64,
+    /// The largest source accepted, in KiB (`judge run`, `judge contest`, `judge serve`).
+    pub max_source_kib: u64,
+}
+
+impl CompileToml {
+    /// The largest source accepted, in bytes.
+    pub fn max_source_bytes(&self) -> u64 {
+        self.max_source_kib.saturating_mul(1024)
+    }
 }
 
 impl Default for CompileToml {
@@ -111,6 +120,7 @@ impl Default for CompileToml {
             memory_mib: 1024,
             processes: 128,
             message_bytes: 64 * 1024,
+            max_source_kib: 256,
         }
     }
 }
@@ -350,7 +360,9 @@ impl JudgeConfig {
                 return error(format!("language {id}: source must be a plain file name"));
             }
             for extension in &language.extensions {
-                if let Some(other) = seen_extensions.insert(extension.clone(), id.clone()) {
+                // Files are matched to extensions in any case.
+                let folded = extension.to_ascii_lowercase();
+                if let Some(other) = seen_extensions.insert(folded, id.clone()) {
                     return error(format!(
                         "extension .{extension} belongs to both {other} and {id}"
                     ));
@@ -365,6 +377,9 @@ impl JudgeConfig {
                     ));
                 }
             }
+        }
+        if self.toml.compile.max_source_kib == 0 {
+            return error("compile.max_source_kib must be at least 1".into());
         }
         if self.toml.sandbox.max_boxes == 0 {
             return error("sandbox.max_boxes must be at least 1".into());
@@ -512,6 +527,11 @@ run = ["./a.out"]
             .unwrap_err()
             .to_string()
             .contains("extension .c belongs to both c and c2"));
+        let in_other_case = format!("{MINIMAL}[languages.c2]\nname=\"C2\"\nextensions=[\"C\"]\nsource=\"m.c\"\nrun=[\"x\"]\n");
+        assert!(load(&in_other_case)
+            .unwrap_err()
+            .to_string()
+            .contains("extension .C belongs to both c and c2"));
         let bad_points = MINIMAL.replace(
             "id = \"a\"",
             "id = \"a\"\n[[contest.problems.subtasks]]\nname = \"s\"\npoints = 40\ntests = [\"secret/*\"]",

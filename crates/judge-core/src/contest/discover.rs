@@ -67,14 +67,41 @@ fn entry_type(entry: &std::fs::DirEntry) -> Option<std::fs::FileType> {
     entry.file_type().ok()
 }
 
+/// The contest's problem a file or folder name stands for: the id itself in any case
+/// (`Maze.cpp` is maze's), or else why not, naming a near miss (`eight_puzzle`).
+pub fn problem_named(contest: &ContestToml, name: &str) -> std::result::Result<String, String> {
+    let ids = || contest.problems.iter().map(|p| p.id.as_str());
+    if let Some(id) = ids().find(|id| *id == name) {
+        return Ok(id.to_string());
+    }
+    let folded: Vec<&str> = ids().filter(|id| id.eq_ignore_ascii_case(name)).collect();
+    if let [id] = folded[..] {
+        return Ok(id.to_string());
+    }
+    let lower = name.to_lowercase();
+    let near = ids()
+        .map(|id| (strsim::damerau_levenshtein(&lower, &id.to_lowercase()), id))
+        .filter(|(distance, id)| *distance <= 2.max(id.len() / 4))
+        .min();
+    Err(format!(
+        "unknown problem {name:?}{}; the contest's problems: {}",
+        near.map(|(_, id)| format!(" (did you mean {id:?}?)"))
+            .unwrap_or_default(),
+        ids().collect::<Vec<_>>().join(", ")
+    ))
+}
+
 /// Every attempt under `root`, sorted by id. Files are read here, once, through
-/// [`safe_open`]: links, devices, FIFOs and hard links to other users' files are refused
-/// with a reason and never read.
+/// [`safe_open`] (never more than `max_source_kib` KiB and a byte): links, devices,
+/// FIFOs and hard links to other users' files are refused with a reason and never read,
+/// and so is a file over the cap.
 pub fn discover(
     root: &Path,
     contest: &ContestToml,
     languages: &Languages,
+    max_source_kib: u64,
 ) -> Result<Vec<AttemptFile>> {
+    let cap = max_source_kib.saturating_mul(1024);
     let root_dir =
         std::fs::File::open(root).map_err(|e| JudgeError::file("submissions folder", root, e))?;
     let mut attempts = Vec::new();
@@ -93,20 +120,13 @@ pub fn discover(
             Ok(file) => (file.content, file.modified, None),
             Err(Refused(reason)) => (Vec::new(), 0, Some(reason)),
         };
+        let matched = problem_named(contest, problem);
         let rejected = if refused.is_some() {
             refused
         } else if student.is_empty() {
             Some("not in a student's folder (submissions/<student>/<problem>.<ext>)".to_string())
-        } else if !contest.problems.iter().any(|p| p.id == problem) {
-            Some(format!(
-                "unknown problem {problem:?}; the contest's problems: {}",
-                contest
-                    .problems
-                    .iter()
-                    .map(|p| p.id.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
+        } else if let Err(reason) = &matched {
+            Some(reason.clone())
         } else {
             match &language {
                 Err(JudgeError::UnknownExtension { known, .. }) => Some(format!(
@@ -122,7 +142,7 @@ pub fn discover(
         attempts.push(AttemptFile {
             id,
             student: student.to_string(),
-            problem: problem.to_string(),
+            problem: matched.unwrap_or_else(|_| problem.to_string()),
             submitted_at: timestamp.unwrap_or(modified),
             language: language.ok().map(|l| l.id.clone()),
             path,
@@ -141,7 +161,7 @@ pub fn discover(
             continue;
         }
         if !kind.is_dir() {
-            let read = safe_open::read(&root_dir, &relative(&entry.path()), u32::MAX);
+            let read = safe_open::read(&root_dir, &relative(&entry.path()), u32::MAX, cap);
             add("", "", entry.path(), None, read);
             continue;
         }
@@ -174,12 +194,12 @@ pub fn discover(
                     let stem = file.file_name().to_string_lossy().into_owned();
                     let read = match safe_open::refused_kind(kind) {
                         Some(refused) => Err(refused),
-                        None => safe_open::read(&root_dir, &relative(&file.path()), owner),
+                        None => safe_open::read(&root_dir, &relative(&file.path()), owner, cap),
                     };
                     add(&student, &name, file.path(), timestamp_in_name(&stem), read);
                 }
             } else {
-                let read = safe_open::read(&root_dir, &relative(&item.path()), owner);
+                let read = safe_open::read(&root_dir, &relative(&item.path()), owner, cap);
                 add(&student, &problem_of_file(), item.path(), None, read);
             }
         }
@@ -191,6 +211,43 @@ pub fn discover(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn contest() -> ContestToml {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../judge.toml");
+        crate::config::judge_toml::JudgeConfig::load(&file)
+            .unwrap()
+            .toml
+            .contest
+    }
+
+    #[test]
+    fn problem_names_match_in_any_case_and_near_misses_are_named() {
+        let contest = contest();
+        assert_eq!(problem_named(&contest, "maze").unwrap(), "maze");
+        assert_eq!(problem_named(&contest, "Maze").unwrap(), "maze");
+        assert_eq!(
+            problem_named(&contest, "EIGHT-PUZZLE").unwrap(),
+            "eight-puzzle"
+        );
+        for (given, meant) in [
+            ("eight_puzzle", "eight-puzzle"),
+            ("knight-tour", "knights-tour"),
+            ("Klotsky", "klotski"),
+        ] {
+            let reason = problem_named(&contest, given).unwrap_err();
+            assert!(
+                reason.starts_with(&format!(
+                    "unknown problem {given:?} (did you mean {meant:?}?)"
+                )),
+                "{reason}"
+            );
+        }
+        let reason = problem_named(&contest, "homework").unwrap_err();
+        assert!(
+            !reason.contains("did you mean") && reason.contains("maze"),
+            "{reason}"
+        );
+    }
 
     #[test]
     fn timestamps_in_names_are_utc() {

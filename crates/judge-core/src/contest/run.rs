@@ -34,6 +34,8 @@ pub struct ContestOutcome {
     pub judged_now: usize,
     /// Attempts taken from an earlier run's results.jsonl.
     pub reused: usize,
+    /// Of those judged now, the ones rejected without judging (unknown problem, ...).
+    pub rejected_now: usize,
 }
 
 fn sha256(bytes: &[u8]) -> String {
@@ -138,8 +140,10 @@ fn judge_attempt(
     };
     match judge.judge(&submission, &mut Silent) {
         Ok(result) => {
-            let (status, reason) = if result.verdict == Verdict::JE {
-                let test = result.tests.iter().find(|t| t.verdict == Verdict::JE);
+            // A JE on any test, even behind another verdict: that test's subtask cannot
+            // be scored, so the attempt waits to be judged again.
+            let test = result.first_judge_error();
+            let (status, reason) = if result.verdict == Verdict::JE || test.is_some() {
                 (
                     judge_error,
                     Some(format!(
@@ -175,7 +179,12 @@ pub fn run_contest(
             .map_err(|e| JudgeError::file("results log", &log_path, e))?;
     }
     let contest = &judge.config.toml.contest;
-    let files = discover(submissions, contest, &judge.languages)?;
+    let files = discover(
+        submissions,
+        contest,
+        &judge.languages,
+        judge.config.toml.compile.max_source_kib,
+    )?;
     let mut problems = BTreeMap::new();
     for entry in &contest.problems {
         let problem = judge.problem(&entry.id)?;
@@ -221,6 +230,10 @@ pub fn run_contest(
         .unwrap_or_else(|e| e.into_inner())
         .on_event(&Event::RunFinished);
     let judged_now = judged.len();
+    let rejected_now = judged
+        .iter()
+        .filter(|line| matches!(line, Ok(line) if line.status == AttemptStatus::Rejected))
+        .count();
     let mut attempts = reused;
     let reused = attempts.len();
     for line in judged {
@@ -231,5 +244,6 @@ pub fn run_contest(
         attempts,
         judged_now,
         reused,
+        rejected_now,
     })
 }

@@ -80,9 +80,16 @@ fn open_beneath(root: &File, relative: &Path) -> std::io::Result<File> {
 }
 
 /// Reads the class file at `relative` below `root`, or says why not. `owner` is the uid
-/// of the student's folder: a hard link to a file of someone else is refused.
-pub fn read(root: &File, relative: &Path, owner: u32) -> Result<ClassFile, Refused> {
-    let mut file = match open_beneath(root, relative) {
+/// of the student's folder: a hard link to a file of someone else is refused. A file of
+/// more than `max_bytes` is refused after reading at most `max_bytes + 1` (it may grow
+/// while it is read).
+pub fn read(
+    root: &File,
+    relative: &Path,
+    owner: u32,
+    max_bytes: u64,
+) -> Result<ClassFile, Refused> {
+    let file = match open_beneath(root, relative) {
         Ok(file) => file,
         Err(error) if matches!(error.raw_os_error(), Some(libc::ELOOP | libc::EXDEV)) => {
             return Err(Refused(
@@ -109,9 +116,17 @@ pub fn read(root: &File, relative: &Path, owner: u32) -> Result<ClassFile, Refus
             metadata.uid()
         )));
     }
+    let too_large = |bytes: u64| Refused(crate::source::too_large(bytes, max_bytes / 1024));
+    if metadata.len() > max_bytes {
+        return Err(too_large(metadata.len()));
+    }
     let mut content = Vec::with_capacity(metadata.len() as usize);
-    file.read_to_end(&mut content)
+    file.take(max_bytes.saturating_add(1))
+        .read_to_end(&mut content)
         .map_err(|e| Refused(format!("cannot be read: {e}")))?;
+    if content.len() as u64 > max_bytes {
+        return Err(too_large(content.len() as u64));
+    }
     Ok(ClassFile {
         content,
         modified: metadata.mtime(),
@@ -151,15 +166,40 @@ mod tests {
         let me = unsafe { libc::geteuid() };
         let root = root(dir.path());
         assert_eq!(
-            read(&root, Path::new("alice/sum.c"), me).unwrap().content,
+            read(&root, Path::new("alice/sum.c"), me, 1024)
+                .unwrap()
+                .content,
             b"int main(){}"
         );
         for linked in ["alice/maze.c", "mallory/sum.c"] {
-            let refused = read(&root, Path::new(linked), me).unwrap_err();
+            let refused = read(&root, Path::new(linked), me, 1024).unwrap_err();
             assert!(refused.0.contains("symbolic link"), "{linked}: {refused:?}");
         }
-        let escape = read(&root, Path::new("../etc/passwd"), me).unwrap_err();
+        let escape = read(&root, Path::new("../etc/passwd"), me, 1024).unwrap_err();
         assert!(!escape.0.is_empty());
+    }
+
+    #[test]
+    fn a_file_over_the_cap_is_refused_and_read_no_further() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("fits.c"), vec![b' '; 2048]).unwrap();
+        std::fs::write(dir.path().join("big.c"), vec![b'/'; 2049]).unwrap();
+        let root = root(dir.path());
+        let me = unsafe { libc::geteuid() };
+        assert_eq!(
+            read(&root, Path::new("fits.c"), me, 2048)
+                .unwrap()
+                .content
+                .len(),
+            2048
+        );
+        let refused = read(&root, Path::new("big.c"), me, 2048).unwrap_err();
+        assert!(
+            refused
+                .0
+                .contains("more than the largest source judge.toml allows (2 KiB"),
+            "{refused:?}"
+        );
     }
 
     #[test]
@@ -171,15 +211,15 @@ mod tests {
         assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
         let root = root(dir.path());
         let me = unsafe { libc::geteuid() };
-        let refused = read(&root, Path::new("pipe.c"), me).unwrap_err();
+        let refused = read(&root, Path::new("pipe.c"), me, 1024).unwrap_err();
         assert!(refused.0.contains("FIFO"), "{refused:?}");
         std::fs::write(dir.path().join("mine.c"), "x").unwrap();
         std::fs::hard_link(dir.path().join("mine.c"), dir.path().join("link.c")).unwrap();
         assert!(
-            read(&root, Path::new("link.c"), me).is_ok(),
+            read(&root, Path::new("link.c"), me, 1024).is_ok(),
             "my own hard link is fine"
         );
-        let refused = read(&root, Path::new("link.c"), me + 1).unwrap_err();
+        let refused = read(&root, Path::new("link.c"), me + 1, 1024).unwrap_err();
         assert!(refused.0.contains("hard link"), "{refused:?}");
     }
 }

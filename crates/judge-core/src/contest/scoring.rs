@@ -110,6 +110,12 @@ pub fn matches_pattern(pattern: &str, name: &str) -> bool {
 
 /// The points one attempt earns on a problem.
 pub fn attempt_points(problem: &ContestProblemToml, attempt: &AttemptRecord) -> f64 {
+    // Nothing earned is 0, never -0 (Rust's sum of no f64 is -0.0, which JSON, HTML and
+    // the terminal would all show as "-0"); adding 0.0 turns -0.0 into 0.0.
+    earned_points(problem, attempt) + 0.0
+}
+
+fn earned_points(problem: &ContestProblemToml, attempt: &AttemptRecord) -> f64 {
     if attempt.verdict == Verdict::CE || attempt.total_tests == 0 {
         return 0.0;
     }
@@ -167,7 +173,8 @@ pub fn scoreboard(
                     let points = mine
                         .iter()
                         .map(|a| attempt_points(problem, a))
-                        .fold(0.0, f64::max);
+                        .fold(0.0, f64::max)
+                        + 0.0;
                     let first_ac = mine.iter().position(|a| a.verdict == Verdict::AC);
                     Cell {
                         problem: problem.id.clone(),
@@ -197,7 +204,7 @@ pub fn scoreboard(
             Row {
                 rank: 0,
                 student: student.clone(),
-                points: cells.iter().map(|c| c.points).sum(),
+                points: cells.iter().map(|c| c.points).sum::<f64>() + 0.0,
                 solved,
                 penalty_minutes,
                 cells,

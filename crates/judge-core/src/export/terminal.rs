@@ -1,10 +1,11 @@
 //! The scoreboard as an aligned terminal table; students' names are escaped
-//! ([`escape::terminal_line`]).
+//! ([`escape::terminal_line`]) and aligned by the columns a terminal gives them (a CJK
+//! name takes two a character: [`columns`]).
 
 use super::cell_text;
 use crate::config::judge_toml::Scoring;
 use crate::contest::scoring::Scoreboard;
-use crate::text::{escape, points};
+use crate::text::{columns, escape, pad_left, pad_right, points};
 
 /// The table: rank, student, one column per problem, then the total (IOI) or solved and
 /// penalty (ICPC).
@@ -37,7 +38,7 @@ pub fn scoreboard_table(board: &Scoreboard) -> String {
         rows.push(line);
     }
     let widths: Vec<usize> = (0..rows[0].len())
-        .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
+        .map(|i| rows.iter().map(|r| columns(&r[i])).max().unwrap_or(0))
         .collect();
     rows.iter()
         .map(|row| {
@@ -46,9 +47,9 @@ pub fn scoreboard_table(board: &Scoreboard) -> String {
                 .enumerate()
                 .map(|(i, (text, width))| {
                     if i == 1 {
-                        format!("{text:<width$}")
+                        pad_right(text, *width)
                     } else {
-                        format!("{text:>width$}")
+                        pad_left(text, *width)
                     }
                 })
                 .collect::<Vec<_>>()
@@ -59,4 +60,43 @@ pub fn scoreboard_table(board: &Scoreboard) -> String {
         .collect::<Vec<_>>()
         .join("\n")
         + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contest::scoring::{Cell, Row};
+
+    #[test]
+    fn double_width_names_keep_the_columns_straight() {
+        let row = |rank: usize, student: &str, points: f64| Row {
+            rank,
+            student: student.into(),
+            points,
+            solved: 0,
+            penalty_minutes: 0,
+            cells: vec![Cell {
+                problem: "maze".into(),
+                attempts: 1,
+                points,
+                solved: points == 100.0,
+                solved_at_minutes: None,
+                rejected_before_solved: 0,
+                pending: 0,
+            }],
+        };
+        let board = Scoreboard {
+            scoring: Scoring::Ioi,
+            problems: vec!["maze".into()],
+            rows: vec![row(1, "王小明", 100.0), row(2, "bob smith", 30.0)],
+        };
+        let table = scoreboard_table(&board);
+        // The last column is right-aligned: straight columns make every line as wide.
+        let widths: Vec<usize> = table.lines().map(columns).collect();
+        assert!(
+            widths.iter().all(|&w| w == widths[0]),
+            "{table}\n{widths:?}"
+        );
+        assert!(table.contains("王小明"), "{table}");
+    }
 }

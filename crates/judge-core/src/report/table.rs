@@ -1,12 +1,13 @@
 //! The terminal table: a row per test as it finishes, then the overall verdict, the
 //! fraction of tests passed (and the points, where the contest gives the problem points),
 //! and the diff of the first wrong answer. Everything that came from the submission (its
-//! file name, messages, the diff) is escaped ([`escape::terminal_line`]).
+//! file name, messages, the diff) is escaped ([`escape::terminal_line`]); the test column
+//! is as wide as the longest test name, counted in terminal columns ([`columns`]).
 
 use crate::config::judge_toml::ContestProblemToml;
 use crate::contest::scoring::{attempt_points, AttemptRecord};
 use crate::events::{Event, Listener};
-use crate::text::{escape, mebibytes, seconds};
+use crate::text::{columns, escape, fit, mebibytes, pad_right, seconds};
 use crate::verdict::{SubmissionResult, TimeLimitKind, Verdict};
 use std::io::Write;
 
@@ -16,7 +17,13 @@ pub struct TableReporter<W: Write> {
     colour: bool,
     tests: usize,
     points: Option<ContestProblemToml>,
+    name_width: usize,
 }
+
+/// The test column's width when the names are not known beforehand.
+const DEFAULT_NAME_WIDTH: usize = 28;
+/// The widest the test column grows; longer names are cut with `…`.
+const MAX_NAME_WIDTH: usize = 60;
 
 impl<W: Write> TableReporter<W> {
     /// A reporter writing to `out`.
@@ -26,7 +33,15 @@ impl<W: Write> TableReporter<W> {
             colour,
             tests: 0,
             points: None,
+            name_width: DEFAULT_NAME_WIDTH,
         }
+    }
+
+    /// Makes the test column as wide as the longest of the problem's test names.
+    pub fn with_test_names<'a>(mut self, names: impl IntoIterator<Item = &'a str>) -> Self {
+        let longest = names.into_iter().map(columns).max().unwrap_or(0);
+        self.name_width = longest.clamp("test".len(), MAX_NAME_WIDTH);
+        self
     }
 
     /// Also shows the points the submission would earn in the contest (IOI rules).
@@ -55,10 +70,22 @@ impl<W: Write> TableReporter<W> {
             .as_ref()
             .map(|name| format!(" (first failure: {})", escape::terminal_line(name)))
             .unwrap_or_default();
+        // A judge error behind another verdict still says so: the result is incomplete.
+        let judge_error = result
+            .first_judge_error()
+            .filter(|_| result.verdict != Verdict::JE)
+            .map(|test| {
+                format!(
+                    "; and a judge error on {} ({}): the judge's fault, not the submission's; judge it again",
+                    escape::terminal_line(&test.name),
+                    escape::terminal_line(&test.message)
+                )
+            })
+            .unwrap_or_default();
         writeln!(self.out)?;
         writeln!(
             self.out,
-            "verdict: {} {}{first}",
+            "verdict: {} {}{first}{judge_error}",
             verdict.trim_end(),
             result.verdict.description()
         )?;
@@ -123,8 +150,13 @@ impl<W: Write> TableReporter<W> {
                 writeln!(self.out, "compiled in {}", seconds(compiled.wall_time_s))?;
                 writeln!(
                     self.out,
-                    "\n {:>3}  {:<28} {:<7} {:>8} {:>8} {:>10}  message",
-                    "#", "test", "verdict", "cpu", "wall", "memory"
+                    "\n {:>3}  {} {:<7} {:>8} {:>8} {:>10}  message",
+                    "#",
+                    pad_right("test", self.name_width),
+                    "verdict",
+                    "cpu",
+                    "wall",
+                    "memory"
                 )?;
             }
             Event::Compiled(compiled) => {
@@ -146,11 +178,12 @@ impl<W: Write> TableReporter<W> {
                 };
                 let verdict = format!("{}{tle}", self.paint(result.verdict).trim_end());
                 let pad = 7usize.saturating_sub(result.verdict.code().len() + tle.len());
+                let name = escape::terminal_line(&result.name);
                 writeln!(
                     self.out,
-                    " {:>3}  {:<28} {verdict}{} {:>8} {:>8} {:>10}  {}",
+                    " {:>3}  {} {verdict}{} {:>8} {:>8} {:>10}  {}",
                     index + 1,
-                    result.name,
+                    pad_right(&fit(&name, self.name_width), self.name_width),
                     " ".repeat(pad),
                     seconds(result.cpu_time_s),
                     seconds(result.wall_time_s),

@@ -52,6 +52,53 @@ pub fn mebibytes(bytes: u64) -> String {
     format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
 }
 
+/// A file's size in the largest unit that keeps it above 1: `812 bytes`, `300 KiB`,
+/// `50.0 MiB`.
+pub fn size(bytes: u64) -> String {
+    if bytes < 1024 {
+        format!("{bytes} bytes")
+    } else if bytes < 1024 * 1024 {
+        format!("{} KiB", bytes.div_ceil(1024))
+    } else {
+        mebibytes(bytes)
+    }
+}
+
+/// How many terminal columns text takes: a CJK character takes two (`王小明` is 6), a
+/// combining mark none. Tables align by this, never by bytes or characters.
+pub fn columns(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
+
+/// Text cut to at most `width` columns, with `…` where it was cut.
+pub fn fit(text: &str, width: usize) -> std::borrow::Cow<'_, str> {
+    if columns(text) <= width {
+        return text.into();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+        if used + w + 1 > width {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    out.push('…');
+    out.into()
+}
+
+/// Text padded with spaces on the right to `width` columns (left-aligned).
+pub fn pad_right(text: &str, width: usize) -> String {
+    format!("{text}{}", " ".repeat(width.saturating_sub(columns(text))))
+}
+
+/// Text padded with spaces on the left to `width` columns (right-aligned).
+pub fn pad_left(text: &str, width: usize) -> String {
+    format!("{}{text}", " ".repeat(width.saturating_sub(columns(text))))
+}
+
 /// A time as RFC 3339 in UTC, to the millisecond where it has one
 /// (`2026-11-29T09:00:03Z`, `2026-11-29T09:00:03.12Z`): the one form of every time the
 /// judge writes.
@@ -75,6 +122,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn columns_count_what_a_terminal_shows() {
+        assert_eq!(columns("bob smith"), 9);
+        assert_eq!(columns("王小明"), 6);
+        assert_eq!(pad_right("王小明", 8), "王小明  ");
+        assert_eq!(pad_left("王", 4), "  王");
+        assert_eq!(pad_right("longer than", 4), "longer than");
+        assert_eq!(fit("secret/07-a-very-long-name", 10), "secret/07…");
+        assert_eq!(columns(&fit("王小明王小明", 7)), 7);
+        assert_eq!(fit("short", 10), "short");
+    }
+
+    #[test]
     fn names_come_from_serde() {
         assert_eq!(serde_name(&crate::Verdict::TLE), "TLE");
         assert_eq!(
@@ -95,7 +154,11 @@ mod tests {
         assert_eq!(points_exact(100.0), "100");
         assert_eq!(seconds(0.123), "0.12 s");
         assert_eq!(mebibytes(3 * 1024 * 1024 + 512 * 1024), "3.5 MiB");
+        assert_eq!(size(812), "812 bytes");
+        assert_eq!(size(300 * 1024 - 10), "300 KiB");
+        assert_eq!(size(50 * 1024 * 1024), "50.0 MiB");
         assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
+        assert_eq!(size(0), "0 bytes");
         assert_eq!(rfc3339_ms(1_500), "1970-01-01T00:00:01.5Z");
     }
 }

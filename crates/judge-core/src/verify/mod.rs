@@ -163,6 +163,11 @@ fn verify_steps(
         submissions: Vec::new(),
         margins: Margins::default(),
     };
+    if let Err(error) = crate::problem_id::check(&judge.config, id) {
+        report.row("config", Status::Fail, error.to_string());
+        report.skip_rest("config");
+        return report;
+    }
     let dir = judge.config.problem_dir(id);
     let toml = match ProblemToml::load(&dir.join("problem.toml")) {
         Ok(toml) => toml,

@@ -9,7 +9,7 @@ use judge_core::contest::run::{run_contest, ContestOptions};
 use judge_core::contest::summary::results_file;
 use judge_core::events::{Event, Listener};
 use judge_core::export::{csv, html, terminal, to_json};
-use judge_core::text::escape;
+use judge_core::text::{escape, serde_name};
 use judge_core::Judge;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -147,7 +147,11 @@ pub fn execute(cli: &Cli, args: &ContestArgs) -> anyhow::Result<u8> {
         args.out.join("report/index.html"),
         &html::report(&results, &measured),
     )?;
-    println!("{} ({:?} scoring)\n", contest.title, contest.scoring);
+    println!(
+        "{} ({} scoring)\n",
+        contest.title,
+        serde_name(&contest.scoring).to_uppercase()
+    );
     print!("{}", terminal::scoreboard_table(&results.scoreboard));
     let judged: Vec<_> = outcome
         .attempts
@@ -159,11 +163,12 @@ pub fn execute(cli: &Cli, args: &ContestArgs) -> anyhow::Result<u8> {
         .filter(|r| !r.compile.cached && r.compile.wall_time_s > 0.0)
         .count();
     let cache_hits = judged.iter().filter(|r| r.compile.cached).count();
-    let compile_seconds: f64 = judged
+    // From 0.0: Rust's sum of no f64 is -0.0, printed "-0.0 s".
+    let compile_seconds = judged
         .iter()
         .filter(|r| !r.compile.cached)
         .map(|r| r.compile.wall_time_s)
-        .sum();
+        .fold(0.0, |total, seconds| total + seconds);
     let count = |status: AttemptStatus| {
         outcome
             .attempts
@@ -176,11 +181,15 @@ pub fn execute(cli: &Cli, args: &ContestArgs) -> anyhow::Result<u8> {
         count(AttemptStatus::Error),
         count(AttemptStatus::Attention),
     );
+    // Rejected attempts are not judged: they are counted apart from the judged ones,
+    // whether this run or an earlier one turned them away.
     println!(
-        "\n{} attempts ({} judged now, {} from an earlier run; {rejected} rejected, {errors} judge errors to judge again, {attention} needing attention) in {:.1} s with {} jobs; {compiles} compiles ({compile_seconds:.1} s), {cache_hits} from the compile cache",
+        "\n{} attempts ({} judged now, {} from an earlier run; {rejected} rejected without judging, {errors} judge errors to judge again, {attention} needing attention) in {:.1} s with {} jobs; {compiles} compiles ({compile_seconds:.1} s), {cache_hits} from the compile cache",
         outcome.attempts.len(),
-        outcome.judged_now,
-        outcome.reused,
+        outcome.judged_now - outcome.rejected_now,
+        outcome
+            .reused
+            .saturating_sub(rejected.saturating_sub(outcome.rejected_now)),
         started.elapsed().as_secs_f64(),
         options.jobs
     );

@@ -31,13 +31,11 @@ pub fn execute(cli: &Cli, args: &RunArgs) -> anyhow::Result<u8> {
     let config = load_config(cli.config.as_ref())?;
     let judge = Judge::new(config, cancel_flag())?;
     let problem = judge.problem(&args.problem)?;
+    judge_core::source::check_file(&args.source)?;
     let language = judge
         .languages
         .choose(&args.source, args.lang.as_deref())?
         .clone();
-    if !args.source.is_file() {
-        anyhow::bail!("source file {}: not found", args.source.display());
-    }
     // Points where the contest gives this problem points (IOI); ICPC has none.
     let contest = &judge.config.toml.contest;
     let points = contest
@@ -45,7 +43,9 @@ pub fn execute(cli: &Cli, args: &RunArgs) -> anyhow::Result<u8> {
         .iter()
         .find(|p| p.id == problem.id && contest.scoring == Scoring::Ioi)
         .cloned();
-    let mut table = TableReporter::new(std::io::stdout(), use_colour()).with_points(points);
+    let mut table = TableReporter::new(std::io::stdout(), use_colour())
+        .with_points(points)
+        .with_test_names(problem.tests.iter().map(|t| t.name.as_str()));
     let listener: &mut dyn Listener = if args.json { &mut Silent } else { &mut table };
     let result = judge.judge_file(&problem, &args.source, &language, listener)?;
     if args.json {

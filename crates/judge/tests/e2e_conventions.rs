@@ -461,8 +461,7 @@ fn doctor_as_a_plain_user_agrees_with_itself_and_looks_at_the_load() {
     // A copy of the binary that any user may run (the build folder may be root's only).
     let dir = tempfile::tempdir().unwrap();
     let mode = |path: &Path, bits: u32| {
-        std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(bits))
-            .unwrap()
+        std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(bits)).unwrap()
     };
     mode(dir.path(), 0o755);
     let judge = dir.path().join("judge");
@@ -484,8 +483,8 @@ fn doctor_as_a_plain_user_agrees_with_itself_and_looks_at_the_load() {
         .current_dir(dir.path())
         .output()
         .unwrap();
-    let checks: Vec<serde_json::Value> =
-        serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{e}: {}", stderr(&output)));
+    let checks: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", stderr(&output)));
     let row = |name: &str| {
         checks
             .iter()

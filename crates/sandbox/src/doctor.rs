@@ -371,7 +371,12 @@ pub fn load(loadavg: Option<&str>, cores: usize, jobs: usize) -> Check {
         .filter_map(|v| v.parse().ok())
         .collect();
     let [one, five, fifteen] = averages[..] else {
-        return check("load", Status::Info, "no load average (/proc/loadavg)", None);
+        return check(
+            "load",
+            Status::Info,
+            "no load average (/proc/loadavg)",
+            None,
+        );
     };
     let detail =
         format!("load average {one:.2}, {five:.2}, {fifteen:.2} (1, 5, 15 min) on {cores} cores");
@@ -446,8 +451,13 @@ mod tests {
         let root = checks.iter().find(|c| c.name == "root").unwrap();
         assert_eq!(root.status, Status::Warn);
         for check in &checks {
-            if ["namespaces", "cgroup v1", "cgroup v2", "cgroup v2 delegation"]
-                .contains(&check.name.as_str())
+            if [
+                "namespaces",
+                "cgroup v1",
+                "cgroup v2",
+                "cgroup v2 delegation",
+            ]
+            .contains(&check.name.as_str())
             {
                 assert_ne!(check.status, Status::Ok, "{check:?}");
             }
@@ -470,10 +480,17 @@ mod tests {
             "{busy:?}"
         );
         let half = load(Some("1.20 1.00 1.00 1/10 1"), 4, 2);
-        assert_eq!(half.status, Status::Ok, "1.2 busy + 2 jobs fit 4 cores: {half:?}");
+        assert_eq!(
+            half.status,
+            Status::Ok,
+            "1.2 busy + 2 jobs fit 4 cores: {half:?}"
+        );
         let crowded = load(Some("1.20 1.00 1.00 1/10 1"), 4, 4);
         assert_eq!(crowded.status, Status::Warn);
-        assert!(crowded.fix.as_deref().unwrap().contains("--jobs 2"), "{crowded:?}");
+        assert!(
+            crowded.fix.as_deref().unwrap().contains("--jobs 2"),
+            "{crowded:?}"
+        );
         assert_eq!(load(None, 2, 2).status, Status::Info);
     }
 

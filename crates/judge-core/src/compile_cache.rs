@@ -125,6 +125,7 @@ mod tests {
                 binds: vec![],
                 env: Default::default(),
                 memory_errors: vec![],
+                alternative_for: None,
             },
         }
     }

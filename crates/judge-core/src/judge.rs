@@ -101,6 +101,7 @@ pub fn native_language() -> Language {
             binds: vec![],
             env: Default::default(),
             memory_errors: vec!["memory allocation of".to_string()],
+            alternative_for: None,
         },
     }
 }

@@ -135,12 +135,39 @@ impl Languages {
             })
     }
 
-    /// The language of a submission: `--lang` if given, else the extension.
-    pub fn choose(&self, path: &Path, lang: Option<&str>) -> Result<&Language> {
+    /// The language of a submission: `--lang` if given, else the file's
+    /// ([`Languages::for_file`]).
+    pub fn choose(&self, path: &Path, source: &[u8], lang: Option<&str>) -> Result<&Language> {
         match lang {
             Some(id) => self.by_id(id),
-            None => self.for_path(path),
+            None => self.for_file(path, source),
         }
+    }
+
+    /// The language of a source file: its extension's, or, where the source's first line
+    /// is a `#!` naming the program of an alternative of that language
+    /// (`#!/usr/bin/env pypy3` in a `.py` file), that alternative. A class folder has no
+    /// other way to ask for PyPy.
+    pub fn for_file(&self, path: &Path, source: &[u8]) -> Result<&Language> {
+        let language = self.for_path(path)?;
+        let Some(program) = shebang_program(source) else {
+            return Ok(language);
+        };
+        Ok(self
+            .alternatives(language)
+            .find(|a| a.spec.run.first().map(|r| program_name(r)) == Some(program))
+            .unwrap_or(language))
+    }
+
+    /// The languages that run another's sources on another runtime (judge.toml's
+    /// `alternative_for`: pypy3 for python3).
+    pub fn alternatives<'a>(
+        &'a self,
+        language: &'a Language,
+    ) -> impl Iterator<Item = &'a Language> + 'a {
+        self.list
+            .iter()
+            .filter(move |l| l.spec.alternative_for.as_deref() == Some(language.id.as_str()))
     }
 
     /// Checks the contest allows a language.
@@ -155,6 +182,24 @@ impl Languages {
             _ => Ok(()),
         }
     }
+}
+
+/// A program's name without its folder (`/usr/bin/pypy3` is `pypy3`).
+fn program_name(program: &str) -> &str {
+    program.rsplit('/').next().unwrap_or(program)
+}
+
+/// The program a `#!` first line runs (`#!/usr/bin/env pypy3 -O` runs `pypy3`), if the
+/// source has one (after a byte order mark).
+fn shebang_program(source: &[u8]) -> Option<&str> {
+    let source = crate::source::without_bom(source);
+    let line = source.strip_prefix(b"#!")?.split(|&b| b == b'\n').next()?;
+    let mut words = std::str::from_utf8(line).ok()?.split_whitespace();
+    let first = program_name(words.next()?);
+    if first != "env" {
+        return Some(first);
+    }
+    words.find(|w| !w.starts_with('-')).map(program_name)
 }
 
 #[cfg(test)]
@@ -183,7 +228,10 @@ mod tests {
             "java"
         );
         assert_eq!(
-            languages.choose(Path::new("x.txt"), Some("c")).unwrap().id,
+            languages
+                .choose(Path::new("x.txt"), b"", Some("c"))
+                .unwrap()
+                .id,
             "c"
         );
     }
@@ -233,6 +281,42 @@ mod tests {
         // Other languages are left as they are.
         let c = languages.by_id("c").unwrap();
         assert_eq!(&c.for_source(b"public class A {}"), c);
+    }
+
+    #[test]
+    fn a_shebang_naming_pypy_chooses_pypy_and_nothing_else_does() {
+        let languages = languages();
+        let of = |source: &str| {
+            languages
+                .for_file(Path::new("sum.py"), source.as_bytes())
+                .unwrap()
+                .id
+                .clone()
+        };
+        assert_eq!(of("print(1)\n"), "python3");
+        assert_eq!(of("#!/usr/bin/env pypy3\nprint(1)\n"), "pypy3");
+        assert_eq!(of("\u{feff}#!/usr/bin/pypy3\n"), "pypy3");
+        assert_eq!(of("#!/usr/bin/env -S pypy3 -O\n"), "pypy3");
+        assert_eq!(of("#!/usr/bin/env python3\n"), "python3");
+        assert_eq!(of("# pypy3 would be faster\n"), "python3");
+        // Only an alternative of the extension's language: a C file stays C.
+        let c = languages
+            .for_file(Path::new("a.c"), b"#!/usr/bin/env pypy3\n")
+            .unwrap();
+        assert_eq!(c.id, "c");
+        let python = languages.by_id("python3").unwrap();
+        let alternatives: Vec<&str> = languages
+            .alternatives(python)
+            .map(|l| l.id.as_str())
+            .collect();
+        assert_eq!(alternatives, ["pypy3"]);
+        assert_eq!(
+            languages
+                .choose(Path::new("sum.py"), b"print(1)", Some("pypy3"))
+                .unwrap()
+                .id,
+            "pypy3"
+        );
     }
 
     #[test]

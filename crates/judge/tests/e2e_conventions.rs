@@ -501,3 +501,39 @@ fn doctor_as_a_plain_user_agrees_with_itself_and_looks_at_the_load() {
         "{load:?}"
     );
 }
+
+#[test]
+fn pypy_is_a_second_python_chosen_by_lang_or_a_shebang() {
+    let scratch = scratch(&[("sum", SUM_TOML, &["sample/1", "secret/1"])], |_| {});
+    let python = common::submission("python3/ac.py");
+    let on = |extra: &[&str], source: &str| {
+        let result = verdict_of(&scratch.fixture.config, "sum", source, extra);
+        assert_eq!(result["verdict"], "AC", "{result}");
+        result["language"].as_str().unwrap().to_string()
+    };
+    assert_eq!(on(&[], &python), "python3");
+    assert_eq!(on(&["--lang", "pypy3"], &python), "pypy3");
+    let marked = scratch.dir.path().join("marked.py");
+    let text = std::fs::read_to_string(&python).unwrap();
+    std::fs::write(&marked, format!("#!/usr/bin/env pypy3\n{text}")).unwrap();
+    assert_eq!(on(&[], &marked.display().to_string()), "pypy3");
+    // In a class folder the first line is the only way to ask for PyPy.
+    let class = scratch.dir.path().join("class");
+    for student in ["ann", "ben"] {
+        std::fs::create_dir_all(class.join(student)).unwrap();
+    }
+    std::fs::copy(&marked, class.join("ann/sum.py")).unwrap();
+    std::fs::copy(&python, class.join("ben/sum.py")).unwrap();
+    let out = scratch.dir.path().join("out");
+    contest(&scratch.fixture.config, &class, &out);
+    let results: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("results.json")).unwrap()).unwrap();
+    let attempts = results["attempts"].as_array().unwrap();
+    let language = |id: &str| {
+        let attempt = attempts.iter().find(|a| a["id"] == id).unwrap();
+        assert_eq!(attempt["verdict"], "AC", "{attempt}");
+        attempt["language"].clone()
+    };
+    assert_eq!(language("ann/sum.py"), "pypy3");
+    assert_eq!(language("ben/sum.py"), "python3");
+}

@@ -202,6 +202,49 @@ fn a_misfiled_submission_is_named_with_its_verdict_and_test() {
 }
 
 #[test]
+fn accepted_python_is_also_judged_on_pypy() {
+    let tiny = variant("pypy");
+    // PyPy starts at about 50 MiB; tiny's 64 MiB is for its C submissions.
+    tiny.edit("problem.toml", |text| {
+        text.replace("memory_mib = 64", "memory_mib = 256")
+    });
+    std::fs::write(
+        tiny.problem().join("submissions/accepted/double.py"),
+        "print(2 * int(input()))\n",
+    )
+    .unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--config")
+        .arg(&tiny.fixture.config)
+        .args(["verify", "--json", &tiny.id])
+        .env("CARGO_TARGET_DIR", target_dir())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    let reports: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let submissions = reports[0]["submissions"].as_array().unwrap();
+    let run = |suffix: &str| {
+        submissions
+            .iter()
+            .find(|s| s["file"].as_str().unwrap().ends_with(suffix))
+            .unwrap_or_else(|| panic!("no {suffix}: {submissions:#?}"))
+    };
+    // Each counts in the time-limit rule with its own language's limit.
+    let cpython = run("submissions/accepted/double.py");
+    let pypy = run("submissions/accepted/double.py (pypy3)");
+    assert_eq!(cpython["got"], "AC");
+    assert_eq!(pypy["got"], "AC");
+    assert!(pypy["max_cpu_time_s"].as_f64().unwrap() > 0.0, "{pypy}");
+    // Only accepted Python: nothing else is judged twice.
+    let twice = submissions
+        .iter()
+        .filter(|s| s["file"].as_str().unwrap().contains("(pypy3)"))
+        .count();
+    assert_eq!(twice, 1, "{submissions:#?}");
+}
+
+#[test]
 fn a_generator_that_is_not_reproducible_is_named() {
     let tiny = variant("flaky");
     tiny.edit("problem.toml", |text| {

@@ -268,6 +268,11 @@ pub struct LanguageToml {
     /// Stderr text by which the runtime reports running out of memory (then MLE, not RE).
     #[serde(default)]
     pub memory_errors: Vec<String>,
+    /// Another runtime for the sources of the language with this id (pypy3 for python3):
+    /// chosen by `--lang`, the web form, or a `#!` first line naming its program; `judge
+    /// verify` also judges that language's accepted submissions with it.
+    #[serde(default)]
+    pub alternative_for: Option<String>,
 }
 
 fn default_multiplier() -> f64 {
@@ -358,6 +363,21 @@ impl JudgeConfig {
             }
             if language.source.contains('/') || language.source.is_empty() {
                 return error(format!("language {id}: source must be a plain file name"));
+            }
+            if let Some(of) = &language.alternative_for {
+                match self.toml.languages.get(of) {
+                    None => {
+                        return error(format!(
+                            "language {id}: alternative_for names no language ({of:?})"
+                        ))
+                    }
+                    Some(other) if other.alternative_for.is_some() || of == id => {
+                        return error(format!(
+                            "language {id}: alternative_for must name a language that is no alternative itself ({of:?})"
+                        ))
+                    }
+                    Some(_) => {}
+                }
             }
             for extension in &language.extensions {
                 // Files are matched to extensions in any case.
@@ -462,7 +482,7 @@ run = ["./a.out"]
     fn the_repository_judge_toml_loads() {
         let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../judge.toml");
         let config = JudgeConfig::load(&file).unwrap();
-        for id in ["c", "cpp", "rust", "python3", "java"] {
+        for id in ["c", "cpp", "rust", "python3", "pypy3", "java"] {
             assert!(config.toml.languages.contains_key(id), "{id}");
         }
         let ids: Vec<&str> = config
@@ -532,6 +552,18 @@ run = ["./a.out"]
             .unwrap_err()
             .to_string()
             .contains("extension .C belongs to both c and c2"));
+        let alternative = |of: &str| {
+            format!("{MINIMAL}[languages.c2]\nname=\"C2\"\nextensions=[]\nsource=\"m.c\"\nrun=[\"x\"]\nalternative_for=\"{of}\"\n")
+        };
+        assert!(load(&alternative("c")).is_ok());
+        assert!(load(&alternative("pascal"))
+            .unwrap_err()
+            .to_string()
+            .contains("language c2: alternative_for names no language (\"pascal\")"));
+        assert!(load(&alternative("c2"))
+            .unwrap_err()
+            .to_string()
+            .contains("no alternative itself"));
         let bad_points = MINIMAL.replace(
             "id = \"a\"",
             "id = \"a\"\n[[contest.problems.subtasks]]\nname = \"s\"\npoints = 40\ntests = [\"secret/*\"]",

@@ -115,11 +115,11 @@ pub fn discover(
             .unwrap_or(&path)
             .to_string_lossy()
             .replace('\\', "/");
-        let language = languages.for_path(&path);
         let (content, modified, refused) = match read {
             Ok(file) => (file.content, file.modified, None),
             Err(Refused(reason)) => (Vec::new(), 0, Some(reason)),
         };
+        let language = languages.for_file(&path, &content);
         let matched = problem_named(contest, problem);
         let rejected = if refused.is_some() {
             refused

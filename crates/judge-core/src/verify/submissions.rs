@@ -5,6 +5,7 @@ use super::shown;
 use crate::contest::scoring::matches_pattern;
 use crate::events::Silent;
 use crate::judge::{Judge, JudgeOptions, Submission};
+use crate::language::Language;
 use crate::problem::Problem;
 use crate::run_test::Judging;
 use crate::verdict::{SubmissionResult, TestResult, TimeLimitKind, Verdict};
@@ -205,11 +206,22 @@ fn judge_one(
     judging: &Judging,
     path: &Path,
     folder: &str,
+    alternative: Option<&Language>,
 ) -> SubmissionOutcome {
-    let file = shown(judge, path);
+    let file = match alternative {
+        Some(language) => format!("{} ({})", shown(judge, path), language.id),
+        None => shown(judge, path),
+    };
     if folder == BRUTE_FORCE_FOLDER {
         let mut outcome = match brute_force_tests(problem) {
-            Ok(small) => judge_one(judge, &small, judging, path, Verdict::AC.folder()),
+            Ok(small) => judge_one(
+                judge,
+                &small,
+                judging,
+                path,
+                Verdict::AC.folder(),
+                alternative,
+            ),
             Err(message) => failed(file, Verdict::AC, message),
         };
         outcome.brute_force = true;
@@ -226,13 +238,16 @@ fn judge_one(
             ),
         );
     };
-    let language = match judge.languages.for_path(path) {
-        Ok(language) => language.clone(),
-        Err(error) => return failed(file, expected, error.to_string()),
-    };
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(error) => return failed(file, expected, error.to_string()),
+    };
+    let language = match alternative {
+        Some(language) => language.clone(),
+        None => match judge.languages.for_file(path, &bytes) {
+            Ok(language) => language.clone(),
+            Err(error) => return failed(file, expected, error.to_string()),
+        },
     };
     let limit_s = problem.limits_for(&language).cpu_time.as_secs_f64();
     // Accepted ones run every test (their slowest counts); too-slow ones at 1.5 x the
@@ -266,9 +281,25 @@ pub fn judge_submissions(
     judging: &Judging,
     jobs: usize,
 ) -> Vec<SubmissionOutcome> {
-    let files = find(problem);
-    crate::parallel::map(&files, jobs, |_, (path, folder)| {
-        judge_one(judge, problem, judging, path, folder)
+    let mut runs: Vec<(PathBuf, String, Option<&Language>)> = Vec::new();
+    for (path, folder) in find(problem) {
+        // An accepted submission is also judged on each alternative runtime of its
+        // language (pypy3 for python3): that checks the alternative's multiplier against
+        // every problem, as the language's own is checked. Only accepted ones: a program
+        // too slow for CPython may well pass on PyPy.
+        let alternatives: Vec<&Language> = match judge.languages.for_path(&path) {
+            Ok(language) if folder == Verdict::AC.folder() => {
+                judge.languages.alternatives(language).collect()
+            }
+            _ => Vec::new(),
+        };
+        for alternative in alternatives {
+            runs.push((path.clone(), folder.clone(), Some(alternative)));
+        }
+        runs.push((path, folder, None));
+    }
+    crate::parallel::map(&runs, jobs, |_, (path, folder, alternative)| {
+        judge_one(judge, problem, judging, path, folder, *alternative)
     })
 }
 

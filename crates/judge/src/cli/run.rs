@@ -31,10 +31,11 @@ pub fn execute(cli: &Cli, args: &RunArgs) -> anyhow::Result<u8> {
     let config = load_config(cli.config.as_ref())?;
     let judge = Judge::new(config, cancel_flag())?;
     let problem = judge.problem(&args.problem)?;
-    judge_core::source::check_file(&args.source)?;
+    let max_kib = judge.config.toml.compile.max_source_kib;
+    let source = judge_core::source::read_capped(&args.source, max_kib)?;
     let language = judge
         .languages
-        .choose(&args.source, args.lang.as_deref())?
+        .choose(&args.source, &source, args.lang.as_deref())?
         .clone();
     // Points where the contest gives this problem points (IOI); ICPC has none.
     let contest = &judge.config.toml.contest;

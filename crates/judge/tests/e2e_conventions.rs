@@ -537,3 +537,30 @@ fn pypy_is_a_second_python_chosen_by_lang_or_a_shebang() {
     assert_eq!(language("ann/sum.py"), "pypy3");
     assert_eq!(language("ben/sum.py"), "python3");
 }
+
+#[test]
+fn the_web_form_takes_no_larger_source_than_the_judge_judges() {
+    let scratch = scratch(&[("sum", SUM_TOML, &["sample/1"])], |table| {
+        table["compile"]
+            .as_table_mut()
+            .unwrap()
+            .insert("max_source_kib".into(), 16.into());
+    });
+    let data = scratch.dir.path().join("data").display().to_string();
+    let error = error_of(&common::judge(
+        &scratch.fixture.config,
+        &[
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--data",
+            &data,
+            "--max-source-kib",
+            "64",
+        ],
+    ));
+    assert!(
+        error.contains("--max-source-kib 64 is more than the largest source judged (16 KiB: [compile] max_source_kib"),
+        "{error}"
+    );
+}

@@ -24,7 +24,8 @@ pub struct ServeArgs {
     /// another worker judges it again.
     #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
     pub lease_seconds: f64,
-    /// The largest source accepted, in KiB.
+    /// The largest source accepted, in KiB (at most judge.toml's `[compile]
+    /// max_source_kib`).
     #[arg(long, value_name = "KIB", default_value_t = options::DEFAULT_MAX_SOURCE_BYTES / 1024)]
     pub max_source_kib: usize,
     /// Submissions a student may make per minute (0: no limit).
@@ -38,6 +39,16 @@ pub struct ServeArgs {
 /// Runs `judge serve` until SIGINT or SIGTERM.
 pub fn execute(cli: &Cli, args: &ServeArgs) -> anyhow::Result<u8> {
     let config = super::load_config(cli.config.as_ref())?;
+    // A form that took more than the judge judges would turn each such source into a
+    // judge error; refuse the setting instead.
+    let judged_kib = config.toml.compile.max_source_kib;
+    if args.max_source_kib as u64 > judged_kib {
+        anyhow::bail!(
+            "--max-source-kib {} is more than the largest source judged ({judged_kib} KiB: [compile] max_source_kib in {}); raise that, or give at most {judged_kib}",
+            args.max_source_kib,
+            config.file.display()
+        );
+    }
     let cancel = super::cancel_flag();
     judge_server::init_logging();
     let judge = Arc::new(judge_core::Judge::new(config, cancel.clone())?);

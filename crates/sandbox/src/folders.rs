@@ -18,6 +18,10 @@ use std::time::{Duration, SystemTime};
 pub(crate) const PREFIX: &str = "judge-box-";
 /// The lock file inside each box folder.
 const LOCK: &str = "lock";
+/// The lock file before it is locked: renamed to [`LOCK`] once held, so that no cleanup
+/// ever finds a `lock` that exists but is not held yet (it would take the folder for a
+/// dead judge's, and remove it under its new owner).
+const NEW_LOCK: &str = "lock.new";
 /// A folder without a lock file is being created, unless it is older than this (its judge
 /// was killed between the two steps).
 const UNLOCKED_GRACE: Duration = Duration::from_secs(600);
@@ -28,7 +32,7 @@ pub(crate) fn create(temp_dir: &Path, slot: u32) -> Result<(tempfile::TempDir, F
         .prefix(&format!("{PREFIX}{slot}-"))
         .tempdir_in(temp_dir)
         .map_err(|e| SandboxError::io("creating a box directory in", temp_dir, e))?;
-    let path = root.path().join(LOCK);
+    let path = root.path().join(NEW_LOCK);
     let lock = File::options()
         .write(true)
         .create_new(true)
@@ -43,6 +47,9 @@ pub(crate) fn create(temp_dir: &Path, slot: u32) -> Result<(tempfile::TempDir, F
             std::io::Error::last_os_error(),
         ));
     }
+    let held = root.path().join(LOCK);
+    std::fs::rename(&path, &held)
+        .map_err(|e| SandboxError::io("putting the box folder's lock in place", &held, e))?;
     Ok((root, lock))
 }
 
@@ -101,6 +108,27 @@ mod tests {
             "the live folder of the same slot was removed"
         );
         assert!(!dead_path.exists(), "the stale folder was kept");
+    }
+
+    #[test]
+    fn a_folder_is_locked_before_its_lock_file_has_its_name() {
+        let temp = tempfile::tempdir().unwrap();
+        let (live, lock) = create(temp.path(), 4).unwrap();
+        assert!(live.path().join(LOCK).is_file() && !live.path().join(NEW_LOCK).exists());
+        // The file named `lock` is the one held: another open of it cannot lock it.
+        let again = File::open(live.path().join(LOCK)).unwrap();
+        // SAFETY: flock on descriptors we own.
+        unsafe {
+            assert_ne!(
+                libc::flock(again.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB),
+                0
+            );
+            drop(lock);
+            assert_eq!(
+                libc::flock(again.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB),
+                0
+            );
+        }
     }
 
     #[test]

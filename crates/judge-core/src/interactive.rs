@@ -138,11 +138,11 @@ impl Interactor {
         memory_errors: &[String],
     ) -> Result<(Outcome, Verdict, Option<TimeLimitKind>, String)> {
         let out = scratch.join("interactor");
+        let tout = tout_path(scratch);
         let _ = std::fs::remove_dir_all(&out);
         std::fs::create_dir_all(&out)
             .map_err(|e| JudgeError::file("interactor folder", &out, e))?;
         world_writable(&out)?;
-        let tout = out.join("tout");
         let bind = |host: &Path, inside: &str, writable: bool| Bind {
             host: host.to_path_buf(),
             inside: PathBuf::from(inside),
@@ -216,6 +216,12 @@ impl Interactor {
         }
         Ok((interaction.program, verdict, kind, message))
     }
+}
+
+/// Where the interactor's TOUT of the last test run with `scratch` as the scratch folder
+/// lies.
+pub fn tout_path(scratch: &Path) -> PathBuf {
+    scratch.join("interactor").join("tout")
 }
 
 /// Lets the box user write the interactor's folder.

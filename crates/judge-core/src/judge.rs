@@ -10,7 +10,7 @@ use crate::error::{JudgeError, Result};
 use crate::events::{Event, Listener};
 use crate::interactive::Interactor;
 use crate::language::{Language, Languages};
-use crate::problem::Problem;
+use crate::problem::{Problem, TestCase};
 use crate::problem_build::Builder;
 use crate::run_test::{Judging, TestRunner};
 use crate::toolchain::Toolchain;
@@ -261,11 +261,9 @@ impl Judge {
             judging,
             options,
         } = submission;
-        self.languages.check_allowed(language)?;
+        let (bytes, language) = self.admit(source, bytes, language)?;
+        let language = &language;
         let settings = &self.config.toml.compile;
-        crate::source::check_size(source, bytes.len() as u64, settings.max_source_kib)?;
-        let bytes = crate::source::without_bom(bytes);
-        let language = &language.for_source(bytes);
         self.judge_program(
             problem,
             source,
@@ -283,6 +281,22 @@ impl Judge {
                 None => compile(boxed, toolchain, bytes, settings, scratch),
             },
         )
+    }
+
+    /// What every submitted source goes through before it is compiled: its language
+    /// allowed, its size under the cap, a UTF-8 byte-order mark dropped, the language
+    /// fitted to it (a Java file named after its class).
+    fn admit<'b>(
+        &self,
+        source: &Path,
+        bytes: &'b [u8],
+        language: &Language,
+    ) -> Result<(&'b [u8], Language)> {
+        self.languages.check_allowed(language)?;
+        let cap = self.config.toml.compile.max_source_kib;
+        crate::source::check_size(source, bytes.len() as u64, cap)?;
+        let bytes = crate::source::without_bom(bytes);
+        Ok((bytes, language.for_source(bytes)))
     }
 
     /// Judges a prebuilt executable (a problem's reference solution) as `./main`, with the
@@ -303,18 +317,7 @@ impl Judge {
             judging,
             options,
             listener,
-            |boxed, _, _| {
-                let target = boxed.dir().join("main");
-                std::fs::copy(executable, &target)
-                    .map_err(|e| JudgeError::file("executable", executable, e))?;
-                Ok(CompileResult {
-                    success: true,
-                    message: "prebuilt executable".to_string(),
-                    cpu_time_s: 0.0,
-                    wall_time_s: 0.0,
-                    cached: false,
-                })
-            },
+            |boxed, _, _| copy_executable(boxed, executable),
         )
     }
 
@@ -336,40 +339,17 @@ impl Judge {
             source,
             tests: problem.tests.len(),
         });
-        let toolchain = Toolchain::new(language, &self.sandbox);
-        let mut boxed = self
-            .sandbox
-            .acquire()
-            .map_err(|e| JudgeError::sandbox("taking a box", e))?;
-        let scratch = boxed.scratch_dir().to_path_buf();
-        let compiled = prepare(&mut boxed, &toolchain, &scratch)?;
-        listener.on_event(&Event::Compiled(&compiled));
+        let mut program = self.box_program(problem, language, judging, options, prepare)?;
+        listener.on_event(&Event::Compiled(&program.compiled));
         let mut tests: Vec<TestResult> = Vec::new();
-        if compiled.success {
-            let limits = options.scale(problem.limits_for(language));
-            let runner = TestRunner {
-                toolchain: &toolchain,
-                command: language.run_command(limits.memory_bytes / MIB),
-                limits,
-                judging,
-                scratch: &scratch,
-            };
-            // An interactive problem's interactor gets a box of its own, for every test.
-            let mut partner = match judging.needs_partner_box() {
-                true => Some(
-                    self.sandbox
-                        .acquire()
-                        .map_err(|e| JudgeError::sandbox("taking the interactor's box", e))?,
-                ),
-                false => None,
-            };
+        if program.compiled.success {
             let mut lazy = LazyGroups::new(&options.lazy_groups);
             for (index, test) in problem.tests.iter().enumerate() {
                 if lazy.skips(index) {
                     continue;
                 }
                 listener.on_event(&Event::TestStarted { index, test });
-                let result = runner.run(&mut boxed, partner.as_mut(), test)?;
+                let result = program.run(test)?;
                 listener.on_event(&Event::TestFinished {
                     index,
                     result: &result,
@@ -384,13 +364,13 @@ impl Judge {
                 }
             }
         }
-        let aggregated = aggregate(compiled.success, &tests, problem.tests.len());
+        let aggregated = aggregate(program.compiled.success, &tests, problem.tests.len());
         let result = SubmissionResult {
             schema_version: SCHEMA_VERSION,
             problem: problem.id.clone(),
             language: language.id.clone(),
             source: source.display().to_string(),
-            compile: compiled,
+            compile: program.compiled,
             max_cpu_time_s: tests.iter().map(|t| t.cpu_time_s).fold(0.0, f64::max),
             max_peak_memory_bytes: tests.iter().map(|t| t.peak_memory_bytes).max().unwrap_or(0),
             tests,
@@ -403,6 +383,170 @@ impl Judge {
         };
         listener.on_event(&Event::Finished(&result));
         Ok(result)
+    }
+
+    /// Compiles a source into a box of its own, to run on one test after another.
+    pub fn box_source<'j>(&'j self, submission: &Submission<'j>) -> Result<BoxedProgram<'j>> {
+        let Submission {
+            problem,
+            source,
+            bytes,
+            language,
+            judging,
+            options,
+        } = submission;
+        let (bytes, language) = self.admit(source, bytes, language)?;
+        let settings = &self.config.toml.compile;
+        self.box_program(
+            problem,
+            &language,
+            judging,
+            options,
+            |boxed, toolchain, scratch| compile(boxed, toolchain, bytes, settings, scratch),
+        )
+    }
+
+    /// Copies a prebuilt executable (a problem's reference) into a box of its own as
+    /// `./main`, with the problem's native limits, to run on one test after another.
+    pub fn box_executable<'j>(
+        &'j self,
+        problem: &Problem,
+        executable: &Path,
+        judging: &'j Judging,
+        options: &JudgeOptions,
+    ) -> Result<BoxedProgram<'j>> {
+        self.box_program(
+            problem,
+            &native_language(),
+            judging,
+            options,
+            |boxed, _, _| copy_executable(boxed, executable),
+        )
+    }
+
+    /// Takes a box (and the interactor's, when compiling succeeded and the problem is
+    /// interactive) and puts the program in it (`prepare`: compile, or copy).
+    fn box_program<'j>(
+        &'j self,
+        problem: &Problem,
+        language: &Language,
+        judging: &'j Judging,
+        options: &JudgeOptions,
+        prepare: impl FnOnce(&mut sandbox::SandboxBox<'_>, &Toolchain, &Path) -> Result<CompileResult>,
+    ) -> Result<BoxedProgram<'j>> {
+        let toolchain = Toolchain::new(language, &self.sandbox);
+        let mut boxed = self
+            .sandbox
+            .acquire()
+            .map_err(|e| JudgeError::sandbox("taking a box", e))?;
+        let scratch = boxed.scratch_dir().to_path_buf();
+        let compiled = prepare(&mut boxed, &toolchain, &scratch)?;
+        let limits = options.scale(problem.limits_for(language));
+        // An interactive problem's interactor gets a box of its own, for every test.
+        let partner = match compiled.success && judging.needs_partner_box() {
+            true => Some(
+                self.sandbox
+                    .acquire()
+                    .map_err(|e| JudgeError::sandbox("taking the interactor's box", e))?,
+            ),
+            false => None,
+        };
+        Ok(BoxedProgram {
+            command: language.run_command(limits.memory_bytes / MIB),
+            boxed,
+            partner,
+            toolchain,
+            limits,
+            judging,
+            scratch,
+            compiled,
+        })
+    }
+}
+
+/// Copies a prebuilt executable into a box as `./main`: its "compilation".
+fn copy_executable(
+    boxed: &mut sandbox::SandboxBox<'_>,
+    executable: &Path,
+) -> Result<CompileResult> {
+    let target = boxed.dir().join("main");
+    std::fs::copy(executable, &target)
+        .map_err(|e| JudgeError::file("executable", executable, e))?;
+    Ok(CompileResult {
+        success: true,
+        message: "prebuilt executable".to_string(),
+        cpu_time_s: 0.0,
+        wall_time_s: 0.0,
+        cached: false,
+    })
+}
+
+/// A program in a box of its own, compiled (or copied) once, run on one test after
+/// another: `judge run`'s tests, `judge stress`'s rounds. The boxes are given back when it
+/// is dropped.
+pub struct BoxedProgram<'j> {
+    boxed: sandbox::SandboxBox<'j>,
+    partner: Option<sandbox::SandboxBox<'j>>,
+    toolchain: Toolchain,
+    command: Vec<String>,
+    limits: sandbox::Limits,
+    judging: &'j Judging,
+    scratch: PathBuf,
+    /// How compiling (or copying) went; tests run only when it succeeded.
+    pub compiled: CompileResult,
+}
+
+/// A runner, the box and the interactor's box, borrowed apart so that all three can be used.
+type Parts<'a, 'j> = (
+    TestRunner<'a>,
+    &'a mut sandbox::SandboxBox<'j>,
+    Option<&'a mut sandbox::SandboxBox<'j>>,
+);
+
+impl<'j> BoxedProgram<'j> {
+    fn parts(&mut self) -> Parts<'_, 'j> {
+        let runner = TestRunner {
+            toolchain: &self.toolchain,
+            command: self.command.clone(),
+            limits: self.limits.clone(),
+            judging: self.judging,
+            scratch: &self.scratch,
+        };
+        (runner, &mut self.boxed, self.partner.as_mut())
+    }
+
+    /// Runs one test and judges its output (the problem's comparison, checker or
+    /// interactor).
+    pub fn run(&mut self, test: &TestCase) -> Result<TestResult> {
+        let (runner, boxed, partner) = self.parts();
+        runner.run(boxed, partner, test)
+    }
+
+    /// Runs one test without judging its output: the result is AC when the program ended
+    /// well (its output is then [`BoxedProgram::output`]), else the failure's verdict. An
+    /// interactive test is always judged: the interactor is the other end of its input.
+    pub fn run_unjudged(&mut self, test: &TestCase) -> Result<TestResult> {
+        let (runner, boxed, partner) = self.parts();
+        match partner {
+            Some(partner) => runner.run(boxed, Some(partner), test),
+            None => runner.run_unjudged(boxed, test),
+        }
+    }
+
+    /// Judges an output file as the problem judges a program's output on `test` (a
+    /// checker runs in this program's box).
+    pub fn judge_output(&mut self, test: &TestCase, output: &Path) -> Result<TestResult> {
+        let (runner, boxed, _) = self.parts();
+        runner.judge_output(boxed, test, output)
+    }
+
+    /// What the last run wrote: its output, or for an interactive test the interactor's
+    /// TOUT.
+    pub fn output(&self) -> PathBuf {
+        match self.judging {
+            Judging::Interactive(_) => crate::interactive::tout_path(&self.scratch),
+            _ => self.scratch.join("output"),
+        }
     }
 }
 

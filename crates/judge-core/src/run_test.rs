@@ -171,6 +171,19 @@ pub struct TestRunner<'a> {
 }
 
 impl TestRunner<'_> {
+    fn spec(&self, test: &TestCase) -> RunSpec {
+        RunSpec {
+            argv: self.command.clone(),
+            env: self.toolchain.env.clone(),
+            stdin: Some(test.input.clone()),
+            stdout: self.scratch.join("output"),
+            box_writable: false,
+            root_binds: self.toolchain.root_binds.clone(),
+            binds: vec![],
+            limits: self.limits.clone(),
+        }
+    }
+
     /// Runs one test (`partner` is the interactor's box, for interactive problems). A
     /// sandbox failure on this test becomes a JE result; cancellation is an error.
     pub fn run(
@@ -179,32 +192,10 @@ impl TestRunner<'_> {
         partner: Option<&mut SandboxBox<'_>>,
         test: &TestCase,
     ) -> Result<TestResult> {
-        let output = self.scratch.join("output");
-        let spec = RunSpec {
-            argv: self.command.clone(),
-            env: self.toolchain.env.clone(),
-            stdin: Some(test.input.clone()),
-            stdout: output.clone(),
-            box_writable: false,
-            root_binds: self.toolchain.root_binds.clone(),
-            binds: vec![],
-            limits: self.limits.clone(),
-        };
-        let mut result = TestResult {
-            name: test.name.clone(),
-            sample: test.group == TestGroup::Sample,
-            verdict: Verdict::JE,
-            time_limit: None,
-            cpu_time_s: 0.0,
-            wall_time_s: 0.0,
-            peak_memory_bytes: 0,
-            exit_code: None,
-            signal: None,
-            message: String::new(),
-            diff: None,
-        };
-        let memory_errors = &self.toolchain.language.spec.memory_errors;
         if let (Judging::Interactive(interactor), Some(partner)) = (self.judging, partner) {
+            let mut result = unjudged(test);
+            let memory_errors = &self.toolchain.language.spec.memory_errors;
+            let spec = self.spec(test);
             let ran = interactor.run(boxed, partner, &spec, test, self.scratch, memory_errors);
             let (outcome, verdict, kind, message) = match ran {
                 Ok(ran) => ran,
@@ -220,7 +211,24 @@ impl TestRunner<'_> {
             result.message = message;
             return Ok(result);
         }
-        let outcome = match boxed.run(&spec) {
+        let result = self.run_unjudged(boxed, test)?;
+        if result.verdict != Verdict::AC {
+            return Ok(result);
+        }
+        let judged = self.judge_output(boxed, test, &self.scratch.join("output"))?;
+        Ok(TestResult {
+            verdict: judged.verdict,
+            message: judged.message,
+            diff: judged.diff,
+            ..result
+        })
+    }
+
+    /// Runs one test without judging the output (left in the scratch folder's `output`):
+    /// AC when the program ended well, else the verdict of its failure.
+    pub fn run_unjudged(&self, boxed: &mut SandboxBox<'_>, test: &TestCase) -> Result<TestResult> {
+        let mut result = unjudged(test);
+        let outcome = match boxed.run(&self.spec(test)) {
             Ok(outcome) => outcome,
             Err(SandboxError::Cancelled) => return Err(JudgeError::Cancelled),
             Err(error) => {
@@ -229,16 +237,31 @@ impl TestRunner<'_> {
             }
         };
         measured(&mut result, &outcome);
-        if let Some((verdict, kind, message)) = failure(&outcome, &self.limits, memory_errors) {
-            result.verdict = verdict;
-            result.time_limit = kind;
-            result.message = message;
-            return Ok(result);
+        let memory_errors = &self.toolchain.language.spec.memory_errors;
+        match failure(&outcome, &self.limits, memory_errors) {
+            Some((verdict, kind, message)) => {
+                result.verdict = verdict;
+                result.time_limit = kind;
+                result.message = message;
+            }
+            None => result.verdict = Verdict::AC,
         }
+        Ok(result)
+    }
+
+    /// Judges an output file against the test's answer: the problem's comparison or
+    /// checker (a result with the verdict, message and diff; nothing measured).
+    pub fn judge_output(
+        &self,
+        boxed: &mut SandboxBox<'_>,
+        test: &TestCase,
+        output: &Path,
+    ) -> Result<TestResult> {
+        let mut result = unjudged(test);
         let comparison = match self.judging {
             Judging::BuiltIn(mode) => {
-                let produced = std::fs::read(&output)
-                    .map_err(|e| JudgeError::file("program output", &output, e))?;
+                let produced = std::fs::read(output)
+                    .map_err(|e| JudgeError::file("program output", output, e))?;
                 let expected = std::fs::read(&test.answer)
                     .map_err(|e| JudgeError::file("answer file", &test.answer, e))?;
                 let comparison = mode.compare(&produced, &expected);
@@ -252,7 +275,7 @@ impl TestRunner<'_> {
                 message: "an interactive problem needs a second box for its interactor".into(),
             },
             Judging::Checker(checker) => {
-                match checker.check(boxed, &test.input, &output, &test.answer, self.scratch) {
+                match checker.check(boxed, &test.input, output, &test.answer, self.scratch) {
                     Ok(comparison) => comparison,
                     Err(JudgeError::Cancelled) => return Err(JudgeError::Cancelled),
                     Err(error) => Comparison {
@@ -265,6 +288,23 @@ impl TestRunner<'_> {
         result.verdict = comparison.verdict;
         result.message = comparison.message;
         Ok(result)
+    }
+}
+
+/// A test's result before anything is known: JE, nothing measured.
+fn unjudged(test: &TestCase) -> TestResult {
+    TestResult {
+        name: test.name.clone(),
+        sample: test.group == TestGroup::Sample,
+        verdict: Verdict::JE,
+        time_limit: None,
+        cpu_time_s: 0.0,
+        wall_time_s: 0.0,
+        peak_memory_bytes: 0,
+        exit_code: None,
+        signal: None,
+        message: String::new(),
+        diff: None,
     }
 }
 

@@ -1,8 +1,9 @@
 //! The judging pipeline's events, one stream for everything the engine does: one
 //! submission's (started, compiled, each test, finished) and a run's of many (`judge
 //! contest`'s attempts, `judge verify`'s checks: run started, submission finished, check
-//! finished, run finished). The engine never prints: the terminal table, the contest
-//! progress bar, verify's lines and the web server's live progress are listeners.
+//! finished, run finished; `judge stress`'s rounds). The engine never prints: the terminal
+//! table, the contest progress bar, verify's lines, stress's progress and the web server's
+//! live progress are listeners.
 
 use crate::contest::log::AttemptLine;
 use crate::language::Language;
@@ -60,6 +61,8 @@ pub enum Event<'a> {
     },
     /// The run is over.
     RunFinished,
+    /// One round of `judge stress` is done (searching, or shrinking a disagreement).
+    StressRound(&'a crate::stress::Round),
 }
 
 /// Receives events.

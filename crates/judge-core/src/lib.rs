@@ -27,6 +27,7 @@ pub mod problem_id;
 pub mod report;
 pub mod run_test;
 pub mod source;
+pub mod stress;
 pub mod testdata;
 pub mod text;
 pub mod tool;

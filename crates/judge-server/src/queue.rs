@@ -115,7 +115,8 @@ impl Listener for ProgressListener<'_> {
             | Event::RunStarted { .. }
             | Event::SubmissionFinished(_)
             | Event::CheckFinished { .. }
-            | Event::RunFinished => {}
+            | Event::RunFinished
+            | Event::StressRound(_) => {}
             Event::TestFinished { index, result } => {
                 self.progress.tests_done = index + 1;
                 if result.verdict != Verdict::AC && self.progress.first_failure.is_none() {

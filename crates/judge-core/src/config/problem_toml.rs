@@ -123,6 +123,46 @@ pub struct BruteForceToml {
     pub tests: Vec<String>,
 }
 
+/// The `[stress]` table: the generator's arguments for `judge stress`'s small random
+/// inputs. `{seed}` becomes each round's seed; `{size}`, when `sizes` is given, a size
+/// in that range (each round draws one; a disagreement is shrunk toward the smallest).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StressToml {
+    /// The generator's arguments, with `{seed}` and maybe `{size}` in them.
+    pub gen: Vec<String>,
+    /// The smallest and the largest `{size}`.
+    #[serde(default)]
+    pub sizes: Option<[u64; 2]>,
+}
+
+impl StressToml {
+    /// Why the recipe cannot make a new input each round, if it cannot.
+    pub fn check(&self) -> Result<(), String> {
+        let has = |key: &str| self.gen.iter().any(|a| a.contains(key));
+        if !has("{seed}") {
+            return Err(format!(
+                "the generator's arguments {:?} have no {{seed}}: every round would make the same input",
+                self.gen
+            ));
+        }
+        match self.sizes {
+            Some(_) if !has("{size}") => Err(format!(
+                "sizes are given but the generator's arguments {:?} have no {{size}}",
+                self.gen
+            )),
+            None if has("{size}") => Err(format!(
+                "the generator's arguments {:?} have a {{size}} but no sizes = [SMALLEST, LARGEST] are given",
+                self.gen
+            )),
+            Some([smallest, largest]) if smallest > largest => Err(format!(
+                "sizes = [{smallest}, {largest}]: the smallest size comes first"
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// The whole problem.toml.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -152,6 +192,9 @@ pub struct ProblemToml {
     /// The interactor, for an interactive problem.
     #[serde(default)]
     pub interactor: Option<InteractorToml>,
+    /// How `judge stress` makes its inputs.
+    #[serde(default)]
+    pub stress: Option<StressToml>,
 }
 
 impl ProblemToml {
@@ -190,6 +233,9 @@ impl ProblemToml {
             .is_some_and(|b| b.tests.is_empty())
         {
             return error("brute_force.tests is empty; list the tests small enough for the brute-force solutions".into());
+        }
+        if let Some(Err(message)) = problem.stress.as_ref().map(StressToml::check) {
+            return error(format!("[stress]: {message}"));
         }
         if let Some(interactor) = &problem.interactor {
             if problem.compare.mode != CompareMode::Checker
@@ -251,6 +297,28 @@ mod tests {
             .contains("needs compare.checker"));
         let stray = format!("{BASE}[compare]\nchecker = \"x\"\n");
         assert!(load(&stray).unwrap_err().to_string().contains("set mode"));
+    }
+
+    #[test]
+    fn a_stress_recipe_needs_a_seed_and_sizes_with_its_size() {
+        let with = |table: &str| load(&format!("{BASE}[stress]\n{table}"));
+        assert!(with("gen = [\"random\", \"{size}\", \"seed={seed}\"]\nsizes = [1, 6]\n").is_ok());
+        assert!(with("gen = [\"random\", \"{seed}\"]\n").is_ok());
+        for (table, says) in [
+            ("gen = [\"random\", \"5\"]\n", "no {seed}"),
+            ("gen = [\"{size}\", \"{seed}\"]\n", "no sizes"),
+            ("gen = [\"{seed}\"]\nsizes = [1, 2]\n", "no {size}"),
+            (
+                "gen = [\"{size}\", \"{seed}\"]\nsizes = [6, 1]\n",
+                "smallest size comes first",
+            ),
+        ] {
+            let message = with(table).unwrap_err().to_string();
+            assert!(
+                message.contains("[stress]") && message.contains(says),
+                "{message}"
+            );
+        }
     }
 
     #[test]

@@ -195,7 +195,8 @@ impl<W: Write> TableReporter<W> {
             Event::RunStarted { .. }
             | Event::SubmissionFinished(_)
             | Event::CheckFinished { .. }
-            | Event::RunFinished => {}
+            | Event::RunFinished
+            | Event::StressRound(_) => {}
         }
         self.out.flush()
     }

@@ -8,6 +8,7 @@ pub mod doctor;
 pub mod run;
 pub mod serve;
 pub mod similarity;
+pub mod stress;
 pub mod submit;
 pub mod testdata;
 pub mod users;
@@ -48,6 +49,8 @@ pub enum Command {
     Run(run::RunArgs),
     /// Verify every problem: references, tests, validators, checkers, submissions, limits.
     Verify(verify::VerifyArgs),
+    /// The reference against another solution on generated inputs, until they disagree.
+    Stress(stress::StressArgs),
     /// Manage stored test data.
     Testdata(testdata::TestdataArgs),
     /// Judge a whole class's submissions; publish the scoreboard, results and a report.
@@ -116,6 +119,7 @@ pub fn execute(cli: Cli) -> ExitCode {
         Command::Contest(args) => contest::execute(&cli, args),
         Command::Doctor(args) => doctor::execute(&cli, args),
         Command::Verify(args) => verify::execute(&cli, args),
+        Command::Stress(args) => stress::execute(&cli, args),
         Command::Testdata(args) => testdata::execute(&cli, args),
         Command::Serve(args) => serve::execute(&cli, args),
         Command::Users(args) => users::execute(&cli, args),

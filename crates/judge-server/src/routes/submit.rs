@@ -225,7 +225,11 @@ pub(crate) async fn accept(
                 .contest
                 .languages
                 .iter()
-                .find(|l| !extension.is_empty() && l.spec.extensions.iter().any(|e| e == extension))
+                // In any case, as judge contest matches class files: `SOL.PY` is Python.
+                .find(|l| {
+                    !extension.is_empty()
+                        && l.spec.extensions.iter().any(|e| e.eq_ignore_ascii_case(extension))
+                })
                 .ok_or_else(|| {
                     HttpError::unprocessable(format!(
                         "Choose a language (the file's extension does not name one of this contest's: {}).",

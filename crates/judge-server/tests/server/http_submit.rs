@@ -166,8 +166,8 @@ async fn bad_submissions_get_clear_messages_and_the_right_status() {
         "nothing bad was stored"
     );
 
-    // The language comes from the file's extension when none is chosen, and an uploaded
-    // file wins over pasted text.
+    // The language comes from the file's extension (in any case) when none is chosen,
+    // and an uploaded file wins over pasted text.
     let id = ann
         .post_multipart(
             "/submit",
@@ -175,7 +175,7 @@ async fn bad_submissions_get_clear_messages_and_the_right_status() {
                 Part::Text("csrf", &csrf),
                 Part::Text("problem", "add"),
                 Part::Text("source", "ignored"),
-                Part::File("file", "sol.py", ok.as_bytes()),
+                Part::File("file", "Sol.PY", ok.as_bytes()),
             ],
         )
         .await

@@ -1,6 +1,6 @@
 //! bench: how fast and how exact the judge is, measured on this machine.
 //!
-//! Six benchmarks, each a module that measures and returns serializable figures, and a
+//! Seven benchmarks, each a module that measures and returns serializable figures, and a
 //! report that renders them as docs/benchmarks.md:
 //!
 //! - [`overhead`]: runs per second of a trivial program through the sandbox (full
@@ -14,6 +14,7 @@
 //!   `submissions/` folders, and [`contest`] times `judge contest` on it;
 //! - [`queue`]: the judging queue on PostgreSQL: the claim + record cost, submissions
 //!   per second with 1 to 8 workers, a wall-bound class's scaling with workers;
+//! - [`compile`]: C++ compile time with and without the precompiled `bits/stdc++.h`;
 //! - [`similarity`] generates classes of 50 to 400 students from the similarity corpus,
 //!   with disguised copies, and times `judge similarity` on each.
 //!
@@ -25,6 +26,7 @@
 pub mod accuracy;
 pub mod bare;
 pub mod class;
+pub mod compile;
 pub mod contest;
 pub mod isolate;
 pub mod machine;

@@ -4,6 +4,7 @@
 use anyhow::{Context, Result};
 use bench::accuracy::{self, AccuracyOptions};
 use bench::class::{self, ClassOptions};
+use bench::compile::{self as compile_bench, CompileOptions};
 use bench::contest::{self, ContestOptions};
 use bench::isolate::Isolate;
 use bench::overhead::{self, OverheadOptions};
@@ -160,7 +161,19 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
-    /// Render docs/benchmarks.md from the records in a folder.
+    /// C++ compile time with and without the precompiled bits/stdc++.h, alternating.
+    Compile {
+        /// The C++ programs (default: three accepted solutions that include
+        /// bits/stdc++.h and three that do not).
+        #[arg(long = "program")]
+        programs: Vec<PathBuf>,
+        /// Compiles of each program each way.
+        #[arg(long, default_value_t = 5)]
+        repeats: usize,
+        /// Where the JSON record goes.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// The judging queue on PostgreSQL: claim + record cost, throughput with 1 to 8
     /// workers, a sleeping class's scaling.
     Queue {
@@ -187,6 +200,7 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Render docs/benchmarks.md from the records in a folder.
     Report {
         /// The folder of JSON records.
         #[arg(long)]
@@ -380,6 +394,31 @@ fn main() -> Result<()> {
             };
             record::write(&out, &record(|| similarity_bench::measure(&options))?)
         }
+        Command::Compile {
+            programs,
+            repeats,
+            out,
+        } => {
+            let judge = judge(explicit)?;
+            let root = judge.config.root.clone();
+            let programs = if programs.is_empty() {
+                compile_bench::DEFAULT_PROGRAMS
+                    .iter()
+                    .map(|p| root.join(p))
+                    .collect()
+            } else {
+                programs
+                    .iter()
+                    .map(|p| absolute(p))
+                    .collect::<Result<_>>()?
+            };
+            let options = CompileOptions {
+                programs,
+                repeats,
+                root,
+            };
+            record::write(&out, &record(|| compile_bench::measure(&judge, &options))?)
+        }
         Command::Queue {
             database,
             cycles,
@@ -412,8 +451,9 @@ fn main() -> Result<()> {
             let text = match section.as_str() {
                 "similarity" => bench::report::splice_similarity(&existing, &results, &notes)?,
                 "queue" => bench::report::splice_queue(&existing, &results, &notes)?,
+                "compile" => bench::report::splice_compile(&existing, &results, &notes)?,
                 other => anyhow::bail!(
-                    "--section {other}: only similarity or queue can be rendered alone"
+                    "--section {other}: only similarity, queue or compile can be rendered alone"
                 ),
             };
             std::fs::write(&out, text).with_context(|| format!("writing {}", out.display()))

@@ -31,6 +31,7 @@ impl<'a> Prepared<'a> {
             &toolchain,
             source.as_bytes(),
             &judge.config.toml.compile,
+            Some(judge.precompiled_headers()),
             scratch.path(),
         )?;
         if !result.success {

@@ -2,6 +2,7 @@
 //! notes in crates/bench/notes/, for what a profile showed and what was tried).
 
 use crate::accuracy::AccuracyReport;
+use crate::compile::{CompileReport, TARGET_RATIO as TARGET_COMPILE_RATIO};
 use crate::contest::ContestReport;
 use crate::overhead::OverheadReport;
 use crate::problemset::{ProblemsetReport, SeedRun};
@@ -26,6 +27,8 @@ pub const SIMILARITY_FILE: &str = "similarity.json";
 
 /// See [`OVERHEAD_FILE`].
 pub const QUEUE_FILE: &str = "queue.json";
+/// See [`OVERHEAD_FILE`].
+pub const COMPILE_FILE: &str = "compile.json";
 /// The heading of the similarity section.
 const SIMILARITY_HEADING: &str = "## 5. Similarity: `judge similarity` as the class grows";
 
@@ -495,6 +498,60 @@ fn splice(existing: &str, heading: &str, section: &str) -> String {
     format!("{}{section}{}", &existing[..start], &existing[end..])
 }
 
+/// The compile section alone, as [`splice_similarity`].
+pub fn splice_compile(existing: &str, results: &Path, notes: &Path) -> Result<String> {
+    let record = record::read::<CompileReport>(&results.join(COMPILE_FILE))?;
+    let mut section = String::new();
+    compile(&mut section, &record, notes);
+    Ok(splice(existing, COMPILE_HEADING, &section))
+}
+
+/// The compile section's heading.
+const COMPILE_HEADING: &str = "## 7. Compiling C++ with a precompiled bits/stdc++.h";
+
+fn compile(out: &mut String, record: &Record<CompileReport>, notes: &Path) {
+    let r = &record.result;
+    let _ = writeln!(out, "{COMPILE_HEADING}\n");
+    let _ = writeln!(
+        out,
+        "`bench compile`: each program compiled {} times each way by the judge's compile step (`{}`), in a fresh box each time, with and without the precompiled header alternating. The header itself was built once before (that build took {:.1} s of wall time; 0 means it was already there). The ratio is the compiler's median CPU time with the header over without it.\n",
+        r.repeats,
+        r.command.join(" "),
+        r.header_build_wall_s
+    );
+    provenance(out, record);
+    let _ = writeln!(out, "| program | includes bits/stdc++.h | CPU with | CPU without | wall with | wall without | CPU ratio |\n| --- | --- | --- | --- | --- | --- | --- |");
+    for p in &r.programs {
+        let _ = writeln!(
+            out,
+            "| `{}` | {} | {:.3} s | {:.3} s | {:.3} s | {:.3} s | {:.2} |",
+            p.program,
+            if p.includes_header { "yes" } else { "no" },
+            p.with_cpu_s.median,
+            p.without_cpu_s.median,
+            p.with_wall_s.median,
+            p.without_wall_s.median,
+            p.cpu_ratio
+        );
+    }
+    let including: Vec<f64> = r
+        .programs
+        .iter()
+        .filter(|p| p.includes_header)
+        .map(|p| p.cpu_ratio)
+        .collect();
+    if let Some(worst) = including.iter().copied().reduce(f64::max) {
+        let _ = writeln!(
+            out,
+            "\nTarget: at most {TARGET_COMPILE_RATIO:.2} x for the programs that include it: {} (worst {worst:.2}).\n",
+            verdict(worst <= TARGET_COMPILE_RATIO)
+        );
+    } else {
+        out.push('\n');
+    }
+    note(out, notes, "compile.md");
+}
+
 /// The queue section's heading.
 const QUEUE_HEADING: &str = "## 6. Scale-out: the judging queue on PostgreSQL";
 
@@ -598,6 +655,12 @@ pub fn render(results: &Path, notes: &Path) -> Result<String> {
             let _ = writeln!(out, "{QUEUE_HEADING}\n\nNot measured in this run.\n");
         }
     }
-    out.push_str("## Reproducing\n\n```\nscripts/bench            # everything, about 50 minutes here (35 of them the class)\nBENCH_ONLY=\"overhead accuracy\" scripts/bench   # some; the others' records are reused\nBENCH_ONLY=similarity BENCH_SECTION=similarity scripts/bench   # section 5 alone, put in place here\nBENCH_ONLY=queue BENCH_SECTION=queue scripts/bench   # section 6 alone, put in place here\nBENCH_QUICK=1 scripts/bench   # tiny N: checks the pipeline, figures meaningless\n```\n\nThe JSON records behind this page are written to `target/bench-results/` (not committed).\n");
+    match record::read::<CompileReport>(&results.join(COMPILE_FILE)).ok() {
+        Some(r) => compile(&mut out, &r, notes),
+        None => {
+            let _ = writeln!(out, "{COMPILE_HEADING}\n\nNot measured in this run.\n");
+        }
+    }
+    out.push_str("## Reproducing\n\n```\nscripts/bench            # everything, about 50 minutes here (35 of them the class)\nBENCH_ONLY=\"overhead accuracy\" scripts/bench   # some; the others' records are reused\nBENCH_ONLY=similarity BENCH_SECTION=similarity scripts/bench   # section 5 alone, put in place here\nBENCH_ONLY=queue BENCH_SECTION=queue scripts/bench   # section 6 alone, put in place here\nBENCH_ONLY=compile BENCH_SECTION=compile scripts/bench   # section 7 alone, put in place here\nBENCH_QUICK=1 scripts/bench   # tiny N: checks the pipeline, figures meaningless\n```\n\nThe JSON records behind this page are written to `target/bench-results/` (not committed).\n");
     Ok(out)
 }

@@ -281,3 +281,41 @@ fn the_queue_benchmark_runs_with_tiny_n() {
         "{spliced}"
     );
 }
+
+#[test]
+fn the_compile_benchmark_runs_with_tiny_n() {
+    use bench::compile::{self, CompileOptions};
+    let judge = judge();
+    let root = workspace().canonicalize().unwrap();
+    let options = CompileOptions {
+        programs: vec![
+            root.join("problems/maze/submissions/accepted/bfs.cpp"),
+            root.join("problems/blind-maze/submissions/accepted/dfs.cpp"),
+        ],
+        repeats: 1,
+        root: root.clone(),
+    };
+    let measured = record(|| compile::measure(&judge, &options)).unwrap();
+    let r = &measured.result;
+    let names: Vec<(&str, bool)> = r
+        .programs
+        .iter()
+        .map(|p| (p.program.as_str(), p.includes_header))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("problems/maze/submissions/accepted/bfs.cpp", true),
+            ("problems/blind-maze/submissions/accepted/dfs.cpp", false)
+        ]
+    );
+    assert!(r
+        .programs
+        .iter()
+        .all(|p| p.cpu_ratio > 0.0 && p.with_cpu_s.count == 1));
+    let results = tempfile::tempdir().unwrap();
+    record::write(&results.path().join(report::COMPILE_FILE), &measured).unwrap();
+    let text = report::render(results.path(), &workspace().join("crates/bench/notes")).unwrap();
+    assert!(text.contains("## 7. Compiling C++ with a precompiled bits/stdc++.h"));
+    assert!(text.contains("| `problems/maze/submissions/accepted/bfs.cpp` | yes |"));
+}

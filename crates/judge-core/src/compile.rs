@@ -2,6 +2,7 @@
 
 use crate::config::judge_toml::CompileToml;
 use crate::error::{JudgeError, Result};
+use crate::precompiled::{restore_messages, PrecompiledHeaders};
 use crate::toolchain::Toolchain;
 use crate::verdict::CompileResult;
 use sandbox::{Limits, RunSpec, SandboxBox, Termination, MIB};
@@ -43,12 +44,14 @@ fn failed(message: String) -> CompileResult {
     }
 }
 
-/// Puts the source in the box (as the language's file name) and compiles it there.
+/// Puts the source in the box (as the language's file name) and compiles it there, with
+/// the precompiled headers it includes when there are any.
 pub fn compile(
     boxed: &mut SandboxBox<'_>,
     toolchain: &Toolchain,
     source: &[u8],
     settings: &CompileToml,
+    precompiled: Option<&PrecompiledHeaders>,
     scratch: &Path,
 ) -> Result<CompileResult> {
     if let Some(problem) = source_problem(source) {
@@ -65,14 +68,26 @@ pub fn compile(
             cached: false,
         });
     };
+    let mut argv = command.to_vec();
+    let mut root_binds = toolchain.root_binds.clone();
+    let used = match precompiled {
+        Some(precompiled) => {
+            precompiled.include_dirs(boxed, toolchain, source, settings, scratch)?
+        }
+        None => Vec::new(),
+    };
+    for entry in &used {
+        argv.insert(1, format!("-I{}", entry.dir.display()));
+        root_binds.push(entry.dir.clone());
+    }
     let limits = compile_limits(settings);
     let spec = RunSpec {
-        argv: command.to_vec(),
+        argv,
         env: toolchain.env.clone(),
         stdin: None,
         stdout: scratch.join("compiler.stdout"),
         box_writable: true,
-        root_binds: toolchain.root_binds.clone(),
+        root_binds,
         binds: vec![],
         limits: limits.clone(),
     };
@@ -86,6 +101,8 @@ pub fn compile(
             &stdout[..stdout.len().min(settings.message_bytes as usize)],
         ));
     }
+    let message = restore_messages(&message, &toolchain.language.spec.source, &used);
+    let mut message = message;
     if outcome.stderr_truncated {
         message.push_str("\n… (compiler messages cut)");
     }

@@ -126,6 +126,7 @@ mod tests {
                 env: Default::default(),
                 memory_errors: vec![],
                 alternative_for: None,
+                precompiled_headers: vec![],
             },
         }
     }

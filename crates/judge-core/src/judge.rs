@@ -10,6 +10,7 @@ use crate::error::{JudgeError, Result};
 use crate::events::{Event, Listener};
 use crate::interactive::Interactor;
 use crate::language::{Language, Languages};
+use crate::precompiled::PrecompiledHeaders;
 use crate::problem::{Problem, TestCase};
 use crate::problem_build::Builder;
 use crate::run_test::{Judging, TestRunner};
@@ -31,6 +32,7 @@ pub struct Judge {
     sandbox: Sandbox,
     builder: Builder,
     compile_cache: Option<CompileCache>,
+    precompiled: PrecompiledHeaders,
 }
 
 /// One submission to judge: what, in which language, on which problem, how.
@@ -102,6 +104,7 @@ pub fn native_language() -> Language {
             env: Default::default(),
             memory_errors: vec!["memory allocation of".to_string()],
             alternative_for: None,
+            precompiled_headers: vec![],
         },
     }
 }
@@ -141,12 +144,16 @@ impl Judge {
         let sandbox_config = adjust(sandbox_config);
         let sandbox = Sandbox::new(sandbox_config)
             .map_err(|e| JudgeError::sandbox("starting the sandbox", e))?;
+        let precompiled = PrecompiledHeaders::new(
+            sandbox.expand_home(&config.toml.compile.precompiled_header_dir),
+        );
         Ok(Judge {
             languages: Languages::new(&config.toml),
             config,
             sandbox,
             builder: Builder::default(),
             compile_cache: None,
+            precompiled,
         })
     }
 
@@ -154,6 +161,11 @@ impl Judge {
     pub fn with_compile_cache(mut self, cache: CompileCache) -> Judge {
         self.compile_cache = Some(cache);
         self
+    }
+
+    /// The precompiled headers compiles use.
+    pub fn precompiled_headers(&self) -> &PrecompiledHeaders {
+        &self.precompiled
     }
 
     /// The sandbox.
@@ -264,6 +276,7 @@ impl Judge {
         let (bytes, language) = self.admit(source, bytes, language)?;
         let language = &language;
         let settings = &self.config.toml.compile;
+        let precompiled = Some(&self.precompiled);
         self.judge_program(
             problem,
             source,
@@ -275,10 +288,10 @@ impl Judge {
                 Some(cache) => {
                     let dir = boxed.dir().to_path_buf();
                     cache.get_or_compile(&crate::compile_cache::key(language, bytes), &dir, || {
-                        compile(boxed, toolchain, bytes, settings, scratch)
+                        compile(boxed, toolchain, bytes, settings, precompiled, scratch)
                     })
                 }
-                None => compile(boxed, toolchain, bytes, settings, scratch),
+                None => compile(boxed, toolchain, bytes, settings, precompiled, scratch),
             },
         )
     }
@@ -402,7 +415,9 @@ impl Judge {
             &language,
             judging,
             options,
-            |boxed, toolchain, scratch| compile(boxed, toolchain, bytes, settings, scratch),
+            |boxed, toolchain, scratch| {
+                compile(boxed, toolchain, bytes, settings, Some(&self.precompiled), scratch)
+            },
         )
     }
 

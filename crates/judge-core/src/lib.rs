@@ -21,6 +21,7 @@ pub mod java_names;
 pub mod judge;
 pub mod language;
 pub mod parallel;
+pub mod precompiled;
 pub mod problem;
 pub mod problem_build;
 pub mod problem_id;

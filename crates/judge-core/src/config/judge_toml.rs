@@ -103,6 +103,9 @@ pub struct CompileToml {
     pub message_bytes: u64,
     /// The largest source accepted, in KiB (`judge run`, `judge contest`, `judge serve`).
     pub max_source_kib: u64,
+    /// Where precompiled headers are kept (`~` is the judge's home); one per machine,
+    /// compiler and flags.
+    pub precompiled_header_dir: String,
 }
 
 impl CompileToml {
@@ -121,6 +124,7 @@ impl Default for CompileToml {
             processes: 128,
             message_bytes: 64 * 1024,
             max_source_kib: 256,
+            precompiled_header_dir: "~/.cache/judge/precompiled-headers".to_string(),
         }
     }
 }
@@ -273,6 +277,10 @@ pub struct LanguageToml {
     /// verify` also judges that language's accepted submissions with it.
     #[serde(default)]
     pub alternative_for: Option<String>,
+    /// System headers compiled once and reused by the sources that include them
+    /// (`bits/stdc++.h`); C and C++ compilers only.
+    #[serde(default)]
+    pub precompiled_headers: Vec<String>,
 }
 
 fn default_multiplier() -> f64 {

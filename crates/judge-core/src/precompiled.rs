@@ -198,7 +198,10 @@ impl PrecompiledHeaders {
         let entry = self.dir.join(&key);
         let built =
             self.built_or_build(boxed, toolchain, compile, header, &entry, settings, scratch)?;
-        known.insert(key, built.clone());
+        // A build stopped by a limit is tried again by the next compile.
+        if built.is_some() || entry.join(FAILED).is_file() {
+            known.insert(key, built.clone());
+        }
         Ok(built)
     }
 
@@ -248,12 +251,15 @@ impl PrecompiledHeaders {
                 copy_readable(&gch, &target)?;
                 Some(entry.to_path_buf())
             }
-            Err(message) => {
+            Err(Failure::Compiler(message)) => {
                 let target = staging.path().join(FAILED);
                 std::fs::write(&target, message)
                     .map_err(|e| JudgeError::file("precompiled header note", &target, e))?;
                 None
             }
+            // A limit met on a loaded machine is not the header's fault: try again next
+            // time, compiling this source without it now.
+            Err(Failure::Stopped(_)) => return Ok(None),
         };
         set_mode(staging.path(), 0o755)?;
         let staged = staging.keep();
@@ -263,8 +269,17 @@ impl PrecompiledHeaders {
     }
 }
 
-/// Compiles `header` in the box; the host path of the `.gch` left in the box folder, or
-/// the compiler's message. The box folder is cleared of what the build wrote.
+/// Why a header could not be precompiled.
+#[derive(Debug)]
+enum Failure {
+    /// The compiler rejected it (it would again): remembered in the entry.
+    Compiler(String),
+    /// A limit or a signal stopped the compiler: not remembered.
+    Stopped(String),
+}
+
+/// Compiles `header` in the box; the host path of the `.gch` (moved to `scratch`), or why
+/// not. The box folder is cleared of what the build wrote.
 fn build(
     boxed: &mut SandboxBox<'_>,
     toolchain: &Toolchain,
@@ -272,14 +287,14 @@ fn build(
     header: &str,
     settings: &CompileToml,
     scratch: &Path,
-) -> Result<std::result::Result<PathBuf, String>> {
+) -> Result<std::result::Result<PathBuf, Failure>> {
     let input = WRAPPER;
     let output = "precompiled-header.gch";
     let Some(argv) = header_command(compile, &toolchain.language.spec.source, input, output) else {
-        return Ok(Err(format!(
+        return Ok(Err(Failure::Compiler(format!(
             "the compile command has no {} argument to replace",
             toolchain.language.spec.source
-        )));
+        ))));
     };
     let input_path = boxed.dir().join(input);
     let output_path = boxed.dir().join(output);
@@ -309,10 +324,14 @@ fn build(
             .map_err(|e| JudgeError::file("precompiled header", &output_path, e))?;
         Ok(kept)
     } else {
-        Err(format!(
+        let message = format!(
             "precompiling {header} failed ({:?}, exit {:?}): {}",
             outcome.termination, outcome.exit_code, outcome.stderr
-        ))
+        );
+        match outcome.termination {
+            Termination::Exited => Err(Failure::Compiler(message)),
+            _ => Err(Failure::Stopped(message)),
+        }
     };
     let _ = std::fs::remove_file(&output_path);
     Ok(result)

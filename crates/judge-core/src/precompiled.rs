@@ -259,7 +259,7 @@ impl PrecompiledHeaders {
             }
             // A limit met on a loaded machine is not the header's fault: try again next
             // time, compiling this source without it now.
-            Err(Failure::Stopped(_)) => return Ok(None),
+            Err(Failure::Stopped) => return Ok(None),
         };
         set_mode(staging.path(), 0o755)?;
         let staged = staging.keep();
@@ -275,7 +275,7 @@ enum Failure {
     /// The compiler rejected it (it would again): remembered in the entry.
     Compiler(String),
     /// A limit or a signal stopped the compiler: not remembered.
-    Stopped(String),
+    Stopped,
 }
 
 /// Compiles `header` in the box; the host path of the `.gch` (moved to `scratch`), or why
@@ -330,7 +330,7 @@ fn build(
         );
         match outcome.termination {
             Termination::Exited => Err(Failure::Compiler(message)),
-            _ => Err(Failure::Stopped(message)),
+            _ => Err(Failure::Stopped),
         }
     };
     let _ = std::fs::remove_file(&output_path);

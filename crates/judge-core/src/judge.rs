@@ -237,12 +237,13 @@ impl Judge {
         }
     }
 
-    /// Judges one source file on a problem, with the default options.
+    /// Judges one source file on a problem.
     pub fn judge_file(
         &self,
         problem: &Problem,
         source: &Path,
         language: &Language,
+        options: JudgeOptions,
         listener: &mut dyn Listener,
     ) -> Result<SubmissionResult> {
         let bytes = crate::source::read_capped(source, self.config.toml.compile.max_source_kib)?;
@@ -253,7 +254,7 @@ impl Judge {
             bytes: &bytes,
             language,
             judging: &judging,
-            options: JudgeOptions::default(),
+            options,
         };
         self.judge(&submission, listener)
     }

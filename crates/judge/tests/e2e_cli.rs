@@ -72,6 +72,45 @@ fn fail_on_reject_gives_status_3_only_when_rejected() {
 }
 
 #[test]
+fn first_failure_stops_at_the_first_rejected_test_and_says_what_was_not_run() {
+    let fixture = common::fixture();
+    let run = |file: &str, extra: &[&str]| {
+        let source = common::submission(file);
+        let mut args = vec!["run", "-p", "sum"];
+        args.extend_from_slice(extra);
+        args.push(&source);
+        let output = common::judge(&fixture.config, &args);
+        assert!(output.status.success(), "{}", stderr(&output));
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let tests = |json: &str| -> Vec<String> {
+        let value: serde_json::Value = serde_json::from_str(json).unwrap();
+        value["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["verdict"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(tests(&run("c/wa.c", &["--json"])), ["WA", "WA"]);
+    assert_eq!(
+        tests(&run("c/wa.c", &["--json", "--first-failure"])),
+        ["WA"]
+    );
+    // An accepted submission runs every test either way.
+    assert_eq!(
+        tests(&run("c/ac.c", &["--json", "--first-failure"])),
+        ["AC", "AC"]
+    );
+    let table = run("c/wa.c", &["--first-failure"]);
+    assert!(
+        table.contains("not run: 1 test (judging stopped once the verdict was known)"),
+        "{table}"
+    );
+    assert!(!run("c/wa.c", &[]).contains("not run:"));
+}
+
+#[test]
 fn the_json_result_has_the_documented_fields() {
     let fixture = common::fixture();
     let result = common::run_json(&fixture, "sum", "python3/ac.py");

@@ -89,6 +89,7 @@ impl<W: Write> TableReporter<W> {
             verdict.trim_end(),
             result.verdict.description()
         )?;
+        let not_run = result.tests_total.saturating_sub(result.tests.len());
         let points = self.points.as_ref().map(|problem| {
             let record = AttemptRecord {
                 student: String::new(),
@@ -103,8 +104,10 @@ impl<W: Write> TableReporter<W> {
                 total_tests: result.tests_total,
                 pending: false,
             };
+            // Tests not run may belong to subtasks the submission would have passed.
             format!(
-                "   points: {} of {}",
+                "   points: {}{} of {}",
+                if not_run > 0 { "at least " } else { "" },
                 crate::text::points(attempt_points(problem, &record)),
                 crate::text::points(problem.points)
             )
@@ -119,6 +122,13 @@ impl<W: Write> TableReporter<W> {
             seconds(result.max_cpu_time_s),
             mebibytes(result.max_peak_memory_bytes)
         )?;
+        if not_run > 0 {
+            let tests = if not_run == 1 { "test" } else { "tests" };
+            writeln!(
+                self.out,
+                "not run: {not_run} {tests} (judging stopped once the verdict was known)"
+            )?;
+        }
         if let Some(failed) = result.tests.iter().find(|t| t.diff.is_some()) {
             writeln!(self.out, "\ndiff of {} (- answer, + output):", failed.name)?;
             let diff = failed.diff.as_deref().unwrap_or_default();

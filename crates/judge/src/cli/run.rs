@@ -3,6 +3,7 @@
 use super::{cancel_flag, load_config, Cli, EXIT_JUDGED, EXIT_REJECTED};
 use judge_core::config::judge_toml::Scoring;
 use judge_core::events::{Listener, Silent};
+use judge_core::judge::JudgeOptions;
 use judge_core::report::{json::to_json, table::TableReporter, use_colour};
 use judge_core::{Judge, Verdict};
 use std::path::PathBuf;
@@ -24,6 +25,10 @@ pub struct RunArgs {
     /// Exit with status 3 when the verdict is not AC (status 0 otherwise).
     #[arg(long)]
     pub fail_on_reject: bool,
+    /// Stop at the first test that is not accepted (the verdict is known then; the
+    /// tests after it are not run).
+    #[arg(long)]
+    pub first_failure: bool,
 }
 
 /// Runs `judge run`.
@@ -48,7 +53,11 @@ pub fn execute(cli: &Cli, args: &RunArgs) -> anyhow::Result<u8> {
         .with_points(points)
         .with_test_names(problem.tests.iter().map(|t| t.name.as_str()));
     let listener: &mut dyn Listener = if args.json { &mut Silent } else { &mut table };
-    let result = judge.judge_file(&problem, &args.source, &language, listener)?;
+    let options = JudgeOptions {
+        stop_at_first_failure: args.first_failure,
+        ..JudgeOptions::default()
+    };
+    let result = judge.judge_file(&problem, &args.source, &language, options, listener)?;
     if args.json {
         println!("{}", to_json(&result));
     }

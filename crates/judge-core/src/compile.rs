@@ -117,7 +117,7 @@ pub fn compile(
             settings.cpu_time_s
         )),
         Termination::WallTimeLimit => Some(format!(
-            "compiling took longer than {} s",
+            "the compiler exceeded the wall-clock limit of {} s",
             settings.wall_time_s
         )),
         Termination::OutputLimit => Some("the compiler wrote too much".to_string()),

@@ -215,12 +215,12 @@ pub fn execute(cli: &Cli, args: &StressArgs) -> anyhow::Result<u8> {
     super::warn_if_degraded(&judge);
     let problem = judge.problem(&args.problem)?;
     judge_core::source::check_file(&args.against)?;
-    let language = judge
-        .languages
-        .choose(&args.against, args.lang.as_deref())?
-        .clone();
     let bytes =
         judge_core::source::read_capped(&args.against, judge.config.toml.compile.max_source_kib)?;
+    let language = judge
+        .languages
+        .choose(&args.against, &bytes, args.lang.as_deref())?
+        .clone();
     let table = problem.toml.stress.as_ref();
     let recipe = match (&args.gen, table) {
         (Some(text), _) => {

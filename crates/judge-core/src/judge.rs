@@ -417,7 +417,14 @@ impl Judge {
             judging,
             options,
             |boxed, toolchain, scratch| {
-                compile(boxed, toolchain, bytes, settings, Some(&self.precompiled), scratch)
+                compile(
+                    boxed,
+                    toolchain,
+                    bytes,
+                    settings,
+                    Some(&self.precompiled),
+                    scratch,
+                )
             },
         )
     }

@@ -514,7 +514,7 @@ fn compile(out: &mut String, record: &Record<CompileReport>, notes: &Path) {
     let _ = writeln!(out, "{COMPILE_HEADING}\n");
     let _ = writeln!(
         out,
-        "`bench compile`: each program compiled {} times each way by the judge's compile step (`{}`), in a fresh box each time, with and without the precompiled header alternating. The header itself was built once before (that build took {:.1} s of wall time; 0 means it was already there). The ratio is the compiler's median CPU time with the header over without it.\n",
+        "`bench compile`: each program compiled {} times each way by the judge's compile step (`{}`), in a fresh box each time, with and without the precompiled header alternating. The first compile, untimed, builds the header if this machine has none yet for this compiler and these flags ({:.1} s of wall time here). The ratio is the compiler's median CPU time with the header over without it.\n",
         r.repeats,
         r.command.join(" "),
         r.header_build_wall_s

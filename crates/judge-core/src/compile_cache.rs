@@ -34,7 +34,8 @@ pub fn key(language: &Language, source: &[u8]) -> String {
     hash.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn copy_files(from: &Path, to: &Path) -> std::io::Result<()> {
+/// Copies the files and folders in `from` into `to`.
+pub(crate) fn copy_files(from: &Path, to: &Path) -> std::io::Result<()> {
     for entry in std::fs::read_dir(from)? {
         let entry = entry?;
         let target = to.join(entry.file_name());

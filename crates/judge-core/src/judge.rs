@@ -67,6 +67,10 @@ pub struct JudgeOptions {
     /// a test is skipped when it belongs to at least one of them and each one it belongs
     /// to already holds a failed test. Tests in none of them always run.
     pub lazy_groups: Vec<Vec<usize>>,
+    /// Tests run at once, each in a box of its own with a copy of the compiled program
+    /// (1: one after another). Interactive problems always run one at a time. The result
+    /// is the one judging in order gives: the same tests, the same verdict.
+    pub test_jobs: usize,
 }
 
 impl Default for JudgeOptions {
@@ -76,6 +80,7 @@ impl Default for JudgeOptions {
             wall_scale: 1.0,
             stop_at_first_failure: false,
             lazy_groups: Vec::new(),
+            test_jobs: 1,
         }
     }
 }
@@ -357,24 +362,32 @@ impl Judge {
         listener.on_event(&Event::Compiled(&program.compiled));
         let mut tests: Vec<TestResult> = Vec::new();
         if program.compiled.success {
-            let mut lazy = LazyGroups::new(&options.lazy_groups);
-            for (index, test) in problem.tests.iter().enumerate() {
-                if lazy.skips(index) {
-                    continue;
-                }
-                listener.on_event(&Event::TestStarted { index, test });
-                let result = program.run(test)?;
-                listener.on_event(&Event::TestFinished {
-                    index,
-                    result: &result,
-                });
-                let failed = result.verdict != crate::verdict::Verdict::AC;
-                if failed {
-                    lazy.failed(index);
-                }
-                tests.push(result);
-                if failed && options.stop_at_first_failure {
-                    break;
+            let jobs = match program.partner {
+                Some(_) => 1,
+                None => options.test_jobs.clamp(1, problem.tests.len().max(1)),
+            };
+            if jobs > 1 {
+                tests = self.run_tests_at_once(&mut program, problem, options, jobs, listener)?;
+            } else {
+                let mut lazy = LazyGroups::new(&options.lazy_groups);
+                for (index, test) in problem.tests.iter().enumerate() {
+                    if lazy.skips(index) {
+                        continue;
+                    }
+                    listener.on_event(&Event::TestStarted { index, test });
+                    let result = program.run(test)?;
+                    listener.on_event(&Event::TestFinished {
+                        index,
+                        result: &result,
+                    });
+                    let failed = result.verdict != crate::verdict::Verdict::AC;
+                    if failed {
+                        lazy.failed(index);
+                    }
+                    tests.push(result);
+                    if failed && options.stop_at_first_failure {
+                        break;
+                    }
                 }
             }
         }
@@ -397,6 +410,115 @@ impl Judge {
         };
         listener.on_event(&Event::Finished(&result));
         Ok(result)
+    }
+
+    /// Runs the tests on `jobs` boxes at once (`program`'s and copies of it), then keeps
+    /// exactly the results judging in order would have kept: a worker skips a test only
+    /// for failures of earlier tests it already knows of, and the replay in order drops
+    /// what the order would not have run. Events come in test order.
+    fn run_tests_at_once<'j>(
+        &'j self,
+        program: &mut BoxedProgram<'j>,
+        problem: &Problem,
+        options: &JudgeOptions,
+        jobs: usize,
+        listener: &mut dyn Listener,
+    ) -> Result<Vec<TestResult>> {
+        let mut programs = Vec::with_capacity(jobs - 1);
+        for _ in 1..jobs {
+            programs.push(program.twin(&self.sandbox)?);
+        }
+        let count = problem.tests.len();
+        // Which tests have failed (as far as the workers know), and the next to hand out.
+        let state = std::sync::Mutex::new((vec![false; count], 0usize));
+        let (sender, receiver) = std::sync::mpsc::channel::<(usize, Result<TestResult>)>();
+        let lazy_groups = &options.lazy_groups;
+        let stop_at_first_failure = options.stop_at_first_failure;
+        let next = |state: &std::sync::Mutex<(Vec<bool>, usize)>| -> Option<usize> {
+            let mut state = state.lock().unwrap_or_else(|p| p.into_inner());
+            loop {
+                let index = state.1;
+                if index >= count {
+                    return None;
+                }
+                state.1 += 1;
+                let failed_before = |i: &usize| *i < index && state.0[*i];
+                if stop_at_first_failure && (0..index).any(|i| failed_before(&i)) {
+                    return None;
+                }
+                let mut lazy = LazyGroups::new(lazy_groups);
+                (0..index)
+                    .filter(failed_before)
+                    .for_each(|i| lazy.failed(i));
+                if !lazy.skips(index) {
+                    return Some(index);
+                }
+            }
+        };
+        let mut results: Vec<Option<TestResult>> = (0..count).map(|_| None).collect();
+        let mut first_error = None;
+        std::thread::scope(|scope| {
+            for worker in std::iter::once(program).chain(programs.iter_mut()) {
+                let sender = sender.clone();
+                let state = &state;
+                let next = &next;
+                let tests = &problem.tests;
+                scope.spawn(move || {
+                    while let Some(index) = next(state) {
+                        let result = worker.run(&tests[index]);
+                        let failed =
+                            !matches!(&result, Ok(r) if r.verdict == crate::verdict::Verdict::AC);
+                        if failed {
+                            state.lock().unwrap_or_else(|p| p.into_inner()).0[index] = true;
+                        }
+                        let stop = result.is_err();
+                        if sender.send((index, result)).is_err() || stop {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(sender);
+            for (index, result) in receiver {
+                match result {
+                    Ok(result) => results[index] = Some(result),
+                    Err(error) => {
+                        first_error.get_or_insert(error);
+                        // No more tests are handed out; the running ones finish.
+                        state.lock().unwrap_or_else(|p| p.into_inner()).1 = count;
+                    }
+                }
+            }
+        });
+        if let Some(error) = first_error {
+            return Err(error);
+        }
+        let mut kept = Vec::new();
+        let mut lazy = LazyGroups::new(&options.lazy_groups);
+        for (index, result) in results.into_iter().enumerate() {
+            if lazy.skips(index) {
+                continue;
+            }
+            // Every test the order runs was run: a worker skips only what the order skips.
+            let Some(result) = result else { continue };
+            listener.on_event(&Event::TestStarted {
+                index,
+                test: &problem.tests[index],
+            });
+            listener.on_event(&Event::TestFinished {
+                index,
+                result: &result,
+            });
+            let failed = result.verdict != crate::verdict::Verdict::AC;
+            if failed {
+                lazy.failed(index);
+            }
+            kept.push(result);
+            if failed && options.stop_at_first_failure {
+                break;
+            }
+        }
+        Ok(kept)
     }
 
     /// Compiles a source into a box of its own, to run on one test after another.
@@ -536,6 +658,26 @@ impl<'j> BoxedProgram<'j> {
             scratch: &self.scratch,
         };
         (runner, &mut self.boxed, self.partner.as_mut())
+    }
+
+    /// The same program in another box (its folder copied), for running tests at once.
+    /// Not for interactive problems (no interactor's box is taken).
+    fn twin(&self, sandbox: &'j Sandbox) -> Result<BoxedProgram<'j>> {
+        let boxed = sandbox
+            .acquire()
+            .map_err(|e| JudgeError::sandbox("taking a box for a parallel test", e))?;
+        crate::compile_cache::copy_files(self.boxed.dir(), boxed.dir())
+            .map_err(|e| JudgeError::file("a copy of the compiled program", boxed.dir(), e))?;
+        Ok(BoxedProgram {
+            scratch: boxed.scratch_dir().to_path_buf(),
+            boxed,
+            partner: None,
+            toolchain: self.toolchain.clone(),
+            command: self.command.clone(),
+            limits: self.limits.clone(),
+            judging: self.judging,
+            compiled: self.compiled.clone(),
+        })
     }
 
     /// Runs one test and judges its output (the problem's comparison, checker or

@@ -384,3 +384,52 @@ fn every_command_refuses_a_bad_judge_toml_with_the_same_line() {
         assert!(lines.iter().all(|l| *l == lines[0]), "{lines:#?}");
     }
 }
+
+/// `judge run --json` with the repository's judge.toml; the tests' names and verdicts.
+fn maze_tests(source: &str, extra: &[&str]) -> (String, Vec<(String, String)>) {
+    let config = common::repository().join("judge.toml");
+    let source = common::repository().join(source).display().to_string();
+    let mut args = vec!["run", "-p", "maze", "--json"];
+    args.extend_from_slice(extra);
+    args.push(&source);
+    let output = common::judge(&config, &args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let tests = value["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap().to_string(),
+                t["verdict"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    (value["verdict"].as_str().unwrap().to_string(), tests)
+}
+
+#[test]
+fn tests_run_at_once_give_the_results_of_running_them_in_order() {
+    for source in [
+        "problems/maze/submissions/accepted/bfs.c",
+        "problems/maze/submissions/wrong_answer/dfs_route.c",
+        "problems/maze/submissions/run_time_error/seed_bfs_backtracking.c",
+    ] {
+        for extra in [&[][..], &["--first-failure"][..]] {
+            let in_order = maze_tests(source, extra);
+            let mut at_once_args = extra.to_vec();
+            at_once_args.extend(["--test-jobs", "3"]);
+            let at_once = maze_tests(source, &at_once_args);
+            assert_eq!(at_once, in_order, "{source} {extra:?}");
+            assert!(!in_order.1.is_empty());
+        }
+    }
+    let (verdict, tests) = maze_tests(
+        "problems/maze/submissions/wrong_answer/dfs_route.c",
+        &["--first-failure", "--test-jobs", "2"],
+    );
+    assert_eq!(verdict, "WA");
+    assert_eq!(tests.last().unwrap().1, "WA", "{tests:?}");
+    assert!(tests[..tests.len() - 1].iter().all(|(_, v)| v == "AC"));
+}

@@ -29,6 +29,10 @@ pub struct RunArgs {
     /// tests after it are not run).
     #[arg(long)]
     pub first_failure: bool,
+    /// Run this many tests at once, each in a box of its own (for idle cores; the
+    /// verdict and the tests shown are those of running them in order).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub test_jobs: u16,
 }
 
 /// Runs `judge run`.
@@ -55,6 +59,7 @@ pub fn execute(cli: &Cli, args: &RunArgs) -> anyhow::Result<u8> {
     let listener: &mut dyn Listener = if args.json { &mut Silent } else { &mut table };
     let options = JudgeOptions {
         stop_at_first_failure: args.first_failure,
+        test_jobs: usize::from(args.test_jobs),
         ..JudgeOptions::default()
     };
     let result = judge.judge_file(&problem, &args.source, &language, options, listener)?;

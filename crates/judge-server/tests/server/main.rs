@@ -7,6 +7,7 @@ mod common;
 mod browser;
 mod http_api;
 mod http_auth;
+mod http_interactive;
 mod http_judging;
 mod http_pages;
 mod http_scoreboard;

@@ -372,7 +372,7 @@ pub fn measure_problem(
 ) -> Result<ProblemFigures> {
     let problem = judge.problem(id)?;
     let (by_test, all_accepted) = reference_times(judge, &problem, options.repeats)?;
-    let limit = problem.toml.limits.time_s;
+    let limit = problem.limits.time_s;
     let slowest = by_test.first().map_or(0.0, |t| t.reference_cpu_s.median);
     let scratch = tempfile::Builder::new().prefix("bench-seeds-").tempdir()?;
     let mut seeds = Vec::new();

@@ -44,6 +44,15 @@ fn failed(message: String) -> CompileResult {
     }
 }
 
+/// A file to put in the box before compiling: its name there, and its bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceFile {
+    /// Its path in the box (relative; folders are created).
+    pub name: String,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
 /// Puts the source in the box (as the language's file name) and compiles it there, with
 /// the precompiled headers it includes when there are any.
 pub fn compile(
@@ -54,11 +63,45 @@ pub fn compile(
     precompiled: Option<&PrecompiledHeaders>,
     scratch: &Path,
 ) -> Result<CompileResult> {
+    compile_files(
+        boxed,
+        toolchain,
+        source,
+        &[],
+        settings,
+        precompiled,
+        scratch,
+    )
+}
+
+/// Like [`compile`], with more files beside the source (a program's other sources and
+/// headers, a package's `include/` files). With the language's `compile_all_sources`,
+/// every other file of its extensions is compiled too, named after the source in the
+/// compile command.
+pub fn compile_files(
+    boxed: &mut SandboxBox<'_>,
+    toolchain: &Toolchain,
+    source: &[u8],
+    others: &[SourceFile],
+    settings: &CompileToml,
+    precompiled: Option<&PrecompiledHeaders>,
+    scratch: &Path,
+) -> Result<CompileResult> {
     if let Some(problem) = source_problem(source) {
         return Ok(failed(problem.to_string()));
     }
-    let target = boxed.dir().join(&toolchain.language.spec.source);
+    let language = &toolchain.language.spec;
+    let target = boxed.dir().join(&language.source);
     std::fs::write(&target, source).map_err(|e| JudgeError::file("box source file", &target, e))?;
+    for file in others {
+        let path = boxed.dir().join(&file.name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| JudgeError::file("box source folder", parent, e))?;
+        }
+        std::fs::write(&path, &file.bytes)
+            .map_err(|e| JudgeError::file("box source file", &path, e))?;
+    }
     let Some(command) = toolchain.language.compile_command() else {
         return Ok(CompileResult {
             success: true,
@@ -68,7 +111,32 @@ pub fn compile(
             cached: false,
         });
     };
-    let mut argv = command.to_vec();
+    let extra_sources: Vec<String> = if language.compile_all_sources {
+        others
+            .iter()
+            .map(|f| f.name.clone())
+            .filter(|name| {
+                language
+                    .extensions
+                    .iter()
+                    .any(|e| name.ends_with(&format!(".{e}")))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut argv: Vec<String> = command
+        .iter()
+        .flat_map(|arg| {
+            if arg == &language.source {
+                std::iter::once(arg.clone())
+                    .chain(extra_sources.iter().cloned())
+                    .collect()
+            } else {
+                vec![arg.clone()]
+            }
+        })
+        .collect();
     let mut root_binds = toolchain.root_binds.clone();
     let used = match precompiled {
         Some(precompiled) => {

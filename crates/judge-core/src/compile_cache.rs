@@ -22,6 +22,15 @@ pub struct CompileCache {
 
 /// The cache key of a source in a language.
 pub fn key(language: &Language, source: &[u8]) -> String {
+    key_of_files(language, source, &[])
+}
+
+/// The cache key of a source with other files beside it (their names and bytes count).
+pub fn key_of_files(
+    language: &Language,
+    source: &[u8],
+    others: &[crate::compile::SourceFile],
+) -> String {
     let mut hash = Sha256::new();
     hash.update(language.id.as_bytes());
     hash.update([0]);
@@ -31,6 +40,13 @@ pub fn key(language: &Language, source: &[u8]) -> String {
     }
     hash.update([0]);
     hash.update(source);
+    for file in others {
+        hash.update([0]);
+        hash.update(file.name.as_bytes());
+        hash.update([0]);
+        hash.update((file.bytes.len() as u64).to_le_bytes());
+        hash.update(&file.bytes);
+    }
     hash.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
@@ -56,6 +72,12 @@ impl CompileCache {
             dir: dir.into(),
             locks: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The folder of an entry's files (what compiling left in the box), for a program that
+    /// runs from the cache instead of a copy.
+    pub fn files_dir(&self, key: &str) -> PathBuf {
+        self.dir.join(key).join("files")
     }
 
     fn lock_for(&self, key: &str) -> Arc<Mutex<()>> {
@@ -85,8 +107,14 @@ impl CompileCache {
         }
         let result = compile()?;
         // Written to a fresh folder and renamed into place, so a crash never leaves half an
-        // entry behind.
-        let staging = self.dir.join(format!("{key}.partial"));
+        // entry behind; the folder's name is this process's own, and a complete entry that
+        // another judge stored meanwhile is kept (it may be in use), never replaced.
+        static STAGING: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let staging = self.dir.join(format!(
+            "{key}.partial-{}-{}",
+            std::process::id(),
+            STAGING.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        ));
         let _ = std::fs::remove_dir_all(&staging);
         let stored = std::fs::create_dir_all(staging.join("files"))
             .and_then(|()| copy_files(box_dir, &staging.join("files")))
@@ -97,12 +125,17 @@ impl CompileCache {
                 )
             })
             .and_then(|()| {
+                if result_file.is_file() {
+                    return Ok(());
+                }
                 let _ = std::fs::remove_dir_all(&entry);
                 std::fs::rename(&staging, &entry)
             });
+        let _ = std::fs::remove_dir_all(&staging);
         if let Err(error) = stored {
-            let _ = std::fs::remove_dir_all(&staging);
-            return Err(JudgeError::file("compile cache entry", &entry, error));
+            if !result_file.is_file() {
+                return Err(JudgeError::file("compile cache entry", &entry, error));
+            }
         }
         Ok(result)
     }
@@ -128,6 +161,7 @@ mod tests {
                 memory_errors: vec![],
                 alternative_for: None,
                 precompiled_headers: vec![],
+                compile_all_sources: false,
             },
         }
     }

@@ -95,6 +95,9 @@ pub enum JudgeError {
         /// The sandbox's error.
         source: sandbox::SandboxError,
     },
+    /// A problem package is broken: every problem found in it.
+    #[error(transparent)]
+    Package(#[from] crate::package::issues::PackageError),
     /// SIGINT or SIGTERM: the judge stopped, killed its programs and cleaned up.
     #[error("interrupted: the running program was killed and the boxes were cleaned up")]
     Cancelled,

@@ -21,6 +21,7 @@ use crate::config::problem_toml::CheckerProtocol;
 use crate::error::{JudgeError, Result};
 use crate::problem::TestCase;
 use crate::run_test::failure;
+use crate::tools::BoxedCommand;
 use crate::verdict::{TimeLimitKind, Verdict};
 use sandbox::{Bind, Interaction, Limits, Outcome, RunSpec, SandboxBox, Termination, MIB};
 use std::path::{Path, PathBuf};
@@ -29,8 +30,8 @@ use std::time::Duration;
 /// A problem's interactor.
 #[derive(Debug, Clone)]
 pub struct Interactor {
-    /// The executable on the host.
-    pub binary: PathBuf,
+    /// The program, ready for its box ([`crate::tools`]).
+    pub command: BoxedCommand,
     /// Its protocol.
     pub protocol: CheckerProtocol,
     /// A checker that judges the interactor's TOUT after it accepted (testlib only).
@@ -148,33 +149,31 @@ impl Interactor {
             inside: PathBuf::from(inside),
             writable,
         };
-        let binds = vec![
-            bind(&self.binary, "/judge/interactor", false),
+        let mut binds = self.command.binds.clone();
+        binds.extend([
             bind(&test.input, "/judge/input", false),
             bind(&test.answer, "/judge/answer", false),
             bind(&out, "/judge/out", true),
-        ];
-        let argv: &[&str] = match self.protocol {
-            CheckerProtocol::Testlib => &[
-                "/judge/interactor",
-                "/judge/input",
-                "/judge/out/tout",
-                "/judge/answer",
-            ],
-            CheckerProtocol::Kattis => &[
-                "/judge/interactor",
-                "/judge/input",
-                "/judge/answer",
-                "/judge/out",
-            ],
+        ]);
+        let files: &[&str] = match self.protocol {
+            CheckerProtocol::Testlib => &["/judge/input", "/judge/out/tout", "/judge/answer"],
+            CheckerProtocol::Kattis => &["/judge/input", "/judge/answer", "/judge/out/"],
         };
+        let argv: Vec<String> = self
+            .command
+            .argv
+            .iter()
+            .cloned()
+            .chain(files.iter().map(|a| a.to_string()))
+            .chain(test.checker_args.iter().cloned())
+            .collect();
         let spec = RunSpec {
-            argv: argv.iter().map(|a| a.to_string()).collect(),
-            env: vec![],
+            argv,
+            env: self.command.env.clone(),
             stdin: None,
             stdout: scratch.join("interactor.stdout"),
             box_writable: false,
-            root_binds: vec![],
+            root_binds: self.command.root_binds.clone(),
             binds,
             limits: interactor_limits(&program.limits),
         };
@@ -185,10 +184,9 @@ impl Interactor {
             })
             .map_err(|e| match e {
                 sandbox::SandboxError::Cancelled => JudgeError::Cancelled,
-                e => JudgeError::sandbox(
-                    format!("running the interactor {}", self.binary.display()),
-                    e,
-                ),
+                e => {
+                    JudgeError::sandbox(format!("running the interactor {}", self.command.name), e)
+                }
             })?;
         let feedback = match self.protocol {
             CheckerProtocol::Testlib => String::new(),
@@ -209,7 +207,8 @@ impl Interactor {
                 let Comparison {
                     verdict: checked,
                     message: said,
-                } = checker.check(partner, &test.input, &tout, &test.answer, scratch)?;
+                    ..
+                } = checker.check(partner, &test.input, &tout, &test.answer, &[], scratch)?;
                 verdict = checked;
                 message = said;
             }

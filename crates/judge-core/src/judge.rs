@@ -1,20 +1,19 @@
 //! The judging pipeline: compile, run every test, compare, aggregate, emitting events.
 
 use crate::compare::checker::Checker;
-use crate::compare::BuiltIn;
-use crate::compile::compile;
+use crate::compile::{compile, compile_files, SourceFile};
 use crate::compile_cache::CompileCache;
 use crate::config::judge_toml::{JudgeConfig, SandboxToml};
-use crate::config::problem_toml::CompareMode;
 use crate::error::{JudgeError, Result};
 use crate::events::{Event, Listener};
 use crate::interactive::Interactor;
 use crate::language::{Language, Languages};
 use crate::precompiled::PrecompiledHeaders;
-use crate::problem::{Problem, TestCase};
+use crate::problem::{OutputCheck, Problem, TestCase};
 use crate::problem_build::Builder;
 use crate::run_test::{Judging, TestRunner};
 use crate::toolchain::Toolchain;
+use crate::tools::{program_cache_dir, ProgramCache};
 use crate::verdict::{
     aggregate, CompileResult, SandboxInfo, SubmissionResult, TestResult, SCHEMA_VERSION,
 };
@@ -33,6 +32,7 @@ pub struct Judge {
     builder: Builder,
     compile_cache: Option<CompileCache>,
     precompiled: PrecompiledHeaders,
+    programs: ProgramCache,
 }
 
 /// One submission to judge: what, in which language, on which problem, how.
@@ -110,6 +110,7 @@ pub fn native_language() -> Language {
             memory_errors: vec!["memory allocation of".to_string()],
             alternative_for: None,
             precompiled_headers: vec![],
+            compile_all_sources: false,
         },
     }
 }
@@ -159,6 +160,7 @@ impl Judge {
             builder: Builder::default(),
             compile_cache: None,
             precompiled,
+            programs: ProgramCache::new(program_cache_dir()),
         })
     }
 
@@ -188,48 +190,69 @@ impl Judge {
         Problem::load(&self.config, id)
     }
 
-    /// How a problem's outputs are judged (building its checker if it has one).
+    /// How a problem's outputs are judged (making its checker ready if it has one).
     pub fn judging(&self, problem: &Problem) -> Result<Judging> {
-        let compare = &problem.toml.compare;
-        if let Some(interactor) = &problem.toml.interactor {
-            let checker = match compare.mode {
-                CompareMode::Checker => Some(self.checker(problem)?),
-                _ => None,
-            };
-            return Ok(Judging::Interactive(Interactor {
-                binary: self.tool(problem, &interactor.program)?,
-                protocol: interactor.protocol,
+        match &problem.output {
+            OutputCheck::Compare(mode) => Ok(Judging::BuiltIn(*mode)),
+            OutputCheck::Checker { program, protocol } => Ok(Judging::Checker(Checker {
+                command: self.prepare(program)?.boxed(),
+                protocol: *protocol,
+            })),
+            OutputCheck::Interactive {
+                program,
+                protocol,
                 checker,
-            }));
+            } => Ok(Judging::Interactive(Interactor {
+                command: self.prepare(program)?.boxed(),
+                protocol: *protocol,
+                checker: checker
+                    .as_ref()
+                    .map(|checker| -> Result<Checker> {
+                        Ok(Checker {
+                            command: self.prepare(checker)?.boxed(),
+                            protocol: crate::config::problem_toml::CheckerProtocol::Testlib,
+                        })
+                    })
+                    .transpose()?,
+            })),
         }
-        if let Some(mode) = BuiltIn::from_toml(compare) {
-            return Ok(Judging::BuiltIn(mode));
-        }
-        debug_assert_eq!(compare.mode, CompareMode::Checker);
-        Ok(Judging::Checker(self.checker(problem)?))
     }
 
-    /// The problem's checker.
-    fn checker(&self, problem: &Problem) -> Result<Checker> {
-        let compare = &problem.toml.compare;
-        Ok(Checker {
-            binary: self.tool(problem, compare.checker.as_deref().unwrap_or_default())?,
-            protocol: compare.protocol,
-        })
+    /// The files a problem puts beside a submission in `language` (Kattis `include/`).
+    pub fn include_files(problem: &Problem, language: &Language) -> Result<Vec<SourceFile>> {
+        let Some(dir) = problem
+            .include
+            .get(&language.id)
+            .or_else(|| problem.include.get("*"))
+        else {
+            return Ok(Vec::new());
+        };
+        let mut files = Vec::new();
+        for entry in
+            std::fs::read_dir(dir).map_err(|e| JudgeError::file("include folder", dir, e))?
+        {
+            let path = entry
+                .map_err(|e| JudgeError::file("include folder", dir, e))?
+                .path();
+            if path.is_file() {
+                files.push(SourceFile {
+                    name: path
+                        .file_name()
+                        .unwrap_or_default()
+                        .to_string_lossy()
+                        .into_owned(),
+                    bytes: std::fs::read(&path)
+                        .map_err(|e| JudgeError::file("include file", &path, e))?,
+                });
+            }
+        }
+        files.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(files)
     }
 
-    /// A tool of the problem: an executable file in the problem's folder (a script, a
-    /// prebuilt testlib checker), else a binary of the problem's crate.
-    fn tool(&self, problem: &Problem, name: &str) -> Result<PathBuf> {
-        let in_folder = problem.dir.join(name);
-        if in_folder.is_file() {
-            return Ok(in_folder);
-        }
-        Ok(self
-            .builder
-            .binaries(&problem.dir)?
-            .get(name, &problem.dir)?
-            .to_path_buf())
+    /// The program cache.
+    pub fn program_cache(&self) -> &ProgramCache {
+        &self.programs
     }
 
     /// The sandbox's mode, for results.
@@ -283,6 +306,7 @@ impl Judge {
         let language = &language;
         let settings = &self.config.toml.compile;
         let precompiled = Some(&self.precompiled);
+        let include = Judge::include_files(problem, language)?;
         self.judge_program(
             problem,
             source,
@@ -293,11 +317,28 @@ impl Judge {
             |boxed, toolchain, scratch| match &self.compile_cache {
                 Some(cache) => {
                     let dir = boxed.dir().to_path_buf();
-                    cache.get_or_compile(&crate::compile_cache::key(language, bytes), &dir, || {
-                        compile(boxed, toolchain, bytes, settings, precompiled, scratch)
+                    let key = crate::compile_cache::key_of_files(language, bytes, &include);
+                    cache.get_or_compile(&key, &dir, || {
+                        compile_files(
+                            boxed,
+                            toolchain,
+                            bytes,
+                            &include,
+                            settings,
+                            precompiled,
+                            scratch,
+                        )
                     })
                 }
-                None => compile(boxed, toolchain, bytes, settings, precompiled, scratch),
+                None => compile_files(
+                    boxed,
+                    toolchain,
+                    bytes,
+                    &include,
+                    settings,
+                    precompiled,
+                    scratch,
+                ),
             },
         )
     }

@@ -264,7 +264,7 @@ impl TestRunner<'_> {
                     .map_err(|e| JudgeError::file("program output", output, e))?;
                 let expected = std::fs::read(&test.answer)
                     .map_err(|e| JudgeError::file("answer file", &test.answer, e))?;
-                let comparison = mode.compare(&produced, &expected);
+                let comparison = test.compare.unwrap_or(*mode).compare(&produced, &expected);
                 if comparison.verdict == Verdict::WA {
                     result.diff = short_diff(&produced, &expected);
                 }
@@ -272,20 +272,30 @@ impl TestRunner<'_> {
             }
             Judging::Interactive(_) => Comparison {
                 verdict: Verdict::JE,
+                score: None,
                 message: "an interactive problem needs a second box for its interactor".into(),
             },
             Judging::Checker(checker) => {
-                match checker.check(boxed, &test.input, output, &test.answer, self.scratch) {
+                match checker.check(
+                    boxed,
+                    &test.input,
+                    output,
+                    &test.answer,
+                    &test.checker_args,
+                    self.scratch,
+                ) {
                     Ok(comparison) => comparison,
                     Err(JudgeError::Cancelled) => return Err(JudgeError::Cancelled),
                     Err(error) => Comparison {
                         verdict: Verdict::JE,
+                        score: None,
                         message: error.to_string(),
                     },
                 }
             }
         };
         result.verdict = comparison.verdict;
+        result.score = comparison.score;
         result.message = comparison.message;
         Ok(result)
     }
@@ -305,6 +315,7 @@ fn unjudged(test: &TestCase) -> TestResult {
         signal: None,
         message: String::new(),
         diff: None,
+        score: None,
     }
 }
 

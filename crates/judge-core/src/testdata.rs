@@ -1,61 +1,52 @@
 //! Test data from a problem's recipe: run the generator with each `[[tests]]` entry's
 //! arguments for the input, and the reference solution on it for the answer.
 
-use crate::config::judge_toml::JudgeConfig;
-use crate::config::problem_toml::{ProblemToml, RecipeToml};
+use crate::config::problem_toml::RecipeToml;
 use crate::error::{JudgeError, Result};
-use crate::problem_build::Builder;
-use crate::tool::{run_interacting, run_tool};
+use crate::judge::Judge;
+use crate::problem::Problem;
+use crate::tool::run_interacting;
+use crate::tools::ReadyProgram;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// How long a generator or the reference may take on one test.
 pub const TOOL_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// A problem's tools, built.
+/// A problem's tools, ready to run.
 #[derive(Debug, Clone)]
 pub struct ProblemTools {
-    /// The crate's folder.
+    /// The problem's folder.
     pub dir: PathBuf,
-    /// The reference solution (the binary named like the problem).
-    pub reference: PathBuf,
+    /// The reference solution.
+    pub reference: Option<ReadyProgram>,
     /// The generator.
-    pub generator: Option<PathBuf>,
-    /// The validator.
-    pub validator: Option<PathBuf>,
+    pub generator: Option<ReadyProgram>,
     /// The interactor of an interactive problem (testlib protocol): the reference talks to
     /// it, and a test's answer is the interactor's TOUT (given an empty answer file).
-    pub interactor: Option<PathBuf>,
+    pub interactor: Option<ReadyProgram>,
 }
 
-/// Builds a problem's crate and finds its tools.
-pub fn tools(
-    builder: &Builder,
-    id: &str,
-    dir: &Path,
-    problem: &ProblemToml,
-) -> Result<ProblemTools> {
-    let binaries = builder.binaries(dir)?;
-    let named = |bin: &Option<crate::config::problem_toml::BinToml>| -> Result<Option<PathBuf>> {
-        bin.as_ref()
-            .map(|b| binaries.get(&b.bin, dir).map(Path::to_path_buf))
-            .transpose()
-    };
+/// Makes a problem's generator and reference ready (building its crate, compiling
+/// sources).
+pub fn tools(judge: &Judge, problem: &Problem) -> Result<ProblemTools> {
     Ok(ProblemTools {
-        dir: dir.to_path_buf(),
-        reference: binaries.get(id, dir)?.to_path_buf(),
-        generator: named(&problem.generator)?,
-        validator: named(&problem.validator)?,
-        interactor: match &problem.interactor {
-            Some(interactor) => {
-                let in_folder = dir.join(&interactor.program);
-                Some(if in_folder.is_file() {
-                    in_folder
-                } else {
-                    binaries.get(&interactor.program, dir)?.to_path_buf()
-                })
+        dir: problem.dir.clone(),
+        reference: problem
+            .reference
+            .as_ref()
+            .map(|p| judge.prepare(p))
+            .transpose()?,
+        generator: problem
+            .generator
+            .as_ref()
+            .map(|p| judge.prepare(p))
+            .transpose()?,
+        interactor: match &problem.output {
+            crate::problem::OutputCheck::Interactive { program, .. } => {
+                Some(judge.prepare(program)?)
             }
-            None => None,
+            _ => None,
         },
     })
 }
@@ -72,7 +63,7 @@ pub struct MadeTest {
 }
 
 /// Runs the generator for one recipe entry.
-pub fn generate(tools: &ProblemTools, recipe: &RecipeToml) -> Result<Vec<u8>> {
+pub fn generate(judge: &Judge, tools: &ProblemTools, recipe: &RecipeToml) -> Result<Vec<u8>> {
     let generator = tools.generator.as_ref().ok_or_else(|| {
         JudgeError::file(
             "problem",
@@ -80,11 +71,11 @@ pub fn generate(tools: &ProblemTools, recipe: &RecipeToml) -> Result<Vec<u8>> {
             "has a [[tests]] recipe but no [generator]",
         )
     })?;
-    let out = run_tool(generator, &recipe.args, b"", TOOL_TIMEOUT)?;
+    let out = judge.run_program(generator, &recipe.args, b"", &[])?;
     if !out.success() {
         return Err(JudgeError::file(
             "generator",
-            generator,
+            generator.name(),
             format!(
                 "failed on {} (args {:?}): {}",
                 recipe.name,
@@ -96,16 +87,28 @@ pub fn generate(tools: &ProblemTools, recipe: &RecipeToml) -> Result<Vec<u8>> {
     Ok(out.stdout)
 }
 
-/// Runs the reference on an input (talking to the interactor, for interactive problems).
-pub fn reference_answer(tools: &ProblemTools, name: &str, input: &[u8]) -> Result<Vec<u8>> {
+/// Runs the reference on an input.
+pub fn reference_answer(
+    judge: &Judge,
+    tools: &ProblemTools,
+    name: &str,
+    input: &[u8],
+) -> Result<Vec<u8>> {
+    let reference = tools.reference.as_ref().ok_or_else(|| {
+        JudgeError::file(
+            "problem",
+            &tools.dir,
+            "has no reference solution to make answers with (a crate's main binary, or reference = \"FILE\" in problem.toml)",
+        )
+    })?;
     if let Some(interactor) = &tools.interactor {
-        return interactive_answer(tools, interactor, name, input);
+        return interactive_answer(reference, interactor, name, input);
     }
-    let out = run_tool(&tools.reference, &[], input, TOOL_TIMEOUT)?;
+    let out = judge.run_program(reference, &[], input, &[])?;
     if !out.success() {
         return Err(JudgeError::file(
             "reference solution",
-            &tools.reference,
+            reference.name(),
             format!("failed on {name}: {}", failure(&out)),
         ));
     }
@@ -115,11 +118,27 @@ pub fn reference_answer(tools: &ProblemTools, name: &str, input: &[u8]) -> Resul
 /// The interactor's TOUT after a session with the reference (Polygon's convention: the
 /// interactor gets an empty answer file, and what it writes becomes the test's answer).
 fn interactive_answer(
-    tools: &ProblemTools,
-    interactor: &Path,
+    reference: &ReadyProgram,
+    interactor: &ReadyProgram,
     name: &str,
     input: &[u8],
 ) -> Result<Vec<u8>> {
+    // The session runs on the host: both are the teacher's cargo-built binaries.
+    let (
+        ReadyProgram::Host {
+            binary: reference, ..
+        },
+        ReadyProgram::Host {
+            binary: interactor, ..
+        },
+    ) = (reference, interactor)
+    else {
+        return Err(JudgeError::file(
+            "interactive problem",
+            name,
+            "making answers from a session needs a cargo-built reference and interactor",
+        ));
+    };
     let scratch = tempfile::tempdir()
         .map_err(|e| JudgeError::file("scratch folder in", std::env::temp_dir(), e))?;
     let (input_file, answer_file, tout) = (
@@ -134,8 +153,7 @@ fn interactive_answer(
         .iter()
         .map(|p| p.display().to_string())
         .collect();
-    let (program, partner) =
-        run_interacting(&tools.reference, &[], interactor, &args, TOOL_TIMEOUT)?;
+    let (program, partner) = run_interacting(reference, &[], interactor, &args, TOOL_TIMEOUT)?;
     if !partner.success() {
         return Err(JudgeError::file(
             "interactor",
@@ -149,7 +167,7 @@ fn interactive_answer(
     if !program.success() {
         return Err(JudgeError::file(
             "reference solution",
-            &tools.reference,
+            reference,
             format!("failed on {name}: {}", failure(&program)),
         ));
     }
@@ -165,12 +183,17 @@ fn failure(out: &crate::tool::ToolOutput) -> String {
 }
 
 /// Makes every test of the recipe, in memory (generators run in parallel).
-pub fn make_all(tools: &ProblemTools, problem: &ProblemToml, jobs: usize) -> Result<Vec<MadeTest>> {
-    crate::parallel::map(&problem.tests, jobs, |_, recipe| {
-        let input = generate(tools, recipe)?;
-        let answer = reference_answer(tools, &recipe.name, &input)?;
+pub fn make_all(
+    judge: &Judge,
+    tools: &ProblemTools,
+    recipe: &[RecipeToml],
+    jobs: usize,
+) -> Result<Vec<MadeTest>> {
+    crate::parallel::map(recipe, jobs, |_, entry| {
+        let input = generate(judge, tools, entry)?;
+        let answer = reference_answer(judge, tools, &entry.name, &input)?;
         Ok(MadeTest {
-            name: recipe.name.clone(),
+            name: entry.name.clone(),
             input,
             answer,
         })
@@ -191,7 +214,7 @@ pub struct BuildReport {
 /// Everything under a problem's test folder that no recipe entry makes: in `sample/` and
 /// `secret/`, any file or folder but a listed test's `.in` and `.ans`; beside them, any
 /// file or folder at all.
-pub fn strays(testdata_dir: &Path, problem: &ProblemToml) -> Vec<PathBuf> {
+pub fn strays(testdata_dir: &Path, recipe: &[RecipeToml]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(testdata_dir)
         .into_iter()
@@ -215,12 +238,8 @@ pub fn strays(testdata_dir: &Path, problem: &ProblemToml) -> Vec<PathBuf> {
                 .strip_suffix(".in")
                 .or_else(|| file.strip_suffix(".ans"));
             let named = entry.path().is_file()
-                && stem.is_some_and(|stem| {
-                    problem
-                        .tests
-                        .iter()
-                        .any(|t| t.name == format!("{group}/{stem}"))
-                });
+                && stem
+                    .is_some_and(|stem| recipe.iter().any(|t| t.name == format!("{group}/{stem}")));
             if !named {
                 out.push(entry.path());
             }
@@ -232,23 +251,44 @@ pub fn strays(testdata_dir: &Path, problem: &ProblemToml) -> Vec<PathBuf> {
 
 /// Rebuilds `testdata/<id>/` from the recipe: writes every test, removes files the recipe
 /// does not make.
-pub fn build(
-    config: &JudgeConfig,
-    builder: &Builder,
-    id: &str,
-    jobs: usize,
-) -> Result<BuildReport> {
+pub fn build(judge: &Judge, id: &str, jobs: usize) -> Result<BuildReport> {
+    let config = &judge.config;
     let dir = config.problem_dir(id);
-    let problem = ProblemToml::load(&dir.join("problem.toml"))?;
-    if problem.tests.is_empty() {
+    let toml = crate::config::problem_toml::ProblemToml::load(&dir.join("problem.toml"))?;
+    if toml.tests.is_empty() {
         return Err(JudgeError::file(
             "problem",
             dir.join("problem.toml"),
             "has no [[tests]] recipe to build from",
         ));
     }
-    let tools = tools(builder, id, &dir, &problem)?;
-    let made = make_all(&tools, &problem, jobs)?;
+    let programs = |name: &Option<crate::config::problem_toml::ProgramToml>| {
+        name.as_ref()
+            .map(|p| crate::problem::native::program(config, &dir, &p.program))
+    };
+    let reference = match &toml.reference {
+        Some(name) => Some(crate::problem::native::program(config, &dir, name)),
+        None => Some(crate::program::Program {
+            name: id.to_string(),
+            kind: crate::program::ProgramKind::CrateBinary {
+                crate_dir: dir.clone(),
+                bin: id.to_string(),
+            },
+        }),
+    };
+    let tools = ProblemTools {
+        dir: dir.clone(),
+        reference: reference.map(|p| judge.prepare(&p)).transpose()?,
+        generator: programs(&toml.generator)
+            .map(|p| judge.prepare(&p))
+            .transpose()?,
+        interactor: toml
+            .interactor
+            .as_ref()
+            .map(|i| judge.prepare(&crate::problem::native::program(config, &dir, &i.program)))
+            .transpose()?,
+    };
+    let made = make_all(judge, &tools, &toml.tests, jobs)?;
     let testdata = config.testdata_dir(id);
     let mut report = BuildReport::default();
     for test in &made {
@@ -262,7 +302,7 @@ pub fn build(
         }
         report.written.push(test.name.clone());
     }
-    for stray in strays(&testdata, &problem) {
+    for stray in strays(&testdata, &toml.tests) {
         // A folder may hold anything: it is left for a person to look at and remove.
         if stray.is_dir() {
             return Err(JudgeError::file(

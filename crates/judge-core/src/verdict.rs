@@ -138,6 +138,10 @@ pub struct TestResult {
     pub message: String,
     /// A short unified diff of the output against the answer (WA only; capped).
     pub diff: Option<String>,
+    /// The fraction of the test's points earned, when the checker gave points (testlib's
+    /// exit code 7); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
 }
 
 /// The result of compiling.
@@ -266,6 +270,7 @@ mod tests {
             signal: None,
             message: String::new(),
             diff: None,
+            score: None,
         }
     }
 

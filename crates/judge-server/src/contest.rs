@@ -50,7 +50,7 @@ pub struct Contest {
 impl Contest {
     /// The contest of judge.toml; `store` keeps the start when judge.toml gives none.
     pub fn new(config: &JudgeConfig, store: &Store, now_ms: i64) -> Result<Contest> {
-        let toml = &config.toml.contest;
+        let toml = &judge_core::contest::with_groups(config);
         let table = Languages::new(&config.toml);
         let languages: Vec<Language> = table
             .all()

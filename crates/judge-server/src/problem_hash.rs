@@ -6,7 +6,7 @@
 //!   checker and any interactor, any other file), except its statements, its kept
 //!   submissions (`submissions/`), build output (`target/`) and hidden files;
 //! - every stored test's name, input and answer;
-//! - judge.toml's entry for it (points, subtasks) and the contest's scoring style.
+//! - judge.toml's entry for it (points), its groups and the contest's scoring style.
 //!
 //! Each part enters as a length-prefixed name and content, in a fixed order, so no two
 //! different copies hash alike by moving bytes between files.
@@ -87,12 +87,14 @@ pub fn content_sha256(judge: &Judge, id: &str) -> Result<String, JudgeError> {
     let mut scoring = format!("scoring={:?}", contest.scoring);
     if let Some(entry) = contest.problems.iter().find(|p| p.id == id) {
         scoring.push_str(&format!(";points={}", entry.points));
-        for subtask in &entry.subtasks {
-            scoring.push_str(&format!(
-                ";subtask={:?},{},{:?}",
-                subtask.name, subtask.points, subtask.tests
-            ));
-        }
+    }
+    // The groups come from the problem's own files (hashed above) in every format; they
+    // are added in their loaded form so that a change of loader is a new version too.
+    for group in &problem.groups {
+        scoring.push_str(&format!(
+            ";group={:?},{},{:?},{:?}",
+            group.name, group.points, group.tests, group.aggregation
+        ));
     }
     add(&mut hasher, "judge.toml", scoring.as_bytes());
     Ok(crate::accounts::hex(hasher.finalize().as_slice()))

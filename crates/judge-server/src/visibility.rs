@@ -61,6 +61,7 @@ mod tests {
             signal: None,
             message: "expected SECRET-ANSWER, got 0".into(),
             diff: Some("-SECRET-ANSWER\n+0".into()),
+            score: None,
         }
     }
 

@@ -352,25 +352,26 @@ fn every_command_refuses_a_bad_judge_toml_with_the_same_line() {
         let contest = table["contest"].as_table_mut().unwrap();
         contest.insert("start".into(), "next monday".into());
     });
+    let problems_dir = common::problems_with_groups(
+        "sum",
+        "[[groups]]\nname = \"all\"\npoints = 100\ntests = [\"secret/9*\"]",
+    );
+    let dir = problems_dir.path().display().to_string();
     let bad_pattern = common::fixture_with(|table| {
         let contest = table["contest"].as_table_mut().unwrap();
-        let problem = contest["problems"].as_array_mut().unwrap()[0]
-            .as_table_mut()
-            .unwrap();
-        let mut subtask = toml::Table::new();
-        subtask.insert("name".into(), "all".into());
-        subtask.insert("points".into(), 100.into());
-        subtask.insert("tests".into(), vec![toml::Value::from("secret/9*")].into());
-        problem.insert("subtasks".into(), vec![toml::Value::Table(subtask)].into());
+        contest.insert("problems_dir".into(), dir.into());
     });
-    for (fixture, says) in [
+    let bad_pattern_file = problems_dir.path().join("sum/problem.toml");
+    for (fixture, file, says) in [
         (
             &bad_start,
+            bad_start.config.clone(),
             "contest.start = \"next monday\" is not an RFC 3339 time",
         ),
         (
             &bad_pattern,
-            "subtask \"all\": \"secret/9*\" matches none of its 2 tests",
+            bad_pattern_file,
+            "group \"all\": \"secret/9*\" matches none of its 2 tests",
         ),
     ] {
         let lines: Vec<String> = commands
@@ -378,7 +379,7 @@ fn every_command_refuses_a_bad_judge_toml_with_the_same_line() {
             .map(|args| last_error_line(&fixture.config, args))
             .collect();
         assert!(
-            lines[0].contains(&fixture.config.display().to_string()) && lines[0].contains(says),
+            lines[0].contains(&file.display().to_string()) && lines[0].contains(says),
             "{lines:#?}"
         );
         assert!(lines.iter().all(|l| *l == lines[0]), "{lines:#?}");

@@ -58,18 +58,26 @@ fn class() -> tempfile::TempDir {
     scratch
 }
 
-fn config(scoring: &str) -> common::Fixture {
+/// The contest's configuration; its problems (a copy of the fixtures whose `sum` has two
+/// groups, 3 and 7 points in its own units, which the contest's 100 points scale to 30
+/// and 70) stay alive with it.
+fn config(scoring: &str) -> (common::Fixture, tempfile::TempDir) {
     let scoring = scoring.to_string();
-    common::fixture_with(move |table| {
+    let problems_dir = common::problems_with_groups(
+        "sum",
+        "[[groups]]\nname = \"sample\"\npoints = 3\ntests = [\"sample/*\"]\n\n\
+         [[groups]]\nname = \"secret\"\npoints = 7\ntests = [\"secret/*\"]",
+    );
+    let dir = problems_dir.path().display().to_string();
+    let fixture = common::fixture_with(move |table| {
         let contest = table["contest"].as_table_mut().unwrap();
         contest.insert("scoring".into(), scoring.into());
         contest.insert("start".into(), "2026-11-29T09:00:00Z".into());
+        contest.insert("problems_dir".into(), dir.into());
         let problems: toml::Value = toml::from_str::<toml::Table>(
             r#"
             problems = [
-              { id = "sum", points = 100, subtasks = [
-                  { name = "sample", points = 30, tests = ["sample/*"] },
-                  { name = "secret", points = 70, tests = ["secret/*"] } ] },
+              { id = "sum", points = 100 },
               { id = "sum-checker", points = 100 },
               { id = "sum-once", points = 50 },
               { id = "sum-kattis", points = 100 },
@@ -79,7 +87,8 @@ fn config(scoring: &str) -> common::Fixture {
         .unwrap()["problems"]
             .clone();
         contest.insert("problems".into(), problems);
-    })
+    });
+    (fixture, problems_dir)
 }
 
 fn contest(config: &Path, class: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
@@ -108,7 +117,7 @@ fn read(path: PathBuf) -> String {
 #[test]
 fn the_ioi_scoreboard_is_exact_and_bad_files_are_recorded() {
     let class = class();
-    let fixture = config("ioi");
+    let (fixture, _problems) = config("ioi");
     let out = fixture.dir.path().join("out");
     let output = contest(
         &fixture.config,
@@ -219,7 +228,7 @@ fn check_in_chromium(report: &Path) {
 #[test]
 fn the_icpc_scoreboard_counts_penalty_minutes() {
     let class = class();
-    let fixture = config("icpc");
+    let (fixture, _problems) = config("icpc");
     let out = fixture.dir.path().join("out");
     let output = contest(
         &fixture.config,
@@ -271,7 +280,7 @@ fn the_icpc_scoreboard_counts_penalty_minutes() {
 fn a_run_killed_midway_and_resumed_publishes_the_same_bytes() {
     let class = class();
     let class = class.path().join("class");
-    let fixture = config("ioi");
+    let (fixture, _problems) = config("ioi");
     let whole = fixture.dir.path().join("whole");
     contest(&fixture.config, &class, &whole, &["--jobs", "2"]);
 
@@ -316,16 +325,20 @@ fn a_run_killed_midway_and_resumed_publishes_the_same_bytes() {
 }
 
 #[test]
-fn a_subtask_naming_no_test_is_a_clear_error() {
+fn a_group_naming_no_test_is_a_clear_error() {
     let class = class();
+    let problems_dir = common::problems_with_groups(
+        "sum",
+        "[[groups]]\nname = \"all\"\npoints = 100\ntests = [\"secret/*\", \"secret/02-typo\"]",
+    );
+    let dir = problems_dir.path().display().to_string();
     let fixture = common::fixture_with(|table| {
         let contest = table["contest"].as_table_mut().unwrap();
-        let problems: toml::Value = toml::from_str::<toml::Table>(
-            r#"problems = [ { id = "sum", points = 100, subtasks = [
-                  { name = "all", points = 100, tests = ["secret/*", "secret/02-typo"] } ] } ]"#,
-        )
-        .unwrap()["problems"]
-            .clone();
+        contest.insert("problems_dir".into(), dir.into());
+        let problems: toml::Value =
+            toml::from_str::<toml::Table>(r#"problems = [ { id = "sum", points = 100 } ]"#)
+                .unwrap()["problems"]
+                .clone();
         contest.insert("problems".into(), problems);
     });
     let output = Command::new(env!("CARGO_BIN_EXE_judge"))
@@ -340,8 +353,8 @@ fn a_subtask_naming_no_test_is_a_clear_error() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.contains("judge.toml")
-            && stderr.contains("subtask \"all\": \"secret/02-typo\" matches none of its 2 tests"),
+        stderr.contains("sum/problem.toml")
+            && stderr.contains("group \"all\": \"secret/02-typo\" matches none of its 2 tests"),
         "{stderr}"
     );
 }

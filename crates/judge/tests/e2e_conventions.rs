@@ -340,21 +340,20 @@ fn contest(config: &Path, class: &Path, out: &Path) -> String {
 
 #[test]
 fn a_class_with_habits_and_wide_names_comes_out_right() {
-    let scratch = scratch(&[("sum", SUM_TOML, &["sample/1", "secret/1"])], |table| {
-        let contest = table["contest"].as_table_mut().unwrap();
-        let problems: toml::Value = toml::from_str::<toml::Table>(
-            "problems = [{ id = \"sum\", points = 100, subtasks = [\
-               { name = \"sample\", points = 30, tests = [\"sample/*\"] },\
-               { name = \"secret\", points = 70, tests = [\"secret/*\"] }] }]",
-        )
-        .unwrap()["problems"]
-            .clone();
-        contest.insert("problems".into(), problems);
-        table["compile"]
-            .as_table_mut()
-            .unwrap()
-            .insert("max_source_kib".into(), 4.into());
-    });
+    // The problem's subtasks are its own groups (problem.toml).
+    let with_groups = format!(
+        "{SUM_TOML}[[groups]]\nname = \"sample\"\npoints = 30\ntests = [\"sample/*\"]\n\
+         [[groups]]\nname = \"secret\"\npoints = 70\ntests = [\"secret/*\"]\n"
+    );
+    let scratch = scratch(
+        &[("sum", &with_groups, &["sample/1", "secret/1"])],
+        |table| {
+            table["compile"]
+                .as_table_mut()
+                .unwrap()
+                .insert("max_source_kib".into(), 4.into());
+        },
+    );
     let class = scratch.dir.path().join("class");
     let put = |student: &str, name: &str, from: &str| {
         std::fs::create_dir_all(class.join(student)).unwrap();

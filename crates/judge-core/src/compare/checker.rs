@@ -1,14 +1,18 @@
 //! The problem's own checker, run in the sandbox with limits of its own.
 //!
 //! Two protocols: testlib's (`check INPUT OUTPUT ANSWER`; exit 0 accepted, 1 wrong answer,
-//! 2 presentation error, 3 checker failure; message on stderr) and Kattis output
-//! validators (`check INPUT ANSWER FEEDBACK_DIR < OUTPUT`; exit 42 accepted, 43 wrong
-//! answer; message in `FEEDBACK_DIR/judgemessage.txt`). A checker that fails, crashes,
-//! runs out of time or memory is a judge error, never the student's fault.
+//! 2 presentation error, 3 checker failure, 7 points: the stderr message starts with the
+//! fraction of the test's points earned, `points 0.5 ...` or `0.5 ...`) and Kattis output
+//! validators (`check INPUT ANSWER FEEDBACK_DIR [FLAGS] < OUTPUT`; exit 42 accepted, 43
+//! wrong answer; message in `FEEDBACK_DIR/judgemessage.txt`). The checker is any program
+//! ([`crate::tools`]): a crate binary or sources in any language, bound into the box at
+//! [`crate::tools::PROGRAM_DIR`]. A checker that fails, crashes, runs out of time or
+//! memory is a judge error, never the student's fault.
 
 use super::Comparison;
 use crate::config::problem_toml::CheckerProtocol;
 use crate::error::{JudgeError, Result};
+use crate::tools::BoxedCommand;
 use crate::verdict::Verdict;
 use sandbox::{Bind, Limits, RunSpec, SandboxBox, Termination, MIB};
 use std::path::{Path, PathBuf};
@@ -17,13 +21,28 @@ use std::time::Duration;
 /// Longest checker message kept, in characters.
 const MESSAGE_CHARS: usize = 500;
 
-/// A checker binary and how to call it.
+/// A checker and how to call it.
 #[derive(Debug, Clone)]
 pub struct Checker {
-    /// The executable on the host.
-    pub binary: PathBuf,
+    /// The program, ready for the box.
+    pub command: BoxedCommand,
     /// Its protocol.
     pub protocol: CheckerProtocol,
+}
+
+/// testlib's points message (`points 0.5 text` or `0.5 text`): the fraction and the text.
+pub fn testlib_points(message: &str) -> Option<(f64, String)> {
+    let rest = message.trim();
+    let rest = rest
+        .strip_prefix("points")
+        .map(str::trim_start)
+        .unwrap_or(rest);
+    let (number, text) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    number
+        .parse::<f64>()
+        .ok()
+        .filter(|p| p.is_finite())
+        .map(|p| (p, text.trim().to_string()))
 }
 
 /// The limits a checker runs under.
@@ -62,35 +81,31 @@ pub fn message_of(feedback: &str, stderr: &str) -> String {
 }
 
 impl Checker {
-    /// Runs the checker on one output, in `boxed` (the submission's box, between tests).
+    /// Runs the checker on one output, in `boxed` (the submission's box, between tests),
+    /// with the test's own extra arguments.
     pub fn check(
         &self,
         boxed: &mut SandboxBox<'_>,
         input: &Path,
         output: &Path,
         answer: &Path,
+        args: &[String],
         scratch: &Path,
     ) -> Result<Comparison> {
         let feedback = scratch.join("feedback");
         let _ = std::fs::remove_dir_all(&feedback);
         std::fs::create_dir_all(&feedback)
             .map_err(|e| JudgeError::file("checker feedback folder", &feedback, e))?;
-        let mut binds = vec![
-            bind(&self.binary, "/judge/check"),
+        let mut binds = self.command.binds.clone();
+        binds.extend([
             bind(input, "/judge/input"),
             bind(output, "/judge/output"),
             bind(answer, "/judge/answer"),
-        ];
-        let (argv, stdin) = match self.protocol {
-            CheckerProtocol::Testlib => (
-                vec![
-                    "/judge/check",
-                    "/judge/input",
-                    "/judge/output",
-                    "/judge/answer",
-                ],
-                None,
-            ),
+        ]);
+        let (files, stdin) = match self.protocol {
+            CheckerProtocol::Testlib => {
+                (vec!["/judge/input", "/judge/output", "/judge/answer"], None)
+            }
             CheckerProtocol::Kattis => {
                 set_world_writable(&feedback)?;
                 binds.push(Bind {
@@ -99,28 +114,31 @@ impl Checker {
                     writable: true,
                 });
                 (
-                    vec![
-                        "/judge/check",
-                        "/judge/input",
-                        "/judge/answer",
-                        "/judge/feedback",
-                    ],
+                    vec!["/judge/input", "/judge/answer", "/judge/feedback/"],
                     Some(output.to_path_buf()),
                 )
             }
         };
+        let argv: Vec<String> = self
+            .command
+            .argv
+            .iter()
+            .cloned()
+            .chain(files.into_iter().map(String::from))
+            .chain(args.iter().cloned())
+            .collect();
         let spec = RunSpec {
-            argv: argv.into_iter().map(String::from).collect(),
-            env: vec![],
+            argv,
+            env: self.command.env.clone(),
             stdin,
             stdout: scratch.join("checker.stdout"),
             box_writable: false,
-            root_binds: vec![],
+            root_binds: self.command.root_binds.clone(),
             binds,
             limits: checker_limits(),
         };
         let outcome = boxed.run(&spec).map_err(|e| {
-            JudgeError::sandbox(format!("running the checker {}", self.binary.display()), e)
+            JudgeError::sandbox(format!("running the checker {}", self.command.name), e)
         })?;
         let feedback = match self.protocol {
             CheckerProtocol::Testlib => String::new(),
@@ -131,6 +149,7 @@ impl Checker {
         let said = message_of(&feedback, &outcome.stderr);
         let judge_error = |why: String| Comparison {
             verdict: Verdict::JE,
+            score: None,
             message: format!(
                 "checker {why}{}",
                 if said.is_empty() {
@@ -157,10 +176,38 @@ impl Checker {
             (CheckerProtocol::Testlib, 1) | (CheckerProtocol::Kattis, 43) => Verdict::WA,
             (CheckerProtocol::Testlib, 2) => Verdict::PE,
             (CheckerProtocol::Testlib, 3) => return Ok(judge_error("failed".into())),
+            (CheckerProtocol::Testlib, 7) => {
+                return Ok(match testlib_points(&said) {
+                    Some((points, _)) if !(0.0..=1.0).contains(&points) => judge_error(format!(
+                        "gave points {points}, outside 0..1 (the fraction of the test's points)"
+                    )),
+                    Some((points, text)) => Comparison {
+                        verdict: if points >= 1.0 {
+                            Verdict::AC
+                        } else {
+                            Verdict::WA
+                        },
+                        score: Some(points),
+                        message: format!(
+                            "{points} of the test's points{}",
+                            if text.is_empty() {
+                                String::new()
+                            } else {
+                                format!(": {text}")
+                            }
+                        ),
+                    },
+                    None => judge_error(
+                        "exited with 7 (points) but its message does not start with the points"
+                            .into(),
+                    ),
+                })
+            }
             (_, code) => return Ok(judge_error(format!("exited with unexpected code {code}"))),
         };
         Ok(Comparison {
             verdict,
+            score: None,
             message: said,
         })
     }
@@ -171,4 +218,19 @@ fn set_world_writable(dir: &Path) -> Result<()> {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o777))
         .map_err(|e| JudgeError::file("checker feedback folder", dir, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn testlib_points_messages() {
+        assert_eq!(
+            testlib_points("points 0.5 half of the pairs"),
+            Some((0.5, "half of the pairs".to_string()))
+        );
+        assert_eq!(testlib_points("0.25"), Some((0.25, String::new())));
+        assert_eq!(testlib_points("ok 3 numbers"), None);
+    }
 }

@@ -6,6 +6,7 @@ pub mod checker;
 pub mod diff;
 pub mod exact;
 pub mod float;
+pub mod kattis_default;
 pub mod lines;
 pub mod tokens;
 
@@ -13,10 +14,12 @@ use crate::config::problem_toml::{CompareMode, CompareToml};
 use crate::verdict::Verdict;
 
 /// What a comparison concluded.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Comparison {
     /// AC, WA, PE (checkers only) or JE (a broken checker).
     pub verdict: Verdict,
+    /// The fraction of the test's points, when a checker gave points (testlib's exit 7).
+    pub score: Option<f64>,
     /// Why, in one line (empty for AC from a built-in mode).
     pub message: String,
 }
@@ -26,6 +29,7 @@ impl Comparison {
     pub fn accepted() -> Comparison {
         Comparison {
             verdict: Verdict::AC,
+            score: None,
             message: String::new(),
         }
     }
@@ -34,6 +38,7 @@ impl Comparison {
     pub fn wrong(message: impl Into<String>) -> Comparison {
         Comparison {
             verdict: Verdict::WA,
+            score: None,
             message: message.into(),
         }
     }
@@ -55,6 +60,8 @@ pub enum BuiltIn {
         /// Relative tolerance.
         relative: f64,
     },
+    /// The Kattis default output validator, with its flags.
+    Kattis(kattis_default::KattisFlags),
 }
 
 impl BuiltIn {
@@ -83,6 +90,7 @@ impl BuiltIn {
                     float::tokens_match(out, ans, absolute, relative)
                 })
             }
+            BuiltIn::Kattis(flags) => kattis_default::compare(flags, output, answer),
         }
     }
 }

@@ -16,19 +16,9 @@ pub enum Scoring {
     Icpc,
 }
 
-/// A group of tests worth points together (all or nothing).
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SubtaskToml {
-    /// The subtask's name.
-    pub name: String,
-    /// Its points.
-    pub points: f64,
-    /// The tests it covers: names like `secret/03-max` or patterns with `*`.
-    pub tests: Vec<String>,
-}
-
-/// A problem of the contest.
+/// A problem of the contest: which problem, and what it is worth here. Its groups
+/// (subtasks) are the problem's own (problem.toml `[[groups]]`, a package's test data
+/// groups); the contest scales them to its points.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ContestProblemToml {
@@ -37,9 +27,10 @@ pub struct ContestProblemToml {
     /// Points for solving it.
     #[serde(default = "default_points")]
     pub points: f64,
-    /// Optional subtasks; without them the score is points x fraction of tests passed.
-    #[serde(default)]
-    pub subtasks: Vec<SubtaskToml>,
+    /// The problem's scoring groups, filled from the problem when the contest is
+    /// prepared ([`crate::contest::with_groups`]); never read from judge.toml.
+    #[serde(skip)]
+    pub groups: Vec<crate::problem::Group>,
 }
 
 fn default_points() -> f64 {
@@ -281,6 +272,10 @@ pub struct LanguageToml {
     /// (`bits/stdc++.h`); C and C++ compilers only.
     #[serde(default)]
     pub precompiled_headers: Vec<String>,
+    /// A program of several source files (a package's validator folder) has every one
+    /// of them compiled: they are named after `source` in the compile command (C, C++).
+    #[serde(default)]
+    pub compile_all_sources: bool,
 }
 
 fn default_multiplier() -> f64 {
@@ -329,7 +324,14 @@ pub struct JudgeConfig {
 impl JudgeConfig {
     /// Reads judge.toml and checks what serde cannot.
     pub fn load(file: &Path) -> Result<JudgeConfig, ConfigError> {
-        let mut toml: JudgeToml = read_toml(file)?;
+        let mut toml: JudgeToml = read_toml(file).map_err(|mut error| {
+            if error.message.contains("unknown field `subtasks`") {
+                error.message.push_str(
+                    "; subtasks now live in the problem, as [[groups]] in its problem.toml (docs/problem-format.md)",
+                );
+            }
+            error
+        })?;
         let root = file
             .parent()
             .map(Path::to_path_buf)
@@ -424,20 +426,8 @@ impl JudgeConfig {
                     problem.id
                 ));
             }
-            for subtask in &problem.subtasks {
-                if subtask.tests.is_empty() || subtask.tests.iter().any(|p| p.trim().is_empty()) {
-                    return error(format!(
-                        "problem {}, subtask {:?}: `tests` needs test names or patterns such as \"secret/0*\"",
-                        problem.id, subtask.name
-                    ));
-                }
-            }
-            let subtask_points: f64 = problem.subtasks.iter().map(|s| s.points).sum();
-            if !problem.subtasks.is_empty() && (subtask_points - problem.points).abs() > 1e-9 {
-                return error(format!(
-                    "problem {}: subtask points add up to {subtask_points}, not its {} points",
-                    problem.id, problem.points
-                ));
+            if !(problem.points >= 0.0 && problem.points.is_finite()) {
+                return error(format!("problem {}: points must be 0 or more", problem.id));
             }
         }
         Ok(())
@@ -572,14 +562,12 @@ run = ["./a.out"]
             .unwrap_err()
             .to_string()
             .contains("no alternative itself"));
-        let bad_points = MINIMAL.replace(
+        let old_subtasks = MINIMAL.replace(
             "id = \"a\"",
             "id = \"a\"\n[[contest.problems.subtasks]]\nname = \"s\"\npoints = 40\ntests = [\"secret/*\"]",
         );
-        assert!(load(&bad_points)
-            .unwrap_err()
-            .to_string()
-            .contains("add up to 40"));
+        let message = load(&old_subtasks).unwrap_err().to_string();
+        assert!(message.contains("subtasks"), "{message}");
         let bad_start = MINIMAL.replace("title = \"t\"", "title = \"t\"\nstart = \"tomorrow\"");
         let message = load(&bad_start).unwrap_err().to_string();
         assert!(
@@ -600,14 +588,6 @@ run = ["./a.out"]
             message.contains("cgroup-v3") && message.contains("rlimit"),
             "{message}"
         );
-        let empty_subtask = MINIMAL.replace(
-            "id = \"a\"",
-            "id = \"a\"\n[[contest.problems.subtasks]]\nname = \"s\"\npoints = 100\ntests = []",
-        );
-        assert!(load(&empty_subtask)
-            .unwrap_err()
-            .to_string()
-            .contains("subtask \"s\": `tests` needs"));
         let unknown_language =
             MINIMAL.replace("title = \"t\"", "title = \"t\"\nlanguages = [\"cobol\"]");
         assert!(load(&unknown_language)

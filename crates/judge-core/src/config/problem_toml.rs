@@ -56,7 +56,8 @@ pub struct CompareToml {
     /// The mode.
     #[serde(default)]
     pub mode: CompareMode,
-    /// The checker: a binary of the problem's crate.
+    /// The checker: a binary of the problem's crate, or a file in its folder (a source in
+    /// any language of judge.toml's table, such as `check.cpp`, or an executable).
     #[serde(default)]
     pub checker: Option<String>,
     /// The checker's protocol.
@@ -82,12 +83,27 @@ impl Default for CompareToml {
     }
 }
 
-/// A table naming a binary of the problem's crate.
+/// A table naming a program: a binary of the problem's crate (`bin = "maze-gen"`), or a
+/// file in the problem's folder (`program = "validate.py"`: a source in any language of
+/// judge.toml's table, or an executable). `bin` and `program` are the same key.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct BinToml {
-    /// The binary's name.
-    pub bin: String,
+pub struct ProgramToml {
+    /// The binary's or file's name.
+    #[serde(alias = "bin")]
+    pub program: String,
+}
+
+/// A scoring group (subtask): tests worth points together, all or nothing.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GroupToml {
+    /// Its name.
+    pub name: String,
+    /// Its points (judge.toml's points for the problem scale them).
+    pub points: f64,
+    /// Its tests: names like `secret/03-max`, or patterns with `*`.
+    pub tests: Vec<String>,
 }
 
 /// One stored test and how to generate it.
@@ -179,10 +195,17 @@ pub struct ProblemToml {
     pub compare: CompareToml,
     /// The input validator.
     #[serde(default)]
-    pub validator: Option<BinToml>,
+    pub validator: Option<ProgramToml>,
     /// The test generator.
     #[serde(default)]
-    pub generator: Option<BinToml>,
+    pub generator: Option<ProgramToml>,
+    /// The reference solution, for a problem without a crate (a file in its folder; a
+    /// crate's reference is its binary named like the problem).
+    #[serde(default)]
+    pub reference: Option<String>,
+    /// Scoring groups (subtasks), in order.
+    #[serde(default)]
+    pub groups: Vec<GroupToml>,
     /// The recipe of the stored tests.
     #[serde(default)]
     pub tests: Vec<RecipeToml>,
@@ -220,7 +243,7 @@ impl ProblemToml {
         }
         match (problem.compare.mode, &problem.compare.checker) {
             (CompareMode::Checker, None) => {
-                return error("compare.mode = \"checker\" needs compare.checker (a binary of this problem's crate)".into())
+                return error("compare.mode = \"checker\" needs compare.checker (a binary of this problem's crate, or a file in its folder)".into())
             }
             (mode, Some(_)) if mode != CompareMode::Checker => {
                 return error(format!("compare.checker is set but compare.mode is {mode:?}; set mode = \"checker\""))
@@ -247,6 +270,21 @@ impl ProblemToml {
                 && problem.compare.mode == CompareMode::Checker
             {
                 return error("a Kattis interactor decides the verdict itself; a checker after it needs the testlib protocol".into());
+            }
+        }
+        let mut group_names = std::collections::BTreeSet::new();
+        for group in &problem.groups {
+            if !group_names.insert(group.name.as_str()) {
+                return error(format!("group {:?} is listed twice", group.name));
+            }
+            if !(group.points >= 0.0 && group.points.is_finite()) {
+                return error(format!("group {:?}: points must be 0 or more", group.name));
+            }
+            if group.tests.is_empty() || group.tests.iter().any(|p| p.trim().is_empty()) {
+                return error(format!(
+                    "group {:?}: `tests` needs test names or patterns such as \"secret/0*\"",
+                    group.name
+                ));
             }
         }
         let mut names = std::collections::BTreeSet::new();

@@ -7,3 +7,17 @@ pub mod run;
 pub mod safe_open;
 pub mod scoring;
 pub mod summary;
+
+use crate::config::judge_toml::{ContestToml, JudgeConfig};
+
+/// judge.toml's contest with each problem's scoring groups filled in from the problem
+/// itself (a problem that cannot be loaded keeps none: judging it reports why).
+pub fn with_groups(config: &JudgeConfig) -> ContestToml {
+    let mut contest = config.toml.contest.clone();
+    for entry in &mut contest.problems {
+        if let Ok(problem) = crate::problem::Problem::load(config, &entry.id) {
+            entry.groups = problem.groups;
+        }
+    }
+    contest
+}

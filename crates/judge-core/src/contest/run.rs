@@ -3,8 +3,7 @@
 
 use super::discover::{discover, AttemptFile};
 use super::log::{AttemptLine, AttemptStatus, ResultsLog};
-use super::scoring::matches_pattern;
-use crate::config::judge_toml::{ContestProblemToml, Scoring};
+use crate::config::judge_toml::Scoring;
 use crate::error::{JudgeError, Result};
 use crate::events::{Event, Listener, Silent};
 use crate::judge::{Judge, JudgeOptions, Submission};
@@ -66,21 +65,20 @@ fn line_for(
 
 /// Lazy evaluation, as the scoreboard allows: an ICPC scoreboard needs only the verdict,
 /// so judging stops at the first failed test (DOMjudge's lazy evaluation); an IOI one
-/// with subtasks needs each subtask's all-or-nothing outcome, so a subtask's later tests
-/// are skipped once one fails (DMOJ's short-circuit batches). IOI without subtasks scores
-/// the fraction of tests passed: every test runs.
-///
-/// (Problem::load has refused any subtask pattern that matches none of its tests.)
-fn lazy_options(scoring: Scoring, entry: &ContestProblemToml, problem: &Problem) -> JudgeOptions {
-    let mut lazy_groups = Vec::new();
-    for subtask in &entry.subtasks {
-        let covers = |name: &str| subtask.tests.iter().any(|p| matches_pattern(p, name));
-        lazy_groups.push(
+/// with the problem's all-or-nothing groups needs each group's outcome, so a group's
+/// later tests are skipped once one fails (DMOJ's short-circuit batches). IOI without
+/// groups scores the fraction of tests passed: every test runs.
+fn lazy_options(scoring: Scoring, problem: &Problem) -> JudgeOptions {
+    let lazy_groups = problem
+        .groups
+        .iter()
+        .filter(|g| g.aggregation == crate::problem::Aggregation::AllOrNothing)
+        .map(|group| {
             (0..problem.tests.len())
-                .filter(|&index| covers(&problem.tests[index].name))
-                .collect(),
-        );
-    }
+                .filter(|&index| group.tests.contains(&problem.tests[index].name))
+                .collect()
+        })
+        .collect();
     JudgeOptions {
         stop_at_first_failure: scoring == Scoring::Icpc,
         lazy_groups: if scoring == Scoring::Ioi {
@@ -189,7 +187,7 @@ pub fn run_contest(
     for entry in &contest.problems {
         let problem = judge.problem(&entry.id)?;
         let judging = judge.judging(&problem)?;
-        let options = lazy_options(contest.scoring, entry, &problem);
+        let options = lazy_options(contest.scoring, &problem);
         problems.insert(entry.id.clone(), (problem, judging, options));
     }
     let (log, done) = ResultsLog::open(&log_path)?;

@@ -11,6 +11,7 @@
 //! Equal totals share a rank (1, 1, 3); equal rows are listed by student name.
 
 use crate::config::judge_toml::{ContestProblemToml, ContestToml, Scoring};
+use crate::problem::groups::earned;
 use crate::verdict::Verdict;
 use serde::{Deserialize, Serialize};
 
@@ -108,7 +109,9 @@ pub fn matches_pattern(pattern: &str, name: &str) -> bool {
     true
 }
 
-/// The points one attempt earns on a problem.
+/// The points one attempt earns on a problem: without groups, the contest's points x
+/// the fraction of tests passed; with the problem's groups, the points of the groups
+/// it earned, scaled so that all of them are worth the contest's points.
 pub fn attempt_points(problem: &ContestProblemToml, attempt: &AttemptRecord) -> f64 {
     // Nothing earned is 0, never -0 (Rust's sum of no f64 is -0.0, which JSON, HTML and
     // the terminal would all show as "-0"); adding 0.0 turns -0.0 into 0.0.
@@ -119,7 +122,8 @@ fn earned_points(problem: &ContestProblemToml, attempt: &AttemptRecord) -> f64 {
     if attempt.verdict == Verdict::CE || attempt.total_tests == 0 {
         return 0.0;
     }
-    if problem.subtasks.is_empty() {
+    let group_points: f64 = problem.groups.iter().map(|g| g.points).sum();
+    if problem.groups.is_empty() || group_points <= 0.0 {
         let passed = attempt
             .tests
             .iter()
@@ -127,19 +131,14 @@ fn earned_points(problem: &ContestProblemToml, attempt: &AttemptRecord) -> f64 {
             .count();
         return problem.points * passed as f64 / attempt.total_tests as f64;
     }
-    problem
-        .subtasks
-        .iter()
-        .filter(|subtask| {
-            let covered: Vec<&(String, Verdict)> = attempt
-                .tests
-                .iter()
-                .filter(|(name, _)| subtask.tests.iter().any(|p| matches_pattern(p, name)))
-                .collect();
-            !covered.is_empty() && covered.iter().all(|(_, v)| *v == Verdict::AC)
-        })
-        .map(|subtask| subtask.points)
-        .sum()
+    let verdict = |name: &str| {
+        attempt
+            .tests
+            .iter()
+            .find(|(test, _)| test == name)
+            .map(|(_, v)| *v)
+    };
+    earned(&problem.groups, &verdict) * problem.points / group_points
 }
 
 fn counts_as_rejection(verdict: Verdict) -> bool {
@@ -234,13 +233,13 @@ pub fn scoreboard(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::judge_toml::SubtaskToml;
+    use crate::problem::{Aggregation, Group};
 
     fn contest(scoring: Scoring) -> ContestToml {
         let problem = |id: &str, points: f64| ContestProblemToml {
             id: id.into(),
             points,
-            subtasks: vec![],
+            groups: vec![],
         };
         ContestToml {
             title: "t".into(),
@@ -324,21 +323,22 @@ mod tests {
     }
 
     #[test]
-    fn subtasks_are_all_or_nothing() {
+    fn groups_are_all_or_nothing_and_scaled_to_the_contest_points() {
+        // The problem's own units: 3 + 7; the contest makes the problem worth 100.
+        let group = |name: &str, points: f64, tests: &[&str]| Group {
+            name: name.into(),
+            points,
+            tests: tests.iter().map(|t| t.to_string()).collect(),
+            aggregation: Aggregation::AllOrNothing,
+            requires: vec![],
+            test_points: vec![],
+        };
         let mut problem = ContestProblemToml {
             id: "a".into(),
             points: 100.0,
-            subtasks: vec![
-                SubtaskToml {
-                    name: "small".into(),
-                    points: 30.0,
-                    tests: vec!["secret/0".into(), "secret/1".into()],
-                },
-                SubtaskToml {
-                    name: "large".into(),
-                    points: 70.0,
-                    tests: vec!["secret/2".into(), "secret/3".into()],
-                },
+            groups: vec![
+                group("small", 3.0, &["secret/0", "secret/1"]),
+                group("large", 7.0, &["secret/2", "secret/3"]),
             ],
         };
         assert_eq!(
@@ -353,7 +353,7 @@ mod tests {
             attempt_points(&problem, &attempt("x", "a", 0, Verdict::WA, 1)),
             0.0
         );
-        problem.subtasks.clear();
+        problem.groups.clear();
         assert_eq!(
             attempt_points(&problem, &attempt("x", "a", 0, Verdict::WA, 1)),
             25.0

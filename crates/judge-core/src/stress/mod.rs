@@ -23,9 +23,10 @@ use crate::error::JudgeError;
 use crate::events::{Event, Listener};
 use crate::judge::{BoxedProgram, Judge, JudgeOptions, Submission};
 use crate::language::Language;
-use crate::problem::{Problem, TestCase, TestGroup};
+use crate::problem::{Problem, TestCase, TestGroup, ValidatorProtocol};
 use crate::run_test::Judging;
 use crate::testdata::{self, ProblemTools};
+use crate::tools::ReadyProgram;
 use crate::verdict::Verdict;
 use saved::Case;
 use serde::Serialize;
@@ -228,7 +229,12 @@ pub fn stress(
     listener: &mut dyn Listener,
 ) -> Result<StressReport, StressError> {
     options.recipe.check().map_err(StressError::Recipe)?;
-    let tools = testdata::tools(judge.builder(), &problem.id, &problem.dir, &problem.toml)?;
+    let tools = testdata::tools(judge, problem)?;
+    // The input validators, ready to run on each generated input.
+    let mut validators = Vec::new();
+    for validator in &problem.validators {
+        validators.push((judge.prepare(&validator.program)?, validator.protocol));
+    }
     if tools.generator.is_none() {
         return Err(StressError::NoGenerator {
             problem: problem.id.clone(),
@@ -245,6 +251,7 @@ pub fn stress(
             judge,
             problem,
             &tools,
+            &validators,
             &judging,
             against,
             options,
@@ -467,8 +474,10 @@ fn interrupted_or<T>(
 
 /// One job: both programs in boxes of their own, the round's files in a folder of its own.
 struct Worker<'a> {
+    judge: &'a Judge,
     problem: &'a Problem,
     tools: &'a ProblemTools,
+    validators: &'a [(ReadyProgram, ValidatorProtocol)],
     judging: &'a Judging,
     reference: BoxedProgram<'a>,
     source: BoxedProgram<'a>,
@@ -484,6 +493,7 @@ impl<'a> Worker<'a> {
         judge: &'a Judge,
         problem: &'a Problem,
         tools: &'a ProblemTools,
+        validators: &'a [(ReadyProgram, ValidatorProtocol)],
         judging: &'a Judging,
         against: &Against<'a>,
         options: &'a StressOptions,
@@ -491,7 +501,25 @@ impl<'a> Worker<'a> {
         job: usize,
     ) -> Result<Worker<'a>, StressError> {
         let defaults = JudgeOptions::default();
-        let reference = judge.box_executable(problem, &tools.reference, judging, &defaults)?;
+        // The reference runs in a box of its own, test after test: a crate's binary.
+        let reference = match &tools.reference {
+            Some(ReadyProgram::Host { binary, .. }) => {
+                judge.box_executable(problem, binary, judging, &defaults)?
+            }
+            Some(ReadyProgram::Boxed(command)) => {
+                return Err(StressError::Judge(JudgeError::Build {
+                    what: command.name.clone(),
+                    message: "judge stress runs a reference that is a binary of the problem's crate; this one is a source program".into(),
+                }))
+            }
+            None => {
+                return Err(StressError::Judge(JudgeError::file(
+                    "problem",
+                    &problem.dir,
+                    "has no reference solution to stress against",
+                )))
+            }
+        };
         let submission = Submission {
             problem,
             source: against.source,
@@ -509,8 +537,10 @@ impl<'a> Worker<'a> {
             });
         }
         Ok(Worker {
+            judge,
             problem,
             tools,
+            validators,
             judging,
             reference,
             source,
@@ -533,10 +563,14 @@ impl<'a> Worker<'a> {
             name: format!("stress seed {seed}"),
             args: args.clone(),
         };
-        let input = testdata::generate(self.tools, &entry)?;
-        if let Some(validator) = &self.tools.validator {
-            let out = crate::tool::run_tool(validator, &[], &input, testdata::TOOL_TIMEOUT)?;
-            if !out.success() {
+        let input = testdata::generate(self.judge, self.tools, &entry)?;
+        for (validator, protocol) in self.validators {
+            let valid = match protocol {
+                ValidatorProtocol::Exit0 => 0,
+                ValidatorProtocol::Kattis => 42,
+            };
+            let out = self.judge.run_program(validator, &[], &input, &[])?;
+            if out.code != Some(valid) || out.timed_out {
                 return Err(StressError::InvalidInput {
                     seed,
                     args,
@@ -548,12 +582,12 @@ impl<'a> Worker<'a> {
         // An interactive reference's interactor is given an empty answer (its TOUT becomes
         // the answer); other references never read it.
         self.write(&self.answer, b"")?;
-        let test = TestCase {
-            name: format!("seed {seed}"),
-            group: TestGroup::Secret,
-            input: self.input.clone(),
-            answer: self.answer.clone(),
-        };
+        let test = TestCase::plain(
+            format!("seed {seed}"),
+            TestGroup::Secret,
+            self.input.clone(),
+            self.answer.clone(),
+        );
         let mut case = Case {
             input,
             ..Case::default()

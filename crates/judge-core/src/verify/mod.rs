@@ -2,22 +2,28 @@
 //! and names the exact file when they do not. In the spirit of Kattis problemtools'
 //! `verifyproblem` and BAPCtools.
 //!
-//! Checks, in order (a failed build or configuration skips the rest):
-//! config, build, tests, validator, recipe, reference, answers (checker problems),
-//! submissions, time limits. The time-limit rule follows problemtools: the limit is at
-//! least twice the slowest accepted submission's CPU time (each language with its
-//! multiplier), and every time_limit_exceeded submission runs past 1.5 x the limit on
-//! some test (it is judged at 1.5 x the limit to show it).
+//! It works on the one problem model, so a native problem, a Kattis package and a Polygon
+//! package are verified alike. Checks, in order (a failed configuration or build skips
+//! the rest): config, build (every program made ready: crates built, sources compiled in
+//! the sandbox, a compiler's message when one fails), tests, validator, recipe,
+//! reference, answers (checker problems), submissions, time limits, and a `warnings` row
+//! for what the loader noticed. The time-limit rule follows the problem's format
+//! (problemtools): the limit is at least the slowest accepted submission's CPU time x
+//! the accepted factor (2 natively; Kattis legacy `time_multiplier`, 2023-07
+//! `ac_to_time_limit`), each language with its multiplier, and every
+//! time_limit_exceeded submission runs past the limit x the too-slow factor (1.5; legacy
+//! `time_safety_margin`, 2023-07 `time_limit_to_tle`) on some test. A package that gives
+//! no limit gets the one its rule infers from the accepted submissions.
 
 pub mod submissions;
 
 use crate::compare::checker::Checker;
-use crate::config::problem_toml::ProblemToml;
 use crate::events::{Event, Listener, Silent};
 use crate::judge::{Judge, JudgeOptions};
-use crate::problem::Problem;
+use crate::problem::{Format, OutputCheck, Problem, ValidatorProtocol};
 use crate::run_test::Judging;
 use crate::testdata::{self, ProblemTools};
+use crate::tools::ReadyProgram;
 use crate::verdict::Verdict;
 use serde::Serialize;
 use std::path::Path;
@@ -101,6 +107,7 @@ impl ProblemReport {
             "answers",
             "submissions",
             "time limits",
+            "warnings",
         ];
         let start = all
             .iter()
@@ -127,35 +134,36 @@ pub fn shown(judge: &Judge, path: &Path) -> String {
         .to_string()
 }
 
-/// Verifies one problem. Never fails as a whole: every check is a row, and `listener`
-/// hears each row as its check finishes ([`Event::CheckFinished`]).
+/// Verifies a problem of the contest by id. Never fails as a whole: every check is a
+/// row, and `listener` hears each row as its check finishes ([`Event::CheckFinished`]).
 pub fn verify_problem(
     judge: &Judge,
     id: &str,
     options: &VerifyOptions,
     listener: &mut dyn Listener,
 ) -> ProblemReport {
-    let mut sent = 0;
-    let mut progress = |report: &ProblemReport| {
-        for row in &report.rows[sent..] {
-            listener.on_event(&Event::CheckFinished {
-                problem: &report.problem,
-                row,
-            });
-        }
-        sent = report.rows.len();
-    };
-    let report = verify_steps(judge, id, options, &mut progress);
-    progress(&report);
-    report
+    match judge.problem(id) {
+        Ok(problem) => verify_loaded(judge, problem, options, listener),
+        Err(error) => failed_to_load(id, error, listener),
+    }
 }
 
-/// The checks in order; `progress` is called after each.
-fn verify_steps(
-    judge: &Judge,
+/// Tells `listener` the rows of `report` it has not heard yet.
+fn send(report: &ProblemReport, sent: &mut usize, listener: &mut dyn Listener) {
+    for row in &report.rows[*sent..] {
+        listener.on_event(&Event::CheckFinished {
+            problem: &report.problem,
+            row,
+        });
+    }
+    *sent = report.rows.len();
+}
+
+/// The report of a problem that could not be loaded: its config rows name every error.
+pub fn failed_to_load(
     id: &str,
-    options: &VerifyOptions,
-    progress: &mut dyn FnMut(&ProblemReport),
+    error: crate::JudgeError,
+    listener: &mut dyn Listener,
 ) -> ProblemReport {
     let mut report = ProblemReport {
         problem: id.to_string(),
@@ -163,34 +171,78 @@ fn verify_steps(
         submissions: Vec::new(),
         margins: Margins::default(),
     };
-    if let Err(error) = crate::problem_id::check(&judge.config, id) {
-        report.row("config", Status::Fail, error.to_string());
-        report.skip_rest("config");
-        return report;
-    }
-    let dir = judge.config.problem_dir(id);
-    let toml = match ProblemToml::load(&dir.join("problem.toml")) {
-        Ok(toml) => toml,
-        Err(error) => {
-            report.row("config", Status::Fail, error.to_string());
-            report.skip_rest("config");
-            return report;
+    match error {
+        crate::JudgeError::Package(package) => {
+            for issue in &package.errors {
+                report.row("config", Status::Fail, issue.to_string());
+            }
         }
+        error => report.row("config", Status::Fail, error.to_string()),
+    }
+    report.skip_rest("config");
+    send(&report, &mut 0, listener);
+    report
+}
+
+/// Verifies a loaded problem (any format); `listener` hears each row as it is made.
+pub fn verify_loaded(
+    judge: &Judge,
+    problem: Problem,
+    options: &VerifyOptions,
+    listener: &mut dyn Listener,
+) -> ProblemReport {
+    let mut sent = 0;
+    let mut progress = |report: &ProblemReport| send(report, &mut sent, listener);
+    let report = verify_steps(judge, problem, options, &mut progress);
+    progress(&report);
+    report
+}
+
+/// The checks in order; `progress` is called after each.
+fn verify_steps(
+    judge: &Judge,
+    mut problem: Problem,
+    options: &VerifyOptions,
+    progress: &mut dyn FnMut(&ProblemReport),
+) -> ProblemReport {
+    let mut report = ProblemReport {
+        problem: problem.id.clone(),
+        rows: Vec::new(),
+        submissions: Vec::new(),
+        margins: Margins::default(),
     };
-    report.margins.time_limit_s = toml.limits.time_s;
+    report.margins.time_limit_s = problem.limits.time_s;
     report.row(
         "config",
         Status::Pass,
         format!(
-            "{} ({} s, {} MiB)",
-            toml.title, toml.limits.time_s, toml.limits.memory_mib
+            "{} ({}; {}, {} MiB{})",
+            problem.title,
+            problem.format.describe(),
+            if problem.time_rule.explicit {
+                format!("{} s", problem.limits.time_s)
+            } else {
+                "time limit inferred from the accepted submissions".to_string()
+            },
+            problem.limits.memory_mib,
+            if problem.groups.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; {} groups worth {}",
+                    problem.groups.len(),
+                    crate::text::points(problem.group_points())
+                )
+            }
         ),
     );
     progress(&report);
-    let tools = match testdata::tools(judge.builder(), id, &dir, &toml) {
-        Ok(tools) => tools,
-        Err(error) => {
-            report.row("build", Status::Fail, error.to_string());
+    let (tools, validators) = match prepare_all(judge, &problem) {
+        Ok(ready) => ready,
+        Err(errors) => {
+            for error in errors {
+                report.row("build", Status::Fail, error);
+            }
             report.skip_rest("build");
             return report;
         }
@@ -198,21 +250,13 @@ fn verify_steps(
     report.row(
         "build",
         Status::Pass,
-        format!("{} built", shown(judge, &dir)),
+        format!("{} ready", programs_summary(&problem, validators.len())),
     );
     progress(&report);
-    let problem = match judge.problem(id) {
-        Ok(problem) => problem,
-        Err(error) => {
-            report.row("tests", Status::Fail, error.to_string());
-            report.skip_rest("tests");
-            return report;
-        }
-    };
     let samples = problem
         .tests
         .iter()
-        .filter(|t| t.name.starts_with("sample/"))
+        .filter(|t| t.group == crate::problem::TestGroup::Sample)
         .count();
     report.row(
         "tests",
@@ -224,9 +268,9 @@ fn verify_steps(
         ),
     );
     progress(&report);
-    check_validator(judge, &problem, &tools, options, &mut report);
+    check_validator(judge, &problem, &validators, options, &mut report);
     progress(&report);
-    check_recipe(judge, &problem, &toml, &tools, options, &mut report);
+    check_recipe(judge, &problem, &tools, options, &mut report);
     progress(&report);
     let judging = match judge.judging(&problem) {
         Ok(judging) => judging,
@@ -236,18 +280,45 @@ fn verify_steps(
             return report;
         }
     };
+    if !problem.time_rule.explicit {
+        match submissions::infer_time_limit(judge, &problem, &judging, options.jobs) {
+            Ok(limit) => {
+                problem.limits.time_s = limit;
+                report.margins.time_limit_s = limit;
+            }
+            Err(message) => {
+                report.row("time limits", Status::Fail, message);
+                report.skip_rest("time limits");
+                return report;
+            }
+        }
+    }
     check_reference(judge, &problem, &tools, &judging, &mut report);
     progress(&report);
     check_answers(judge, &problem, &judging, &mut report);
     progress(&report);
     let outcomes = judge_submissions(judge, &problem, &judging, options.jobs);
-    let mismatches: Vec<&SubmissionOutcome> = outcomes.iter().filter(|o| !o.as_filed()).collect();
-    if outcomes.is_empty() {
+    let judged: Vec<&SubmissionOutcome> = outcomes.iter().filter(|o| o.skipped.is_none()).collect();
+    let mismatches: Vec<&&SubmissionOutcome> = judged.iter().filter(|o| !o.as_filed()).collect();
+    let skipped = outcomes.len() - judged.len();
+    let skipped_note = if skipped > 0 {
+        format!(
+            "; {skipped} skipped ({})",
+            outcomes
+                .iter()
+                .filter_map(|o| o.skipped.as_ref().map(|why| format!("{}: {why}", o.file)))
+                .collect::<Vec<_>>()
+                .join("; ")
+        )
+    } else {
+        String::new()
+    };
+    if judged.is_empty() {
         report.row(
             "submissions",
             Status::Fail,
             format!(
-                "no submissions in {}/submissions",
+                "no submissions to judge in {}/submissions{skipped_note}",
                 shown(judge, &problem.dir)
             ),
         );
@@ -256,8 +327,8 @@ fn verify_steps(
             "submissions",
             Status::Pass,
             format!(
-                "{} submissions, each got the verdict it is filed under",
-                outcomes.len()
+                "{} submissions, each got the verdict it is filed under{skipped_note}",
+                judged.len()
             ),
         );
     } else {
@@ -267,39 +338,130 @@ fn verify_steps(
     }
     report.submissions = outcomes;
     progress(&report);
-    check_time_limits(&mut report);
+    check_time_limits(&problem, &mut report);
+    progress(&report);
+    if problem.warnings.is_empty() {
+        report.row("warnings", Status::Pass, "none");
+    } else {
+        for warning in &problem.warnings {
+            report.row("warnings", Status::Pass, format!("warning: {warning}"));
+        }
+    }
     report
+}
+
+/// What the build row made ready, in words.
+fn programs_summary(problem: &Problem, validators: usize) -> String {
+    let mut parts = Vec::new();
+    match &problem.output {
+        OutputCheck::Checker { program, .. } => parts.push(format!("checker {}", program.name)),
+        OutputCheck::Interactive { program, .. } => {
+            parts.push(format!("interactor {}", program.name))
+        }
+        OutputCheck::Compare(_) => {}
+    }
+    if validators > 0 {
+        parts.push(format!("{validators} validator(s)"));
+    }
+    if let Some(generator) = &problem.generator {
+        parts.push(format!("generator {}", generator.name));
+    }
+    if let Some(reference) = &problem.reference {
+        parts.push(format!("reference {}", reference.name));
+    }
+    if parts.is_empty() {
+        "nothing to build:".to_string() + " no programs"
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// An input validator made ready: the program, its exit codes, its name.
+type ReadyValidator = (ReadyProgram, ValidatorProtocol, String);
+
+/// Every program of the problem made ready; every failure (a crate that does not build,
+/// a source that does not compile, with the compiler's message) when some fail.
+fn prepare_all(
+    judge: &Judge,
+    problem: &Problem,
+) -> Result<(ProblemTools, Vec<ReadyValidator>), Vec<String>> {
+    let mut errors = Vec::new();
+    let mut validators = Vec::new();
+    for validator in &problem.validators {
+        match judge.prepare(&validator.program) {
+            Ok(ready) => {
+                validators.push((ready, validator.protocol, validator.program.name.clone()))
+            }
+            Err(error) => errors.push(format!("validator {}: {error}", validator.program.name)),
+        }
+    }
+    if let OutputCheck::Checker { program, .. } | OutputCheck::Interactive { program, .. } =
+        &problem.output
+    {
+        if let Err(error) = judge.prepare(program) {
+            errors.push(format!("{}: {error}", program.name));
+        }
+    }
+    let tools = match testdata::tools(judge, problem) {
+        Ok(tools) => Some(tools),
+        Err(error) => {
+            errors.push(error.to_string());
+            None
+        }
+    };
+    match tools {
+        Some(tools) if errors.is_empty() => Ok((tools, validators)),
+        _ => Err(errors),
+    }
 }
 
 fn check_validator(
     judge: &Judge,
     problem: &Problem,
-    tools: &ProblemTools,
+    validators: &[ReadyValidator],
     options: &VerifyOptions,
     report: &mut ProblemReport,
 ) {
-    let Some(validator) = &tools.validator else {
-        report.row(
-            "validator",
-            Status::Fail,
-            format!(
-                "{}/problem.toml names no [validator]",
-                shown(judge, &problem.dir)
-            ),
-        );
+    if validators.is_empty() {
+        if problem.format == Format::Native {
+            report.row(
+                "validator",
+                Status::Fail,
+                format!(
+                    "{}/problem.toml names no [validator]",
+                    shown(judge, &problem.dir)
+                ),
+            );
+        } else {
+            report.row(
+                "validator",
+                Status::Skip,
+                "the package has no input validator",
+            );
+        }
         return;
-    };
+    }
     let failures: Vec<String> = crate::parallel::map(&problem.tests, options.jobs, |_, test| {
         let input = std::fs::read(&test.input).unwrap_or_default();
-        match crate::tool::run_tool(validator, &[], &input, testdata::TOOL_TIMEOUT) {
-            Ok(out) if out.success() => None,
-            Ok(out) => Some(format!(
-                "{}: {}",
-                shown(judge, &test.input),
-                out.first_error_line()
-            )),
-            Err(error) => Some(error.to_string()),
+        for (validator, protocol, name) in validators {
+            let valid = match protocol {
+                ValidatorProtocol::Exit0 => 0,
+                ValidatorProtocol::Kattis => 42,
+            };
+            match judge.run_program(validator, &test.validator_args, &input, &[]) {
+                Ok(out) if out.code == Some(valid) && !out.timed_out => {}
+                Ok(out) => {
+                    return Some(format!(
+                        "{}: {name} says invalid (exit {}): {}",
+                        shown(judge, &test.input),
+                        out.code.map_or("none".to_string(), |c| c.to_string()),
+                        first_line(&out)
+                    ))
+                }
+                Err(error) => return Some(error.to_string()),
+            }
         }
+        None
     })
     .into_iter()
     .flatten()
@@ -308,13 +470,33 @@ fn check_validator(
         None => report.row(
             "validator",
             Status::Pass,
-            format!("all {} inputs valid", problem.tests.len()),
+            format!(
+                "all {} inputs valid ({} validator{})",
+                problem.tests.len(),
+                validators.len(),
+                if validators.len() == 1 { "" } else { "s" }
+            ),
         ),
         Some(first) => report.row(
             "validator",
             Status::Fail,
             format!("{first}{}", more(failures.len())),
         ),
+    }
+}
+
+/// A tool's first line of stderr, else of stdout.
+fn first_line(out: &crate::tool::ToolOutput) -> String {
+    let line = out.first_error_line();
+    if line.is_empty() {
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("")
+            .trim()
+            .to_string()
+    } else {
+        line
     }
 }
 
@@ -329,12 +511,16 @@ fn more(count: usize) -> String {
 fn check_recipe(
     judge: &Judge,
     problem: &Problem,
-    toml: &ProblemToml,
     tools: &ProblemTools,
     options: &VerifyOptions,
     report: &mut ProblemReport,
 ) {
-    if toml.tests.is_empty() {
+    if problem.format != Format::Native {
+        report.row("recipe", Status::Skip, "the package stores its tests");
+        return;
+    }
+    let recipe = &problem.recipe;
+    if recipe.is_empty() {
         report.row(
             "recipe",
             Status::Fail,
@@ -347,10 +533,17 @@ fn check_recipe(
     }
     // Each input is made twice (a generator that reads the clock or the process id gives
     // itself away), and the reference's answer is compared with the stored one too.
-    let made = crate::parallel::map(&toml.tests, options.jobs, |index, recipe| {
-        let first = testdata::generate(tools, recipe)?;
-        let second = testdata::generate(tools, recipe)?;
-        let answer = testdata::reference_answer(tools, &recipe.name, &first)?;
+    let made = crate::parallel::map(recipe, options.jobs, |index, entry| {
+        let first = testdata::generate(judge, tools, entry)?;
+        let second = testdata::generate(judge, tools, entry)?;
+        // An interactive problem's answer is the interactor's TOUT of the reference's
+        // session (testdata::reference_answer).
+        let answer = Some(testdata::reference_answer(
+            judge,
+            tools,
+            &entry.name,
+            &first,
+        )?);
         Ok::<_, crate::JudgeError>((index, first, second, answer))
     });
     let mut problems = Vec::new();
@@ -358,7 +551,7 @@ fn check_recipe(
         match item {
             Err(error) => problems.push(error.to_string()),
             Ok((index, input, again, answer)) => {
-                let recipe = &toml.tests[index];
+                let recipe = &problem.recipe[index];
                 let path = problem.testdata_dir.join(format!("{}.in", recipe.name));
                 if input != again {
                     problems.push(format!(
@@ -369,7 +562,9 @@ fn check_recipe(
                     continue;
                 }
                 let answer_path = problem.testdata_dir.join(format!("{}.ans", recipe.name));
-                if std::fs::read(&answer_path).is_ok_and(|stored| stored != answer) {
+                if answer.as_ref().is_some_and(|answer| {
+                    std::fs::read(&answer_path).is_ok_and(|stored| &stored != answer)
+                }) {
                     problems.push(format!(
                         "{}: differs from the reference's output on its input; rebuild with `judge testdata build {}`",
                         shown(judge, &answer_path),
@@ -400,7 +595,7 @@ fn check_recipe(
             }
         }
     }
-    for stray in testdata::strays(&problem.testdata_dir, toml) {
+    for stray in testdata::strays(&problem.testdata_dir, &problem.recipe) {
         problems.push(format!(
             "{}: no [[tests]] entry of the recipe makes it",
             shown(judge, &stray)
@@ -412,7 +607,7 @@ fn check_recipe(
             Status::Pass,
             format!(
                 "the recipe rebuilds all {} inputs and answers byte for byte, twice alike",
-                toml.tests.len()
+                problem.recipe.len()
             ),
         ),
         Some(first) => report.row(
@@ -430,8 +625,38 @@ fn check_reference(
     judging: &Judging,
     report: &mut ProblemReport,
 ) {
+    let Some(reference) = &tools.reference else {
+        report.row(
+            "reference",
+            Status::Skip,
+            "no reference solution: the accepted submissions stand for it",
+        );
+        return;
+    };
     let options = JudgeOptions::default();
-    match judge.judge_executable(problem, &tools.reference, judging, &options, &mut Silent) {
+    let judged = match reference {
+        ReadyProgram::Host { binary, .. } => {
+            judge.judge_executable(problem, binary, judging, &options, &mut Silent)
+        }
+        ReadyProgram::Boxed(_) => match problem.reference.as_ref().map(|p| &p.kind) {
+            Some(crate::program::ProgramKind::Sources { files, language }) => {
+                submissions::judge_sources(
+                    judge,
+                    problem,
+                    judging,
+                    files,
+                    language.as_deref(),
+                    &options,
+                )
+            }
+            _ => Err(crate::JudgeError::file(
+                "reference",
+                &problem.dir,
+                "is not a source program or a crate binary",
+            )),
+        },
+    };
+    match judged {
         Err(error) => report.row("reference", Status::Fail, error.to_string()),
         Ok(result) => {
             let slowest = result
@@ -449,7 +674,7 @@ fn check_reference(
                         format!(
                             "AC on all {} tests; slowest {name} at {cpu:.3} s CPU ({:.0} % of the limit)",
                             result.tests.len(),
-                            100.0 * cpu / problem.toml.limits.time_s
+                            100.0 * cpu / problem.limits.time_s
                         ),
                     );
                 }
@@ -475,6 +700,10 @@ fn check_answers(judge: &Judge, problem: &Problem, judging: &Judging, report: &m
     let Judging::Checker(checker) = judging else {
         return;
     };
+    if !matches!(problem.format, Format::Native | Format::Polygon) {
+        // A Kattis answer file is what the output validator is given, not an output.
+        return;
+    }
     match answers_accepted(judge, problem, checker) {
         Ok(None) => report.row(
             "answers",
@@ -506,6 +735,7 @@ fn answers_accepted(
             &test.input,
             &test.answer,
             &test.answer,
+            &test.checker_args,
             &scratch,
         )?;
         if comparison.verdict != Verdict::AC {
@@ -520,12 +750,13 @@ fn answers_accepted(
     Ok(None)
 }
 
-fn check_time_limits(report: &mut ProblemReport) {
+fn check_time_limits(problem: &Problem, report: &mut ProblemReport) {
+    let rule = problem.time_rule;
     let mut failures = Vec::new();
     let accepted: Vec<&SubmissionOutcome> = report
         .submissions
         .iter()
-        .filter(|o| o.expected == Verdict::AC && o.as_filed() && !o.brute_force)
+        .filter(|o| o.expected_verdict == Some(Verdict::AC) && o.as_filed() && !o.brute_force)
         .collect();
     let slowest = accepted
         .iter()
@@ -541,20 +772,20 @@ fn check_time_limits(report: &mut ProblemReport) {
             .map(|o| o.max_cpu_time_s * report.margins.time_limit_s / o.limit_s)
             .fold(0.0, f64::max);
         report.margins.suggested_time_limit_s =
-            Some(((2.0 * native) * 10.0).ceil().max(1.0) / 10.0);
+            Some(((rule.accepted_factor * native) * 10.0).ceil().max(1.0) / 10.0);
     }
     for outcome in &accepted {
-        if outcome.max_cpu_time_s * 2.0 > outcome.limit_s {
+        if outcome.max_cpu_time_s * rule.accepted_factor > outcome.limit_s + 1e-9 {
             failures.push(format!(
-                "{}: accepted but uses {:.3} s of its {:.2} s limit; the limit must be at least 2 x that (judge verify --suggest-limits)",
-                outcome.file, outcome.max_cpu_time_s, outcome.limit_s
+                "{}: accepted but uses {:.3} s of its {:.2} s limit; the limit must be at least {} x that (judge verify --suggest-limits)",
+                outcome.file, outcome.max_cpu_time_s, outcome.limit_s, rule.accepted_factor
             ));
         }
     }
     let too_slow: Vec<&SubmissionOutcome> = report
         .submissions
         .iter()
-        .filter(|o| o.expected == Verdict::TLE)
+        .filter(|o| o.expected_verdict == Some(Verdict::TLE) && o.skipped.is_none())
         .collect();
     // Those that waited rather than computed (a wall-clock TLE) have no CPU margin to show.
     report.margins.closest_too_slow = too_slow
@@ -565,15 +796,23 @@ fn check_time_limits(report: &mut ProblemReport) {
     for outcome in &too_slow {
         if !outcome.exceeds_one_and_a_half {
             failures.push(format!(
-                "{}: filed as too slow, but never ran past 1.5 x its {:.2} s limit (largest CPU time {:.3} s)",
-                outcome.file, outcome.limit_s, outcome.max_cpu_time_s
+                "{}: filed as too slow, but never ran past {} x its {:.2} s limit (largest CPU time {:.3} s)",
+                outcome.file, rule.too_slow_factor, outcome.limit_s, outcome.max_cpu_time_s
             ));
         }
     }
     let margins = &report.margins;
     let detail = format!(
-        "limit {:.2} s{}{}",
+        "limit {:.2} s{}{}{}",
         margins.time_limit_s,
+        if rule.explicit {
+            String::new()
+        } else {
+            format!(
+                " (inferred: slowest accepted x {}, rounded up)",
+                rule.accepted_factor
+            )
+        },
         margins
             .slowest_accepted
             .as_ref()

@@ -1,35 +1,37 @@
-//! Judging a problem's kept submissions, each by the rule its folder sets, and comparing
-//! the verdict with the folder's.
+//! Judging a problem's kept submissions, each by what its folder (or tag) asks of it, and
+//! inferring a time limit from the accepted ones when the package gives none.
 
 use super::shown;
 use crate::contest::scoring::matches_pattern;
 use crate::events::Silent;
 use crate::judge::{Judge, JudgeOptions, Submission};
 use crate::language::Language;
-use crate::problem::Problem;
+use crate::problem::groups::earned;
+use crate::problem::{Expected, KeptSubmission, Problem};
+use crate::program::ProgramKind;
 use crate::run_test::Judging;
 use crate::verdict::{SubmissionResult, TestResult, TimeLimitKind, Verdict};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
-/// The time scale too-slow submissions are judged at.
-pub const TOO_SLOW_SCALE: f64 = 1.5;
 /// Their wall-clock scale: generous, so that the CPU limit is what stops them.
 pub const TOO_SLOW_WALL_SCALE: f64 = 3.0;
-
-/// The folder of brute-force solutions: accepted on the tests problem.toml's
-/// `[brute_force]` names, run on those only, and kept out of the time-limit rules.
-pub const BRUTE_FORCE_FOLDER: &str = "brute_force";
 
 /// How one kept submission fared.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SubmissionOutcome {
     /// The file, relative to the judge.toml folder.
     pub file: String,
-    /// The verdict its folder stands for.
-    pub expected: Verdict,
+    /// What it must get, in words (`WA`, `RE or MLE`, `rejected`).
+    pub expected: String,
+    /// The verdict its folder is named for, when there is one.
+    pub expected_verdict: Option<Verdict>,
     /// The verdict it got (under the problem's real limits).
     pub got: Verdict,
+    /// Whether that is what it must get.
+    pub filed_right: bool,
+    /// The points it earned of the problem's groups, when the problem has groups.
+    pub points: Option<f64>,
     /// The first test that was not accepted.
     pub first_failure: Option<String>,
     /// That test's message, or the error that stopped judging.
@@ -38,25 +40,31 @@ pub struct SubmissionOutcome {
     pub max_cpu_time_s: f64,
     /// Its language's CPU limit on this problem.
     pub limit_s: f64,
-    /// For too-slow submissions: whether some test ran past 1.5 x the limit.
+    /// For too-slow submissions: whether some test ran past the too-slow factor x the
+    /// limit.
     pub exceeds_one_and_a_half: bool,
     /// Whether it is a brute-force solution (judged on the small tests only).
     pub brute_force: bool,
+    /// Why it was not judged, when it was not (a language the table lacks).
+    pub skipped: Option<String>,
 }
 
 impl SubmissionOutcome {
-    /// Whether it got the verdict it is filed under.
+    /// Whether it got what it is filed under.
     pub fn as_filed(&self) -> bool {
-        self.expected == self.got
+        self.filed_right
     }
 
     /// The mismatch, in words.
     pub fn mismatch(&self) -> String {
         format!(
-            "{}: filed as {}, got {}{}{}",
+            "{}: filed as {}, got {}{}{}{}",
             self.file,
             self.expected,
             self.got,
+            self.points
+                .map(|p| format!(" ({} points)", crate::text::points(p)))
+                .unwrap_or_default(),
             self.first_failure
                 .as_ref()
                 .map(|t| format!(" on {t}"))
@@ -70,33 +78,6 @@ impl SubmissionOutcome {
     }
 }
 
-/// The submission files under `<problem>/submissions/<folder>/`, with their folder.
-pub fn find(problem: &Problem) -> Vec<(PathBuf, String)> {
-    let mut found = Vec::new();
-    for folder in std::fs::read_dir(problem.dir.join("submissions"))
-        .into_iter()
-        .flatten()
-        .flatten()
-    {
-        if !folder.path().is_dir() {
-            continue;
-        }
-        let name = folder.file_name().to_string_lossy().into_owned();
-        for file in std::fs::read_dir(folder.path())
-            .into_iter()
-            .flatten()
-            .flatten()
-        {
-            let hidden = file.file_name().to_string_lossy().starts_with('.');
-            if file.path().is_file() && !hidden {
-                found.push((file.path(), name.clone()));
-            }
-        }
-    }
-    found.sort();
-    found
-}
-
 /// The verdict under the real limit of a run made at a larger one: a test that ran
 /// past the real limit is TLE there.
 pub fn verdict_at_limit(tests: &[TestResult], limit_s: f64) -> Option<&TestResult> {
@@ -105,83 +86,31 @@ pub fn verdict_at_limit(tests: &[TestResult], limit_s: f64) -> Option<&TestResul
         .find(|t| t.verdict != Verdict::AC || t.cpu_time_s > limit_s)
 }
 
-fn outcome_of(
-    file: String,
-    expected: Verdict,
-    result: &SubmissionResult,
-    limit_s: f64,
-    scale: f64,
-) -> SubmissionOutcome {
-    let max_cpu_time_s = result.max_cpu_time_s;
-    let (got, first_failure, message) = if !result.compile.success {
-        (
-            Verdict::CE,
-            None,
-            result
-                .compile
-                .message
-                .lines()
-                .next()
-                .unwrap_or_default()
-                .to_string(),
-        )
-    } else if scale > 1.0 {
-        match verdict_at_limit(&result.tests, limit_s) {
-            None => (Verdict::AC, None, String::new()),
-            Some(t) if t.verdict == Verdict::AC || t.verdict == Verdict::TLE => (
-                Verdict::TLE,
-                Some(t.name.clone()),
-                format!("{:.3} s of CPU, limit {limit_s:.2} s", t.cpu_time_s),
-            ),
-            Some(t) => (t.verdict, Some(t.name.clone()), t.message.clone()),
-        }
-    } else {
-        let first = result.tests.iter().find(|t| t.verdict != Verdict::AC);
-        (
-            result.verdict,
-            first.map(|t| t.name.clone()),
-            first.map(|t| t.message.clone()).unwrap_or_default(),
-        )
-    };
+fn blank(file: String, expected: &Expected) -> SubmissionOutcome {
     SubmissionOutcome {
         file,
-        expected,
-        got,
-        first_failure,
-        message,
-        max_cpu_time_s,
-        limit_s,
-        // Past 1.5 x the CPU limit, or waiting past the (tripled) wall-clock limit: a
-        // program that never flushes and deadlocks with an interactor uses no CPU.
-        exceeds_one_and_a_half: scale > 1.0
-            && result.tests.iter().any(|t| {
-                t.cpu_time_s > limit_s * scale
-                    || (t.verdict == Verdict::TLE && t.time_limit == Some(TimeLimitKind::Wall))
-            }),
-        brute_force: false,
-    }
-}
-
-fn failed(file: String, expected: Verdict, message: String) -> SubmissionOutcome {
-    SubmissionOutcome {
-        file,
-        expected,
+        expected: expected.describe(),
+        expected_verdict: expected.main(),
         got: Verdict::JE,
+        filed_right: false,
+        points: None,
         first_failure: None,
-        message,
+        message: String::new(),
         max_cpu_time_s: 0.0,
         limit_s: 0.0,
         exceeds_one_and_a_half: false,
-        brute_force: false,
+        brute_force: *expected == Expected::BruteForce,
+        skipped: None,
     }
 }
 
 /// The problem cut down to the tests its `[brute_force]` table names.
 fn brute_force_tests(problem: &Problem) -> Result<Problem, String> {
-    let Some(table) = &problem.toml.brute_force else {
+    let Some(table) = &problem.brute_force else {
         return Err(format!(
-            "submissions/{BRUTE_FORCE_FOLDER}/ needs a [brute_force] table in problem.toml \
-             naming the tests small enough for it (tests = [\"sample/*\", ...])"
+            "submissions/{}/ needs a [brute_force] table in problem.toml \
+             naming the tests small enough for it (tests = [\"sample/*\", ...])",
+            crate::problem::native::BRUTE_FORCE_FOLDER
         ));
     };
     if let Some(unmatched) = table
@@ -200,78 +129,239 @@ fn brute_force_tests(problem: &Problem) -> Result<Problem, String> {
     Ok(small)
 }
 
+/// A submission's main source and the other files beside it, with its language; or why
+/// it cannot be judged here.
+fn sources(
+    judge: &Judge,
+    files: &[PathBuf],
+    language: Option<&str>,
+) -> Result<(Language, Vec<u8>, Vec<crate::compile::SourceFile>), String> {
+    let main = files.first().ok_or("an empty folder")?;
+    let language = match language {
+        Some(id) => judge.languages.by_id(id),
+        None => judge.languages.for_path(main),
+    }
+    .map_err(|_| {
+        format!(
+            "no language of judge.toml's table for {} files",
+            main.extension()
+                .map(|e| format!(".{}", e.to_string_lossy()))
+                .unwrap_or_else(|| "extension-less".into())
+        )
+    })?
+    .clone();
+    let bytes = std::fs::read(main).map_err(|e| e.to_string())?;
+    let base = main.parent().unwrap_or(Path::new("")).to_path_buf();
+    let mut others = Vec::new();
+    for file in &files[1..] {
+        others.push(crate::compile::SourceFile {
+            name: file
+                .strip_prefix(&base)
+                .unwrap_or(file)
+                .display()
+                .to_string(),
+            bytes: std::fs::read(file).map_err(|e| e.to_string())?,
+        });
+    }
+    Ok((language, bytes, others))
+}
+
+/// Judges a program made of source files (a kept submission, a package's reference).
+pub fn judge_sources(
+    judge: &Judge,
+    problem: &Problem,
+    judging: &Judging,
+    files: &[PathBuf],
+    language: Option<&str>,
+    options: &JudgeOptions,
+) -> crate::Result<SubmissionResult> {
+    let (language, bytes, others) = sources(judge, files, language)
+        .map_err(|why| crate::JudgeError::file("program", &files[0], why))?;
+    let mut problem = problem.clone();
+    if !others.is_empty() {
+        // The other files of a folder submission go beside it as included files do.
+        let staging = tempfile::tempdir()
+            .map_err(|e| crate::JudgeError::file("temporary folder", std::env::temp_dir(), e))?;
+        for file in &others {
+            let path = staging.path().join(&file.name);
+            if let Some(parent) = path.parent() {
+                let _ = std::fs::create_dir_all(parent);
+            }
+            std::fs::write(&path, &file.bytes)
+                .map_err(|e| crate::JudgeError::file("staged source", &path, e))?;
+        }
+        if let Some(include) = problem
+            .include
+            .get(&language.id)
+            .or_else(|| problem.include.get("*"))
+        {
+            for entry in std::fs::read_dir(include).into_iter().flatten().flatten() {
+                let _ = std::fs::copy(entry.path(), staging.path().join(entry.file_name()));
+            }
+        }
+        problem
+            .include
+            .insert(language.id.clone(), staging.path().to_path_buf());
+        let submission = Submission {
+            problem: &problem,
+            source: &files[0],
+            bytes: &bytes,
+            language: &language,
+            judging,
+            options: options.clone(),
+        };
+        return judge.judge(&submission, &mut Silent);
+    }
+    let submission = Submission {
+        problem: &problem,
+        source: &files[0],
+        bytes: &bytes,
+        language: &language,
+        judging,
+        options: options.clone(),
+    };
+    judge.judge(&submission, &mut Silent)
+}
+
 fn judge_one(
     judge: &Judge,
     problem: &Problem,
     judging: &Judging,
-    path: &Path,
-    folder: &str,
+    kept: &KeptSubmission,
     alternative: Option<&Language>,
 ) -> SubmissionOutcome {
     let file = match alternative {
-        Some(language) => format!("{} ({})", shown(judge, path), language.id),
-        None => shown(judge, path),
+        Some(language) => format!("{} ({})", shown(judge, &kept.path), language.id),
+        None => shown(judge, &kept.path),
     };
-    if folder == BRUTE_FORCE_FOLDER {
-        let mut outcome = match brute_force_tests(problem) {
-            Ok(small) => judge_one(
-                judge,
-                &small,
-                judging,
-                path,
-                Verdict::AC.folder(),
-                alternative,
-            ),
-            Err(message) => failed(file, Verdict::AC, message),
-        };
-        outcome.brute_force = true;
+    let mut outcome = blank(file.clone(), &kept.expected);
+    if let Some(why) = &kept.skip {
+        outcome.skipped = Some(why.clone());
         return outcome;
     }
-    let Some(expected) = Verdict::from_folder(folder) else {
-        let folders: Vec<&str> = Verdict::ALL.iter().map(|v| v.folder()).collect();
-        return failed(
-            file,
-            Verdict::JE,
-            format!(
-                "the folder {folder:?} is not a verdict ({}) nor {BRUTE_FORCE_FOLDER}",
-                folders.join(", ")
-            ),
-        );
+    let (files, language) = match &kept.program.kind {
+        ProgramKind::Sources { files, language } => (files.clone(), language.clone()),
+        _ => {
+            outcome.skipped = Some("not a source program".into());
+            return outcome;
+        }
     };
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(error) => return failed(file, expected, error.to_string()),
+    if let Err(why) = sources(judge, &files, language.as_deref()) {
+        outcome.skipped = Some(why);
+        return outcome;
+    }
+    let small;
+    let problem = if kept.expected == Expected::BruteForce {
+        match brute_force_tests(problem) {
+            Ok(cut) => {
+                small = cut;
+                &small
+            }
+            Err(message) => {
+                outcome.message = message;
+                return outcome;
+            }
+        }
+    } else {
+        problem
     };
-    let language = match alternative {
-        Some(language) => language.clone(),
-        None => match judge.languages.for_file(path, &bytes) {
-            Ok(language) => language.clone(),
-            Err(error) => return failed(file, expected, error.to_string()),
-        },
+    let language = match (alternative, language) {
+        (Some(alternative), _) => Some(alternative.clone()),
+        (None, Some(id)) => judge.languages.by_id(&id).ok().cloned(),
+        // The extension's language, or the alternative a `#!` line names (pypy3).
+        (None, None) => std::fs::read(&files[0])
+            .ok()
+            .and_then(|bytes| judge.languages.for_file(&files[0], &bytes).ok().cloned()),
+    };
+    let Some(language) = language else {
+        outcome.skipped = Some("no language for it".into());
+        return outcome;
     };
     let limit_s = problem.limits_for(&language).cpu_time.as_secs_f64();
-    // Accepted ones run every test (their slowest counts); too-slow ones at 1.5 x the
-    // limit, until they pass it; the rest until their first failure.
-    let too_slow = expected == Verdict::TLE;
+    let rule = problem.time_rule;
+    // Accepted ones run every test (their slowest counts); too-slow ones at the too-slow
+    // factor x the limit, until they pass it; partially accepted ones every test (their
+    // points count); the rest until their first failure.
+    let too_slow = kept.expected.main() == Some(Verdict::TLE);
+    let every_test = matches!(
+        kept.expected,
+        Expected::PartiallyAccepted | Expected::BruteForce
+    ) || kept.expected.main() == Some(Verdict::AC);
     let options = JudgeOptions {
-        time_scale: if too_slow { TOO_SLOW_SCALE } else { 1.0 },
+        time_scale: if too_slow { rule.too_slow_factor } else { 1.0 },
         wall_scale: if too_slow { TOO_SLOW_WALL_SCALE } else { 1.0 },
-        stop_at_first_failure: expected != Verdict::AC,
+        stop_at_first_failure: !every_test,
         ..JudgeOptions::default()
     };
-    let time_scale = options.time_scale;
-    let submission = Submission {
+    let result = match judge_sources(
+        judge,
         problem,
-        source: path,
-        bytes: &bytes,
-        language: &language,
         judging,
-        options,
+        &files,
+        Some(&language.id),
+        &options,
+    ) {
+        Ok(result) => result,
+        Err(error) => {
+            outcome.message = error.to_string();
+            return outcome;
+        }
     };
-    match judge.judge(&submission, &mut Silent) {
-        Ok(result) => outcome_of(file, expected, &result, limit_s, time_scale),
-        Err(error) => failed(file, expected, error.to_string()),
-    }
+    outcome.limit_s = limit_s;
+    outcome.max_cpu_time_s = result.max_cpu_time_s;
+    // Past the too-slow factor x the CPU limit, or waiting past the (tripled) wall-clock
+    // limit: a program that never flushes and deadlocks with an interactor uses no CPU.
+    outcome.exceeds_one_and_a_half = too_slow
+        && result.tests.iter().any(|t| {
+            t.cpu_time_s > limit_s * rule.too_slow_factor
+                || (t.verdict == Verdict::TLE && t.time_limit == Some(TimeLimitKind::Wall))
+        });
+    let (got, first_failure, message) = if !result.compile.success {
+        (
+            Verdict::CE,
+            None,
+            result
+                .compile
+                .message
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+        )
+    } else if too_slow {
+        match verdict_at_limit(&result.tests, limit_s) {
+            None => (Verdict::AC, None, String::new()),
+            Some(t) if t.verdict == Verdict::AC || t.verdict == Verdict::TLE => (
+                Verdict::TLE,
+                Some(t.name.clone()),
+                format!("{:.3} s of CPU, limit {limit_s:.2} s", t.cpu_time_s),
+            ),
+            Some(t) => (t.verdict, Some(t.name.clone()), t.message.clone()),
+        }
+    } else {
+        let first = result.tests.iter().find(|t| t.verdict != Verdict::AC);
+        (
+            result.verdict,
+            first.map(|t| t.name.clone()),
+            first.map(|t| t.message.clone()).unwrap_or_default(),
+        )
+    };
+    let points = (!problem.groups.is_empty()).then(|| {
+        let verdict_of = |name: &str| {
+            result
+                .tests
+                .iter()
+                .find(|t| t.name == name)
+                .map(|t| t.verdict)
+        };
+        (earned(&problem.groups, &verdict_of), problem.group_points())
+    });
+    outcome.got = got;
+    outcome.first_failure = first_failure;
+    outcome.message = message;
+    outcome.points = points.map(|(p, _)| p);
+    outcome.filed_right = kept.expected.holds(got, points);
+    outcome
 }
 
 /// Judges every kept submission of a problem, `jobs` at a time.
@@ -281,25 +371,90 @@ pub fn judge_submissions(
     judging: &Judging,
     jobs: usize,
 ) -> Vec<SubmissionOutcome> {
-    let mut runs: Vec<(PathBuf, String, Option<&Language>)> = Vec::new();
-    for (path, folder) in find(problem) {
+    let mut runs: Vec<(&KeptSubmission, Option<&Language>)> = Vec::new();
+    for kept in &problem.submissions {
         // An accepted submission is also judged on each alternative runtime of its
         // language (pypy3 for python3): that checks the alternative's multiplier against
         // every problem, as the language's own is checked. Only accepted ones: a program
         // too slow for CPython may well pass on PyPy.
-        let alternatives: Vec<&Language> = match judge.languages.for_path(&path) {
-            Ok(language) if folder == Verdict::AC.folder() => {
-                judge.languages.alternatives(language).collect()
-            }
-            _ => Vec::new(),
-        };
+        let main_file = kept.program.files().first().map(|f| f.to_path_buf());
+        let alternatives: Vec<&Language> =
+            match main_file.as_deref().map(|f| judge.languages.for_path(f)) {
+                Some(Ok(language))
+                    if kept.skip.is_none() && kept.expected == Expected::verdict(Verdict::AC) =>
+                {
+                    judge.languages.alternatives(language).collect()
+                }
+                _ => Vec::new(),
+            };
         for alternative in alternatives {
-            runs.push((path.clone(), folder.clone(), Some(alternative)));
+            runs.push((kept, Some(alternative)));
         }
-        runs.push((path, folder, None));
+        runs.push((kept, None));
     }
-    crate::parallel::map(&runs, jobs, |_, (path, folder, alternative)| {
-        judge_one(judge, problem, judging, path, folder, *alternative)
+    crate::parallel::map(&runs, jobs, |_, (kept, alternative)| {
+        judge_one(judge, problem, judging, kept, *alternative)
+    })
+}
+
+/// The time limit a package's rule gives from its accepted submissions' CPU times
+/// (measured under the provisional limit): the slowest x the accepted factor, rounded up
+/// to the resolution (at least one step), or to the nearest second (legacy Kattis, at
+/// least 1 s).
+pub fn infer_time_limit(
+    judge: &Judge,
+    problem: &Problem,
+    judging: &Judging,
+    jobs: usize,
+) -> Result<f64, String> {
+    let accepted: Vec<&KeptSubmission> = problem
+        .submissions
+        .iter()
+        .filter(|s| s.expected == Expected::verdict(Verdict::AC) && s.skip.is_none())
+        .collect();
+    let measured = crate::parallel::map(&accepted, jobs, |_, kept| {
+        let ProgramKind::Sources { files, language } = &kept.program.kind else {
+            return Ok(None);
+        };
+        let Ok((language_entry, _, _)) = sources(judge, files, language.as_deref()) else {
+            return Ok(None);
+        };
+        let result = judge_sources(
+            judge,
+            problem,
+            judging,
+            files,
+            Some(&language_entry.id),
+            &JudgeOptions::default(),
+        )
+        .map_err(|e| e.to_string())?;
+        if result.verdict != Verdict::AC {
+            return Err(format!(
+                "{}: accepted, but got {} while the time limit was being inferred (under {} s)",
+                shown(judge, &kept.path),
+                result.verdict,
+                problem.limits.time_s
+            ));
+        }
+        // In native terms: the language's multiplier taken off.
+        Ok(Some(
+            result.max_cpu_time_s / language_entry.spec.time_multiplier,
+        ))
+    });
+    let mut slowest: Option<f64> = None;
+    for item in measured {
+        if let Some(time) = item? {
+            slowest = Some(slowest.map_or(time, |s: f64| s.max(time)));
+        }
+    }
+    let slowest = slowest.ok_or_else(|| {
+        "the package gives no time limit and has no accepted submission to infer one from"
+            .to_string()
+    })?;
+    let exact = slowest * problem.time_rule.accepted_factor;
+    Ok(match problem.time_rule.resolution {
+        Some(step) => (exact / step).ceil().max(1.0) * step,
+        None => exact.round().max(1.0),
     })
 }
 
@@ -320,6 +475,7 @@ mod tests {
             signal: None,
             message: String::new(),
             diff: None,
+            score: None,
         }
     }
 

@@ -189,10 +189,10 @@ pub async fn problems(
                     let loaded = s.judge.problem(&entry.id).ok();
                     serde_json::json!({
                         "id": entry.id,
-                        "title": loaded.as_ref().map(|p| p.toml.title.clone()),
+                        "title": loaded.as_ref().map(|p| p.title.clone()),
                         "points": entry.points,
-                        "time_limit_s": loaded.as_ref().map(|p| p.toml.limits.time_s),
-                        "memory_limit_mib": loaded.as_ref().map(|p| p.toml.limits.memory_mib),
+                        "time_limit_s": loaded.as_ref().map(|p| p.limits.time_s),
+                        "memory_limit_mib": loaded.as_ref().map(|p| p.limits.memory_mib),
                         "statement": format!("/problems/{}", entry.id),
                     })
                 })

@@ -71,7 +71,7 @@ pub async fn list(
                         title: s
                             .judge
                             .problem(&problem.id)
-                            .map(|p| (p.toml.title.clone(), p.toml.title_zh.clone()))
+                            .map(|p| (p.title.clone(), p.title_zh.clone()))
                             .map_err(|e| e.to_string()),
                         points: problem.points,
                         best,
@@ -110,7 +110,7 @@ fn read_capped(path: &std::path::Path) -> String {
 }
 
 fn limits_text(problem: &judge_core::problem::Problem) -> String {
-    let limits = &problem.toml.limits;
+    let limits = &problem.limits;
     format!(
         "Time limit {} s · memory {} MiB",
         limits.time_s, limits.memory_mib
@@ -151,8 +151,20 @@ pub async fn statement(
                 Ok(problem) => problem,
                 Err(error) => return Ok(Err(error.to_string())),
             };
-            let markdown = std::fs::read_to_string(problem.dir.join("statement.md"))
-                .unwrap_or_else(|_| "*This problem has no statement yet.*".into());
+            // The first Markdown statement (a native statement.md, a package's
+            // statement/problem.<lang>.md); a LaTeX one is shown as its source text.
+            let markdown = problem
+                .statements
+                .iter()
+                .find_map(|s| {
+                    let text = std::fs::read_to_string(&s.path).ok()?;
+                    Some(if s.path.extension().is_some_and(|e| e == "md") {
+                        text
+                    } else {
+                        format!("```\n{text}\n```")
+                    })
+                })
+                .unwrap_or_else(|| "*This problem has no statement yet.*".into());
             let samples = problem
                 .tests
                 .iter()
@@ -165,7 +177,7 @@ pub async fn statement(
                 .collect();
             Ok(Ok(StatementPage {
                 id: problem_id,
-                title: problem.toml.title.clone(),
+                title: problem.title.clone(),
                 statement: statement::render(&markdown, wanted),
                 limits: limits_text(&problem),
                 samples,

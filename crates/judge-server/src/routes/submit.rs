@@ -56,11 +56,7 @@ pub async fn form(
                 .problems
                 .iter()
                 .map(|p| {
-                    let title = s
-                        .judge
-                        .problem(&p.id)
-                        .map(|p| p.toml.title)
-                        .unwrap_or_default();
+                    let title = s.judge.problem(&p.id).map(|p| p.title).unwrap_or_default();
                     (p.id.clone(), title)
                 })
                 .collect())

@@ -127,7 +127,7 @@ pub fn execute(cli: &Cli, args: &ContestArgs) -> anyhow::Result<u8> {
     );
     progress.bar.finish_and_clear();
     let outcome = outcome?;
-    let contest = &judge.config.toml.contest;
+    let contest = &judge_core::contest::with_groups(&judge.config);
     let results = results_file(contest, &outcome.attempts);
     write(args.out.join("results.json"), &to_json(&results))?;
     write(

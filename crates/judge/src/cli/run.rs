@@ -11,7 +11,8 @@ use std::path::PathBuf;
 /// Arguments of `judge run`.
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
-    /// The problem's id (its folder under problems/).
+    /// The problem: its id (its folder under problems/), or the path of a problem folder,
+    /// a package folder or a package .zip.
     #[arg(long, short)]
     pub problem: String,
     /// The source file.
@@ -39,7 +40,33 @@ pub struct RunArgs {
 pub fn execute(cli: &Cli, args: &RunArgs) -> anyhow::Result<u8> {
     let config = load_config(cli.config.as_ref())?;
     let judge = Judge::new(config, cancel_flag())?;
-    let problem = judge.problem(&args.problem)?;
+    // An id of the contest, or a path: a problem folder, a package folder or .zip.
+    let opened = if judge_core::package::is_path(&judge.config, &args.problem) {
+        Some(judge_core::package::open(
+            &judge.config,
+            std::path::Path::new(&args.problem),
+            None,
+        )?)
+    } else {
+        None
+    };
+    let mut problem = match &opened {
+        Some(opened) => opened.problem.clone(),
+        None => judge.problem(&args.problem)?,
+    };
+    if !problem.time_rule.explicit {
+        // The package gives no limit: its rule infers one from its accepted submissions.
+        let judging = judge.judging(&problem)?;
+        let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let limit =
+            judge_core::verify::submissions::infer_time_limit(&judge, &problem, &judging, jobs)
+                .map_err(|why| anyhow::anyhow!("{}: {why}", args.problem))?;
+        eprintln!(
+            "note: {} gives no time limit; its accepted submissions give {limit} s",
+            args.problem
+        );
+        problem.limits.time_s = limit;
+    }
     let max_kib = judge.config.toml.compile.max_source_kib;
     let source = judge_core::source::read_capped(&args.source, max_kib)?;
     let language = judge
@@ -52,7 +79,11 @@ pub fn execute(cli: &Cli, args: &RunArgs) -> anyhow::Result<u8> {
         .problems
         .iter()
         .find(|p| p.id == problem.id && contest.scoring == Scoring::Ioi)
-        .cloned();
+        .cloned()
+        .map(|mut entry| {
+            entry.groups = problem.groups.clone();
+            entry
+        });
     let mut table = TableReporter::new(std::io::stdout(), use_colour())
         .with_points(points)
         .with_test_names(problem.tests.iter().map(|t| t.name.as_str()));

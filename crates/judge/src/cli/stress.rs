@@ -221,7 +221,7 @@ pub fn execute(cli: &Cli, args: &StressArgs) -> anyhow::Result<u8> {
         .languages
         .choose(&args.against, &bytes, args.lang.as_deref())?
         .clone();
-    let table = problem.toml.stress.as_ref();
+    let table = problem.stress.as_ref();
     let recipe = match (&args.gen, table) {
         (Some(text), _) => {
             let sizes = args.sizes.or_else(|| {
@@ -257,10 +257,9 @@ pub fn execute(cli: &Cli, args: &StressArgs) -> anyhow::Result<u8> {
             .map_or(1, |t| t.as_secs() % 1_000_000 * 1000)
     });
     let generator = problem
-        .toml
         .generator
         .as_ref()
-        .map_or_else(|| "the generator".to_string(), |g| g.bin.clone());
+        .map_or_else(|| "the generator".to_string(), |g| g.name.clone());
     let options = StressOptions {
         recipe,
         first_seed,

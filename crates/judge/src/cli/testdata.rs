@@ -1,8 +1,8 @@
 //! `judge testdata build ID...`: rebuild a problem's stored tests from its recipe.
 
-use super::{load_config, Cli};
-use judge_core::problem_build::Builder;
+use super::{cancel_flag, load_config, Cli};
 use judge_core::testdata::build;
+use judge_core::Judge;
 
 /// Arguments of `judge testdata`.
 #[derive(Debug, clap::Args)]
@@ -28,14 +28,14 @@ pub enum TestdataAction {
 pub fn execute(cli: &Cli, args: &TestdataArgs) -> anyhow::Result<u8> {
     let config = load_config(cli.config.as_ref())?;
     let TestdataAction::Build { problems } = &args.action;
-    let builder = Builder::default();
+    let judge = Judge::new(config, cancel_flag())?;
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     for id in problems {
-        let report = build(&config, &builder, id, jobs)?;
+        let report = build(&judge, id, jobs)?;
         println!(
             "{id}: wrote {} tests to {}",
             report.written.len(),
-            config.testdata_dir(id).display()
+            judge.config.testdata_dir(id).display()
         );
         for removed in &report.removed {
             println!(

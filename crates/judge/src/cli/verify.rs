@@ -10,7 +10,9 @@ use judge_core::Judge;
 /// Arguments of `judge verify`.
 #[derive(Debug, clap::Args)]
 pub struct VerifyArgs {
-    /// Problems to verify (default: every problem of judge.toml's contest).
+    /// Problems to verify: ids of the contest, or paths of problem folders, package
+    /// folders or package .zip files, checked in place (default: every problem of
+    /// judge.toml's contest).
     pub problems: Vec<String>,
     /// Print the reports as JSON.
     #[arg(long)]
@@ -87,15 +89,35 @@ pub fn execute(cli: &Cli, args: &VerifyArgs) -> anyhow::Result<u8> {
     };
     let mut reports = Vec::new();
     for id in &problems {
-        let report = if args.json {
-            verify_problem(&judge, id, &options, &mut Silent)
+        let mut printer = RowPrinter;
+        let listener: &mut dyn Listener = if args.json {
+            &mut Silent
         } else {
-            println!("{id}");
+            println!("{}", escape::terminal_line(id));
             println!("  {:<CHECK_WIDTH$}  status  detail", "check");
-            let report = verify_problem(&judge, id, &options, &mut RowPrinter);
-            println!();
-            report
+            &mut printer
         };
+        // A path (a problem folder, a package folder or .zip) is checked in place.
+        let report = if judge_core::package::is_path(&judge.config, id) {
+            match judge_core::package::open(&judge.config, std::path::Path::new(id), None) {
+                Ok(opened) => {
+                    let mut report = judge_core::verify::verify_loaded(
+                        &judge,
+                        opened.problem,
+                        &options,
+                        listener,
+                    );
+                    report.problem = id.clone();
+                    report
+                }
+                Err(error) => judge_core::verify::failed_to_load(id, error, listener),
+            }
+        } else {
+            verify_problem(&judge, id, &options, listener)
+        };
+        if !args.json {
+            println!();
+        }
         reports.push(report);
     }
     let failed: Vec<&str> = reports

@@ -102,3 +102,25 @@ pub fn run_json(fixture: &Fixture, problem: &str, relative: &str) -> serde_json:
     );
     serde_json::from_slice(&output.stdout).expect("judge run --json prints JSON")
 }
+
+/// A copy of the fixture problems in a temporary folder, with `groups` (problem.toml
+/// `[[groups]]` tables) added to problem `id`'s problem.toml; point `problems_dir` at it.
+pub fn problems_with_groups(id: &str, groups: &str) -> tempfile::TempDir {
+    let copy = tempfile::tempdir().unwrap();
+    for entry in std::fs::read_dir(fixtures().join("problems"))
+        .unwrap()
+        .flatten()
+    {
+        let target = copy.path().join(entry.file_name());
+        std::fs::create_dir_all(&target).unwrap();
+        for file in std::fs::read_dir(entry.path()).unwrap().flatten() {
+            if file.path().is_file() {
+                std::fs::copy(file.path(), target.join(file.file_name())).unwrap();
+            }
+        }
+    }
+    let file = copy.path().join(id).join("problem.toml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, format!("{text}\n{groups}\n")).unwrap();
+    copy
+}

@@ -1,0 +1,95 @@
+//! Problem packages made elsewhere, read into the one problem model
+//! ([`crate::problem::Problem`]): Kattis packages ([`kattis`]) in each generation, and
+//! their .zip files, unpacked safely ([`unzip`]). Everything wrong with a package is
+//! reported together ([`issues`]).
+
+pub mod issues;
+pub mod kattis;
+pub mod unzip;
+pub mod yaml;
+
+use crate::config::judge_toml::JudgeConfig;
+use crate::error::{JudgeError, Result};
+use crate::problem::Problem;
+use std::path::{Path, PathBuf};
+
+/// A problem opened from a path given on the command line: a problem folder (native or
+/// a package) or a package .zip, unpacked into a temporary folder that lives as long as
+/// this value.
+#[derive(Debug)]
+pub struct Opened {
+    /// The problem.
+    pub problem: Problem,
+    /// The unpacked zip, when it was one.
+    pub unpacked: Option<tempfile::TempDir>,
+}
+
+/// Whether a command-line argument names a problem by path (a .zip, or a folder that is
+/// there) rather than by id. The folder of one of the contest's own problems is not: it
+/// is named by its id, and [`crate::problem_id::check`] says which.
+pub fn is_path(config: &JudgeConfig, argument: &str) -> bool {
+    let path = Path::new(argument);
+    if argument.ends_with(".zip") {
+        return true;
+    }
+    if !path.is_dir() || !(argument.contains('/') || crate::problem::detect(path).is_some()) {
+        return false;
+    }
+    let Ok(canonical) = path.canonicalize() else {
+        return false;
+    };
+    !config.toml.contest.problems.iter().any(|p| {
+        config
+            .problem_dir(&p.id)
+            .canonicalize()
+            .is_ok_and(|dir| dir == canonical)
+    })
+}
+
+/// The id a path gives a problem: its folder's (or zip's) name, lowercased, with
+/// anything but letters, digits, `-` and `_` made `-`.
+pub fn id_of(path: &Path) -> String {
+    let name = path
+        .file_stem()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "problem".into());
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect()
+}
+
+/// Opens the problem at `path` (a folder, or a .zip unpacked safely) as `id` (default:
+/// from the path's name).
+pub fn open(config: &JudgeConfig, path: &Path, id: Option<&str>) -> Result<Opened> {
+    let id = id.map(str::to_string).unwrap_or_else(|| id_of(path));
+    if path.is_file() {
+        let unpacked = tempfile::tempdir()
+            .map_err(|e| JudgeError::file("temporary folder", std::env::temp_dir(), e))?;
+        let root: PathBuf = unzip::unpack(path, unpacked.path(), unzip::UnpackLimits::default())?;
+        let problem = Problem::open(config, &root, &id)?;
+        return Ok(Opened {
+            problem,
+            unpacked: Some(unpacked),
+        });
+    }
+    if !path.is_dir() {
+        return Err(JudgeError::file(
+            "problem",
+            path,
+            "is neither a problem folder nor a package .zip",
+        ));
+    }
+    let dir = path
+        .canonicalize()
+        .map_err(|e| JudgeError::file("problem folder", path, e))?;
+    Ok(Opened {
+        problem: Problem::open(config, &dir, &id)?,
+        unpacked: None,
+    })
+}

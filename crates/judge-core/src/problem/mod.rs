@@ -1,0 +1,446 @@
+//! A problem as the judge uses it, whatever format it came in: one model that every
+//! loader produces (tests in order, groups with their scoring, limits, tools, kept
+//! submissions), so that nothing downstream knows whether a problem was a native crate,
+//! a Kattis package or a Polygon package.
+//!
+//! Loaders: [`native`] (problem.toml, a problem of this repository),
+//! [`crate::package::kattis`] and [`crate::package::polygon`]. [`Problem::load`] finds a
+//! contest problem by id; [`Problem::open`] opens any folder.
+
+pub mod groups;
+pub mod native;
+pub mod submissions;
+
+pub use groups::{Aggregation, Group};
+pub use submissions::{Expected, KeptSubmission};
+
+use crate::compare::BuiltIn;
+use crate::config::judge_toml::JudgeConfig;
+use crate::config::problem_toml::{BruteForceToml, CheckerProtocol, RecipeToml, StressToml};
+use crate::error::{JudgeError, Result};
+use crate::language::Language;
+use crate::program::Program;
+use sandbox::{Limits, MIB};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The two kinds of stored tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TestGroup {
+    /// Shown to students; diffs may be shown.
+    Sample,
+    /// Hidden.
+    Secret,
+}
+
+impl TestGroup {
+    /// The folder name.
+    pub fn folder(self) -> &'static str {
+        match self {
+            TestGroup::Sample => "sample",
+            TestGroup::Secret => "secret",
+        }
+    }
+}
+
+/// One stored test.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TestCase {
+    /// `sample/1`, `secret/03-max`, `secret/group1/05` (the path under the test folder,
+    /// without the extension).
+    pub name: String,
+    /// Sample or secret.
+    pub group: TestGroup,
+    /// The `.in` file.
+    pub input: PathBuf,
+    /// The `.ans` file.
+    pub answer: PathBuf,
+    /// Extra arguments for the output validator or checker on this test (Kattis
+    /// `output_validator_flags` / `output_validator_args`).
+    pub checker_args: Vec<String>,
+    /// Extra arguments for the input validators on this test.
+    pub validator_args: Vec<String>,
+    /// This test's own comparison, when its group's flags change the default one.
+    pub compare: Option<BuiltIn>,
+}
+
+impl TestCase {
+    /// A test with no settings of its own.
+    pub fn plain(name: String, group: TestGroup, input: PathBuf, answer: PathBuf) -> TestCase {
+        TestCase {
+            name,
+            group,
+            input,
+            answer,
+            checker_args: Vec::new(),
+            validator_args: Vec::new(),
+            compare: None,
+        }
+    }
+}
+
+/// Which format a problem came in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    /// problem.toml (this repository's own).
+    Native,
+    /// A Kattis problem package without problem_format_version.
+    KattisLegacy,
+    /// A Kattis package of `problem_format_version: 2023-07-draft`.
+    Kattis2023,
+    /// A Kattis package of `problem_format_version: 2025-09`.
+    Kattis2025,
+    /// A Polygon package (problem.xml).
+    Polygon,
+}
+
+impl Format {
+    /// Its name in messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Format::Native => "native problem.toml",
+            Format::KattisLegacy => "Kattis package (legacy)",
+            Format::Kattis2023 => "Kattis package (2023-07-draft)",
+            Format::Kattis2025 => "Kattis package (2025-09)",
+            Format::Polygon => "Polygon package",
+        }
+    }
+}
+
+/// The limits of a submission's run on one test (before judge.toml's language multiplier).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ProblemLimits {
+    /// CPU seconds for C, C++ and Rust.
+    pub time_s: f64,
+    /// Memory in MiB.
+    pub memory_mib: u64,
+    /// Wall-clock seconds (default: 2 x the CPU limit + 1 s).
+    pub wall_time_s: Option<f64>,
+    /// Output in MiB (default 64).
+    pub output_mib: Option<u64>,
+}
+
+/// How the time limit relates to the kept submissions' times (verify's rule).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct TimeRule {
+    /// The limit is at least the slowest accepted time x this.
+    pub accepted_factor: f64,
+    /// Every too-slow submission runs past the limit x this.
+    pub too_slow_factor: f64,
+    /// Whether the limit was given (false: inferred from the accepted submissions).
+    pub explicit: bool,
+    /// An inferred limit is the smallest multiple of this (seconds) that the rule allows
+    /// (Kattis 2023-07 and later); `None`: rounded to the nearest whole second, at least
+    /// one (legacy Kattis).
+    pub resolution: Option<f64>,
+}
+
+impl Default for TimeRule {
+    fn default() -> Self {
+        TimeRule {
+            accepted_factor: 2.0,
+            too_slow_factor: 1.5,
+            explicit: true,
+            resolution: Some(0.1),
+        }
+    }
+}
+
+/// How outputs are judged.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OutputCheck {
+    /// A built-in comparison.
+    Compare(BuiltIn),
+    /// The problem's checker (output validator).
+    Checker {
+        /// The program.
+        program: Program,
+        /// How it is called.
+        protocol: CheckerProtocol,
+    },
+    /// An interactor talks with the submission; it gives the verdict.
+    Interactive {
+        /// The interactor.
+        program: Program,
+        /// How it is called (testlib: `INPUT TOUT ANSWER`; Kattis: `INPUT ANSWER
+        /// FEEDBACK_DIR`).
+        protocol: CheckerProtocol,
+        /// A checker that judges a testlib interactor's TOUT after it accepted.
+        checker: Option<Program>,
+    },
+}
+
+/// How an input validator says an input is valid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ValidatorProtocol {
+    /// Exit 0 valid (this repository's checker-kit validators, testlib validators).
+    Exit0,
+    /// Exit 42 valid, 43 invalid (Kattis input validators, checktestdata).
+    Kattis,
+}
+
+/// An input validator.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Validator {
+    /// The program.
+    pub program: Program,
+    /// Its exit codes.
+    pub protocol: ValidatorProtocol,
+}
+
+/// A statement file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Statement {
+    /// Its language code (`en`, `zh`; empty when it holds several).
+    pub language: String,
+    /// The file.
+    pub path: PathBuf,
+}
+
+/// A problem ready to judge.
+#[derive(Debug, Clone)]
+pub struct Problem {
+    /// Its id.
+    pub id: String,
+    /// Its folder (a crate, a data-only problem, an unpacked package).
+    pub dir: PathBuf,
+    /// Where its tests lie.
+    pub testdata_dir: PathBuf,
+    /// The format it came in.
+    pub format: Format,
+    /// The English title.
+    pub title: String,
+    /// The Chinese title.
+    pub title_zh: Option<String>,
+    /// Its statements (the first is shown by default).
+    pub statements: Vec<Statement>,
+    /// Limits.
+    pub limits: ProblemLimits,
+    /// verify's time-limit rule.
+    pub time_rule: TimeRule,
+    /// The tests: samples first, then secret ones, in the format's order.
+    pub tests: Vec<TestCase>,
+    /// Scoring groups (subtasks), in order; empty: points follow the tests passed.
+    pub groups: Vec<Group>,
+    /// How outputs are judged.
+    pub output: OutputCheck,
+    /// Input validators.
+    pub validators: Vec<Validator>,
+    /// The generator (native recipes, Polygon generated tests).
+    pub generator: Option<Program>,
+    /// The reference solution, when the format names one.
+    pub reference: Option<Program>,
+    /// The kept submissions and what each must get.
+    pub submissions: Vec<KeptSubmission>,
+    /// Files copied beside a submission before compiling, by judge.toml language id
+    /// (`*` for every language): Kattis `include/`.
+    pub include: BTreeMap<String, PathBuf>,
+    /// Whether a run out of memory counts as a run-time error (legacy Kattis, which has
+    /// no MLE verdict).
+    pub memory_is_run_time_error: bool,
+    /// The native recipe of the stored tests.
+    pub recipe: Vec<RecipeToml>,
+    /// The native `[brute_force]` table.
+    pub brute_force: Option<BruteForceToml>,
+    /// The native `[stress]` table (`judge stress`'s generator arguments).
+    pub stress: Option<StressToml>,
+    /// What the loader noticed without refusing the problem.
+    pub warnings: Vec<String>,
+}
+
+impl Problem {
+    /// Loads a problem of the contest by id: `problems_dir/<id>/`, in whichever format it
+    /// is, and checks its groups against its tests.
+    pub fn load(config: &JudgeConfig, id: &str) -> Result<Problem> {
+        crate::problem_id::check(config, id)?;
+        let dir = config.problem_dir(id);
+        if id.is_empty() || id.contains('/') || !dir.is_dir() || detect(&dir).is_none() {
+            let known: Vec<String> = config
+                .toml
+                .contest
+                .problems
+                .iter()
+                .map(|p| p.id.clone())
+                .collect();
+            return Err(JudgeError::UnknownProblem {
+                id: id.to_string(),
+                dir,
+                known: if known.is_empty() {
+                    String::new()
+                } else {
+                    format!("; the contest's problems: {}", known.join(", "))
+                },
+            });
+        }
+        Problem::open(config, &dir, id)
+    }
+
+    /// Opens the problem in `dir` (a native problem folder or an unpacked package) under
+    /// the id `id`.
+    pub fn open(config: &JudgeConfig, dir: &Path, id: &str) -> Result<Problem> {
+        let problem = match detect(dir) {
+            Some(Format::Native) => native::load(config, dir, id)?,
+            Some(Format::Polygon) => {
+                return Err(JudgeError::file(
+                    "problem folder",
+                    dir,
+                    "is a Polygon package, which this judge does not read yet",
+                ))
+            }
+            Some(_) => crate::package::kattis::load(dir, id)?,
+            None => {
+                return Err(JudgeError::file(
+                    "problem folder",
+                    dir,
+                    "has no problem.toml, problem.yaml or problem.xml",
+                ))
+            }
+        };
+        if problem.tests.is_empty() {
+            return Err(JudgeError::NoTests {
+                problem: id.to_string(),
+                dir: problem.testdata_dir.clone(),
+            });
+        }
+        Ok(problem)
+    }
+
+    /// The limits of a run of a submission in `language` on one test.
+    pub fn limits_for(&self, language: &Language) -> Limits {
+        let multiplier = language.spec.time_multiplier;
+        let limits = &self.limits;
+        let cpu_time = Duration::from_secs_f64(limits.time_s * multiplier);
+        let mut out = Limits::for_test(cpu_time, limits.memory_mib * MIB);
+        if let Some(wall) = limits.wall_time_s {
+            out.wall_time = Duration::from_secs_f64(wall * multiplier);
+        }
+        if let Some(output) = limits.output_mib {
+            out.output_bytes = output * MIB;
+            out.file_bytes = output * MIB;
+        }
+        out
+    }
+
+    /// The points of all its groups (0 without groups).
+    pub fn group_points(&self) -> f64 {
+        self.groups.iter().map(|g| g.points).sum()
+    }
+
+    /// Indices of the tests a pattern (`secret/0*`) names.
+    pub fn tests_matching(&self, pattern: &str) -> Vec<usize> {
+        (0..self.tests.len())
+            .filter(|&i| crate::contest::scoring::matches_pattern(pattern, &self.tests[i].name))
+            .collect()
+    }
+}
+
+/// The format of the problem in `dir`, if it holds one: problem.toml, then problem.xml,
+/// then problem.yaml (any Kattis generation: its loader reads which one).
+pub fn detect(dir: &Path) -> Option<Format> {
+    if dir.join("problem.toml").is_file() {
+        Some(Format::Native)
+    } else if dir.join("problem.xml").is_file() {
+        Some(Format::Polygon)
+    } else if dir.join("problem.yaml").is_file() {
+        Some(Format::Kattis2025)
+    } else {
+        None
+    }
+}
+
+/// The tests under `testdata_dir`: `sample/*.in` then `secret/*.in`, each sorted by name,
+/// each with its `.ans`.
+pub fn find_tests(testdata_dir: &Path) -> Result<Vec<TestCase>> {
+    let mut tests = Vec::new();
+    for group in [TestGroup::Sample, TestGroup::Secret] {
+        let folder = testdata_dir.join(group.folder());
+        if !folder.is_dir() {
+            continue;
+        }
+        let entries =
+            std::fs::read_dir(&folder).map_err(|e| JudgeError::file("test folder", &folder, e))?;
+        let mut names: Vec<String> = Vec::new();
+        for entry in entries {
+            let entry = entry.map_err(|e| JudgeError::file("test folder", &folder, e))?;
+            let file_name = entry.file_name().to_string_lossy().into_owned();
+            if let Some(stem) = file_name.strip_suffix(".in") {
+                names.push(stem.to_string());
+            } else if let Some(stem) = file_name.strip_suffix(".ans") {
+                if !folder.join(format!("{stem}.in")).exists() {
+                    return Err(JudgeError::file(
+                        "answer file",
+                        entry.path(),
+                        format!("has no input {stem}.in beside it"),
+                    ));
+                }
+            }
+        }
+        names.sort();
+        for stem in names {
+            let input = folder.join(format!("{stem}.in"));
+            let answer = folder.join(format!("{stem}.ans"));
+            if !answer.is_file() {
+                return Err(JudgeError::file(
+                    "test",
+                    &input,
+                    format!("has no answer file {stem}.ans beside it"),
+                ));
+            }
+            tests.push(TestCase::plain(
+                format!("{}/{stem}", group.folder()),
+                group,
+                input,
+                answer,
+            ));
+        }
+    }
+    Ok(tests)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(path: &Path, text: &str) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    #[test]
+    fn samples_come_first_and_names_sort() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["secret/02-b", "secret/01-a", "sample/1"] {
+            write(&dir.path().join(format!("{name}.in")), "");
+            write(&dir.path().join(format!("{name}.ans")), "");
+        }
+        let names: Vec<String> = find_tests(dir.path())
+            .unwrap()
+            .into_iter()
+            .map(|t| t.name)
+            .collect();
+        assert_eq!(names, ["sample/1", "secret/01-a", "secret/02-b"]);
+    }
+
+    #[test]
+    fn a_missing_answer_or_input_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        write(&dir.path().join("secret/01.in"), "");
+        let error = find_tests(dir.path()).unwrap_err().to_string();
+        assert!(
+            error.contains("secret/01.in") && error.contains("01.ans"),
+            "{error}"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        write(&dir.path().join("secret/07.ans"), "");
+        let error = find_tests(dir.path()).unwrap_err().to_string();
+        assert!(
+            error.contains("07.ans") && error.contains("07.in"),
+            "{error}"
+        );
+    }
+}

@@ -1,10 +1,12 @@
 //! Problem packages made elsewhere, read into the one problem model
 //! ([`crate::problem::Problem`]): Kattis packages ([`kattis`]) in each generation, and
-//! their .zip files, unpacked safely ([`unzip`]). Everything wrong with a package is
+//! Polygon full packages ([`polygon`]), and their .zip files, unpacked safely
+//! ([`unzip`]). Everything wrong with a package is
 //! reported together ([`issues`]).
 
 pub mod issues;
 pub mod kattis;
+pub mod polygon;
 pub mod unzip;
 pub mod yaml;
 

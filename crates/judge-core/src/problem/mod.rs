@@ -285,13 +285,7 @@ impl Problem {
     pub fn open(config: &JudgeConfig, dir: &Path, id: &str) -> Result<Problem> {
         let problem = match detect(dir) {
             Some(Format::Native) => native::load(config, dir, id)?,
-            Some(Format::Polygon) => {
-                return Err(JudgeError::file(
-                    "problem folder",
-                    dir,
-                    "is a Polygon package, which this judge does not read yet",
-                ))
-            }
+            Some(Format::Polygon) => crate::package::polygon::load(dir, id)?,
             Some(_) => crate::package::kattis::load(dir, id)?,
             None => {
                 return Err(JudgeError::file(

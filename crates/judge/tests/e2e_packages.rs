@@ -1,0 +1,131 @@
+//! End to end: problem packages made elsewhere, judged in place by the real binary: the
+//! fixture Kattis package (a C++ output validator, a Python input validator) and the
+//! fixture Polygon package (a testlib checker and validator compiled with the package's
+//! own testlib.h, groups with points and a dependency, tagged solutions), as folders and
+//! as .zip files; a package whose checker does not compile is refused with the
+//! compiler's message.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+fn package(name: &str) -> PathBuf {
+    common::fixtures().join("packages").join(name)
+}
+
+fn text(output: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+/// `folder` zipped as `dir/NAME.zip` (by Python's zipfile, as a teacher's tool would).
+fn zipped(folder: &Path, dir: &Path, name: &str) -> PathBuf {
+    let zip = dir.join(format!("{name}.zip"));
+    let status = std::process::Command::new("python3")
+        .args(["-m", "zipfile", "-c"])
+        .arg(&zip)
+        .args(
+            std::fs::read_dir(folder)
+                .unwrap()
+                .map(|e| e.unwrap().path()),
+        )
+        .status()
+        .unwrap();
+    assert!(status.success());
+    zip
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn both_fixture_packages_pass_verify_in_place() {
+    let fixture = common::fixture();
+    for name in ["kattis-pass-fail", "polygon-sum"] {
+        let path = package(name);
+        let output = common::judge(&fixture.config, &["verify", path.to_str().unwrap()]);
+        let shown = text(&output);
+        assert_eq!(output.status.code(), Some(0), "{name}: {shown}");
+        assert!(
+            shown.contains("summary: 1 problem(s), 1 passed, 0 failed"),
+            "{shown}"
+        );
+    }
+    let shown = text(&common::judge(
+        &fixture.config,
+        &["verify", package("polygon-sum").to_str().unwrap()],
+    ));
+    for wanted in [
+        "Polygon package; 1 s, 256 MiB; 3 groups worth 100",
+        "checker files/check.cpp",
+        "7 tests (1 sample, 6 secret)",
+        "all 7 inputs valid",
+        "the checker accepts all 7 answers",
+        "submissions, each got the verdict it is filed under",
+    ] {
+        assert!(shown.contains(wanted), "{wanted:?} not in {shown}");
+    }
+}
+
+#[test]
+fn a_zipped_polygon_package_is_judged_and_verified() {
+    let fixture = common::fixture();
+    let scratch = tempfile::tempdir().unwrap();
+    let zip = zipped(&package("polygon-sum"), scratch.path(), "polygon-sum");
+    let zip = zip.to_str().unwrap();
+    let output = common::judge(&fixture.config, &["verify", zip]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    // A 32-bit sum: right on group 1, wrong on group 2 (testlib's exit 1).
+    let source = package("polygon-sum").join("solutions/sum_int.cpp");
+    let output = common::judge(
+        &fixture.config,
+        &["run", "--json", "--problem", zip, source.to_str().unwrap()],
+    );
+    let result: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(result["verdict"], "WA", "{}", text(&output));
+    assert_eq!(result["first_failure"], "secret/05");
+    assert_eq!(result["passed"], 4);
+    // Words around the sum: testlib's exit 2 is a presentation error.
+    let source = package("polygon-sum").join("solutions/words.cpp");
+    let output = common::judge(
+        &fixture.config,
+        &["run", "--json", "--problem", zip, source.to_str().unwrap()],
+    );
+    let result: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(result["verdict"], "PE", "{}", text(&output));
+}
+
+#[test]
+fn a_checker_that_does_not_compile_is_named_with_the_compiler_message() {
+    let fixture = common::fixture();
+    let scratch = tempfile::tempdir().unwrap();
+    let copy = scratch.path().join("broken-sum");
+    copy_tree(&package("polygon-sum"), &copy);
+    std::fs::write(
+        copy.join("files/check.cpp"),
+        "#include \"testlib.h\"\nint main() { undeclared_thing(); }\n",
+    )
+    .unwrap();
+    let output = common::judge(&fixture.config, &["verify", copy.to_str().unwrap()]);
+    let shown = text(&output);
+    assert_ne!(output.status.code(), Some(0), "{shown}");
+    assert!(
+        shown.contains("files/check.cpp") && shown.contains("undeclared_thing"),
+        "{shown}"
+    );
+    // Nothing was written into the package folder.
+    assert!(!copy.join("files/check").exists());
+}

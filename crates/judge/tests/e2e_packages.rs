@@ -129,3 +129,132 @@ fn a_checker_that_does_not_compile_is_named_with_the_compiler_message() {
     // Nothing was written into the package folder.
     assert!(!copy.join("files/check").exists());
 }
+
+/// A contest of its own in a scratch folder (no problems yet), for `judge import`.
+fn empty_contest() -> (tempfile::TempDir, common::Fixture) {
+    let scratch = tempfile::tempdir().unwrap();
+    let root = scratch.path().to_path_buf();
+    let fixture = common::fixture_with(move |table| {
+        let contest = table["contest"].as_table_mut().unwrap();
+        contest.insert(
+            "problems_dir".into(),
+            root.join("problems").display().to_string().into(),
+        );
+        contest.insert(
+            "testdata_dir".into(),
+            root.join("testdata").display().to_string().into(),
+        );
+        contest.insert("problems".into(), toml::Value::Array(vec![]));
+    });
+    (scratch, fixture)
+}
+
+fn listed(config: &Path) -> Vec<String> {
+    let table: toml::Table = std::fs::read_to_string(config).unwrap().parse().unwrap();
+    table["contest"]
+        .get("problems")
+        .and_then(|p| p.as_array())
+        .map(|problems| {
+            problems
+                .iter()
+                .map(|p| p["id"].as_str().unwrap().to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn judge_import_adds_a_package_to_the_contest_and_a_bad_one_leaves_nothing() {
+    let (scratch, fixture) = empty_contest();
+    let zip = zipped(&package("polygon-sum"), scratch.path(), "polygon-sum");
+    let output = common::judge(
+        &fixture.config,
+        &["import", zip.to_str().unwrap(), "--id", "sum-of-numbers"],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert!(
+        text(&output).contains("Polygon package; 7 tests"),
+        "{}",
+        text(&output)
+    );
+    assert_eq!(listed(&fixture.config), ["sum-of-numbers"]);
+    // Judged by id from now on, from its copy.
+    let source = package("polygon-sum").join("solutions/sum.cpp");
+    let output = common::judge(
+        &fixture.config,
+        &[
+            "run",
+            "--json",
+            "-p",
+            "sum-of-numbers",
+            source.to_str().unwrap(),
+        ],
+    );
+    let result: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(result["verdict"], "AC", "{}", text(&output));
+    // The Kattis fixture as a folder, under its own name.
+    let output = common::judge(
+        &fixture.config,
+        &["import", package("kattis-pass-fail").to_str().unwrap()],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert_eq!(
+        listed(&fixture.config),
+        ["sum-of-numbers", "kattis-pass-fail"]
+    );
+    // The same id twice is refused.
+    let output = common::judge(
+        &fixture.config,
+        &["import", zip.to_str().unwrap(), "--id", "sum-of-numbers"],
+    );
+    assert_ne!(output.status.code(), Some(0));
+    assert!(
+        text(&output).contains("already lists a problem"),
+        "{}",
+        text(&output)
+    );
+
+    // A zip that climbs out with ../, and one whose package is broken: refused, nothing
+    // written, judge.toml as it was.
+    let before = std::fs::read_to_string(&fixture.config).unwrap();
+    let evil = scratch.path().join("evil.zip");
+    let script = format!(
+        "import zipfile\nz = zipfile.ZipFile({:?}, 'w')\nz.writestr('problem.yaml', 'name: x\\n')\nz.writestr('../escaped.txt', 'gotcha')\nz.writestr('/tmp/absolute.txt', 'gotcha')\nz.close()\n",
+        evil.display().to_string()
+    );
+    assert!(std::process::Command::new("python3")
+        .args(["-c", &script])
+        .status()
+        .unwrap()
+        .success());
+    let output = common::judge(&fixture.config, &["import", evil.to_str().unwrap()]);
+    let shown = text(&output);
+    assert_ne!(output.status.code(), Some(0), "{shown}");
+    assert!(
+        shown.contains("climbs out of the package") && shown.contains("absolute path"),
+        "{shown}"
+    );
+    assert!(!scratch
+        .path()
+        .parent()
+        .unwrap()
+        .join("escaped.txt")
+        .exists());
+    let broken = scratch.path().join("broken");
+    copy_tree(&package("polygon-sum"), &broken);
+    std::fs::remove_file(broken.join("tests/05.a")).unwrap();
+    let output = common::judge(&fixture.config, &["import", broken.to_str().unwrap()]);
+    assert!(
+        text(&output).contains("tests/05.a is missing"),
+        "{}",
+        text(&output)
+    );
+    assert_eq!(std::fs::read_to_string(&fixture.config).unwrap(), before);
+    let problems: Vec<String> = std::fs::read_dir(scratch.path().join("problems"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    let mut problems = problems;
+    problems.sort();
+    assert_eq!(problems, ["kattis-pass-fail", "sum-of-numbers"]);
+}

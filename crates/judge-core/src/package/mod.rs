@@ -4,6 +4,7 @@
 //! ([`unzip`]). Everything wrong with a package is
 //! reported together ([`issues`]).
 
+pub mod import;
 pub mod issues;
 pub mod kattis;
 pub mod polygon;

@@ -5,6 +5,7 @@ pub mod contest;
 pub mod database;
 pub mod db;
 pub mod doctor;
+pub mod import;
 pub mod run;
 pub mod serve;
 pub mod similarity;
@@ -53,6 +54,8 @@ pub enum Command {
     Stress(stress::StressArgs),
     /// Manage stored test data.
     Testdata(testdata::TestdataArgs),
+    /// Add a Kattis or Polygon package (folder or .zip) to the contest.
+    Import(import::ImportArgs),
     /// Judge a whole class's submissions; publish the scoreboard, results and a report.
     Contest(contest::ContestArgs),
     /// Check what this machine offers the sandbox and what makes timings unreliable.
@@ -121,6 +124,7 @@ pub fn execute(cli: Cli) -> ExitCode {
         Command::Verify(args) => verify::execute(&cli, args),
         Command::Stress(args) => stress::execute(&cli, args),
         Command::Testdata(args) => testdata::execute(&cli, args),
+        Command::Import(args) => import::execute(&cli, args),
         Command::Serve(args) => serve::execute(&cli, args),
         Command::Users(args) => users::execute(&cli, args),
         Command::Worker(args) => worker::execute(&cli, args),

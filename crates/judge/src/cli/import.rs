@@ -1,0 +1,40 @@
+//! `judge import`: add a package (a Kattis or Polygon package folder or .zip, or a
+//! native problem folder) to the contest: copied beside the other problems and listed in
+//! judge.toml, for `judge contest` and `judge serve`.
+
+use super::{load_config, Cli, EXIT_JUDGED};
+use std::path::PathBuf;
+
+/// Arguments of `judge import`.
+#[derive(Debug, clap::Args)]
+pub struct ImportArgs {
+    /// The package: a folder or a .zip.
+    pub path: PathBuf,
+    /// The problem's id in the contest (default: from the package's name).
+    #[arg(long)]
+    pub id: Option<String>,
+    /// Its points in the contest.
+    #[arg(long, default_value_t = 100.0)]
+    pub points: f64,
+}
+
+/// Runs `judge import`.
+pub fn execute(cli: &Cli, args: &ImportArgs) -> anyhow::Result<u8> {
+    let config = load_config(cli.config.as_ref())?;
+    let imported =
+        judge_core::package::import::import(&config, &args.path, args.id.as_deref(), args.points)?;
+    for warning in &imported.warnings {
+        eprintln!("warning: {warning}");
+    }
+    println!(
+        "imported {} as {:?} ({}; {} tests) into {}; judge.toml lists it with {} points",
+        args.path.display(),
+        imported.id,
+        imported.format.describe(),
+        imported.tests,
+        imported.dir.display(),
+        args.points
+    );
+    println!("next: judge verify {}", imported.id);
+    Ok(EXIT_JUDGED)
+}

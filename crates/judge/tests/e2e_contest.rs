@@ -68,6 +68,18 @@ fn config(scoring: &str) -> (common::Fixture, tempfile::TempDir) {
         "[[groups]]\nname = \"sample\"\npoints = 3\ntests = [\"sample/*\"]\n\n\
          [[groups]]\nname = \"secret\"\npoints = 7\ntests = [\"secret/*\"]",
     );
+    // bob's busy loop on sum-once must end as the same TLE in every run: with sum-once's
+    // 3 s wall limit, a loaded machine stopped it by the wall clock in one run and by the
+    // CPU limit in the other, and the resumed run's bytes differed. In this copy a
+    // generous wall limit keeps the CPU limit the one that stops it.
+    let once = problems_dir.path().join("sum-once/problem.toml");
+    let text = std::fs::read_to_string(&once).unwrap();
+    assert!(text.contains("wall_time_s = 3.0"), "{text}");
+    std::fs::write(
+        &once,
+        text.replace("wall_time_s = 3.0", "wall_time_s = 30.0"),
+    )
+    .unwrap();
     let dir = problems_dir.path().display().to_string();
     let fixture = common::fixture_with(move |table| {
         let contest = table["contest"].as_table_mut().unwrap();

@@ -1,5 +1,6 @@
-// The judge's only script: live status of pending submissions, local times, and picking
-// the language from an uploaded file's extension. Pages work without it (reload by hand).
+// The judge's only script: live status of pending submissions (server-sent events, else
+// polling), local times, and picking the language from an uploaded file's extension.
+// Pages work without it (reload by hand).
 "use strict";
 
 function localTimes() {
@@ -12,38 +13,79 @@ function localTimes() {
   }
 }
 
+// Shows statuses ({id, done, verdict, text, cpu, memory}) on the page; true when one of
+// them finished.
+function showStatuses(statuses) {
+  let finished = false;
+  for (const s of statuses) {
+    const el = document.querySelector('[data-submission="' + s.id + '"]');
+    if (!el) continue;
+    const words = el.querySelector(".status-text");
+    if (s.done) {
+      finished = true;
+      el.removeAttribute("data-pending");
+      const badge = el.querySelector(".verdict");
+      badge.textContent = s.verdict || "?";
+      badge.className = "verdict v-" + (s.verdict || "pending");
+      words.textContent = s.text.replace(/^\S+\s*/, "");
+      const row = document.querySelector('tr[data-row="' + s.id + '"]');
+      for (const field of ["cpu", "memory"]) {
+        const cell = row && row.querySelector('[data-field="' + field + '"]');
+        if (cell && s[field]) cell.textContent = s[field];
+      }
+    } else if (words) {
+      words.textContent = s.text;
+    }
+  }
+  return finished;
+}
+
+function pendingIds() {
+  return Array.from(document.querySelectorAll("[data-pending][data-submission]")).map(
+    (el) => el.dataset.submission,
+  );
+}
+
+// A submission's page shows the per-test table once judged: it reloads itself.
+function afterUpdate(finished) {
+  if (finished && document.getElementById("result") !== null) {
+    window.location.reload();
+    return false;
+  }
+  return pendingIds().length > 0;
+}
+
 function pollStatus() {
-  const pending = Array.from(document.querySelectorAll("[data-pending][data-submission]"));
-  if (pending.length === 0) return;
-  const ids = pending.map((el) => el.dataset.submission).join(",");
-  const reloadWhenDone = document.getElementById("result") !== null;
-  fetch("/submissions/status?ids=" + encodeURIComponent(ids), {
+  const ids = pendingIds();
+  if (ids.length === 0) return;
+  fetch("/submissions/status?ids=" + encodeURIComponent(ids.join(",")), {
     headers: { Accept: "application/json" },
     credentials: "same-origin",
   })
     .then((r) => (r.ok ? r.json() : Promise.reject(r.status)))
     .then((data) => {
-      let finished = false;
-      for (const s of data.submissions) {
-        const el = document.querySelector('[data-submission="' + s.id + '"]');
-        if (!el) continue;
-        const words = el.querySelector(".status-text");
-        if (s.done) {
-          finished = true;
-          el.removeAttribute("data-pending");
-          const badge = el.querySelector(".verdict");
-          badge.textContent = s.verdict || "?";
-          badge.className = "verdict v-" + (s.verdict || "pending");
-          words.textContent = s.text.replace(/^\S+\s*/, "");
-        } else if (words) {
-          words.textContent = s.text;
-        }
-      }
-      // A submission's page shows the per-test table once judged: reload it.
-      if (finished && reloadWhenDone) window.location.reload();
-      else setTimeout(pollStatus, 700);
+      if (afterUpdate(showStatuses(data.submissions))) setTimeout(pollStatus, 700);
     })
     .catch(() => setTimeout(pollStatus, 3000));
+}
+
+// Live status as the server stores it (server-sent events); polling when the browser
+// has no EventSource or the stream fails.
+function liveStatus() {
+  const ids = pendingIds();
+  if (ids.length === 0) return;
+  if (typeof EventSource === "undefined") {
+    setTimeout(pollStatus, 400);
+    return;
+  }
+  const stream = new EventSource("/submissions/events?ids=" + encodeURIComponent(ids.join(",")));
+  stream.addEventListener("status", (event) => {
+    if (!afterUpdate(showStatuses(JSON.parse(event.data).submissions))) stream.close();
+  });
+  stream.onerror = () => {
+    stream.close();
+    if (pendingIds().length > 0) setTimeout(pollStatus, 700);
+  };
 }
 
 function languageFromFile() {
@@ -66,5 +108,5 @@ function languageFromFile() {
 document.addEventListener("DOMContentLoaded", () => {
   localTimes();
   languageFromFile();
-  setTimeout(pollStatus, 400);
+  liveStatus();
 });

@@ -28,6 +28,8 @@ pub mod csrf;
 pub mod error;
 pub mod export;
 pub mod http_error;
+pub mod listen;
+pub mod login_limits;
 pub mod options;
 pub mod problem_hash;
 pub mod queue;

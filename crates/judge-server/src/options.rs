@@ -11,6 +11,10 @@ pub const DEFAULT_DATA_DIR: &str = "judge-data";
 /// The default largest source, in bytes (64 KiB, as on most judges).
 pub const DEFAULT_MAX_SOURCE_BYTES: usize = 64 * 1024;
 
+/// Connections one address may hold by default: a classroom behind one NAT address
+/// (40 browsers, a few connections each) fits; raise it for more.
+pub const DEFAULT_CONNECTIONS_PER_ADDRESS: usize = 256;
+
 /// How the server runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ServerOptions {
@@ -34,6 +38,14 @@ pub struct ServerOptions {
     pub session_lifetime: Duration,
     /// Mark cookies `Secure` (when the server is reached over HTTPS through a proxy).
     pub secure_cookies: bool,
+    /// How long a client may take to send a request's headers (slowloris).
+    pub header_timeout: Duration,
+    /// How long a client may take to send a request's body.
+    pub body_timeout: Duration,
+    /// Connections one address may hold open at once (0: no cap).
+    pub max_connections_per_address: usize,
+    /// When failed log-ins start to cost waiting time.
+    pub login_limits: crate::login_limits::LoginLimits,
 }
 
 impl ServerOptions {
@@ -63,6 +75,10 @@ impl Default for ServerOptions {
             rate_window: Duration::from_secs(60),
             session_lifetime: Duration::from_secs(12 * 3600),
             secure_cookies: false,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(30),
+            max_connections_per_address: DEFAULT_CONNECTIONS_PER_ADDRESS,
+            login_limits: crate::login_limits::LoginLimits::default(),
         }
     }
 }

@@ -5,6 +5,7 @@
 
 use crate::contest::Contest;
 use crate::error::{Result, ServerError};
+use crate::listen::ConnectionLimits;
 use crate::options::ServerOptions;
 use crate::problem_hash;
 use crate::queue::Queue;
@@ -115,12 +116,19 @@ impl Server {
                 Arc::new(workers::LogListener),
             )
         });
+        let login_key = store
+            .setting_or_insert(crate::csrf::LOGIN_KEY_SETTING, &crate::csrf::new_token()?)?
+            .into_bytes();
+        let labels = crate::visibility::Labels::load(&judge, &contest.problems);
         let state = AppState::new(Shared {
+            labels,
             store,
             judge,
             contest,
             queue,
             options,
+            login_key,
+            stopping: tokio::sync::watch::Sender::new(false),
         });
         Ok(Server {
             state,
@@ -149,12 +157,21 @@ impl Server {
             .local_addr()
             .map(|a| a.to_string())
             .unwrap_or_default();
-        let served = axum::serve(listener, self.router())
-            .with_graceful_shutdown(shutdown)
-            .await;
+        let limits = ConnectionLimits {
+            header_timeout: self.state.options.header_timeout,
+            per_address: self.state.options.max_connections_per_address,
+        };
+        let stopping = self.state.stopping.clone();
+        crate::listen::serve(listener, self.router(), limits, async move {
+            shutdown.await;
+            // Live-status streams end, so that the connections carrying them can close.
+            stopping.send_replace(true);
+        })
+        .await;
+        tracing::debug!("stopped listening on {address}");
         let stopping = tokio::task::spawn_blocking(move || self.stop());
         let _ = stopping.await;
-        served.map_err(|cause| ServerError::Listen { address, cause })
+        Ok(())
     }
 
     /// Stops the workers: each finishes (or, once the cancel flag is set, abandons and

@@ -27,6 +27,12 @@ pub struct Shared {
     pub queue: Arc<Queue>,
     /// The options.
     pub options: ServerOptions,
+    /// How students see each problem's secret tests.
+    pub labels: crate::visibility::Labels,
+    /// The key that signs the log-in form's CSRF tokens (kept in the store).
+    pub login_key: Vec<u8>,
+    /// Set when the server stops: live-status streams end.
+    pub stopping: tokio::sync::watch::Sender<bool>,
 }
 
 impl AppState {

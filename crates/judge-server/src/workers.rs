@@ -17,7 +17,8 @@ use crate::queue::{ProgressListener, Queue};
 use crate::store::{
     now_ms, ClaimRequest, Claimed, JudgeOutcome, ProblemVersion, Store, WorkerReport,
 };
-use judge_core::judge::{JudgeOptions, Submission};
+use judge_core::contest::run::lazy_options;
+use judge_core::judge::Submission;
 use judge_core::{Judge, JudgeError, SubmissionResult};
 use std::collections::BTreeSet;
 use std::panic::AssertUnwindSafe;
@@ -493,13 +494,16 @@ fn judge_source(
         claimed.id, language.spec.source
     ));
     let mut listener = ProgressListener::new(store, claimed);
+    // Lazy judging, as `judge contest` does: only what the scoreboard needs is run (ICPC:
+    // up to the first failure; IOI: a subtask's tests up to its first failure).
+    let options = lazy_options(judge.config.toml.contest.scoring, &problem);
     let submission = Submission {
         problem: &problem,
         source: &source,
         bytes: claimed.source.as_bytes(),
         language,
         judging: &judging,
-        options: JudgeOptions::default(),
+        options,
     };
     judge.judge(&submission, &mut listener)
 }

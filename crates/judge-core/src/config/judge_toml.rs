@@ -31,6 +31,21 @@ pub struct ContestProblemToml {
     /// prepared ([`crate::contest::with_groups`]); never read from judge.toml.
     #[serde(skip)]
     pub groups: Vec<crate::problem::Group>,
+    /// What `judge serve` calls secret tests on students' pages (`numbers`, the default:
+    /// `secret/3`; `names`: the files' names, when they do not describe the data).
+    #[serde(default)]
+    pub test_names: TestNames,
+}
+
+/// How secret tests are named to students.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TestNames {
+    /// By their number among the secret tests (`secret/3`).
+    #[default]
+    Numbers,
+    /// By their names (`secret/03-max`).
+    Names,
 }
 
 fn default_points() -> f64 {

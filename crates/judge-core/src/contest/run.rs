@@ -68,7 +68,7 @@ fn line_for(
 /// with the problem's all-or-nothing groups needs each group's outcome, so a group's
 /// later tests are skipped once one fails (DMOJ's short-circuit batches). IOI without
 /// groups scores the fraction of tests passed: every test runs.
-fn lazy_options(scoring: Scoring, problem: &Problem) -> JudgeOptions {
+pub fn lazy_options(scoring: Scoring, problem: &Problem) -> JudgeOptions {
     let lazy_groups = problem
         .groups
         .iter()

@@ -240,6 +240,7 @@ mod tests {
             id: id.into(),
             points,
             groups: vec![],
+            test_names: Default::default(),
         };
         ContestToml {
             title: "t".into(),
@@ -340,6 +341,7 @@ mod tests {
                 group("small", 3.0, &["secret/0", "secret/1"]),
                 group("large", 7.0, &["secret/2", "secret/3"]),
             ],
+            test_names: Default::default(),
         };
         assert_eq!(
             attempt_points(&problem, &attempt("x", "a", 0, Verdict::WA, 3)),

@@ -3,11 +3,13 @@
 use super::bad_form;
 use crate::auth::{self, LoggedIn, MaybeSession, LOGIN_COOKIE, SESSION_COOKIE};
 use crate::http_error::HttpError;
+use crate::login_limits;
 use crate::state::AppState;
+use crate::store::now_ms;
 use crate::views::{login as view, Chrome};
 use axum::extract::rejection::{FormRejection, QueryRejection};
 use axum::extract::{Query, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, Extensions, HeaderMap, StatusCode};
 use axum::response::{AppendHeaders, Html, IntoResponse, Redirect, Response};
 use axum::Form;
 use serde::Deserialize;
@@ -82,8 +84,14 @@ pub async fn form(
     if session.is_some() {
         return Ok(Redirect::to(&next).into_response());
     }
-    let token = crate::csrf::new_token()?;
+    let token = login_token(&state)?;
     Ok(login_page(&state, StatusCode::OK, &token, &next, "", None))
+}
+
+/// A fresh signed token for the log-in form.
+fn login_token(state: &AppState) -> Result<String, HttpError> {
+    let expires = now_ms() / 1000 + LOGIN_FORM_SECONDS as i64;
+    Ok(crate::csrf::new_login_token(&state.login_key, expires)?)
 }
 
 /// The log-in form.
@@ -99,15 +107,46 @@ pub struct LoginForm {
 pub async fn submit(
     State(state): State<AppState>,
     headers: HeaderMap,
+    extensions: Extensions,
     form: Result<Form<LoginForm>, FormRejection>,
 ) -> Result<Response, HttpError> {
     let Form(form) = form.map_err(bad_form)?;
     let expected = auth::cookie(&headers, LOGIN_COOKIE).unwrap_or_default();
-    crate::csrf::verify(&expected, form.csrf.as_deref())?;
+    crate::csrf::verify_login(
+        &state.login_key,
+        &expected,
+        form.csrf.as_deref(),
+        now_ms() / 1000,
+    )?;
     let next = safe_next(form.next.as_deref());
     let name = form.name.trim().to_string();
+    let address = login_limits::address_text(crate::listen::peer(&extensions));
+    if let Err(wait) = login_limits::check(&state, &name, &address).await {
+        tracing::warn!(
+            "log-in for {name:?} from {address} refused: too many failed attempts ({}), {} s to wait",
+            wait.whose,
+            wait.seconds
+        );
+        let message = format!(
+            "Too many failed log-ins for {}: wait {} s before trying again.",
+            wait.whose, wait.seconds
+        );
+        let mut page = login_page(
+            &state,
+            StatusCode::TOO_MANY_REQUESTS,
+            &expected,
+            &next,
+            &name,
+            Some(&message),
+        );
+        if let Ok(value) = header::HeaderValue::from_str(&wait.seconds.to_string()) {
+            page.headers_mut().insert(header::RETRY_AFTER, value);
+        }
+        return Ok(page);
+    }
     match auth::log_in(&state, name.clone(), form.password).await? {
         Some(token) => {
+            login_limits::succeeded(&state, &name).await;
             let lifetime = state.options.session_lifetime.as_secs();
             let secure = state.options.secure_cookies;
             Ok((
@@ -125,14 +164,17 @@ pub async fn submit(
             )
                 .into_response())
         }
-        None => Ok(login_page(
-            &state,
-            StatusCode::UNAUTHORIZED,
-            &expected,
-            &next,
-            &name,
-            Some("Wrong name or password."),
-        )),
+        None => {
+            login_limits::failed(&state, &name, &address).await;
+            Ok(login_page(
+                &state,
+                StatusCode::UNAUTHORIZED,
+                &expected,
+                &next,
+                &name,
+                Some("Wrong name or password."),
+            ))
+        }
     }
 }
 

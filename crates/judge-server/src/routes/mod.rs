@@ -9,6 +9,7 @@
 //! | `GET /submit?problem=ID`, `POST /submit` | logged in | the submit form |
 //! | `GET /submissions` | logged in | my submissions |
 //! | `GET /submissions/status?ids=1,2` | logged in | live status (JSON), own only for students |
+//! | `GET /submissions/events?ids=1,2` | logged in | the same as server-sent events, as it changes |
 //! | `GET /submissions/{id}` (`/result.json`, `/source`) | owner or teacher | a submission |
 //! | `GET /scoreboard` | logged in | frozen for students during a freeze |
 //! | `GET /teacher`, `GET /teacher/submissions` | teacher | dashboard, every submission |
@@ -33,14 +34,15 @@ use crate::http_error::HttpError;
 use crate::state::AppState;
 use axum::extract::rejection::{FormRejection, QueryRejection};
 use axum::extract::Query;
-use axum::http::{header, HeaderValue};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::IntoResponse;
 use axum::response::Response;
 use axum::routing::{get, post};
 use axum::Router;
 
 /// The whole application.
 pub fn router(state: AppState) -> Router {
-    let submit_body_limit = state.options.max_source_bytes * 2 + 64 * 1024;
+    let submit_body_limit = largest_body(&state);
     Router::new()
         .route("/", get(login::home))
         .route("/login", get(login::form).post(login::submit))
@@ -55,6 +57,7 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/submissions", get(submissions::mine))
         .route("/submissions/status", get(submissions::status))
+        .route("/submissions/events", get(submissions::events))
         .route("/submissions/{id}", get(submissions::detail))
         .route(
             "/submissions/{id}/result.json",
@@ -90,6 +93,10 @@ pub fn router(state: AppState) -> Router {
         .route("/static/{file}", get(assets::file))
         .route("/healthz", get(assets::health))
         .fallback(not_found)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            body_deadline,
+        ))
         .layer(axum::middleware::map_response(security_headers))
         .with_state(state)
 }
@@ -123,12 +130,70 @@ async fn security_headers(mut response: Response) -> Response {
     response
 }
 
-/// A form that could not be read, as a 400 with axum's reason.
+/// A form that could not be read: 413 when it is too large (as every route answers), else
+/// a 400 with axum's reason.
 pub(crate) fn bad_form(rejection: FormRejection) -> HttpError {
+    if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        return HttpError::too_large("The form is too large.");
+    }
     HttpError::bad_request(format!(
         "The form could not be read: {}",
         rejection.body_text()
     ))
+}
+
+/// Reads each request's body within the body deadline (a client sending it slowly gets
+/// 408 and the connection closes), refusing bodies larger than any route takes (413);
+/// routes then apply their own, smaller limits.
+async fn body_deadline(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let (parts, body) = request.into_parts();
+    let largest = largest_body(&state);
+    let read = tokio::time::timeout(
+        state.options.body_timeout,
+        axum::body::to_bytes(body, largest),
+    )
+    .await;
+    let bytes = match read {
+        Ok(Ok(bytes)) => bytes,
+        Ok(Err(error)) => {
+            let too_large = std::error::Error::source(&error)
+                .is_some_and(|cause| cause.is::<http_body_util::LengthLimitError>());
+            return if too_large {
+                HttpError::too_large(format!(
+                    "The request is larger than the server accepts ({} KiB).",
+                    largest / 1024
+                ))
+                .into_response()
+            } else {
+                HttpError::bad_request("The request's body could not be read.").into_response()
+            };
+        }
+        Err(_) => {
+            let mut response = HttpError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                "The request's body took too long to arrive.",
+            )
+            .into_response();
+            response
+                .headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            return response;
+        }
+    };
+    next.run(axum::extract::Request::from_parts(
+        parts,
+        axum::body::Body::from(bytes),
+    ))
+    .await
+}
+
+/// The largest body any route accepts (a submission: its source, or an upload of it).
+fn largest_body(state: &AppState) -> usize {
+    state.options.max_source_bytes * 2 + 64 * 1024
 }
 
 /// A query string's parameters, or 400 when they cannot be read.

@@ -7,18 +7,21 @@ use crate::http_error::HttpError;
 use crate::state::AppState;
 use crate::store::submissions::JudgedAttempt;
 use crate::store::{Submission, SubmissionFilter, SubmissionState, User};
-use crate::views::format::status_text;
+use crate::views::format::{self, status_text};
 use crate::views::submissions::{self as view, SubmissionPage};
 use crate::views::Chrome;
 use crate::visibility;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
+use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
 use judge_core::config::judge_toml::Scoring;
 use judge_core::contest::scoring::attempt_points;
 use serde::Deserialize;
+use std::collections::HashMap;
+use std::time::Duration;
 
 /// How many submissions "My submissions" lists.
 const MINE_SHOWN: usize = 200;
@@ -42,7 +45,11 @@ pub async fn mine(
         .await?;
     let rows: Vec<view::Row> = summaries
         .into_iter()
-        .map(|summary| {
+        .map(|mut summary| {
+            if !session.user.is_teacher() {
+                let labels = state.labels.of(&summary.problem);
+                visibility::summary_for_student(&mut summary, &labels);
+            }
             let progress = summary.progress;
             (summary, progress)
         })
@@ -94,13 +101,18 @@ pub async fn detail(
             |_| submission.summary.language.clone(),
             |l| l.spec.name.clone(),
         );
+    let labels = state.labels.of(&submission.summary.problem);
     let result = submission.result.as_ref().map(|r| {
         if teacher {
             r.clone()
         } else {
-            visibility::for_student(r)
+            visibility::for_student(r, &labels)
         }
     });
+    let mut shown_summary = submission.summary.clone();
+    if !teacher {
+        visibility::summary_for_student(&mut shown_summary, &labels);
+    }
     // The points it earns where the contest gives points (IOI), once it counts.
     let attempt = JudgedAttempt {
         summary: submission.summary.clone(),
@@ -119,7 +131,7 @@ pub async fn detail(
     let page = SubmissionPage {
         points,
         progress: submission.summary.progress,
-        summary: submission.summary,
+        summary: shown_summary,
         result,
         source: submission.source,
         language_name,
@@ -143,14 +155,16 @@ pub(crate) async fn submission_json(
         .await
         .map_err(HttpError::as_json)?;
     let teacher = user.is_teacher();
+    let labels = state.labels.of(&submission.summary.problem);
     let result = submission.result.as_ref().map(|r| {
         if teacher {
             r.clone()
         } else {
-            visibility::for_student(r)
+            visibility::for_student(r, &labels)
         }
     });
     if !teacher {
+        visibility::summary_for_student(&mut submission.summary, &labels);
         // The judge's own failure names files on the server: the teacher's business.
         if let Some(error) = submission
             .summary
@@ -199,22 +213,21 @@ pub struct StatusQuery {
 }
 
 /// One submission's live status.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 struct Status {
     id: i64,
     state: SubmissionState,
     done: bool,
     verdict: Option<String>,
     text: String,
+    /// The largest CPU time of its tests, once judged ("0.12 s").
+    cpu: Option<String>,
+    /// The largest memory of its tests, once judged ("3.1 MiB").
+    memory: Option<String>,
 }
 
-/// `GET /submissions/status?ids=1,2,3`: the live status of the asker's submissions
-/// (a teacher's: of any). Ids that are not visible are left out.
-pub async fn status(
-    State(state): State<AppState>,
-    LoggedIn(session): LoggedIn,
-    query: Result<Query<StatusQuery>, QueryRejection>,
-) -> Result<Json<serde_json::Value>, HttpError> {
+/// The ids of a status query (at most [`STATUS_IDS`]), or 400.
+fn status_ids(query: Result<Query<StatusQuery>, QueryRejection>) -> Result<Vec<i64>, HttpError> {
     let text = super::query(query)
         .map_err(HttpError::as_json)?
         .ids
@@ -233,24 +246,135 @@ pub async fn status(
     if ids.len() > STATUS_IDS {
         return Err(HttpError::bad_request(format!("at most {STATUS_IDS} ids at once")).as_json());
     }
+    Ok(ids)
+}
+
+/// The live status of those of `ids` that `user` may see.
+async fn statuses(state: &AppState, user: &User, ids: Vec<i64>) -> Result<Vec<Status>, HttpError> {
     let summaries = state
         .blocking(move |s| s.store.submission_summaries(&ids))
         .await
         .map_err(HttpError::as_json)?;
-    let statuses: Vec<Status> = summaries
+    Ok(summaries
         .into_iter()
-        .filter(|summary| session.user.is_teacher() || summary.user_id == session.user.id)
-        .map(|summary| Status {
-            id: summary.id,
-            state: summary.state,
-            done: summary.state == SubmissionState::Done,
-            verdict: summary
-                .result
-                .as_ref()
-                .filter(|_| summary.state == SubmissionState::Done)
-                .map(|r| r.verdict.code().to_string()),
-            text: status_text(&summary, summary.progress),
+        .filter(|summary| user.is_teacher() || summary.user_id == user.id)
+        .map(|mut summary| {
+            if !user.is_teacher() {
+                let labels = state.labels.of(&summary.problem);
+                visibility::summary_for_student(&mut summary, &labels);
+            }
+            let done = summary.state == SubmissionState::Done;
+            let judged = summary.result.as_ref().filter(|_| done);
+            Status {
+                id: summary.id,
+                state: summary.state,
+                done,
+                verdict: judged.map(|r| r.verdict.code().to_string()),
+                text: status_text(&summary, summary.progress),
+                cpu: judged.map(|r| format::seconds(r.max_cpu_time_s)),
+                memory: judged.map(|r| format::bytes(r.max_peak_memory_bytes)),
+            }
         })
-        .collect();
+        .collect())
+}
+
+/// `GET /submissions/status?ids=1,2,3`: the live status of the asker's submissions
+/// (a teacher's: of any). Ids that are not visible are left out.
+pub async fn status(
+    State(state): State<AppState>,
+    LoggedIn(session): LoggedIn,
+    query: Result<Query<StatusQuery>, QueryRejection>,
+) -> Result<Json<serde_json::Value>, HttpError> {
+    let ids = status_ids(query)?;
+    let statuses = statuses(&state, &session.user, ids).await?;
     Ok(Json(serde_json::json!({ "submissions": statuses })))
+}
+
+/// How often a live stream looks at the store without being woken (for results that
+/// `judge worker` processes elsewhere write).
+const STREAM_LOOK_AGAIN: Duration = Duration::from_secs(1);
+/// How long one live stream lasts (the browser reconnects by itself).
+const STREAM_LIFETIME: Duration = Duration::from_secs(600);
+
+/// What a live stream remembers between events.
+struct Stream {
+    state: AppState,
+    user: User,
+    ids: Vec<i64>,
+    sent: HashMap<i64, Status>,
+    changes: tokio::sync::watch::Receiver<u64>,
+    stopping: tokio::sync::watch::Receiver<bool>,
+    ends: tokio::time::Instant,
+    first: bool,
+}
+
+impl Stream {
+    /// The next batch of changed statuses, or None when the stream ends (everything is
+    /// done, the stream is old, the server stops, the store fails).
+    async fn next(&mut self) -> Option<Vec<Status>> {
+        loop {
+            if !self.first {
+                tokio::select! {
+                    changed = self.changes.changed() => changed.ok()?,
+                    () = tokio::time::sleep(STREAM_LOOK_AGAIN) => {}
+                    _ = self.stopping.wait_for(|stop| *stop) => return None,
+                }
+            }
+            self.first = false;
+            if *self.stopping.borrow() || tokio::time::Instant::now() >= self.ends {
+                return None;
+            }
+            let now = statuses(&self.state, &self.user, self.ids.clone())
+                .await
+                .ok()?;
+            let changed: Vec<Status> = now
+                .iter()
+                .filter(|s| self.sent.get(&s.id) != Some(*s))
+                .cloned()
+                .collect();
+            let all_done = now.iter().all(|s| s.done);
+            for status in now {
+                self.sent.insert(status.id, status);
+            }
+            if !changed.is_empty() {
+                return Some(changed);
+            }
+            if all_done {
+                return None;
+            }
+        }
+    }
+}
+
+/// `GET /submissions/events?ids=1,2,3`: the same statuses as server-sent events, one
+/// `status` event (`{"submissions": [...]}`, the changed ones) as soon as this process
+/// stores a change, until all are done. The pages fall back to polling `status` when
+/// the stream fails.
+pub async fn events(
+    State(state): State<AppState>,
+    LoggedIn(session): LoggedIn,
+    query: Result<Query<StatusQuery>, QueryRejection>,
+) -> Result<Response, HttpError> {
+    let ids = status_ids(query)?;
+    let stream = Stream {
+        changes: state.store.changes(),
+        stopping: state.stopping.subscribe(),
+        state,
+        user: session.user,
+        ids,
+        sent: HashMap::new(),
+        ends: tokio::time::Instant::now() + STREAM_LIFETIME,
+        first: true,
+    };
+    let events = futures_util::stream::unfold(stream, |mut stream| async move {
+        let changed = stream.next().await?;
+        let event = Event::default()
+            .event("status")
+            .json_data(serde_json::json!({ "submissions": changed }))
+            .unwrap_or_default();
+        Some((Ok::<_, std::convert::Infallible>(event), stream))
+    });
+    Ok(Sse::new(events)
+        .keep_alive(KeepAlive::default())
+        .into_response())
 }

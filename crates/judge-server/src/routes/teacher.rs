@@ -18,6 +18,9 @@ use axum::Form;
 use judge_core::export::{csv, to_json};
 use serde::Deserialize;
 
+/// Failed log-ins of one name from one address that the dashboard lists.
+const REPEATED_FAILURES: u64 = 3;
+
 /// How many submissions the teacher's list shows.
 const ALL_SHOWN: usize = 500;
 
@@ -26,8 +29,9 @@ pub async fn dashboard(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
 ) -> Result<Html<String>, HttpError> {
-    let (queue, users, published, attention) = state
+    let (queue, users, published, attention, login_failures) = state
         .blocking(|s| {
+            let day_ago = now_ms() - 24 * 3600 * 1000;
             let attention: Vec<_> = s
                 .store
                 .submissions(&SubmissionFilter::default())?
@@ -41,6 +45,8 @@ pub async fn dashboard(
                     .setting(settings::SCOREBOARD_PUBLISHED)?
                     .is_some_and(|v| v == "1"),
                 attention,
+                s.store
+                    .repeated_login_failures(day_ago, REPEATED_FAILURES)?,
             ))
         })
         .await?;
@@ -57,6 +63,7 @@ pub async fn dashboard(
         problems: contest.problems.iter().map(|p| p.id.clone()).collect(),
         users,
         attention,
+        login_failures,
     };
     let chrome = Chrome::new(&contest.title, Some(&session), "teacher");
     Ok(Html(view::dashboard(&chrome, &view).into_string()))

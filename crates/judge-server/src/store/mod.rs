@@ -14,6 +14,7 @@
 pub mod copy;
 pub mod engine;
 pub mod leases;
+pub mod login_failures;
 pub mod migrations;
 pub mod postgres;
 pub mod progress;
@@ -51,6 +52,8 @@ pub const DATABASE_FILE: &str = "judge.sqlite3";
 pub struct Store {
     engine: Arc<dyn Engine>,
     file: Option<PathBuf>,
+    /// Counts this process's committed writes: live-status streams wake on it.
+    changes: Arc<tokio::sync::watch::Sender<u64>>,
 }
 
 impl std::fmt::Debug for Store {
@@ -75,10 +78,12 @@ impl Store {
             DatabaseUrl::Sqlite(file) => Ok(Store {
                 engine: Arc::new(sqlite::SqliteEngine::open(file)?),
                 file: Some(file.clone()),
+                changes: Arc::new(tokio::sync::watch::Sender::new(0)),
             }),
             DatabaseUrl::Postgres(text) => Ok(Store {
                 engine: Arc::new(postgres::PostgresEngine::connect(text, &url.redacted())?),
                 file: None,
+                changes: Arc::new(tokio::sync::watch::Sender::new(0)),
             }),
         }
     }
@@ -131,7 +136,16 @@ impl Store {
 
     /// Runs `f` in a write transaction.
     pub(crate) fn write<T>(&self, f: impl FnOnce(&mut dyn Tx) -> Result<T>) -> Result<T> {
-        self.transact(Access::Write, f)
+        let written = self.transact(Access::Write, f)?;
+        self.changes.send_modify(|n| *n = n.wrapping_add(1));
+        Ok(written)
+    }
+
+    /// Wakes when this process commits a write (a result, live progress, a new
+    /// submission). Writes by other processes (`judge worker` elsewhere) are not seen:
+    /// whoever waits on it also looks again now and then.
+    pub fn changes(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.changes.subscribe()
     }
 }
 

@@ -29,15 +29,15 @@ pub fn table(rows: &[Row], teacher: Option<&str>) -> Markup {
                 }
                 tbody {
                     @for (summary, progress) in rows {
-                        tr {
+                        tr data-row=(summary.id) {
                             td { a href={ "/submissions/" (summary.id) } { (summary.id) } }
                             td { (format::time(summary.submitted_at_ms)) }
                             @if teacher.is_some() { td { (summary.user_name) } }
                             td { a href={ "/problems/" (summary.problem) } { (summary.problem) } }
                             td { (summary.language) }
                             td { (format::status(summary, *progress)) }
-                            td class="num" { @if let Some(r) = &summary.result { (format::seconds(r.max_cpu_time_s)) } }
-                            td class="num" { @if let Some(r) = &summary.result { (format::bytes(r.max_peak_memory_bytes)) } }
+                            td class="num" data-field="cpu" { @if let Some(r) = &summary.result { (format::seconds(r.max_cpu_time_s)) } }
+                            td class="num" data-field="memory" { @if let Some(r) = &summary.result { (format::bytes(r.max_peak_memory_bytes)) } }
                             @if let Some(csrf) = teacher {
                                 td {
                                     form method="post" action={ "/teacher/submissions/" (summary.id) "/rejudge" } class="inline" {

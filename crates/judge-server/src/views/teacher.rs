@@ -31,6 +31,8 @@ pub struct Dashboard {
     pub users: Vec<User>,
     /// Submissions with a judge error twice, waiting for a decision.
     pub attention: Vec<crate::store::SubmissionSummary>,
+    /// Names and addresses with repeated failed log-ins in the last day.
+    pub login_failures: Vec<crate::store::login_failures::RepeatedFailures>,
 }
 
 /// The teacher's dashboard.
@@ -70,6 +72,20 @@ pub fn dashboard(chrome: &Chrome, view: &Dashboard) -> Markup {
                     h2 { "Needs attention (" (view.attention.len()) ")" }
                     p { "The judge failed twice on these: they count as pending (not scored, not penalised) until you rejudge them or accept the judge error as their verdict." }
                     ul { @for s in &view.attention { li { a href={ "/submissions/" (s.id) } { "Submission " (s.id) } " · " (s.user_name) " · " (s.problem) @if let Some(error) = s.result.as_ref().and_then(|r| r.error.as_ref()) { " · " (error) } } } }
+                }
+            }
+            @if !view.login_failures.is_empty() {
+                section class="attention" id="login-failures" {
+                    h2 { "Repeated failed log-ins (last 24 hours)" }
+                    p class="hint" { "Each row is a name as typed and the address it came from. Past a few failures, the account and the address must wait before each further try (the wait doubles each time)." }
+                    table class="login-failures" {
+                        thead { tr { th { "Name" } th { "Address" } th { "Failures" } th { "Latest" } } }
+                        tbody {
+                            @for f in &view.login_failures {
+                                tr { td { (f.name) } td { (f.address) } td { (f.count) } td { (format::time(f.last_ms)) } }
+                            }
+                        }
+                    }
                 }
             }
             section {

@@ -1,7 +1,7 @@
 // The web server's end-to-end test in headless Chromium, run by ../browser.rs with the
 // server's address and two accounts in the environment:
 //   JUDGE_URL, STUDENT, STUDENT_PASSWORD, TEACHER, TEACHER_PASSWORD, AC_SOURCE, WA_SOURCE
-//   CHROMIUM (default /usr/bin/chromium)
+//   CHROMIUM (default /usr/bin/chromium), LIVE (events, the default; poll: no EventSource)
 // A student logs in, opens the maze statement (both languages), submits an accepted C++
 // solution by uploading it and sees AC, pastes a wrong one and sees WA with the failing
 // test; the teacher logs in and sees both attempts on the scoreboard. The last line of
@@ -36,10 +36,18 @@ const context = await chromium.launchPersistentContext(profile, {
 });
 context.setDefaultTimeout(30_000);
 const page = context.pages()[0] ?? (await context.newPage());
+// LIVE=poll: a browser without EventSource, which the page serves by polling instead.
+const polling = env.LIVE === "poll";
+if (polling) await page.addInitScript(() => delete window.EventSource);
 const problems = [];
 page.on("pageerror", (error) => problems.push("page error: " + error.message));
 page.on("console", (message) => {
   if (message.type() === "error") problems.push("console: " + message.text());
+});
+const statusRequests = { events: 0, polls: 0 };
+page.on("request", (request) => {
+  if (request.url().includes("/submissions/events")) statusRequests.events += 1;
+  if (request.url().includes("/submissions/status")) statusRequests.polls += 1;
 });
 page.on("response", (response) => {
   // 401 and 303 are part of the flow; anything else at 400 or above is a broken link.
@@ -63,11 +71,16 @@ async function submitAndWait(fill) {
   const started = Date.now();
   await Promise.all([page.waitForURL(/\/submissions\/\d+$/), page.click('button:has-text("Submit")')]);
   const stored = Date.now();
-  // The page polls the status and reloads itself with the per-test table when judged.
+  // The page follows the status (server-sent events) and reloads itself with the per-test
+  // table when judged.
   await page.waitForSelector("#result .verdict:not(.v-pending)", { timeout: VERDICT_TIMEOUT_MS });
+  const badgeShown = Date.now();
   await page.waitForSelector("table.tests", { timeout: 10_000 });
   const verdictShown = Date.now();
   return {
+    clicked_at_ms: started,
+    badge_at_ms: badgeShown,
+    verdict_at_ms: verdictShown,
     id: Number(page.url().split("/").pop()),
     verdict: (await page.textContent("#result .verdict")).trim(),
     result: (await page.textContent("#result")).replace(/\s+/g, " ").trim(),
@@ -99,11 +112,36 @@ try {
   check(accepted.verdict === "AC", "the accepted solution gets AC: " + accepted.result);
   check((await page.locator("table.tests tbody tr").count()) >= 2, "each test has a row");
 
-  // A wrong one, pasted: WA, and the failing test is named.
-  const wrong = await submitAndWait(async () => {
-    await page.selectOption('select[name="language"]', "cpp");
-    await page.fill('textarea[name="source"]', readFileSync(env.WA_SOURCE, "utf8"));
-  });
+  if (polling) {
+    check(statusRequests.events === 0 && statusRequests.polls >= 1, "without EventSource the page polls: " + JSON.stringify(statusRequests));
+  } else {
+    check(statusRequests.events >= 1 && statusRequests.polls === 0, "the verdict came by server-sent events: " + JSON.stringify(statusRequests));
+  }
+
+  // A wrong one, pasted, followed on the list of my submissions: its row gets the verdict,
+  // the CPU time and the memory without a reload.
+  await page.goto(base + "/submit?problem=maze");
+  await page.selectOption('select[name="language"]', "cpp");
+  await page.fill('textarea[name="source"]', readFileSync(env.WA_SOURCE, "utf8"));
+  await Promise.all([page.waitForURL(/\/submissions\/\d+$/), page.click('button:has-text("Submit")')]);
+  const wrongId = Number(page.url().split("/").pop());
+  await page.goto(base + "/submissions");
+  const wrongRow = page.locator(`tr[data-row="${wrongId}"]`);
+  const livePending = (await wrongRow.locator("[data-pending]").count()) === 1;
+  await wrongRow.locator(".verdict.v-WA").waitFor({ timeout: VERDICT_TIMEOUT_MS });
+  const cpu = (await wrongRow.locator('[data-field="cpu"]').textContent()).trim();
+  const memory = (await wrongRow.locator('[data-field="memory"]').textContent()).trim();
+  check(/ s$/.test(cpu) && /iB$/.test(memory), `the row shows CPU and memory: ${cpu} ${memory}`);
+
+  // Its page: WA, and the failing test is named.
+  await page.goto(base + "/submissions/" + wrongId);
+  await page.waitForSelector("table.tests");
+  const wrong = {
+    id: wrongId,
+    verdict: (await page.textContent("#result .verdict")).trim(),
+    result: (await page.textContent("#result")).replace(/\s+/g, " ").trim(),
+    live_on_the_list: livePending,
+  };
   check(wrong.verdict === "WA", "the wrong solution gets WA: " + wrong.result);
   const failing = /on ((sample|secret)\/\S+)/.exec(wrong.result);
   check(failing !== null, "the failing test is named: " + wrong.result);

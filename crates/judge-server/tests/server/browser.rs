@@ -1,7 +1,10 @@
 //! The end-to-end test in headless Chromium (Debian's chromium, driven by playwright-core:
 //! tests/browser/e2e.mjs) against a server on the repository's contest: a student submits
 //! the maze's accepted C++ solution and a wrong one, the teacher sees both on the
-//! scoreboard. It prints the time from submit to verdict.
+//! scoreboard; the verdict arrives by server-sent events, and the live list shows the CPU
+//! time and memory. It prints the time from submit to verdict, split into storing,
+//! judging (compile, tests) and showing. JUDGE_BROWSER_LIVE=poll runs it with a browser
+//! without EventSource (the page polls), for comparison.
 //!
 //! Needs /usr/bin/chromium, node, and `npm ci` in tests/browser (scripts/setup-browser-tests
 //! installs all three). Without them it prints why and passes, unless
@@ -105,6 +108,11 @@ fn a_student_submits_in_chromium_and_the_teacher_sees_the_scoreboard() {
         .env("AC_SOURCE", maze_dir.join("accepted/bfs.cpp"))
         .env("WA_SOURCE", maze_dir.join("wrong_answer/no_modulo.cpp"))
         .env("CHROMIUM", chromium())
+        // JUDGE_BROWSER_LIVE=poll: the page without EventSource (polling), for comparison.
+        .env(
+            "LIVE",
+            std::env::var("JUDGE_BROWSER_LIVE").unwrap_or_else(|_| "events".into()),
+        )
         .output()
         .unwrap();
     let _ = stop.send(());
@@ -125,7 +133,13 @@ fn a_student_submits_in_chromium_and_the_teacher_sees_the_scoreboard() {
         .collect();
     assert_eq!(verdicts, [Verdict::AC, Verdict::WA]);
     let accepted = &submissions[1];
-    let judged_ms = accepted.result.as_ref().unwrap().judged_at_ms - accepted.submitted_at_ms;
+    let judged_at_ms = accepted.result.as_ref().unwrap().judged_at_ms;
+    let judged_ms = judged_at_ms - accepted.submitted_at_ms;
+    // The browser's clock and the server's are this machine's.
+    let ms = |key: &str| report["accepted"][key].as_f64().unwrap();
+    let stored_s = (accepted.submitted_at_ms as f64 - ms("clicked_at_ms")) / 1000.0;
+    let shown_s = (ms("verdict_at_ms") - judged_at_ms as f64) / 1000.0;
+    let badge_s = (ms("badge_at_ms") - judged_at_ms as f64) / 1000.0;
     let full = store
         .submission(accepted.id)
         .unwrap()
@@ -139,15 +153,20 @@ fn a_student_submits_in_chromium_and_the_teacher_sees_the_scoreboard() {
         "release"
     };
     println!(
-        "maze bfs.cpp, {workers} workers, {build} build: submit to verdict on the page {:.2} s; \
-         stored {:.2} s after the click, judged {:.2} s after storing (compile {:.2} s wall, \
-         {} tests {:.2} s wall); WA on {}; scoreboard cell {}",
-        report["accepted"]["submit_to_verdict_ms"].as_f64().unwrap() / 1000.0,
-        report["accepted"]["submit_to_page_ms"].as_f64().unwrap() / 1000.0,
+        "maze bfs.cpp, {workers} workers, {build} build: submit to verdict on the page {:.2} s = \
+         stored {:.2} s after the click + judged {:.2} s after storing (compile {:.2} s wall, \
+         {} tests {:.2} s wall) + shown {:.2} s after the result was stored (the verdict's \
+         badge {:.2} s, then the page reloads with the tests' table; the submission's page \
+         loaded {:.2} s after the click); WA on {}; scoreboard cell {}",
+        ms("submit_to_verdict_ms") / 1000.0,
+        stored_s,
         judged_ms as f64 / 1000.0,
         full.compile.wall_time_s,
         full.tests.len(),
         tests_wall_s,
+        shown_s,
+        badge_s,
+        ms("submit_to_page_ms") / 1000.0,
         report["failing_test"],
         report["scoreboard_cell"],
     );

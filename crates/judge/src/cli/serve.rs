@@ -34,6 +34,10 @@ pub struct ServeArgs {
     /// Mark cookies Secure (when students reach the server over HTTPS, through a proxy).
     #[arg(long)]
     pub secure_cookies: bool,
+    /// Connections one address may hold open at once (0: no cap); raise it when a large
+    /// class reaches the server through one NAT address.
+    #[arg(long, value_name = "N", default_value_t = options::DEFAULT_CONNECTIONS_PER_ADDRESS)]
+    pub max_connections_per_address: usize,
 }
 
 /// Runs `judge serve` until SIGINT or SIGTERM.
@@ -71,6 +75,7 @@ pub fn execute(cli: &Cli, args: &ServeArgs) -> anyhow::Result<u8> {
         submissions_per_window: args.submissions_per_minute,
         rate_window: Duration::from_secs(60),
         secure_cookies: args.secure_cookies,
+        max_connections_per_address: args.max_connections_per_address,
         ..ServerOptions::default()
     };
     let workers = options.workers;

@@ -145,6 +145,7 @@ impl TestServer {
         Client {
             router: self.router.clone(),
             cookies: BTreeMap::new(),
+            peer: "127.0.0.1:40000".parse().unwrap(),
         }
     }
 
@@ -217,7 +218,10 @@ impl Reply {
     pub fn csrf(&self) -> String {
         let marker = "name=\"csrf\" value=\"";
         let at = self.body.find(marker).expect("a form with a CSRF token") + marker.len();
-        self.body[at..at + 64].to_string()
+        let end = self.body[at..]
+            .find('"')
+            .expect("the token's closing quote");
+        self.body[at..at + end].to_string()
     }
 }
 
@@ -229,14 +233,18 @@ pub enum Part<'a> {
     File(&'a str, &'a str, &'a [u8]),
 }
 
-/// A client with a cookie jar.
+/// A client with a cookie jar, as if connected from `peer`.
 pub struct Client {
     router: axum::Router,
     pub cookies: BTreeMap<String, String>,
+    pub peer: std::net::SocketAddr,
 }
 
 impl Client {
     async fn send(&mut self, mut request: Request<Body>) -> Reply {
+        request
+            .extensions_mut()
+            .insert(axum::extract::ConnectInfo(self.peer));
         if !self.cookies.is_empty() {
             let cookie = self
                 .cookies

@@ -382,5 +382,6 @@ impl Browser {
 pub fn csrf(page: &str) -> String {
     let marker = "name=\"csrf\" value=\"";
     let at = page.find(marker).expect("a CSRF field") + marker.len();
-    page[at..at + 64].to_string()
+    let end = page[at..].find('"').expect("the token's closing quote");
+    page[at..at + end].to_string()
 }

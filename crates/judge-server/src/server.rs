@@ -120,7 +120,19 @@ impl Server {
             .setting_or_insert(crate::csrf::LOGIN_KEY_SETTING, &crate::csrf::new_token()?)?
             .into_bytes();
         let labels = crate::visibility::Labels::load(&judge, &contest.problems);
+        let titles = contest
+            .problems
+            .iter()
+            .map(|problem| {
+                let title = judge
+                    .problem(&problem.id)
+                    .map(|p| (p.title.clone(), p.title_zh.clone()))
+                    .map_err(|e| e.to_string());
+                (problem.id.clone(), title)
+            })
+            .collect();
         let state = AppState::new(Shared {
+            titles,
             labels,
             store,
             judge,

@@ -27,6 +27,10 @@ pub struct Shared {
     pub queue: Arc<Queue>,
     /// The options.
     pub options: ServerOptions,
+    /// Each contest problem's titles (English, Chinese), or why it does not load, read once
+    /// at start-up like the problem versions the server publishes: the problem list
+    /// loaded every problem from disk on every request.
+    pub titles: std::collections::BTreeMap<String, Result<(String, Option<String>), String>>,
     /// How students see each problem's secret tests.
     pub labels: crate::visibility::Labels,
     /// The key that signs the log-in form's CSRF tokens (kept in the store).

@@ -68,11 +68,9 @@ pub async fn list(
                     };
                     ProblemRow {
                         id: problem.id.clone(),
-                        title: s
-                            .judge
-                            .problem(&problem.id)
-                            .map(|p| (p.title.clone(), p.title_zh.clone()))
-                            .map_err(|e| e.to_string()),
+                        title: s.titles.get(&problem.id).cloned().unwrap_or_else(|| {
+                            Err(format!("problem {} is not in the contest", problem.id))
+                        }),
                         points: problem.points,
                         best,
                         attempts: attempts.len(),

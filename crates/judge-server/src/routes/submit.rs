@@ -56,7 +56,10 @@ pub async fn form(
                 .problems
                 .iter()
                 .map(|p| {
-                    let title = s.judge.problem(&p.id).map(|p| p.title).unwrap_or_default();
+                    let title = match s.titles.get(&p.id) {
+                        Some(Ok((title, _))) => title.clone(),
+                        _ => String::new(),
+                    };
                     (p.id.clone(), title)
                 })
                 .collect())

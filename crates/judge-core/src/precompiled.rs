@@ -31,6 +31,8 @@ pub struct PrecompiledHeaders {
     dir: PathBuf,
     /// The include folder (or `None`: it cannot be built) of each key this judge has seen.
     known: Mutex<HashMap<String, Option<PathBuf>>>,
+    /// Each compiler's `--version`, asked once per judge (not once per compile).
+    versions: Mutex<HashMap<String, Option<Vec<u8>>>>,
 }
 
 /// The headers of `headers` that `source` includes with `#include <...>`, in order, each
@@ -146,6 +148,7 @@ impl PrecompiledHeaders {
         PrecompiledHeaders {
             dir: dir.into(),
             known: Mutex::new(HashMap::new()),
+            versions: Mutex::new(HashMap::new()),
         }
     }
 
@@ -183,7 +186,14 @@ impl PrecompiledHeaders {
         settings: &CompileToml,
         scratch: &Path,
     ) -> Result<Option<PathBuf>> {
-        let Some(version) = compiler_version(&compile[0], toolchain) else {
+        let version = self
+            .versions
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .entry(compile[0].clone())
+            .or_insert_with(|| compiler_version(&compile[0], toolchain))
+            .clone();
+        let Some(version) = version else {
             return Ok(None);
         };
         let key = key(compile, header, &version);

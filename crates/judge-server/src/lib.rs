@@ -12,7 +12,8 @@
 //!   `judge worker` elsewhere; [`queue`] wakes them and writes live progress to the store;
 //!   [`problem_hash`] makes sure they judge on the server's copy of each problem.
 //! - [`routes`] (one module per page group) over [`views`] (HTML), [`auth`] (sessions),
-//!   [`csrf`], [`visibility`] (what students may see of a result).
+//!   [`csrf`], [`visibility`] (what students may see of a result), [`subtasks`] (a
+//!   result's tests by subtask).
 //! - [`contest`] (the clock, the freeze), [`scoreboard`], [`export`], [`statement`].
 //! - [`accounts`]: passwords and the operations behind `judge users`.
 //!
@@ -39,6 +40,7 @@ pub mod server;
 pub mod state;
 pub mod statement;
 pub mod store;
+pub mod subtasks;
 pub mod views;
 pub mod visibility;
 pub mod workers;

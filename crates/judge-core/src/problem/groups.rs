@@ -75,18 +75,28 @@ impl Group {
 
 /// The points a set of groups earns (in the groups' own units), given each test's verdict.
 pub fn earned(groups: &[Group], verdict: &dyn Fn(&str) -> Option<Verdict>) -> f64 {
+    earned_each(groups, verdict).into_iter().sum()
+}
+
+/// The points each group earns (in the groups' own units, in the groups' order), given
+/// each test's verdict: nothing for a group whose required groups did not all pass.
+pub fn earned_each(groups: &[Group], verdict: &dyn Fn(&str) -> Option<Verdict>) -> Vec<f64> {
     groups
         .iter()
-        .filter(|group| {
-            group.requires.iter().all(|required| {
+        .map(|group| {
+            let required_passed = group.requires.iter().all(|required| {
                 groups
                     .iter()
                     .find(|g| &g.name == required)
                     .is_none_or(|g| g.all_passed(verdict))
-            })
+            });
+            if required_passed {
+                group.earned_alone(verdict)
+            } else {
+                0.0
+            }
         })
-        .map(|group| group.earned_alone(verdict))
-        .sum()
+        .collect()
 }
 
 #[cfg(test)]
@@ -123,6 +133,10 @@ mod tests {
         };
         assert_eq!(earned(&groups, &verdicts(&[])), 100.0);
         assert_eq!(earned(&groups, &verdicts(&["t3"])), 80.0);
+        assert_eq!(
+            earned_each(&groups, &verdicts(&["t1", "t3"])),
+            vec![0.0, 20.0, 0.0]
+        );
         assert_eq!(
             earned(&groups, &verdicts(&["t1"])),
             40.0,

@@ -119,17 +119,21 @@ pub async fn detail(
         result: submission.result.clone(),
     };
     let record = crate::scoreboard::attempt_record(&attempt, false);
-    let points = match (
-        state.contest.scoring,
-        state.contest.problem(&record.problem),
-    ) {
-        (Scoring::Ioi, Some(problem)) if !record.pending => {
+    let contest_problem = state.contest.problem(&record.problem);
+    let ioi = state.contest.scoring == Scoring::Ioi;
+    let points = match contest_problem {
+        Some(problem) if ioi && !record.pending => {
             Some((attempt_points(problem, &record), problem.points))
         }
         _ => None,
     };
+    let subtasks = match (contest_problem, &submission.result) {
+        (Some(problem), Some(full)) => crate::subtasks::group(problem, full, points.is_some()),
+        _ => Vec::new(),
+    };
     let page = SubmissionPage {
         points,
+        subtasks,
         progress: submission.summary.progress,
         summary: shown_summary,
         result,

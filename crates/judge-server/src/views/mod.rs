@@ -5,6 +5,7 @@ pub mod format;
 pub mod layout;
 pub mod login;
 pub mod problems;
+pub mod result;
 pub mod scoreboard;
 pub mod similarity;
 pub mod submissions;

@@ -85,6 +85,8 @@ pub struct SubmissionPage {
     pub teacher: bool,
     /// The points it earns and the problem's points (IOI contests, once judged).
     pub points: Option<(f64, f64)>,
+    /// Its tests by subtask (empty when the problem has none).
+    pub subtasks: Vec<crate::subtasks::Subtask>,
 }
 
 /// A submission's page: status, per-test results, the source.
@@ -102,7 +104,7 @@ pub fn detail(chrome: &Chrome, view: &SubmissionPage) -> Markup {
                 dt { "Submitted" } dd { (format::time(s.submitted_at_ms)) }
                 dt { "Result" } dd id="result" { (format::status(s, view.progress)) }
                 @if let Some((earned, of)) = view.points {
-                    dt { "Points" } dd { (judge_core::text::points(earned)) " of " (judge_core::text::points(of)) }
+                    dt { "Points" } dd class="points" { (super::result::points_fraction(earned, of)) }
                 }
                 @if let Some(result) = &s.result {
                     dt { "Judged" } dd {
@@ -133,7 +135,7 @@ pub fn detail(chrome: &Chrome, view: &SubmissionPage) -> Markup {
                     @else { (crate::visibility::JUDGE_FAILED) }
                 }
             }
-            @if let Some(result) = &view.result { (tests(result)) }
+            @if let Some(result) = &view.result { (super::result::tests(result, &view.subtasks)) }
             @if s.state != SubmissionState::Done { p class="muted" { "This page updates when the verdict is in." } }
             @if let Some(history) = &view.history {
                 @if history.len() > 1 {
@@ -145,34 +147,4 @@ pub fn detail(chrome: &Chrome, view: &SubmissionPage) -> Markup {
             pre class="source" { code { (view.source) } }
         },
     )
-}
-
-fn tests(result: &SubmissionResult) -> Markup {
-    html! {
-        @if !result.compile.message.trim().is_empty() {
-            h2 { @if result.compile.success { "Compiler messages" } @else { "Compile error" } }
-            pre class="compile" { (result.compile.message) }
-        }
-        @if !result.tests.is_empty() {
-            h2 { "Tests" }
-            table class="grid tests" {
-                thead { tr { th { "Test" } th { "Verdict" } th class="num" { "CPU" } th class="num" { "Wall" } th class="num" { "Memory" } th { "Details" } } }
-                tbody {
-                    @for test in &result.tests {
-                        tr {
-                            td { (test.name) }
-                            td { (format::verdict(test.verdict)) }
-                            td class="num" { (format::seconds(test.cpu_time_s)) }
-                            td class="num" { (format::seconds(test.wall_time_s)) }
-                            td class="num" { (format::bytes(test.peak_memory_bytes)) }
-                            td class="details" {
-                                (test.message)
-                                @if let Some(diff) = &test.diff { pre class="diff" { (diff) } }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
 }

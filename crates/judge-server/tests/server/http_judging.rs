@@ -38,7 +38,8 @@ async fn an_accepted_submission_shows_its_tests_and_status() {
     let page = ann.get(&format!("/submissions/{id}")).await;
     assert!(page.body.contains("v-AC"), "{}", page.body);
     assert!(
-        page.body.contains("<dt>Points</dt><dd>100 of 100</dd>"),
+        page.body
+            .contains("<dt>Points</dt><dd class=\"points\">100/100</dd>"),
         "the points beside the verdict: {}",
         page.body
     );

@@ -12,6 +12,7 @@ mod http_interactive;
 mod http_judging;
 mod http_live;
 mod http_pages;
+mod http_result_pages;
 mod http_scoreboard;
 mod http_similarity;
 mod http_submit;

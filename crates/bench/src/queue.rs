@@ -292,6 +292,8 @@ fn throughput(
             lease: Duration::from_secs(30),
             problems: versions.to_vec(),
             broken: Vec::new(),
+            // The queue's throughput, one test at a time as before.
+            test_jobs: 1,
         },
         store,
         judge.clone(),

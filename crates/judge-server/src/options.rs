@@ -26,6 +26,9 @@ pub struct ServerOptions {
     pub database: Option<DatabaseUrl>,
     /// Judging workers in this process (0: none; `judge worker` processes judge).
     pub workers: usize,
+    /// Cores one submission's tests may use at once while the queue is idle (1: one
+    /// test at a time always).
+    pub test_jobs: usize,
     /// How long a worker's claim lasts without a heartbeat.
     pub lease: Duration,
     /// The largest source accepted, in bytes.
@@ -69,6 +72,7 @@ impl Default for ServerOptions {
             data_dir: PathBuf::from(DEFAULT_DATA_DIR),
             database: None,
             workers: default_workers(),
+            test_jobs: default_workers(),
             lease: crate::workers::DEFAULT_LEASE,
             max_source_bytes: DEFAULT_MAX_SOURCE_BYTES,
             submissions_per_window: 5,

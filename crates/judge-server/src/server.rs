@@ -107,6 +107,7 @@ impl Server {
                 lease: options.lease,
                 problems: versions,
                 broken,
+                test_jobs: options.test_jobs,
             };
             Workers::start(
                 worker_options,

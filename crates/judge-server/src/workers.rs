@@ -50,6 +50,10 @@ pub struct WorkerOptions {
     pub problems: Vec<ProblemVersion>,
     /// Problems this machine cannot load, with why.
     pub broken: Vec<(String, String)>,
+    /// Cores one submission's tests may use at once while nothing waits in the queue
+    /// (each core a box of its own; less whatever else this pool is judging). 1: its
+    /// tests run one after another always.
+    pub test_jobs: usize,
 }
 
 /// What a pool of workers did.
@@ -59,6 +63,8 @@ pub enum WorkerEvent {
     Claimed {
         /// The lease.
         claimed: Claimed,
+        /// Its tests run this many at once (more than 1 when the queue is idle).
+        test_jobs: usize,
     },
     /// Wrote its result.
     Recorded {
@@ -105,18 +111,27 @@ pub trait WorkerListener: Send + Sync {
     fn on_event(&self, event: &WorkerEvent);
 }
 
+/// "tests one at a time" or "N tests at once", for a worker's log line.
+pub fn at_once(test_jobs: usize) -> String {
+    match test_jobs {
+        0 | 1 => "tests one at a time".into(),
+        n => format!("{n} tests at once"),
+    }
+}
+
 /// Logs worker events (the server's own workers).
 pub struct LogListener;
 
 impl WorkerListener for LogListener {
     fn on_event(&self, event: &WorkerEvent) {
         match event {
-            WorkerEvent::Claimed { claimed } => tracing::info!(
-                "judging submission {} (round {}, {} in {})",
+            WorkerEvent::Claimed { claimed, test_jobs } => tracing::info!(
+                "judging submission {} (round {}, {} in {}, {})",
                 claimed.id,
                 claimed.round,
                 claimed.problem,
-                claimed.language
+                claimed.language,
+                at_once(*test_jobs)
             ),
             WorkerEvent::Recorded { claimed, verdict, .. } => {
                 tracing::info!("submission {} round {}: {verdict}", claimed.id, claimed.round)
@@ -428,18 +443,43 @@ fn with_retries<T>(
     }
 }
 
+/// How many of a submission's tests run at once: all the pool's cores that nothing else
+/// uses. Only when no submission waits (a waiting one is better served by its own
+/// worker) and less one core per other submission this pool is judging.
+fn test_jobs(shared: &Shared) -> usize {
+    let cap = shared.options.test_jobs;
+    if cap <= 1 {
+        return 1;
+    }
+    match shared.store.queue_counts() {
+        Ok((0, _)) => {
+            let others = shared
+                .held
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .len()
+                .saturating_sub(1);
+            cap.saturating_sub(others).max(1)
+        }
+        // Something waits, or the store cannot say: the queue's own parallelism.
+        _ => 1,
+    }
+}
+
 fn judge_claimed(shared: &Shared, claimed: &Claimed) {
     shared
         .held
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .insert(claimed.id);
+    let test_jobs = test_jobs(shared);
     shared.listener.on_event(&WorkerEvent::Claimed {
         claimed: claimed.clone(),
+        test_jobs,
     });
     let started = Instant::now();
     let judged = std::panic::catch_unwind(AssertUnwindSafe(|| {
-        judge_source(&shared.store, &shared.judge, claimed)
+        judge_source(&shared.store, &shared.judge, claimed, test_jobs)
     }));
     let outcome = match judged {
         Ok(Ok(result)) => Some(JudgeOutcome::Judged(Box::new(result))),
@@ -485,6 +525,7 @@ fn judge_source(
     store: &Store,
     judge: &Judge,
     claimed: &Claimed,
+    test_jobs: usize,
 ) -> Result<SubmissionResult, JudgeError> {
     let problem = judge.problem(&claimed.problem)?;
     let judging = judge.judging(&problem)?;
@@ -496,7 +537,10 @@ fn judge_source(
     let mut listener = ProgressListener::new(store, claimed);
     // Lazy judging, as `judge contest` does: only what the scoreboard needs is run (ICPC:
     // up to the first failure; IOI: a subtask's tests up to its first failure).
-    let options = lazy_options(judge.config.toml.contest.scoring, &problem);
+    let options = judge_core::judge::JudgeOptions {
+        test_jobs,
+        ..lazy_options(judge.config.toml.contest.scoring, &problem)
+    };
     let submission = Submission {
         problem: &problem,
         source: &source,

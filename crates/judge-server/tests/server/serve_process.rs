@@ -261,3 +261,64 @@ fn judge_users_adds_imports_lists_and_resets_accounts() {
     );
     assert_eq!(missing.status.code(), Some(1));
 }
+
+/// The number in a worker's "judging" line for this submission ("N tests at once", or 1
+/// for "tests one at a time").
+fn test_jobs_line(output: &str, id: i64) -> Option<usize> {
+    let line = output
+        .lines()
+        .find(|l| l.contains(&format!("submission {id}: judging")))?;
+    if line.contains("tests one at a time") {
+        return Some(1);
+    }
+    line.split(", ")
+        .find_map(|part| part.strip_suffix(" tests at once)"))
+        .and_then(|n| n.parse().ok())
+}
+
+#[test]
+fn an_idle_worker_runs_a_submissions_tests_at_once_and_a_busy_one_one_at_a_time() {
+    let binary = judge_binary();
+    let dir = tempfile::tempdir().unwrap();
+    let config = write_config(dir.path(), |_| {});
+    let data = dir.path().join("data");
+    let data_arg = data.to_str().unwrap();
+    let password = password_of(&judge(
+        &binary,
+        &config,
+        &["users", "add", "ann", "--data", data_arg],
+    ));
+    // The server only queues; three submissions wait before any worker runs.
+    let server = ServeProcess::start(&binary, &config, &data, 0, &dir.path().join("serve.log"));
+    let ann = Browser::log_in(&server.address, "ann", &password);
+    let mut ids = Vec::new();
+    for name in ["ac.py", "wa_secret.py", "ac.py"] {
+        let reply = ann.submit("add", "python3", &submission(name));
+        assert_eq!(reply.status, 303, "{}", reply.body);
+        ids.push(
+            reply
+                .header("location")
+                .unwrap()
+                .trim_start_matches("/submissions/")
+                .parse::<i64>()
+                .unwrap(),
+        );
+    }
+    // One job thread: the first two claims each see others waiting, the last sees none.
+    let mut worker = crate::common::process::WorkerProcess::start(
+        &binary,
+        &config,
+        &["--data", data_arg, "--jobs", "1", "--test-jobs", "2"],
+        &dir.path().join("worker.log"),
+    );
+    wait_for("the three verdicts", Duration::from_secs(180), || {
+        ids.iter().all(|&id| status_text(&ann, id).0)
+    });
+    let output = worker.output();
+    let seen: Vec<Option<usize>> = ids.iter().map(|&id| test_jobs_line(&output, id)).collect();
+    assert_eq!(seen, [Some(1), Some(1), Some(2)], "{output}");
+    // Judging the tests at once gives the verdict judging them in order does.
+    let verdicts: Vec<String> = ids.iter().map(|&id| status_text(&ann, id).2).collect();
+    assert_eq!(verdicts, ["AC", "WA", "AC"], "{output}");
+    assert!(worker.terminate(), "{}", worker.output());
+}

@@ -20,6 +20,10 @@ pub struct ServeArgs {
     /// processes judge).
     #[arg(long, value_name = "N")]
     pub workers: Option<usize>,
+    /// Cores one submission's tests may use at once while no other submission waits
+    /// (default: one per core; 1: one test at a time always).
+    #[arg(long, value_name = "N")]
+    pub test_jobs: Option<usize>,
     /// How long a worker's claim on a submission lasts without a heartbeat; after that
     /// another worker judges it again.
     #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
@@ -70,6 +74,10 @@ pub fn execute(cli: &Cli, args: &ServeArgs) -> anyhow::Result<u8> {
         data_dir: args.store.data.clone(),
         database: Some(database.clone()),
         workers: args.workers.unwrap_or_else(options::default_workers),
+        test_jobs: args
+            .test_jobs
+            .unwrap_or_else(options::default_workers)
+            .max(1),
         lease: super::worker::lease(args.lease_seconds)?,
         max_source_bytes: args.max_source_kib.max(1) * 1024,
         submissions_per_window: args.submissions_per_minute,

@@ -23,6 +23,10 @@ pub struct WorkerArgs {
     /// Submissions judged at once (default: one per core).
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
+    /// Cores one submission's tests may use at once while no other submission waits
+    /// (default: one per core; 1: one test at a time always).
+    #[arg(long, value_name = "N")]
+    pub test_jobs: Option<usize>,
     /// This worker's name (default: HOST/PID). A worker restarted under the same name
     /// takes back at once what it was judging when it was killed.
     #[arg(long, value_name = "NAME")]
@@ -57,9 +61,13 @@ impl Terminal {
 impl WorkerListener for Terminal {
     fn on_event(&self, event: &WorkerEvent) {
         match event {
-            WorkerEvent::Claimed { claimed } => self.line(&format!(
-                "submission {}: judging (round {}, {} in {})",
-                claimed.id, claimed.round, claimed.problem, claimed.language
+            WorkerEvent::Claimed { claimed, test_jobs } => self.line(&format!(
+                "submission {}: judging (round {}, {} in {}, {})",
+                claimed.id,
+                claimed.round,
+                claimed.problem,
+                claimed.language,
+                workers::at_once(*test_jobs)
             )),
             WorkerEvent::Recorded {
                 claimed,
@@ -158,6 +166,10 @@ pub fn execute(cli: &Cli, args: &WorkerArgs) -> anyhow::Result<u8> {
             lease,
             problems: versions,
             broken,
+            test_jobs: args
+                .test_jobs
+                .unwrap_or_else(judge_server::options::default_workers)
+                .max(1),
         },
         store,
         judge,

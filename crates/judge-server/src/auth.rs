@@ -209,7 +209,8 @@ impl FromRequestParts<AppState> for TeacherOnly {
     ) -> Result<Self, Self::Rejection> {
         let LoggedIn(session) = LoggedIn::from_request_parts(parts, state).await?;
         if !session.user.is_teacher() {
-            let error = HttpError::forbidden("This page is for teachers.");
+            let error =
+                HttpError::forbidden(crate::http_error::ErrorTexts::current().teachers_only());
             return Err(if wants_json(parts) {
                 error.as_json()
             } else {

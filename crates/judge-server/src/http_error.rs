@@ -6,6 +6,29 @@ use crate::error::ServerError;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
+crate::i18n::texts! {
+    /// The messages of the errors every route may answer.
+    pub struct ErrorTexts {
+        not_logged_in => "You are not logged in, or your session has ended. Log in and try again.",
+            "你尚未登录，或会话已过期。请登录后重试。";
+        bad_csrf => "This form has expired or did not come from this site (its security token does not match). Go back, reload the page and try again.",
+            "此表单已过期或并非来自本站（安全令牌不匹配）。请返回、刷新页面后重试。";
+        database_unavailable => "The server cannot reach its database right now. Try again in a moment.",
+            "服务器暂时无法连接数据库，请稍后再试。";
+        server_failed => "The server failed to answer (its log says why). Try again; if it keeps failing, tell the teacher.",
+            "服务器未能应答（原因见服务器日志）。请重试；如果一直失败，请告知教师。";
+        teachers_only => "This page is for teachers.", "此页面仅供教师使用。";
+        no_such_page => "There is no such page.", "没有这个页面。";
+        form_too_large => "The form is too large.", "表单内容过大。";
+        bad_form(reason: String) => "The form could not be read: {reason}", "无法读取表单：{reason}";
+        bad_query(reason: String) => "The address's parameters could not be read: {reason}", "无法读取网址参数：{reason}";
+        request_too_large(kib: usize) => "The request is larger than the server accepts ({kib} KiB).", "请求超出服务器接受的大小（{kib} KiB）。";
+        unreadable_body => "The request's body could not be read.", "无法读取请求内容。";
+        slow_body => "The request's body took too long to arrive.", "请求内容传输超时。";
+        no_such(what: &str, text: &str) => "There is no {what} {text:?}.", "没有{what} {text:?}。";
+    }
+}
+
 /// An error answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HttpError {
@@ -39,7 +62,7 @@ impl HttpError {
     pub fn unauthorized() -> HttpError {
         HttpError::new(
             StatusCode::UNAUTHORIZED,
-            "You are not logged in, or your session has ended. Log in and try again.",
+            ErrorTexts::current().not_logged_in(),
         )
     }
 
@@ -50,9 +73,7 @@ impl HttpError {
 
     /// 403: a form without the right CSRF token.
     pub fn bad_csrf() -> HttpError {
-        HttpError::forbidden(
-            "This form has expired or did not come from this site (its security token does not match). Go back, reload the page and try again.",
-        )
+        HttpError::forbidden(ErrorTexts::current().bad_csrf())
     }
 
     /// 404: no such thing.
@@ -101,14 +122,12 @@ impl From<ServerError> for HttpError {
         if error.is_unavailable() {
             return HttpError {
                 retry_after_s: Some(2),
-                ..HttpError::unavailable(
-                    "The server cannot reach its database right now. Try again in a moment.",
-                )
+                ..HttpError::unavailable(ErrorTexts::current().database_unavailable())
             };
         }
         HttpError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
-            "The server failed to answer (its log says why). Try again; if it keeps failing, tell the teacher.",
+            ErrorTexts::current().server_failed(),
         )
     }
 }

@@ -16,6 +16,7 @@
 //!   result's tests by subtask).
 //! - [`contest`] (the clock, the freeze), [`scoreboard`], [`export`], [`statement`].
 //! - [`accounts`]: passwords and the operations behind `judge users`.
+//! - [`i18n`]: the interface's language (English, Chinese) per request, and its texts.
 //!
 //! It does not judge by itself (judge-core does) nor isolate programs (the sandbox does).
 //! A submission is committed before the page answers; a result is written once per
@@ -29,6 +30,7 @@ pub mod csrf;
 pub mod error;
 pub mod export;
 pub mod http_error;
+pub mod i18n;
 pub mod listen;
 pub mod login_limits;
 pub mod options;

@@ -52,13 +52,13 @@ impl AppState {
         F: FnOnce(&Shared) -> Result<T, ServerError> + Send + 'static,
     {
         let shared = self.0.clone();
-        match tokio::task::spawn_blocking(move || f(&shared)).await {
+        match tokio::task::spawn_blocking(crate::i18n::carried(move || f(&shared))).await {
             Ok(result) => result.map_err(HttpError::from),
             Err(error) => {
                 tracing::error!("a request's blocking task failed: {error}");
                 Err(HttpError::new(
                     axum::http::StatusCode::INTERNAL_SERVER_ERROR,
-                    "The server failed to answer (its log says why).",
+                    crate::http_error::ErrorTexts::current().server_failed(),
                 ))
             }
         }

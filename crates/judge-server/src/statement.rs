@@ -42,19 +42,12 @@ impl StatementLanguage {
         }
     }
 
-    /// The language a browser prefers, from its Accept-Language header (English unless
-    /// Chinese comes first).
-    pub fn from_accept_language(header: &str) -> StatementLanguage {
-        let first = header
-            .split(',')
-            .next()
-            .unwrap_or("")
-            .trim()
-            .to_ascii_lowercase();
-        if first.starts_with("zh") {
-            StatementLanguage::Zh
-        } else {
-            StatementLanguage::En
+    /// The statement language for an interface language (the request's, which the
+    /// browser's Accept-Language or the switch chose).
+    pub fn of_interface(lang: crate::i18n::Lang) -> StatementLanguage {
+        match lang {
+            crate::i18n::Lang::Zh => StatementLanguage::Zh,
+            crate::i18n::Lang::En => StatementLanguage::En,
         }
     }
 
@@ -120,15 +113,63 @@ fn options() -> Options {
     Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH
 }
 
-/// Markdown to HTML, with raw HTML shown as text.
+/// Markdown to HTML, with raw HTML shown as text and no space left by a line break
+/// between two Chinese (or Japanese) characters ([`joins_without_space`]).
 pub fn markdown_to_html(markdown: &str) -> String {
-    let events = Parser::new_ext(markdown, options()).map(|event| match event {
-        Event::Html(html) | Event::InlineHtml(html) => Event::Text(html),
-        other => other,
-    });
+    let events: Vec<Event> = Parser::new_ext(markdown, options())
+        .map(|event| match event {
+            Event::Html(html) | Event::InlineHtml(html) => Event::Text(html),
+            other => other,
+        })
+        .collect();
+    let mut kept = Vec::with_capacity(events.len());
+    let mut before: Option<char> = None;
+    for (index, event) in events.iter().enumerate() {
+        match event {
+            Event::Text(text) | Event::Code(text) => before = text.chars().last().or(before),
+            Event::SoftBreak => {
+                let after = events[index + 1..].iter().find_map(|next| match next {
+                    Event::Text(text) | Event::Code(text) => text.chars().next(),
+                    _ => None,
+                });
+                if let (Some(before), Some(after)) = (before, after) {
+                    if joins_without_space(before, after) {
+                        continue;
+                    }
+                }
+            }
+            _ => {}
+        }
+        kept.push(event.clone());
+    }
     let mut html = String::new();
-    pulldown_cmark::html::push_html(&mut html, events);
+    pulldown_cmark::html::push_html(&mut html, kept.into_iter());
     html
+}
+
+/// Whether a line break between `before` and `after` is nothing rather than a space: both
+/// are wide East Asian characters written without spaces between words (Chinese and
+/// Japanese characters, their punctuation and full-width forms; not Hangul, which spaces
+/// its words), as the CSS Text rules for segment breaks say.
+pub fn joins_without_space(before: char, after: char) -> bool {
+    is_unspaced_wide(before) && is_unspaced_wide(after)
+}
+
+fn is_unspaced_wide(c: char) -> bool {
+    matches!(u32::from(c),
+        0x2E80..=0x2FDF      // CJK radicals, Kangxi radicals
+        | 0x3000..=0x303F    // CJK symbols and punctuation (、。「」)
+        | 0x3040..=0x30FF    // Hiragana, Katakana
+        | 0x3100..=0x312F    // Bopomofo
+        | 0x31C0..=0x31FF    // CJK strokes, Katakana extensions
+        | 0x3200..=0x4DBF    // enclosed CJK, compatibility, extension A
+        | 0x4E00..=0x9FFF    // CJK unified ideographs
+        | 0xF900..=0xFAFF    // CJK compatibility ideographs
+        | 0xFE30..=0xFE4F    // CJK compatibility forms
+        | 0xFF01..=0xFF60    // full-width forms (，：（）)
+        | 0xFFE0..=0xFFE6    // full-width signs
+        | 0x20000..=0x3FFFF  // extensions B and later
+    )
 }
 
 /// Renders a statement in `wanted` (or the first language it has, if not that one).
@@ -176,6 +217,56 @@ mod tests {
     }
 
     #[test]
+    fn a_line_break_between_chinese_characters_is_no_space() {
+        let html = markdown_to_html("输入两个\n整数，用空格\n分隔。\n");
+        assert_eq!(html, "<p>输入两个整数，用空格分隔。</p>\n");
+        let punctuation = markdown_to_html("第一行。\n（第二行）\n");
+        assert_eq!(punctuation, "<p>第一行。（第二行）</p>\n");
+        let across_tags = markdown_to_html("输出**最短**\n路径的`长度`\n即可\n");
+        assert_eq!(
+            across_tags,
+            "<p>输出<strong>最短</strong>路径的<code>长度</code>即可</p>\n"
+        );
+        let japanese = markdown_to_html("ひらがな\nカタカナ\n");
+        assert!(japanese.contains("ひらがなカタカナ"), "{japanese}");
+    }
+
+    #[test]
+    fn a_line_break_next_to_latin_text_stays_a_space() {
+        assert_eq!(
+            markdown_to_html("read two\nintegers\n"),
+            "<p>read two\nintegers</p>\n"
+        );
+        let mixed = markdown_to_html("输入整数\nn，然后\n$m$ 个数\n");
+        assert!(
+            mixed.contains("输入整数\nn") && mixed.contains("然后\n$m$"),
+            "{mixed}"
+        );
+        let korean = markdown_to_html("한국어\n문장\n");
+        assert!(
+            korean.contains("한국어\n문장"),
+            "Hangul spaces its words: {korean}"
+        );
+        let hard = markdown_to_html("甲乙  \n丙丁\n");
+        assert!(hard.contains("<br />"), "a hard break stays: {hard}");
+        assert!(!joins_without_space('a', '中') && joins_without_space('中', '。'));
+    }
+
+    #[test]
+    fn statements_render_chinese_soft_breaks_without_spaces() {
+        let zh = render(
+            "# 题\n\n## 中文\n\n每行一个\n整数。\n\n## English\n\none\nline\n",
+            StatementLanguage::Zh,
+        );
+        assert!(zh.html.contains("每行一个整数。"), "{}", zh.html);
+        let en = render(
+            "# 题\n\n## 中文\n\n甲\n\n## English\n\none\nline\n",
+            StatementLanguage::En,
+        );
+        assert!(en.html.contains("one\nline"), "{}", en.html);
+    }
+
+    #[test]
     fn raw_html_is_text() {
         let en = render(TWO, StatementLanguage::En);
         assert!(!en.html.contains("<script>"), "{}", en.html);
@@ -193,17 +284,14 @@ mod tests {
     }
 
     #[test]
-    fn the_browser_language_picks_the_default() {
+    fn the_interface_language_picks_the_default() {
+        use crate::i18n::Lang;
         assert_eq!(
-            StatementLanguage::from_accept_language("zh-CN,zh;q=0.9,en;q=0.8"),
+            StatementLanguage::of_interface(Lang::Zh),
             StatementLanguage::Zh
         );
         assert_eq!(
-            StatementLanguage::from_accept_language("en-US,en;q=0.9"),
-            StatementLanguage::En
-        );
-        assert_eq!(
-            StatementLanguage::from_accept_language(""),
+            StatementLanguage::of_interface(Lang::En),
             StatementLanguage::En
         );
     }

@@ -17,18 +17,19 @@ use serde::Deserialize;
 /// How long the log-in form's token lives.
 const LOGIN_FORM_SECONDS: u64 = 3600;
 
-/// Where to go after logging in: a path on this site, never another site.
+/// `path` when it is a path on this site (never another site, nor a control character).
+pub(crate) fn same_site_path(path: &str) -> Option<&str> {
+    (path.starts_with('/')
+        && !path.starts_with("//")
+        && !path.contains('\\')
+        && !path.chars().any(char::is_control))
+    .then_some(path)
+}
+
+/// Where to go after logging in: a path on this site other than the log-in page.
 fn safe_next(next: Option<&str>) -> String {
-    match next {
-        Some(path)
-            if path.starts_with('/')
-                && !path.starts_with("//")
-                && !path.contains('\\')
-                && !path.starts_with("/login")
-                && !path.chars().any(char::is_control) =>
-        {
-            path.to_string()
-        }
+    match next.and_then(same_site_path) {
+        Some(path) if !path.starts_with("/login") => path.to_string(),
         _ => "/problems".into(),
     }
 }
@@ -127,10 +128,8 @@ pub async fn submit(
             wait.whose,
             wait.seconds
         );
-        let message = format!(
-            "Too many failed log-ins for {}: wait {} s before trying again.",
-            wait.whose, wait.seconds
-        );
+        let t = view::LoginTexts::current();
+        let message = t.too_many(t.whose(wait.whose), wait.seconds);
         let mut page = login_page(
             &state,
             StatusCode::TOO_MANY_REQUESTS,
@@ -172,7 +171,7 @@ pub async fn submit(
                 &expected,
                 &next,
                 &name,
-                Some("Wrong name or password."),
+                Some(view::LoginTexts::current().wrong()),
             ))
         }
     }

@@ -5,6 +5,7 @@
 //! | --- | --- | --- |
 //! | `GET /` | anyone | redirect to the problems |
 //! | `GET /login`, `POST /login`, `POST /logout` | anyone | log in and out |
+//! | `GET /language?to=zh\|en&next=PATH` | anyone | the interface's language (a cookie) |
 //! | `GET /problems`, `GET /problems/{id}?lang=zh\|en` | logged in | problems, a statement |
 //! | `GET /submit?problem=ID`, `POST /submit` | logged in | the submit form |
 //! | `GET /submissions` | logged in | my submissions |
@@ -22,6 +23,7 @@
 
 mod api;
 mod assets;
+mod language;
 mod login;
 mod problems;
 mod scoreboard;
@@ -30,7 +32,7 @@ mod submissions;
 mod submit;
 mod teacher;
 
-use crate::http_error::HttpError;
+use crate::http_error::{ErrorTexts, HttpError};
 use crate::state::AppState;
 use axum::extract::rejection::{FormRejection, QueryRejection};
 use axum::extract::Query;
@@ -47,6 +49,7 @@ pub fn router(state: AppState) -> Router {
         .route("/", get(login::home))
         .route("/login", get(login::form).post(login::submit))
         .route("/logout", post(login::logout))
+        .route("/language", get(language::switch))
         .route("/problems", get(problems::list))
         .route("/problems/{id}", get(problems::statement))
         .route(
@@ -97,12 +100,13 @@ pub fn router(state: AppState) -> Router {
             state.clone(),
             body_deadline,
         ))
+        .layer(axum::middleware::from_fn(crate::i18n::middleware))
         .layer(axum::middleware::map_response(security_headers))
         .with_state(state)
 }
 
 async fn not_found() -> HttpError {
-    HttpError::not_found("There is no such page.")
+    HttpError::not_found(ErrorTexts::current().no_such_page())
 }
 
 /// Headers every answer carries: no framing, no sniffing, scripts and styles only from
@@ -134,12 +138,9 @@ async fn security_headers(mut response: Response) -> Response {
 /// a 400 with axum's reason.
 pub(crate) fn bad_form(rejection: FormRejection) -> HttpError {
     if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        return HttpError::too_large("The form is too large.");
+        return HttpError::too_large(ErrorTexts::current().form_too_large());
     }
-    HttpError::bad_request(format!(
-        "The form could not be read: {}",
-        rejection.body_text()
-    ))
+    HttpError::bad_request(ErrorTexts::current().bad_form(rejection.body_text()))
 }
 
 /// Reads each request's body within the body deadline (a client sending it slowly gets
@@ -163,19 +164,16 @@ async fn body_deadline(
             let too_large = std::error::Error::source(&error)
                 .is_some_and(|cause| cause.is::<http_body_util::LengthLimitError>());
             return if too_large {
-                HttpError::too_large(format!(
-                    "The request is larger than the server accepts ({} KiB).",
-                    largest / 1024
-                ))
-                .into_response()
+                HttpError::too_large(ErrorTexts::current().request_too_large(largest / 1024))
+                    .into_response()
             } else {
-                HttpError::bad_request("The request's body could not be read.").into_response()
+                HttpError::bad_request(ErrorTexts::current().unreadable_body()).into_response()
             };
         }
         Err(_) => {
             let mut response = HttpError::new(
                 StatusCode::REQUEST_TIMEOUT,
-                "The request's body took too long to arrive.",
+                ErrorTexts::current().slow_body(),
             )
             .into_response();
             response
@@ -199,15 +197,12 @@ fn largest_body(state: &AppState) -> usize {
 /// A query string's parameters, or 400 when they cannot be read.
 pub(crate) fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, HttpError> {
     query.map(|q| q.0).map_err(|rejection| {
-        HttpError::bad_request(format!(
-            "The address's parameters could not be read: {}",
-            rejection.body_text()
-        ))
+        HttpError::bad_request(ErrorTexts::current().bad_query(rejection.body_text()))
     })
 }
 
 /// A numeric id from the path, or 404.
 pub(crate) fn parse_id(text: &str, what: &str) -> Result<i64, HttpError> {
     text.parse::<i64>()
-        .map_err(|_| HttpError::not_found(format!("There is no {what} {text:?}.")))
+        .map_err(|_| HttpError::not_found(ErrorTexts::current().no_such(what, text)))
 }

@@ -3,6 +3,7 @@
 use crate::auth::LoggedIn;
 use crate::contest::Phase;
 use crate::http_error::HttpError;
+use crate::i18n::Lang;
 use crate::state::AppState;
 use crate::statement::{self, StatementLanguage};
 use crate::store::{now_ms, SubmissionFilter, SubmissionState};
@@ -10,7 +11,6 @@ use crate::views::problems::{self as view, ProblemRow, SampleFile, StatementPage
 use crate::views::{format, Chrome};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::{header, HeaderMap};
 use axum::response::Html;
 use judge_core::problem::TestGroup;
 use judge_core::Verdict;
@@ -121,7 +121,7 @@ pub async fn statement(
     LoggedIn(session): LoggedIn,
     Path(id): Path<String>,
     query: Result<Query<LangQuery>, QueryRejection>,
-    headers: HeaderMap,
+    lang: Lang,
 ) -> Result<Html<String>, HttpError> {
     check_started(&state, session.user.is_teacher())?;
     if state.contest.problem(&id).is_none() {
@@ -134,14 +134,7 @@ pub async fn statement(
         .lang
         .as_deref()
         .and_then(StatementLanguage::from_code)
-        .unwrap_or_else(|| {
-            StatementLanguage::from_accept_language(
-                headers
-                    .get(header::ACCEPT_LANGUAGE)
-                    .and_then(|v| v.to_str().ok())
-                    .unwrap_or(""),
-            )
-        });
+        .unwrap_or(StatementLanguage::of_interface(lang));
     let problem_id = id.clone();
     let page = state
         .blocking(move |s| {

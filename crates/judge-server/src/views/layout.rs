@@ -1,6 +1,7 @@
 //! The frame of every page: head, navigation, the user and the log-out button.
 
 use crate::auth::Session;
+use crate::i18n::{self, FrameTexts, Lang};
 use crate::store::User;
 use axum::http::StatusCode;
 use maud::{html, Markup, DOCTYPE};
@@ -16,6 +17,8 @@ pub struct Chrome {
     pub csrf_token: Option<String>,
     /// Which navigation entry is current.
     pub active: &'static str,
+    /// The language of the page (the request's, see [`crate::i18n`]).
+    pub lang: Lang,
 }
 
 impl Chrome {
@@ -26,6 +29,30 @@ impl Chrome {
             user: session.map(|s| s.user.clone()),
             csrf_token: session.map(|s| s.csrf_token.clone()),
             active,
+            lang: i18n::current(),
+        }
+    }
+
+    /// The frame's texts in the page's language.
+    pub fn t(&self) -> FrameTexts {
+        FrameTexts(self.lang)
+    }
+}
+
+/// The language switch: each language's own name, linking to `/language` with the page to
+/// come back to (the current one is not a link).
+pub fn language_switch(lang: Lang) -> Markup {
+    let next = crate::auth::encode_component(&i18n::current_path());
+    html! {
+        span class="languages" aria-label=(FrameTexts(lang).language()) {
+            @for (i, other) in Lang::ALL.iter().enumerate() {
+                @if i > 0 { " · " }
+                @if *other == lang {
+                    span class="current" lang=(other.html_lang()) { (other.label()) }
+                } @else {
+                    a href={ "/language?to=" (other.code()) "&next=" (next) } lang=(other.html_lang()) hreflang=(other.html_lang()) data-language=(other.code()) { (other.label()) }
+                }
+            }
         }
     }
 }
@@ -51,15 +78,16 @@ fn head(title: &str) -> Markup {
 
 /// A whole page.
 pub fn page(chrome: &Chrome, title: &str, body: Markup) -> Markup {
+    let t = chrome.t();
     let entries: &[(&str, &str, &str)] = &[
-        ("problems", "/problems", "Problems"),
-        ("submit", "/submit", "Submit"),
-        ("submissions", "/submissions", "My submissions"),
-        ("scoreboard", "/scoreboard", "Scoreboard"),
+        ("problems", "/problems", t.problems()),
+        ("submit", "/submit", t.submit()),
+        ("submissions", "/submissions", t.my_submissions()),
+        ("scoreboard", "/scoreboard", t.scoreboard()),
     ];
     html! {
         (DOCTYPE)
-        html lang="en" {
+        html lang=(chrome.lang.html_lang()) {
             (head(&format!("{title} · {}", chrome.contest_title)))
             body {
                 header class="top" {
@@ -70,16 +98,19 @@ pub fn page(chrome: &Chrome, title: &str, body: Markup) -> Markup {
                                 a href=(href) class=[(chrome.active == *key).then_some("active")] { (label) }
                             }
                             @if user.is_teacher() {
-                                a href="/teacher" class=[(chrome.active == "teacher").then_some("active")] { "Teacher" }
+                                a href="/teacher" class=[(chrome.active == "teacher").then_some("active")] { (t.teacher()) }
                             }
                         }
                         div class="who" {
-                            span class="user" { (user.name) @if user.is_teacher() { " (teacher)" } }
+                            (language_switch(chrome.lang))
+                            span class="user" { (user.name) @if user.is_teacher() { (t.teacher_mark()) } }
                             form method="post" action="/logout" class="inline" {
                                 (csrf_field(chrome.csrf_token.as_deref().unwrap_or("")))
-                                button type="submit" class="link" { "Log out" }
+                                button type="submit" class="link" { (t.log_out()) }
                             }
                         }
+                    } @else {
+                        div class="who" { (language_switch(chrome.lang)) }
                     }
                 }
                 main { (body) }
@@ -88,23 +119,67 @@ pub fn page(chrome: &Chrome, title: &str, body: Markup) -> Markup {
     }
 }
 
-/// The page of an error answer.
+crate::i18n::texts! {
+    /// The reasons of error statuses.
+    pub struct StatusTexts {
+        bad_request => "Bad Request", "请求有误";
+        unauthorized => "Unauthorized", "未登录";
+        forbidden => "Forbidden", "禁止访问";
+        not_found => "Not Found", "页面不存在";
+        timeout => "Request Timeout", "请求超时";
+        too_large => "Payload Too Large", "内容过大";
+        not_text => "Unsupported Media Type", "不支持的内容类型";
+        unprocessable => "Unprocessable Content", "无法处理";
+        too_many => "Too Many Requests", "请求过于频繁";
+        internal => "Internal Server Error", "服务器内部错误";
+        unavailable => "Service Unavailable", "暂时无法服务";
+    }
+}
+
+impl StatusTexts {
+    /// A status's reason, in the page's language (the standard one when not listed).
+    pub fn of(self, status: StatusCode) -> &'static str {
+        match status.as_u16() {
+            400 => self.bad_request(),
+            401 => self.unauthorized(),
+            403 => self.forbidden(),
+            404 => self.not_found(),
+            408 => self.timeout(),
+            413 => self.too_large(),
+            415 => self.not_text(),
+            422 => self.unprocessable(),
+            429 => self.too_many(),
+            500 => self.internal(),
+            503 => self.unavailable(),
+            _ => status
+                .canonical_reason()
+                .unwrap_or(FrameTexts(self.0).error()),
+        }
+    }
+}
+
+/// The page of an error answer (in the request's language).
 pub fn error_page(status: StatusCode, message: &str) -> Markup {
-    let reason = status.canonical_reason().unwrap_or("Error");
+    let lang = i18n::current();
+    let t = FrameTexts(lang);
+    let reason = StatusTexts(lang).of(status);
     html! {
         (DOCTYPE)
-        html lang="en" {
+        html lang=(lang.html_lang()) {
             (head(reason))
             body {
-                header class="top" { a class="brand" href="/problems" { "judge" } }
+                header class="top" {
+                    a class="brand" href="/problems" { "judge" }
+                    div class="who" { (language_switch(lang)) }
+                }
                 main {
                     h1 { (status.as_u16()) " " (reason) }
                     p class="error-message" { (message) }
                     p {
                         @if status == StatusCode::UNAUTHORIZED {
-                            a href="/login" { "Log in" }
+                            a href="/login" { (t.log_in()) }
                         } @else {
-                            a href="/problems" { "Back to the problems" }
+                            a href="/problems" { (t.back_to_problems()) }
                         }
                     }
                 }

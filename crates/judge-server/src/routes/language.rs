@@ -1,0 +1,59 @@
+//! The language switch: `GET /language?to=zh&next=/path` remembers the choice in a cookie
+//! (it wins over the browser's Accept-Language, see [`crate::i18n`]) and goes back.
+
+use crate::auth;
+use crate::http_error::HttpError;
+use crate::i18n::{self, Lang};
+use crate::state::AppState;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::http::header;
+use axum::response::{AppendHeaders, IntoResponse, Redirect, Response};
+use serde::Deserialize;
+
+crate::i18n::texts! {
+    /// The switch's error.
+    pub struct LanguageTexts {
+        unknown(code: &str) => "There is no interface language {code:?}: the choices are en and zh.",
+            "没有界面语言 {code:?}：可选 en 或 zh。";
+    }
+}
+
+/// The switch's parameters.
+#[derive(Debug, Deserialize)]
+pub struct SwitchQuery {
+    to: String,
+    next: Option<String>,
+}
+
+/// `GET /language`: sets the language cookie and goes back to `next` (a path on this
+/// site; the problems otherwise).
+pub async fn switch(
+    State(state): State<AppState>,
+    query: Result<Query<SwitchQuery>, QueryRejection>,
+) -> Result<Response, HttpError> {
+    let query = super::query(query)?;
+    let Some(lang) = Lang::from_code(&query.to) else {
+        return Err(HttpError::bad_request(
+            LanguageTexts::current().unknown(&query.to),
+        ));
+    };
+    let next = query
+        .next
+        .as_deref()
+        .and_then(super::login::same_site_path)
+        .unwrap_or("/problems");
+    let cookie = auth::set_cookie(
+        i18n::COOKIE,
+        lang.code(),
+        "/",
+        i18n::COOKIE_SECONDS,
+        "Lax",
+        state.options.secure_cookies,
+    );
+    Ok((
+        AppendHeaders([(header::SET_COOKIE, cookie)]),
+        Redirect::to(next),
+    )
+        .into_response())
+}

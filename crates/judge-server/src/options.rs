@@ -49,6 +49,8 @@ pub struct ServerOptions {
     pub max_connections_per_address: usize,
     /// When failed log-ins start to cost waiting time.
     pub login_limits: crate::login_limits::LoginLimits,
+    /// Questions (clarifications) a student may ask per minute (0: no limit).
+    pub questions_per_minute: usize,
 }
 
 impl ServerOptions {
@@ -83,6 +85,7 @@ impl Default for ServerOptions {
             body_timeout: Duration::from_secs(30),
             max_connections_per_address: DEFAULT_CONNECTIONS_PER_ADDRESS,
             login_limits: crate::login_limits::LoginLimits::default(),
+            questions_per_minute: 3,
         }
     }
 }

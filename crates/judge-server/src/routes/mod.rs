@@ -13,6 +13,8 @@
 //! | `GET /submissions/events?ids=1,2` | logged in | the same as server-sent events, as it changes |
 //! | `GET /submissions/{id}` (`/result.json`, `/source`) | owner or teacher | a submission |
 //! | `GET /scoreboard` | logged in | frozen for students during a freeze |
+//! | `GET /clarifications`, `POST /clarifications` | logged in | questions, answers, announcements; ask |
+//! | `POST /teacher/clarifications/{id}/answer`, `POST /teacher/announcements` | teacher | answer, announce |
 //! | `GET /teacher`, `GET /teacher/submissions` | teacher | dashboard, every submission |
 //! | `POST /teacher/submissions/{id}/rejudge`, `POST /teacher/problems/{id}/rejudge` | teacher | rejudge |
 //! | `POST /teacher/scoreboard/publish` | teacher | lift or restore the freeze |
@@ -23,6 +25,7 @@
 
 mod api;
 mod assets;
+mod clarifications;
 mod language;
 mod login;
 mod problems;
@@ -68,6 +71,15 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/submissions/{id}/source", get(submissions::source))
         .route("/scoreboard", get(scoreboard::page))
+        .route(
+            "/clarifications",
+            get(clarifications::page).post(clarifications::ask),
+        )
+        .route(
+            "/teacher/clarifications/{id}/answer",
+            post(clarifications::answer),
+        )
+        .route("/teacher/announcements", post(clarifications::announce))
         .route("/teacher", get(teacher::dashboard))
         .route("/teacher/submissions", get(teacher::submissions))
         .route(

@@ -11,6 +11,7 @@
 //! Every method is one short transaction. Callers on the async runtime run them on
 //! blocking threads (see `state::AppState::blocking`).
 
+pub mod clarifications;
 pub mod copy;
 pub mod engine;
 pub mod leases;

@@ -19,6 +19,8 @@ pub struct Chrome {
     pub active: &'static str,
     /// The language of the page (the request's, see [`crate::i18n`]).
     pub lang: Lang,
+    /// Announcements and open questions (see `views::clarifications::banner`).
+    pub notices: crate::store::clarifications::Notices,
 }
 
 impl Chrome {
@@ -30,6 +32,7 @@ impl Chrome {
             csrf_token: session.map(|s| s.csrf_token.clone()),
             active,
             lang: i18n::current(),
+            notices: session.map(|s| s.notices.clone()).unwrap_or_default(),
         }
     }
 
@@ -97,6 +100,7 @@ pub fn page(chrome: &Chrome, title: &str, body: Markup) -> Markup {
                             @for (key, href, label) in entries {
                                 a href=(href) class=[(chrome.active == *key).then_some("active")] { (label) }
                             }
+                            (super::clarifications::nav_entry(chrome))
                             @if user.is_teacher() {
                                 a href="/teacher" class=[(chrome.active == "teacher").then_some("active")] { (t.teacher()) }
                             }
@@ -113,6 +117,7 @@ pub fn page(chrome: &Chrome, title: &str, body: Markup) -> Markup {
                         div class="who" { (language_switch(chrome.lang)) }
                     }
                 }
+                @if chrome.user.is_some() { (super::clarifications::banner(&chrome.notices)) }
                 main { (body) }
             }
         }

@@ -1,6 +1,7 @@
 //! HTML, rendered on the server with maud (escaped by construction). One module per page
 //! group; `layout` is the frame every page shares, `format` the small pieces.
 
+pub mod clarifications;
 pub mod format;
 pub mod layout;
 pub mod login;

@@ -7,6 +7,7 @@ mod common;
 mod browser;
 mod http_api;
 mod http_auth;
+mod http_clarifications;
 mod http_hardening;
 mod http_i18n;
 mod http_interactive;

@@ -27,6 +27,21 @@ pub const MAX_QUESTION_CHARS: usize = 2000;
 /// The longest answer or announcement, in characters.
 pub const MAX_ANSWER_CHARS: usize = 8000;
 
+crate::i18n::texts! {
+    /// The clarification routes' messages.
+    pub struct ClarificationErrors {
+        empty_question => "The question is empty.", "问题为空。";
+        empty_answer => "The answer is empty.", "回答为空。";
+        empty_announcement => "The announcement is empty.", "公告为空。";
+        too_long(length: usize, max: usize) => "The text is too long: {length} characters, at most {max}.",
+            "文字过长：{length} 个字符，最多 {max} 个。";
+        no_problem(problem: &str) => "There is no problem {problem} in this contest.", "本比赛没有题目 {problem}。";
+        no_question(id: i64) => "There is no question {id}.", "没有编号为 {id} 的提问。";
+        too_many(most: usize, seconds: u64) => "Too many questions: at most {most} a minute. Try again in {seconds} s.",
+            "提问过于频繁：每分钟最多 {most} 个。请 {seconds} 秒后再试。";
+    }
+}
+
 /// The problem chosen beforehand.
 #[derive(Debug, Deserialize)]
 pub struct PageQuery {
@@ -81,18 +96,18 @@ pub async fn page(
     ))
 }
 
-/// A text from a form: trimmed, not empty (422), at most `max` characters (413).
-fn text_field(text: Option<&str>, what: &str, max: usize) -> Result<String, HttpError> {
+/// A text from a form: trimmed, not empty (422, `empty`), at most `max` characters (413).
+fn text_field(text: Option<&str>, empty: &str, max: usize) -> Result<String, HttpError> {
     let text = text.unwrap_or("").replace("\r\n", "\n");
     let text = text.trim();
     if text.is_empty() {
-        return Err(HttpError::unprocessable(format!("The {what} is empty.")));
+        return Err(HttpError::unprocessable(empty));
     }
     let length = text.chars().count();
     if length > max {
-        return Err(HttpError::too_large(format!(
-            "The {what} is too long: {length} characters, at most {max}."
-        )));
+        return Err(HttpError::too_large(
+            ClarificationErrors::current().too_long(length, max),
+        ));
     }
     Ok(text.to_string())
 }
@@ -116,12 +131,16 @@ pub async fn ask(
     let problem = form.problem.filter(|p| !p.trim().is_empty());
     if let Some(problem) = &problem {
         if state.contest.problem(problem).is_none() {
-            return Err(HttpError::not_found(format!(
-                "There is no problem {problem:?} in this contest."
-            )));
+            return Err(HttpError::not_found(
+                ClarificationErrors::current().no_problem(problem),
+            ));
         }
     }
-    let question = text_field(form.question.as_deref(), "question", MAX_QUESTION_CHARS)?;
+    let question = text_field(
+        form.question.as_deref(),
+        ClarificationErrors::current().empty_question(),
+        MAX_QUESTION_CHARS,
+    )?;
     let teacher = session.user.is_teacher();
     let per_window = state.options.questions_per_minute;
     let limit = (!teacher && per_window > 0).then_some((per_window, 60_000));
@@ -151,9 +170,7 @@ pub async fn ask(
                 .div_ceil(1000)
                 .max(1);
             Err(HttpError::too_many(
-                format!(
-                    "Too many questions: at most {per_window} a minute. Try again in {seconds} s."
-                ),
+                ClarificationErrors::current().too_many(per_window, seconds),
                 seconds,
             ))
         }
@@ -178,7 +195,11 @@ pub async fn answer(
     let Form(form) = form.map_err(bad_form)?;
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
     let id = super::parse_id(&id, "question")?;
-    let answer = text_field(form.answer.as_deref(), "answer", MAX_ANSWER_CHARS)?;
+    let answer = text_field(
+        form.answer.as_deref(),
+        ClarificationErrors::current().empty_answer(),
+        MAX_ANSWER_CHARS,
+    )?;
     let public = match form.public.as_deref() {
         Some("1") => true,
         Some("0") | None => false,
@@ -193,7 +214,9 @@ pub async fn answer(
         .blocking(move |s| s.store.answer_question(id, teacher_id, &answer, public))
         .await?
     {
-        return Err(HttpError::not_found(format!("There is no question {id}.")));
+        return Err(HttpError::not_found(
+            ClarificationErrors::current().no_question(id),
+        ));
     }
     tracing::info!(
         "{} answers question {id} ({})",
@@ -218,7 +241,11 @@ pub async fn announce(
 ) -> Result<Redirect, HttpError> {
     let Form(form) = form.map_err(bad_form)?;
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
-    let body = text_field(form.body.as_deref(), "announcement", MAX_ANSWER_CHARS)?;
+    let body = text_field(
+        form.body.as_deref(),
+        ClarificationErrors::current().empty_announcement(),
+        MAX_ANSWER_CHARS,
+    )?;
     let teacher_id = session.user.id;
     let id = state
         .blocking(move |s| s.store.post_announcement(teacher_id, &body, None))

@@ -8,14 +8,56 @@ use super::layout::{csrf_field, page, Chrome};
 use crate::store::clarifications::{Announcement, Clarification, Notices};
 use maud::{html, Markup};
 
+crate::i18n::texts! {
+    /// Texts of the clarifications page, the banner and the navigation entry.
+    pub struct ClarificationTexts {
+        questions => "Questions", "提问";
+        waiting_count => "questions waiting for an answer", "待回答的提问";
+        new_announcements(count: usize) => "{count} new announcements", "{count} 条新公告";
+        one_new_announcement => "1 new announcement", "1 条新公告";
+        read_them => "read them", "查看";
+        title => "Questions and announcements", "提问与公告";
+        announcements => "Announcements", "公告";
+        no_announcements => "No announcements yet.", "还没有公告。";
+        new_mark => "new", "新";
+        ask => "Ask a question", "提问";
+        about => "About", "关于";
+        general => "General (not about one problem)", "一般问题（不针对某道题）";
+        your_question => "Your question", "你的问题";
+        ask_hint(max: usize) => "The teacher answers you, or everyone when the answer concerns all (then the question is shown without your name). At most {max} characters.",
+            "教师会回答你；若答案与所有人有关，则公开回答（此时问题会公开显示，但不显示你的名字）。最多 {max} 个字符。";
+        ask_button => "Ask", "提交问题";
+        problem => "Problem", "题目";
+        general_short => "General", "一般问题";
+        asked_by => "asked by", "提问者";
+        your_own => "your question", "你的问题";
+        answered_public => "answered to everyone", "已公开回答";
+        answered_private => "answered privately", "已私下回答";
+        answer_label => "Answer: ", "回答：";
+        waiting => "Waiting for an answer.", "等待回答。";
+        change_answer => "Change the answer", "修改回答";
+        answer => "Answer", "回答";
+        answer_private => "Answer privately", "私下回答";
+        answer_public => "Answer to everyone", "公开回答";
+        post_announcement => "Post an announcement", "发布公告";
+        announcement_label => "Announcement (shown on every page)", "公告（显示在每个页面上）";
+        announce => "Announce", "发布";
+        all_questions => "Questions", "所有提问";
+        your_questions => "Your questions", "你的提问";
+        none_yet => "None yet.", "暂无。";
+        public_answers => "Answers to everyone", "公开的回答";
+    }
+}
+
 /// The navigation entry: "Questions", with the open questions' count for a teacher.
 pub fn nav_entry(chrome: &Chrome) -> Markup {
     let open = chrome.notices.open_questions;
+    let t = ClarificationTexts(chrome.lang);
     html! {
         a href="/clarifications" class=[(chrome.active == "clarifications").then_some("active")] {
-            "Questions"
+            (t.questions())
             @if open > 0 {
-                " " span class="count" title="questions waiting for an answer" { (open) }
+                " " span class="count" title=(t.waiting_count()) { (open) }
             }
         }
     }
@@ -24,14 +66,18 @@ pub fn nav_entry(chrome: &Chrome) -> Markup {
 /// The announcements banner under the header of every page: the newest one, or every new
 /// one (up to three) with how many are new since the user last looked.
 pub fn banner(notices: &Notices) -> Markup {
+    let t = ClarificationTexts::current();
     let shown = notices.unseen.clamp(1, notices.newest.len().max(1));
     html! {
         @if !notices.newest.is_empty() {
             aside class={ "announcements" @if notices.unseen > 0 { " new" } } id="announcements-banner" {
                 @if notices.unseen > 0 {
                     p class="announcements-head" {
-                        strong { (notices.unseen) " new announcement" @if notices.unseen != 1 { "s" } }
-                        " · " a href="/clarifications#announcements" { "read them" }
+                        strong {
+                            @if notices.unseen == 1 { (t.one_new_announcement()) }
+                            @else { (t.new_announcements(notices.unseen)) }
+                        }
+                        " · " a href="/clarifications#announcements" { (t.read_them()) }
                     }
                 }
                 @for announcement in notices.newest.iter().take(shown) {
@@ -68,27 +114,27 @@ pub struct ClarificationsPage {
     pub max_answer_chars: usize,
 }
 
-fn about(clarification: &Clarification) -> Markup {
+fn about(t: ClarificationTexts, clarification: &Clarification) -> Markup {
     html! {
         @match &clarification.problem {
-            Some(problem) => { "Problem " a href={ "/problems/" (problem) } { (problem) } }
-            None => { "General" }
+            Some(problem) => { (t.problem()) " " a href={ "/problems/" (problem) } { (problem) } }
+            None => { (t.general_short()) }
         }
     }
 }
 
-fn announcement_list(view: &ClarificationsPage) -> Markup {
+fn announcement_list(t: ClarificationTexts, view: &ClarificationsPage) -> Markup {
     html! {
         section id="announcements" {
-            h2 { "Announcements" }
+            h2 { (t.announcements()) }
             @if view.announcements.is_empty() {
-                p class="muted" { "No announcements yet." }
+                p class="muted" { (t.no_announcements()) }
             }
             @for (index, announcement) in view.announcements.iter().enumerate() {
                 div class={ "announcement-item" @if index < view.new_announcements { " new" } } {
                     p class="muted" {
                         (format::time(announcement.posted_at_ms))
-                        @if index < view.new_announcements { " · " strong { "new" } }
+                        @if index < view.new_announcements { " · " strong { (t.new_mark()) } }
                     }
                     p class="text" { (announcement.body) }
                 }
@@ -97,34 +143,32 @@ fn announcement_list(view: &ClarificationsPage) -> Markup {
     }
 }
 
-fn ask_form(csrf_token: &str, view: &ClarificationsPage) -> Markup {
+fn ask_form(t: ClarificationTexts, csrf_token: &str, view: &ClarificationsPage) -> Markup {
     html! {
         section id="ask" {
-            h2 { "Ask a question" }
+            h2 { (t.ask()) }
             form method="post" action="/clarifications" class="submit" id="ask-form" {
                 (csrf_field(csrf_token))
-                label { "About"
+                label { (t.about())
                     select name="problem" {
-                        option value="" { "General (not about one problem)" }
+                        option value="" { (t.general()) }
                         @for (id, title) in &view.problems {
                             option value=(id) selected[view.selected_problem.as_deref() == Some(id.as_str())] { (id) " — " (title) }
                         }
                     }
                 }
-                label { "Your question"
+                label { (t.your_question())
                     textarea name="question" rows="5" required maxlength=(view.max_question_chars) {}
                 }
-                p class="hint" {
-                    "The teacher answers you, or everyone when the answer concerns all (then the question is shown without your name). At most "
-                    (view.max_question_chars) " characters."
-                }
-                button type="submit" { "Ask" }
+                p class="hint" { (t.ask_hint(view.max_question_chars)) }
+                button type="submit" { (t.ask_button()) }
             }
         }
     }
 }
 
 fn answer_form(
+    t: ClarificationTexts,
     csrf_token: &str,
     view: &ClarificationsPage,
     clarification: &Clarification,
@@ -132,37 +176,42 @@ fn answer_form(
     html! {
         form method="post" action={ "/teacher/clarifications/" (clarification.id) "/answer" } class="submit answer" {
             (csrf_field(csrf_token))
-            label { @if clarification.answer.is_some() { "Change the answer" } @else { "Answer" }
+            label { @if clarification.answer.is_some() { (t.change_answer()) } @else { (t.answer()) }
                 textarea name="answer" rows="3" required maxlength=(view.max_answer_chars) {
                     (clarification.answer.as_deref().unwrap_or(""))
                 }
             }
             div class="buttons" {
-                button type="submit" name="public" value="0" { "Answer privately" }
+                button type="submit" name="public" value="0" { (t.answer_private()) }
                 " "
-                button type="submit" name="public" value="1" { "Answer to everyone" }
+                button type="submit" name="public" value="1" { (t.answer_public()) }
             }
         }
     }
 }
 
-fn clarification_item(csrf_token: &str, view: &ClarificationsPage, c: &Clarification) -> Markup {
+fn clarification_item(
+    t: ClarificationTexts,
+    csrf_token: &str,
+    view: &ClarificationsPage,
+    c: &Clarification,
+) -> Markup {
     let own = c.user_id == view.viewer_id;
     html! {
         div class={ "clarification" @if c.answer.is_none() { " open" } } id={ "clarification-" (c.id) } {
             p class="muted" {
-                "#" (c.id) " · " (about(c)) " · " (format::time(c.asked_at_ms))
-                @if view.teacher { " · asked by " strong { (c.user_name) } }
-                @else if own { " · your question" }
-                @if c.public && c.answer.is_some() { " · " span class="public" { "answered to everyone" } }
-                @else if c.answer.is_some() { " · " span class="private" { "answered privately" } }
+                "#" (c.id) " · " (about(t, c)) " · " (format::time(c.asked_at_ms))
+                @if view.teacher { " · " (t.asked_by()) " " strong { (c.user_name) } }
+                @else if own { " · " (t.your_own()) }
+                @if c.public && c.answer.is_some() { " · " span class="public" { (t.answered_public()) } }
+                @else if c.answer.is_some() { " · " span class="private" { (t.answered_private()) } }
             }
             p class="text question" { (c.question) }
             @match &c.answer {
-                Some(answer) => { div class="answer" { strong { "Answer: " } span class="text" { (answer) } } }
-                None => { p class="muted waiting" { "Waiting for an answer." } }
+                Some(answer) => { div class="answer" { strong { (t.answer_label()) } span class="text" { (answer) } } }
+                None => { p class="muted waiting" { (t.waiting()) } }
             }
-            @if view.teacher { (answer_form(csrf_token, view, c)) }
+            @if view.teacher { (answer_form(t, csrf_token, view, c)) }
         }
     }
 }
@@ -173,35 +222,36 @@ pub fn page_view(chrome: &Chrome, csrf_token: &str, view: &ClarificationsPage) -
         .clarifications
         .iter()
         .partition(|c| view.teacher || c.user_id == view.viewer_id);
+    let t = ClarificationTexts(chrome.lang);
     page(
         chrome,
-        "Questions",
+        t.questions(),
         html! {
-            h1 { "Questions and announcements" }
+            h1 { (t.title()) }
             @if view.teacher {
                 section id="announce" {
-                    h2 { "Post an announcement" }
+                    h2 { (t.post_announcement()) }
                     form method="post" action="/teacher/announcements" class="submit" id="announce-form" {
                         (csrf_field(csrf_token))
-                        label { "Announcement (shown on every page)"
+                        label { (t.announcement_label())
                             textarea name="body" rows="3" required maxlength=(view.max_answer_chars) {}
                         }
-                        button type="submit" { "Announce" }
+                        button type="submit" { (t.announce()) }
                     }
                 }
             }
-            (announcement_list(view))
-            @if !view.teacher { (ask_form(csrf_token, view)) }
+            (announcement_list(t, view))
+            @if !view.teacher { (ask_form(t, csrf_token, view)) }
             section id="questions" {
-                h2 { @if view.teacher { "Questions" } @else { "Your questions" } }
-                @if mine.is_empty() { p class="muted" { "None yet." } }
-                @for c in &mine { (clarification_item(csrf_token, view, c)) }
+                h2 { @if view.teacher { (t.all_questions()) } @else { (t.your_questions()) } }
+                @if mine.is_empty() { p class="muted" { (t.none_yet()) } }
+                @for c in &mine { (clarification_item(t, csrf_token, view, c)) }
             }
             @if !view.teacher {
                 section id="public-answers" {
-                    h2 { "Answers to everyone" }
-                    @if public.is_empty() { p class="muted" { "None yet." } }
-                    @for c in &public { (clarification_item(csrf_token, view, c)) }
+                    h2 { (t.public_answers()) }
+                    @if public.is_empty() { p class="muted" { (t.none_yet()) } }
+                    @for c in &public { (clarification_item(t, csrf_token, view, c)) }
                 }
             }
         },

@@ -108,7 +108,7 @@ pub fn statement(chrome: &Chrome, view: &StatementPage) -> Markup {
                     }
                 }
                 span class="limits" { (view.limits) }
-                a href={ "/clarifications?problem=" (view.id) "#ask" } { "Ask a question" }
+                a href={ "/clarifications?problem=" (view.id) "#ask" } { (super::clarifications::ClarificationTexts(chrome.lang).ask()) }
                 a class="button" href={ "/submit?problem=" (view.id) } { "Submit a solution" }
             }
             article class="statement" lang=(shown.map_or("en", StatementLanguage::code)) {

@@ -329,3 +329,28 @@ async fn texts_are_limited_and_questions_rate_limited() {
         .await;
     assert_eq!(reply.status, StatusCode::PAYLOAD_TOO_LARGE);
 }
+
+#[tokio::test]
+async fn the_pages_speak_chinese_when_asked() {
+    let server = TestServer::new(0);
+    let mut teacher = server.login("teacher").await;
+    let csrf = teacher.csrf().await;
+    let reply = teacher
+        .post_form(
+            "/teacher/announcements",
+            &[("csrf", &csrf), ("body", "公告一")],
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::SEE_OTHER);
+    let mut ann = server.login("ann").await;
+    let zh = [("accept-language", "zh-CN,zh;q=0.9")];
+    let page = ann.get_with("/problems", &zh).await;
+    assert!(
+        page.body.contains("1 条新公告") && page.body.contains("公告一"),
+        "{}",
+        page.body
+    );
+    let page = ann.get_with("/clarifications", &zh).await;
+    assert!(page.body.contains("提问与公告") && page.body.contains("你的问题"));
+    assert!(!page.body.contains("Your question"));
+}

@@ -8,7 +8,7 @@ function localTimes() {
     const when = new Date(el.getAttribute("datetime"));
     if (!isNaN(when)) {
       el.title = el.textContent;
-      el.textContent = when.toLocaleString();
+      el.textContent = when.toLocaleString(document.documentElement.lang || undefined);
     }
   }
 }

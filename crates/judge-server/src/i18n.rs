@@ -200,6 +200,12 @@ pub fn carried<T>(f: impl FnOnce() -> T) -> impl FnOnce() -> T {
     }
 }
 
+/// Runs `future` with `lang` current (for a stream polled after its handler returned).
+pub async fn scope<F: std::future::Future>(lang: Lang, future: F) -> F::Output {
+    let here = current_path();
+    REQUEST.scope(RequestContext { lang, here }, future).await
+}
+
 /// Decides each request's language and answers it with that language current.
 pub async fn middleware(
     mut request: axum::extract::Request,
@@ -422,8 +428,7 @@ impl VerdictTexts {
 texts! {
     /// Units of durations, sizes and dates.
     pub struct UnitTexts {
-        seconds(value: String) => "{value} s", "{value} 秒";
-        milliseconds(value: String) => "{value} ms", "{value} 毫秒";
+        seconds(value: f64) => "{value:.2} s", "{value:.2} 秒";
         minutes(value: i64) => "{value} min", "{value} 分钟";
         date_time(year: i32, month: u8, day: u8, hour: u8, minute: u8, second: u8) =>
             "{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}:{second:02} UTC",
@@ -521,7 +526,11 @@ mod tests {
         }
         assert_eq!(FrameTexts(Lang::Zh).problems(), "题目");
         assert_eq!(FrameTexts(Lang::En).problems(), "Problems");
-        assert_eq!(UnitTexts(Lang::Zh).seconds("0.50".into()), "0.50 秒");
+        assert_eq!(UnitTexts(Lang::Zh).seconds(0.5), "0.50 秒");
+        assert_eq!(
+            UnitTexts(Lang::En).seconds(0.5),
+            judge_core::text::seconds(0.5)
+        );
         for verdict in Verdict::ALL {
             assert_eq!(VerdictTexts(Lang::En).of(verdict), verdict.description());
             assert_ne!(VerdictTexts(Lang::Zh).of(verdict), verdict.description());

@@ -310,6 +310,8 @@ struct Stream {
     stopping: tokio::sync::watch::Receiver<bool>,
     ends: tokio::time::Instant,
     first: bool,
+    /// The request's language (the stream outlives the handler that set it current).
+    lang: crate::i18n::Lang,
 }
 
 impl Stream {
@@ -328,9 +330,12 @@ impl Stream {
             if *self.stopping.borrow() || tokio::time::Instant::now() >= self.ends {
                 return None;
             }
-            let now = statuses(&self.state, &self.user, self.ids.clone())
-                .await
-                .ok()?;
+            let now = crate::i18n::scope(
+                self.lang,
+                statuses(&self.state, &self.user, self.ids.clone()),
+            )
+            .await
+            .ok()?;
             let changed: Vec<Status> = now
                 .iter()
                 .filter(|s| self.sent.get(&s.id) != Some(*s))
@@ -357,10 +362,12 @@ impl Stream {
 pub async fn events(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
+    lang: crate::i18n::Lang,
     query: Result<Query<StatusQuery>, QueryRejection>,
 ) -> Result<Response, HttpError> {
     let ids = status_ids(query)?;
     let stream = Stream {
+        lang,
         changes: state.store.changes(),
         stopping: state.stopping.subscribe(),
         state,

@@ -29,17 +29,10 @@ impl Progress {
         }
     }
 
-    /// A line for people: `compiling`, `test 4 of 25`.
-    pub fn describe(&self) -> String {
-        if !self.compiled {
-            "compiling".into()
-        } else {
-            format!(
-                "running test {} of {}",
-                (self.tests_done + 1).min(self.tests_total),
-                self.tests_total
-            )
-        }
+    /// The number of the test running now (1-based; the last once all are done). The
+    /// pages put it in words (`views::format::status_text`).
+    pub fn running_test(&self) -> usize {
+        (self.tests_done + 1).min(self.tests_total)
     }
 }
 
@@ -48,16 +41,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn progress_reads_as_words() {
+    fn the_running_test_is_the_next_one_up_to_the_last() {
         let mut progress = Progress {
             tests_total: 25,
             ..Progress::compiling()
         };
-        assert_eq!(progress.describe(), "compiling");
         progress.compiled = true;
         progress.tests_done = 3;
-        assert_eq!(progress.describe(), "running test 4 of 25");
+        assert_eq!(progress.running_test(), 4);
         progress.tests_done = 25;
-        assert_eq!(progress.describe(), "running test 25 of 25");
+        assert_eq!(progress.running_test(), 25);
     }
 }

@@ -1,30 +1,48 @@
-//! Small pieces of pages: times, durations, sizes, verdicts, a submission's status line.
+//! Small pieces of pages: times, durations, sizes, verdicts, a submission's status line,
+//! in the language of the request being answered ([`crate::i18n::current`]).
 
+use crate::i18n::{UnitTexts, VerdictTexts};
 use crate::store::Progress;
 use crate::store::{SubmissionState, SubmissionSummary};
 use judge_core::Verdict;
 use maud::{html, Markup};
+
+crate::i18n::texts! {
+    /// A submission's status in words (after its verdict's code, which stays as it is).
+    pub struct StatusTexts {
+        queued => "queued", "排队中";
+        judging => "judging", "评测中";
+        compiling => "judging: compiling", "评测中：正在编译";
+        running(test: usize, total: usize) => "judging: running test {test} of {total}", "评测中：正在运行第 {test} 个测试点（共 {total} 个）";
+        done => "done", "已完成";
+        judge_error_twice => "judge error (twice): waiting for the teacher, not counted", "评测机错误（两次）：等待教师处理，不计入成绩";
+        failed_on(test: &str, passed: usize, total: usize) => "on {test} ({passed}/{total})", "未通过 {test}（{passed}/{total}）";
+        passed(passed: usize, total: usize) => "({passed}/{total})", "（{passed}/{total}）";
+    }
+}
 
 /// A time in UTC, which the page's script shows in the reader's time zone.
 pub fn time(ms: i64) -> Markup {
     let utc = time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000).ok();
     let shown = utc
         .map(|t| {
-            format!(
-                "{:04}-{:02}-{:02} {:02}:{:02}:{:02} UTC",
+            UnitTexts::current().date_time(
                 t.year(),
                 u8::from(t.month()),
                 t.day(),
                 t.hour(),
                 t.minute(),
-                t.second()
+                t.second(),
             )
         })
         .unwrap_or_default();
     html! { time datetime=(judge_core::text::rfc3339_ms(ms)) { (shown) } }
 }
 
-pub use judge_core::text::seconds;
+/// Seconds with two decimals (`0.12 s`, `0.12 秒`).
+pub fn seconds(value: f64) -> String {
+    UnitTexts::current().seconds(value)
+}
 
 /// Bytes in MiB (or KiB when small).
 pub fn bytes(value: u64) -> String {
@@ -36,50 +54,42 @@ pub fn bytes(value: u64) -> String {
     }
 }
 
-/// A verdict as a coloured badge with its words as a tooltip.
+/// A verdict as a coloured badge (its code) with its long form as a tooltip.
 pub fn verdict(verdict: Verdict) -> Markup {
     html! {
-        span class={ "verdict v-" (verdict.code()) } title=(verdict.description()) { (verdict.code()) }
+        span class={ "verdict v-" (verdict.code()) } title=(VerdictTexts::current().of(verdict)) { (verdict.code()) }
     }
 }
 
 /// A submission's status in words: `queued`, `running test 3 of 25`, `AC 25/25`,
 /// `WA on secret/04-x (3/25)`, `CE`, `JE`.
 pub fn status_text(summary: &SubmissionSummary, progress: Option<Progress>) -> String {
+    let t = StatusTexts::current();
     match (summary.state, &summary.result) {
-        (SubmissionState::Queued, _) => "queued".into(),
-        (SubmissionState::Judging, _) => progress.map_or_else(
-            || "judging".into(),
-            |p| format!("judging: {}", p.describe()),
-        ),
-        (SubmissionState::Done, None) => "done".into(),
-        (SubmissionState::Done, Some(result)) => match result.verdict {
-            Verdict::AC => format!(
-                "{} {}/{}",
-                result.verdict.code(),
-                result.tests_passed,
-                result.tests_total
-            ),
-            Verdict::CE => "CE compile error".into(),
-            Verdict::JE if summary.needs_attention() => {
-                "JE judge error (twice): waiting for the teacher, not counted".into()
-            }
-            Verdict::JE => "JE judge error".into(),
-            other => match &result.first_failure {
-                Some(test) => format!(
-                    "{} on {test} ({}/{})",
-                    other.code(),
-                    result.tests_passed,
-                    result.tests_total
-                ),
-                None => format!(
-                    "{} ({}/{})",
-                    other.code(),
-                    result.tests_passed,
-                    result.tests_total
-                ),
-            },
+        (SubmissionState::Queued, _) => t.queued().into(),
+        (SubmissionState::Judging, _) => match progress {
+            None => t.judging().into(),
+            Some(p) if !p.compiled => t.compiling().into(),
+            Some(p) => t.running(p.running_test(), p.tests_total),
         },
+        (SubmissionState::Done, None) => t.done().into(),
+        (SubmissionState::Done, Some(result)) => {
+            let code = result.verdict.code();
+            let (passed, total) = (result.tests_passed, result.tests_total);
+            match result.verdict {
+                Verdict::AC => format!("{code} {passed}/{total}"),
+                Verdict::JE if summary.needs_attention() => {
+                    format!("{code} {}", t.judge_error_twice())
+                }
+                Verdict::CE | Verdict::JE => {
+                    format!("{code} {}", VerdictTexts(t.0).of(result.verdict))
+                }
+                _ => match &result.first_failure {
+                    Some(test) => format!("{code} {}", t.failed_on(test, passed, total)),
+                    None => format!("{code} {}", t.passed(passed, total)),
+                },
+            }
+        }
     }
 }
 
@@ -163,6 +173,44 @@ mod tests {
         );
         let queued = status(&summary(SubmissionState::Queued, None), None).into_string();
         assert!(queued.contains("data-pending=\"1\""), "{queued}");
+    }
+
+    #[test]
+    fn statuses_read_as_chinese_words_after_the_code() {
+        use crate::i18n::{with_lang, Lang};
+        let progress = Progress {
+            compiled: true,
+            tests_done: 2,
+            tests_total: 25,
+            first_failure: None,
+        };
+        with_lang(Lang::Zh, || {
+            assert_eq!(
+                status_text(&summary(SubmissionState::Queued, None), None),
+                "排队中"
+            );
+            assert_eq!(
+                status_text(&summary(SubmissionState::Judging, None), Some(progress)),
+                "评测中：正在运行第 3 个测试点（共 25 个）"
+            );
+            assert_eq!(
+                status_text(&summary(SubmissionState::Done, Some(Verdict::WA)), None),
+                "WA 未通过 secret/04-x（3/25）"
+            );
+            assert_eq!(
+                status_text(&summary(SubmissionState::Done, Some(Verdict::CE)), None),
+                "CE 编译错误"
+            );
+            let badge = verdict(Verdict::TLE).into_string();
+            assert!(
+                badge.contains("title=\"运行超时\"") && badge.contains(">TLE<"),
+                "{badge}"
+            );
+            assert!(time(0)
+                .into_string()
+                .contains("1970年1月1日 00:00:00（UTC）"));
+            assert_eq!(seconds(0.5), "0.50 秒");
+        });
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! contestant's fault. The message goes to stderr.
 
 use crate::tokens::Tokens;
+use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -92,7 +93,50 @@ pub fn files_from_args(args: &[String]) -> Result<CheckFiles, CheckError> {
 /// `check`, and returns the exit code to end `main` with.
 pub fn run(check: impl FnOnce(CheckFiles) -> CheckResult) -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
+    if crate::kattis::enabled() {
+        return run_kattis(&args, check);
+    }
     report(files_from_args(&args).and_then(check))
+}
+
+/// The Kattis output validator protocol: `INPUT ANSWER FEEDBACK_DIR [ARGS] < OUTPUT`.
+fn run_kattis(args: &[String], check: impl FnOnce(CheckFiles) -> CheckResult) -> ExitCode {
+    let [_, input, answer, feedback, ..] = args else {
+        eprintln!("usage: output_validator INPUT ANSWER FEEDBACK_DIR < OUTPUT");
+        return ExitCode::from(crate::kattis::FAILED);
+    };
+    let mut output = Vec::new();
+    let files = std::io::stdin()
+        .read_to_end(&mut output)
+        .map_err(|error| CheckError::Fail(format!("cannot read the output on stdin: {error}")))
+        .and_then(|_| {
+            let read = |path: &String, what: &str| {
+                Tokens::from_file(&PathBuf::from(path)).map_err(|error| {
+                    CheckError::Fail(format!("cannot read the {what} file {path}: {error}"))
+                })
+            };
+            Ok(CheckFiles {
+                input: read(input, "input")?,
+                output: Tokens::new(&output),
+                answer: read(answer, "answer")?,
+            })
+        });
+    let result = files.and_then(check);
+    let line = verdict_line(&result);
+    let code = match result {
+        Ok(_) => crate::kattis::ACCEPTED,
+        Err(CheckError::Fail(_)) => {
+            eprintln!("{line}");
+            return ExitCode::from(crate::kattis::FAILED);
+        }
+        Err(_) => crate::kattis::REJECTED,
+    };
+    let message = PathBuf::from(feedback).join("judgemessage.txt");
+    if let Err(error) = std::fs::write(&message, format!("{line}\n")) {
+        eprintln!("cannot write {}: {error}", message.display());
+        return ExitCode::from(crate::kattis::FAILED);
+    }
+    ExitCode::from(code)
 }
 
 /// Shorthand for a wrong-answer result.

@@ -13,6 +13,8 @@
 //!   with bounded token reads and flushed replies that never leave it waiting forever;
 //! - [`validator::run`]: the validator protocol (input on stdin or as the first argument;
 //!   exit 0 valid, 1 invalid, with the position and rule on stderr);
+//! - [`kattis::enable`]: the same checker or validator speaking the Kattis protocols
+//!   instead (exit 42/43, `judgemessage.txt`), for a package `judge export` writes;
 //! - [`rng::Rng`]: a seeded, portable random generator for test generators.
 //!
 //! It does not depend on the judge, and the judge does not depend on it: the protocols are
@@ -20,6 +22,7 @@
 
 pub mod checker;
 pub mod interactor;
+pub mod kattis;
 pub mod position;
 pub mod rng;
 pub mod strict;

@@ -98,6 +98,14 @@ pub enum JudgeError {
     /// A problem package is broken: every problem found in it.
     #[error(transparent)]
     Package(#[from] crate::package::issues::PackageError),
+    /// `judge export`: the problem has something the package format cannot carry.
+    #[error("{problem}: cannot be exported as a Kattis package: {reason}")]
+    CannotExport {
+        /// The problem's id.
+        problem: String,
+        /// What cannot be carried, and where.
+        reason: String,
+    },
     /// SIGINT or SIGTERM: the judge stopped, killed its programs and cleaned up.
     #[error("interrupted: the running program was killed and the boxes were cleaned up")]
     Cancelled,

@@ -1,9 +1,10 @@
 //! Problem packages made elsewhere, read into the one problem model
 //! ([`crate::problem::Problem`]): Kattis packages ([`kattis`]) in each generation, and
 //! Polygon full packages ([`polygon`]), and their .zip files, unpacked safely
-//! ([`unzip`]). Everything wrong with a package is
-//! reported together ([`issues`]).
+//! ([`unzip`]); and a native problem written out as a Kattis package ([`export`]).
+//! Everything wrong with a package is reported together ([`issues`]).
 
+pub mod export;
 pub mod import;
 pub mod issues;
 pub mod kattis;

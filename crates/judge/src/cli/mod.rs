@@ -5,6 +5,7 @@ pub mod contest;
 pub mod database;
 pub mod db;
 pub mod doctor;
+pub mod export;
 pub mod import;
 pub mod run;
 pub mod serve;
@@ -56,6 +57,8 @@ pub enum Command {
     Testdata(testdata::TestdataArgs),
     /// Add a Kattis or Polygon package (folder or .zip) to the contest.
     Import(import::ImportArgs),
+    /// Write a native problem as a Kattis problem package (2025-09).
+    Export(export::ExportArgs),
     /// Judge a whole class's submissions; publish the scoreboard, results and a report.
     Contest(contest::ContestArgs),
     /// Check what this machine offers the sandbox and what makes timings unreliable.
@@ -125,6 +128,7 @@ pub fn execute(cli: Cli) -> ExitCode {
         Command::Stress(args) => stress::execute(&cli, args),
         Command::Testdata(args) => testdata::execute(&cli, args),
         Command::Import(args) => import::execute(&cli, args),
+        Command::Export(args) => export::execute(&cli, args),
         Command::Serve(args) => serve::execute(&cli, args),
         Command::Users(args) => users::execute(&cli, args),
         Command::Worker(args) => worker::execute(&cli, args),

@@ -17,7 +17,8 @@ use judge_core::text::rfc3339_ms;
 /// A submission in the export model.
 pub fn attempt(contest: &Contest, attempt: &JudgedAttempt) -> AttemptExport {
     let s = &attempt.summary;
-    let r = s.result.as_ref();
+    // The current round's result only: a submission being rejudged is pending here.
+    let r = s.current_result();
     let state = match s.state {
         _ if s.needs_attention() => AttemptState::Attention,
         SubmissionState::Done if r.is_some() => AttemptState::Judged,
@@ -25,10 +26,12 @@ pub fn attempt(contest: &Contest, attempt: &JudgedAttempt) -> AttemptExport {
     };
     let record = attempt_record(attempt, false);
     let points = match (contest.scoring, contest.problem(&s.problem)) {
-        (Scoring::Ioi, Some(problem)) if !record.pending => Some(attempt_points(problem, &record)),
+        (Scoring::Ioi, Some(problem)) if r.is_some() && !record.pending => {
+            Some(attempt_points(problem, &record))
+        }
         _ => None,
     };
-    let full = attempt.result.as_ref();
+    let full = attempt.result.as_ref().filter(|_| r.is_some());
     AttemptExport {
         id: s.id.to_string(),
         student: s.user_name.clone(),

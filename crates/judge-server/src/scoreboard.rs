@@ -1,6 +1,6 @@
 //! Scoreboards from the store: judge-core's scoring over the students' attempts. An
 //! attempt not judged yet, made after a freeze, or a judge error a teacher has still to
-//! decide on counts as pending.
+//! decide on counts as pending; one being rejudged counts with its previous round's result.
 
 use crate::contest::Contest;
 use crate::store::submissions::JudgedAttempt;
@@ -20,7 +20,12 @@ pub struct Board {
 /// The scoring record of an attempt; `hidden`: made after the freeze.
 pub fn attempt_record(attempt: &JudgedAttempt, hidden: bool) -> AttemptRecord {
     let summary = &attempt.summary;
-    let done = summary.state == SubmissionState::Done && summary.result.is_some();
+    // While rejudged, the previous round counts until the new one is in (DOMjudge's
+    // rule); a previous judge error stays pending, as it was.
+    let done = (summary.state == SubmissionState::Done && summary.result.is_some())
+        || summary
+            .rejudging()
+            .is_some_and(|r| r.verdict != Verdict::JE);
     AttemptRecord {
         student: summary.user_name.clone(),
         problem: summary.problem.clone(),

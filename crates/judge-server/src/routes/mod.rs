@@ -16,7 +16,7 @@
 //! | `GET /clarifications`, `POST /clarifications` | logged in | questions, answers, announcements; ask |
 //! | `POST /teacher/clarifications/{id}/answer`, `POST /teacher/announcements` | teacher | answer, announce |
 //! | `GET /teacher`, `GET /teacher/submissions` | teacher | dashboard, every submission |
-//! | `POST /teacher/submissions/{id}/rejudge`, `POST /teacher/problems/{id}/rejudge` | teacher | rejudge |
+//! | `GET`/`POST /teacher/submissions/{id}/rejudge`, `GET`/`POST /teacher/problems/{id}/rejudge` | teacher | rejudge: a confirmation with the count, then `confirm=yes` queues |
 //! | `POST /teacher/scoreboard/publish` | teacher | lift or restore the freeze |
 //! | `GET /teacher/export/{scoreboard,results}.{csv,json}` | teacher | exports |
 //! | `GET /teacher/similarity/{problem}?pair=N` | teacher | pairs of students ranked by similarity, one side by side |
@@ -84,7 +84,7 @@ pub fn router(state: AppState) -> Router {
         .route("/teacher/submissions", get(teacher::submissions))
         .route(
             "/teacher/submissions/{id}/rejudge",
-            post(teacher::rejudge_submission),
+            get(teacher::confirm_rejudge_submission).post(teacher::rejudge_submission),
         )
         .route(
             "/teacher/submissions/{id}/accept-judge-error",
@@ -92,7 +92,7 @@ pub fn router(state: AppState) -> Router {
         )
         .route(
             "/teacher/problems/{id}/rejudge",
-            post(teacher::rejudge_problem),
+            get(teacher::confirm_rejudge_problem).post(teacher::rejudge_problem),
         )
         .route("/teacher/scoreboard/publish", post(teacher::publish))
         .route("/teacher/export/{file}", get(teacher::export))

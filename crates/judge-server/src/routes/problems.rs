@@ -6,7 +6,7 @@ use crate::http_error::HttpError;
 use crate::i18n::Lang;
 use crate::state::AppState;
 use crate::statement::{self, StatementLanguage};
-use crate::store::{now_ms, SubmissionFilter, SubmissionState};
+use crate::store::{now_ms, SubmissionFilter};
 use crate::views::problems::{self as view, ProblemRow, SampleFile, StatementPage};
 use crate::views::{format, Chrome};
 use axum::extract::rejection::QueryRejection;
@@ -58,8 +58,8 @@ pub async fn list(
                         mine.iter().filter(|m| m.problem == problem.id).collect();
                     let verdicts: Vec<Verdict> = attempts
                         .iter()
-                        .filter(|m| m.state == SubmissionState::Done)
-                        .filter_map(|m| m.result.as_ref().map(|r| r.verdict))
+                        // One being rejudged keeps its previous verdict until the new one.
+                        .filter_map(|m| m.current_result().or(m.rejudging()).map(|r| r.verdict))
                         .collect();
                     let best = if verdicts.contains(&Verdict::AC) {
                         Some(Verdict::AC)

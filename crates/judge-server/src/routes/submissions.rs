@@ -79,12 +79,21 @@ async fn visible_to(state: &AppState, user: &User, id: &str) -> Result<Submissio
     Ok(submission)
 }
 
+/// A submission page's parameters.
+#[derive(Debug, Deserialize)]
+pub struct DetailQuery {
+    /// Set after a teacher's rejudge (the page says it was queued).
+    rejudged: Option<usize>,
+}
+
 /// `GET /submissions/{id}`.
 pub async fn detail(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     Path(id): Path<String>,
+    query: Result<Query<DetailQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
+    let query = super::query(query)?;
     let submission = visible(&state, &session, &id).await?;
     let teacher = session.user.is_teacher();
     let history = if teacher {
@@ -132,6 +141,7 @@ pub async fn detail(
         _ => Vec::new(),
     };
     let page = SubmissionPage {
+        rejudged: teacher && query.rejudged.is_some(),
         points,
         subtasks,
         progress: submission.summary.progress,

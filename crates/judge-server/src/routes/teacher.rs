@@ -74,6 +74,8 @@ pub async fn dashboard(
 pub struct Filters {
     student: Option<String>,
     problem: Option<String>,
+    /// How many submissions a rejudge just queued (shown as a notice).
+    rejudged: Option<usize>,
 }
 
 /// `GET /teacher/submissions`.
@@ -125,21 +127,107 @@ pub async fn submissions(
             &users,
             &problems,
             (selected_student.as_deref(), selected_problem.as_deref()),
+            filters.rejudged,
         )
         .into_string(),
     ))
 }
 
-/// `POST /teacher/submissions/{id}/rejudge`.
+/// A rejudge form: `confirm=yes` queues; without it the confirmation page answers.
+#[derive(Debug, Deserialize)]
+pub struct RejudgeForm {
+    csrf: Option<String>,
+    confirm: Option<String>,
+}
+
+/// The confirmation of rejudging submission `id` (404 if there is none).
+async fn submission_confirmation(
+    state: &AppState,
+    id: i64,
+) -> Result<view::RejudgeConfirmation, HttpError> {
+    if state
+        .blocking(move |s| s.store.submission_summary(id))
+        .await?
+        .is_none()
+    {
+        return Err(HttpError::not_found(format!(
+            "There is no submission {id}."
+        )));
+    }
+    Ok(view::RejudgeConfirmation {
+        what: format!("submission {id}"),
+        action: format!("/teacher/submissions/{id}/rejudge"),
+        back: format!("/submissions/{id}"),
+        count: 1,
+    })
+}
+
+/// The confirmation of rejudging every submission of `problem` (404 if it is not one of
+/// the contest's).
+async fn problem_confirmation(
+    state: &AppState,
+    problem: &str,
+) -> Result<view::RejudgeConfirmation, HttpError> {
+    if state.contest.problem(problem).is_none() {
+        return Err(HttpError::not_found(format!(
+            "There is no problem {problem:?} in this contest."
+        )));
+    }
+    let id = problem.to_string();
+    let count = state
+        .blocking(move |s| {
+            Ok(s.store
+                .submissions(&SubmissionFilter {
+                    problem: Some(id),
+                    ..SubmissionFilter::default()
+                })?
+                .len())
+        })
+        .await?;
+    let encoded = crate::auth::encode_component(problem);
+    Ok(view::RejudgeConfirmation {
+        what: format!("every submission of problem {problem}"),
+        action: format!("/teacher/problems/{encoded}/rejudge"),
+        back: format!("/teacher/submissions?problem={encoded}"),
+        count,
+    })
+}
+
+fn confirmation_page(
+    state: &AppState,
+    session: &crate::auth::Session,
+    confirmation: &view::RejudgeConfirmation,
+) -> Response {
+    let chrome = Chrome::new(&state.contest.title, Some(session), "teacher");
+    Html(crate::views::rejudge::confirm(&chrome, confirmation).into_string()).into_response()
+}
+
+/// `GET /teacher/submissions/{id}/rejudge`: the confirmation.
+pub async fn confirm_rejudge_submission(
+    State(state): State<AppState>,
+    TeacherOnly(session): TeacherOnly,
+    Path(id): Path<String>,
+) -> Result<Response, HttpError> {
+    let id = parse_id(&id, "submission")?;
+    let confirmation = submission_confirmation(&state, id).await?;
+    Ok(confirmation_page(&state, &session, &confirmation))
+}
+
+/// `POST /teacher/submissions/{id}/rejudge`: with `confirm=yes`, queues it for a new
+/// round and shows its page; without, the confirmation.
 pub async fn rejudge_submission(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
     Path(id): Path<String>,
-    form: Result<Form<CsrfForm>, FormRejection>,
-) -> Result<Redirect, HttpError> {
+    form: Result<Form<RejudgeForm>, FormRejection>,
+) -> Result<Response, HttpError> {
     let Form(form) = form.map_err(bad_form)?;
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
     let id = parse_id(&id, "submission")?;
+    if form.confirm.as_deref() != Some("yes") {
+        let confirmation = submission_confirmation(&state, id).await?;
+        return Ok(confirmation_page(&state, &session, &confirmation));
+    }
     if !state
         .blocking(move |s| s.store.rejudge_submission(id))
         .await?
@@ -150,22 +238,32 @@ pub async fn rejudge_submission(
     }
     tracing::info!("{} rejudges submission {id}", session.user.name);
     state.queue.notify();
-    Ok(Redirect::to(&format!("/submissions/{id}")))
+    Ok(Redirect::to(&format!("/submissions/{id}?rejudged=1")).into_response())
 }
 
-/// `POST /teacher/problems/{id}/rejudge`.
+/// `GET /teacher/problems/{id}/rejudge`: the confirmation, with how many would be queued.
+pub async fn confirm_rejudge_problem(
+    State(state): State<AppState>,
+    TeacherOnly(session): TeacherOnly,
+    Path(problem): Path<String>,
+) -> Result<Response, HttpError> {
+    let confirmation = problem_confirmation(&state, &problem).await?;
+    Ok(confirmation_page(&state, &session, &confirmation))
+}
+
+/// `POST /teacher/problems/{id}/rejudge`: with `confirm=yes`, queues every submission of
+/// the problem and lists them with how many were queued; without, the confirmation.
 pub async fn rejudge_problem(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
     Path(problem): Path<String>,
-    form: Result<Form<CsrfForm>, FormRejection>,
-) -> Result<Redirect, HttpError> {
+    form: Result<Form<RejudgeForm>, FormRejection>,
+) -> Result<Response, HttpError> {
     let Form(form) = form.map_err(bad_form)?;
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
-    if state.contest.problem(&problem).is_none() {
-        return Err(HttpError::not_found(format!(
-            "There is no problem {problem:?} in this contest."
-        )));
+    let confirmation = problem_confirmation(&state, &problem).await?;
+    if form.confirm.as_deref() != Some("yes") {
+        return Ok(confirmation_page(&state, &session, &confirmation));
     }
     let id = problem.clone();
     let count = state
@@ -177,9 +275,10 @@ pub async fn rejudge_problem(
     );
     state.queue.notify();
     Ok(Redirect::to(&format!(
-        "/teacher/submissions?problem={}",
+        "/teacher/submissions?problem={}&rejudged={count}",
         crate::auth::encode_component(&problem)
-    )))
+    ))
+    .into_response())
 }
 
 /// The publish form.

@@ -88,9 +88,12 @@ pub enum Inserted {
     },
 }
 
-/// The current round's result, in short.
+/// The latest round's result, in short.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct ResultSummary {
+    /// The round it is the result of (the submission's current round once judged; an
+    /// earlier one while a rejudge is queued or judged).
+    pub round: i64,
     /// The overall verdict (JE when the judge failed).
     pub verdict: Verdict,
     /// Tests accepted.
@@ -132,13 +135,29 @@ pub struct SubmissionSummary {
     pub claims: i64,
     /// Whether a teacher accepted the current round's judge error as its verdict.
     pub je_accepted: bool,
-    /// The current round's result, once done.
+    /// The latest round's result: the current round's once done, the previous round's
+    /// while a rejudge is queued or judged ([`SubmissionSummary::rejudging`]).
     pub result: Option<ResultSummary>,
     /// How far its worker has come, while it is judged.
     pub progress: Option<Progress>,
 }
 
 impl SubmissionSummary {
+    /// While a new round is queued or judged: the previous round's result, which the pages
+    /// and the scoreboard show (marked as being rejudged) until the new one is in.
+    pub fn rejudging(&self) -> Option<&ResultSummary> {
+        self.result
+            .as_ref()
+            .filter(|r| self.state != SubmissionState::Done && r.round < self.round)
+    }
+
+    /// The current round's result, once it is in.
+    pub fn current_result(&self) -> Option<&ResultSummary> {
+        self.result
+            .as_ref()
+            .filter(|r| self.state == SubmissionState::Done && r.round == self.round)
+    }
+
     /// Judged, a judge error twice, and no teacher has decided yet: it counts as pending.
     pub fn needs_attention(&self) -> bool {
         self.state == SubmissionState::Done
@@ -168,7 +187,8 @@ pub struct Submission {
     pub summary: SubmissionSummary,
     /// The source text.
     pub source: String,
-    /// The current round's full result (None before it is judged or when the judge failed).
+    /// The latest round's full result, as [`SubmissionSummary::result`] (None before it is
+    /// judged or when the judge failed).
     pub result: Option<SubmissionResult>,
 }
 
@@ -227,15 +247,18 @@ pub struct JudgedAttempt {
 pub(super) const SUMMARY_COLUMNS: &str = "s.id, s.user_id, u.name, s.problem, s.language,
     s.submitted_at_ms, s.state, s.round, s.claims, r.verdict, r.passed, r.total,
     r.max_cpu_time_s, r.max_peak_memory_bytes, r.judged_at_ms, r.error, r.first_failure,
-    p.compiled, p.tests_done, p.tests_total, p.first_failure, s.je_accepted";
+    p.compiled, p.tests_done, p.tests_total, p.first_failure, s.je_accepted, r.round";
 
 /// How many columns [`SUMMARY_COLUMNS`] has.
-const SUMMARY_WIDTH: usize = 22;
+const SUMMARY_WIDTH: usize = 23;
 
-/// The tables behind [`SUMMARY_COLUMNS`]: the current round's result, and the progress
-/// of the current claim while it is judged.
+/// The tables behind [`SUMMARY_COLUMNS`]: the latest round's result (the current round's
+/// once it is in; while a rejudge is queued or judged, the round before, which stays in
+/// view and on the scoreboard until the new one replaces it, as DOMjudge does), and the
+/// progress of the current claim while it is judged.
 pub(super) const SUMMARY_FROM: &str = "FROM submissions s JOIN users u ON u.id = s.user_id
-    LEFT JOIN results r ON r.submission_id = s.id AND r.round = s.round
+    LEFT JOIN results r ON r.submission_id = s.id
+        AND r.round = (SELECT max(l.round) FROM results l WHERE l.submission_id = s.id)
     LEFT JOIN progress p ON p.submission_id = s.id AND p.claim = s.claims AND s.state = 'judging'";
 
 /// A verdict from its code (`AC`).
@@ -249,6 +272,7 @@ fn count(row: &Row, index: usize) -> usize {
 
 pub(super) fn summary_from_row(row: &Row) -> SubmissionSummary {
     let result = row.opt_text(9).map(|code| ResultSummary {
+        round: row.int(22),
         verdict: parse_verdict(&code).unwrap_or(Verdict::JE),
         tests_passed: count(row, 10),
         tests_total: count(row, 11),

@@ -2,6 +2,7 @@
 //! in the language of the request being answered ([`crate::i18n::current`]).
 
 use crate::i18n::{UnitTexts, VerdictTexts};
+use crate::store::submissions::ResultSummary;
 use crate::store::Progress;
 use crate::store::{SubmissionState, SubmissionSummary};
 use judge_core::Verdict;
@@ -18,6 +19,8 @@ crate::i18n::texts! {
         judge_error_twice => "judge error (twice): waiting for the teacher, not counted", "评测机错误（两次）：等待教师处理，不计入成绩";
         failed_on(test: &str, passed: usize, total: usize) => "on {test} ({passed}/{total})", "未通过 {test}（{passed}/{total}）";
         passed(passed: usize, total: usize) => "({passed}/{total})", "（{passed}/{total}）";
+        being_rejudged(now: &str, round: i64, previous: &str) => "being rejudged ({now}); round {round}: {previous}", "重测中（{now}）；第 {round} 轮：{previous}";
+        rejudging_title => "being rejudged", "重测中";
     }
 }
 
@@ -63,38 +66,49 @@ pub fn verdict(verdict: Verdict) -> Markup {
 
 /// A submission's status in words: `queued`, `running test 3 of 25`, `AC 25/25`,
 /// `WA on secret/04-x (3/25)`, `CE`, `JE`.
+/// While rejudged: `being rejudged (queued); round 1: WA on secret/2 (2/3)`.
 pub fn status_text(summary: &SubmissionSummary, progress: Option<Progress>) -> String {
     let t = StatusTexts::current();
-    match (summary.state, &summary.result) {
+    let now: String = match (summary.state, &summary.result) {
         (SubmissionState::Queued, _) => t.queued().into(),
         (SubmissionState::Judging, _) => match progress {
             None => t.judging().into(),
             Some(p) if !p.compiled => t.compiling().into(),
             Some(p) => t.running(p.running_test(), p.tests_total),
         },
-        (SubmissionState::Done, None) => t.done().into(),
-        (SubmissionState::Done, Some(result)) => {
-            let code = result.verdict.code();
-            let (passed, total) = (result.tests_passed, result.tests_total);
-            match result.verdict {
-                Verdict::AC => format!("{code} {passed}/{total}"),
-                Verdict::JE if summary.needs_attention() => {
-                    format!("{code} {}", t.judge_error_twice())
-                }
-                Verdict::CE | Verdict::JE => {
-                    format!("{code} {}", VerdictTexts(t.0).of(result.verdict))
-                }
-                _ => match &result.first_failure {
-                    Some(test) => format!("{code} {}", t.failed_on(test, passed, total)),
-                    None => format!("{code} {}", t.passed(passed, total)),
-                },
-            }
+        (SubmissionState::Done, None) => return t.done().into(),
+        (SubmissionState::Done, Some(result)) => return result_text(&t, summary, result),
+    };
+    match summary.rejudging() {
+        Some(previous) => {
+            t.being_rejudged(&now, previous.round, &result_text(&t, summary, previous))
         }
+        None => now,
+    }
+}
+
+/// A round's result in words: `AC 25/25`, `WA on secret/04-x (3/25)`.
+fn result_text(t: &StatusTexts, summary: &SubmissionSummary, result: &ResultSummary) -> String {
+    let code = result.verdict.code();
+    let (passed, total) = (result.tests_passed, result.tests_total);
+    match result.verdict {
+        Verdict::AC => format!("{code} {passed}/{total}"),
+        Verdict::JE if summary.needs_attention() => {
+            format!("{code} {}", t.judge_error_twice())
+        }
+        Verdict::CE | Verdict::JE => {
+            format!("{code} {}", VerdictTexts(t.0).of(result.verdict))
+        }
+        _ => match &result.first_failure {
+            Some(test) => format!("{code} {}", t.failed_on(test, passed, total)),
+            None => format!("{code} {}", t.passed(passed, total)),
+        },
     }
 }
 
 /// The status cell of a submission: a badge and words; pending ones carry the attribute
-/// the page's script polls by.
+/// the page's script polls by. A submission being rejudged keeps its previous verdict's
+/// badge (faded, struck through) until the new one is in.
 pub fn status(summary: &SubmissionSummary, progress: Option<Progress>) -> Markup {
     let done = summary.state == SubmissionState::Done;
     let text = status_text(summary, progress);
@@ -103,6 +117,9 @@ pub fn status(summary: &SubmissionSummary, progress: Option<Progress>) -> Markup
             @if let Some(result) = summary.result.as_ref().filter(|_| done) {
                 (verdict(result.verdict)) " "
                 span class="status-text" { (text.split_once(' ').map_or("", |(_, rest)| rest)) }
+            } @else if let Some(previous) = summary.rejudging() {
+                span class={ "verdict rejudging v-" (previous.verdict.code()) } title=(StatusTexts::current().rejudging_title()) { (previous.verdict.code()) } " "
+                span class="status-text" { (text) }
             } @else {
                 span class="verdict v-pending" { "…" } " "
                 span class="status-text" { (text) }
@@ -129,6 +146,7 @@ mod tests {
             claims: 1,
             je_accepted: false,
             result: verdict.map(|verdict| ResultSummary {
+                round: 1,
                 verdict,
                 tests_passed: 3,
                 tests_total: 25,

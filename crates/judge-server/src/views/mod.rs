@@ -6,6 +6,7 @@ pub mod format;
 pub mod layout;
 pub mod login;
 pub mod problems;
+pub mod rejudge;
 pub mod result;
 pub mod scoreboard;
 pub mod similarity;

@@ -38,13 +38,8 @@ pub fn table(rows: &[Row], teacher: Option<&str>) -> Markup {
                             td { (format::status(summary, *progress)) }
                             td class="num" data-field="cpu" { @if let Some(r) = &summary.result { (format::seconds(r.max_cpu_time_s)) } }
                             td class="num" data-field="memory" { @if let Some(r) = &summary.result { (format::bytes(r.max_peak_memory_bytes)) } }
-                            @if let Some(csrf) = teacher {
-                                td {
-                                    form method="post" action={ "/teacher/submissions/" (summary.id) "/rejudge" } class="inline" {
-                                        (csrf_field(csrf))
-                                        button type="submit" class="small" { "Rejudge" }
-                                    }
-                                }
+                            @if teacher.is_some() {
+                                td { a class="button small" href={ "/teacher/submissions/" (summary.id) "/rejudge" } { "Rejudge" } }
                             }
                         }
                     }
@@ -85,6 +80,8 @@ pub struct SubmissionPage {
     pub teacher: bool,
     /// The points it earns and the problem's points (IOI contests, once judged).
     pub points: Option<(f64, f64)>,
+    /// Whether a rejudge of it was just queued (the page says so).
+    pub rejudged: bool,
     /// Its tests by subtask (empty when the problem has none).
     pub subtasks: Vec<crate::subtasks::Subtask>,
 }
@@ -107,18 +104,28 @@ pub fn detail(chrome: &Chrome, view: &SubmissionPage) -> Markup {
                     dt { "Points" } dd class="points" { (super::result::points_fraction(earned, of)) }
                 }
                 @if let Some(result) = &s.result {
-                    dt { "Judged" } dd {
+                    dt { "Judged" } dd class="judged" {
                         (format::time(result.judged_at_ms))
-                        " (" (format::seconds((result.judged_at_ms - s.submitted_at_ms) as f64 / 1000.0)) " after submitting)"
+                        @if s.rejudging().is_some() {
+                            " (round " (result.round) "; being rejudged)"
+                        } @else if result.round > 1 {
+                            " (round " (result.round) ", a rejudge)"
+                        } @else {
+                            " (" (format::seconds((result.judged_at_ms - s.submitted_at_ms) as f64 / 1000.0)) " after submitting)"
+                        }
                     }
                 }
                 @if view.teacher { dt { "Round" } dd { (s.round) " (taken by a worker " (s.claims) "×)" } }
             }
-            @if view.teacher {
-                form method="post" action={ "/teacher/submissions/" (s.id) "/rejudge" } class="inline" {
-                    (csrf_field(chrome.csrf_token.as_deref().unwrap_or("")))
-                    button type="submit" { "Rejudge this submission" }
+            @if view.rejudged { (super::rejudge::queued_notice(1)) }
+            @if let Some(previous) = s.rejudging() {
+                p class="notice rejudging" id="rejudging" {
+                    "Being rejudged: round " (s.round) " is " (if s.state == SubmissionState::Judging { "being judged" } else { "queued" })
+                    ". Until its result is in, this page and the scoreboard show round " (previous.round) "'s result."
                 }
+            }
+            @if view.teacher {
+                p { a class="button" href={ "/teacher/submissions/" (s.id) "/rejudge" } { "Rejudge this submission" } }
             }
             @if view.teacher && s.needs_attention() {
                 div class="notice attention" {

@@ -2,6 +2,7 @@
 
 use super::format;
 use super::layout::{csrf_field, page, Chrome};
+pub use super::rejudge::Confirmation as RejudgeConfirmation;
 use super::submissions::{table, Row};
 use crate::store::User;
 use maud::{html, Markup};
@@ -93,10 +94,7 @@ pub fn dashboard(chrome: &Chrome, view: &Dashboard) -> Markup {
                 p { a href="/teacher/submissions" { "Every submission" } " (any student's code, rejudge one)" }
                 h3 { "Rejudge a whole problem" }
                 @for problem in &view.problems {
-                    form method="post" action={ "/teacher/problems/" (problem) "/rejudge" } class="inline" {
-                        (csrf_field(&csrf))
-                        button type="submit" class="small" { "Rejudge " (problem) }
-                    }
+                    a class="button small" href={ "/teacher/problems/" (problem) "/rejudge" } { "Rejudge " (problem) }
                     " "
                 }
             }
@@ -132,6 +130,7 @@ pub fn all_submissions(
     students: &[User],
     problems: &[String],
     selected: (Option<&str>, Option<&str>),
+    rejudged: Option<usize>,
 ) -> Markup {
     let csrf = chrome.csrf_token.clone().unwrap_or_default();
     page(
@@ -139,6 +138,7 @@ pub fn all_submissions(
         "All submissions",
         html! {
             h1 { "All submissions" }
+            @if let Some(count) = rejudged { (super::rejudge::queued_notice(count)) }
             form method="get" action="/teacher/submissions" class="filters" {
                 label { "Student "
                     select name="student" {

@@ -20,6 +20,7 @@ const TEACHER_PAGES: &[&str] = &[
     "/teacher/export/scoreboard.json",
     "/teacher/export/results.csv",
     "/teacher/export/results.json",
+    "/teacher/problems/add/rejudge",
 ];
 
 const TEACHER_POSTS: &[&str] = &[
@@ -255,7 +256,10 @@ async fn teacher_pages_need_the_teacher_role() {
     }
     for path in TEACHER_POSTS {
         let reply = ann
-            .post_form(path, &[("csrf", &csrf), ("published", "1")])
+            .post_form(
+                path,
+                &[("csrf", &csrf), ("published", "1"), ("confirm", "yes")],
+            )
             .await;
         assert_eq!(reply.status, StatusCode::FORBIDDEN, "{path}");
     }
@@ -279,7 +283,10 @@ async fn teacher_pages_need_the_teacher_role() {
     let csrf = teacher.csrf().await;
     for path in TEACHER_POSTS {
         let reply = teacher
-            .post_form(path, &[("csrf", &csrf), ("published", "1")])
+            .post_form(
+                path,
+                &[("csrf", &csrf), ("published", "1"), ("confirm", "yes")],
+            )
             .await;
         assert_eq!(
             reply.status,

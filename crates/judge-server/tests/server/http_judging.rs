@@ -274,14 +274,14 @@ async fn teachers_rejudge_a_submission_or_a_problem_into_new_rounds() {
     let reply = teacher
         .post_form(
             &format!("/teacher/submissions/{first}/rejudge"),
-            &[("csrf", &csrf)],
+            &[("csrf", &csrf), ("confirm", "yes")],
         )
         .await;
     assert_eq!(
         (reply.status, reply.location()),
         (
             StatusCode::SEE_OTHER,
-            format!("/submissions/{first}").as_str()
+            format!("/submissions/{first}?rejudged=1").as_str()
         )
     );
     let rejudged = server.wait_judged(first);
@@ -302,11 +302,17 @@ async fn teachers_rejudge_a_submission_or_a_problem_into_new_rounds() {
     );
 
     let reply = teacher
-        .post_form("/teacher/problems/add/rejudge", &[("csrf", &csrf)])
+        .post_form(
+            "/teacher/problems/add/rejudge",
+            &[("csrf", &csrf), ("confirm", "yes")],
+        )
         .await;
     assert_eq!(
         (reply.status, reply.location()),
-        (StatusCode::SEE_OTHER, "/teacher/submissions?problem=add")
+        (
+            StatusCode::SEE_OTHER,
+            "/teacher/submissions?problem=add&rejudged=2"
+        )
     );
     assert_eq!(server.wait_judged(first).round, 3);
     let again = server.wait_judged(second);
@@ -316,14 +322,20 @@ async fn teachers_rejudge_a_submission_or_a_problem_into_new_rounds() {
     );
     assert_eq!(
         teacher
-            .post_form("/teacher/submissions/999/rejudge", &[("csrf", &csrf)])
+            .post_form(
+                "/teacher/submissions/999/rejudge",
+                &[("csrf", &csrf), ("confirm", "yes")]
+            )
             .await
             .status,
         StatusCode::NOT_FOUND
     );
     assert_eq!(
         teacher
-            .post_form("/teacher/problems/nope/rejudge", &[("csrf", &csrf)])
+            .post_form(
+                "/teacher/problems/nope/rejudge",
+                &[("csrf", &csrf), ("confirm", "yes")]
+            )
             .await
             .status,
         StatusCode::NOT_FOUND

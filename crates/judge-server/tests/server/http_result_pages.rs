@@ -3,7 +3,9 @@
 //! memory, samples' stderr and diffs, the languages page, filters and paging.
 
 use crate::common::{submission, TestServer};
+use axum::http::StatusCode;
 use judge_core::Verdict;
+use judge_server::store::{ClaimRequest, Claimed, JudgeOutcome};
 
 /// The `parts` fixture's big tests' numbers: a page showing one to a student leaks.
 const SECRETS: [&str; 5] = [
@@ -137,5 +139,196 @@ async fn a_problem_without_subtasks_keeps_one_table_and_icpc_shows_no_points() {
         !page.body.contains("<dt>Points</dt>") && !page.body.contains(" points</span>"),
         "ICPC gives no points: {}",
         page.body
+    );
+}
+
+/// A hand-made result of problem `add` (three tests) with `secret` on both secret tests.
+fn add_result(secret: Verdict) -> JudgeOutcome {
+    let test = |name: &str, verdict: Verdict| {
+        serde_json::json!({
+            "name": name, "sample": name.starts_with("sample/"), "verdict": verdict,
+            "time_limit": null, "cpu_time_s": 0.01, "wall_time_s": 0.02,
+            "peak_memory_bytes": 1_000_000, "exit_code": 0, "signal": null,
+            "message": "", "diff": null
+        })
+    };
+    let passed = if secret == Verdict::AC { 3 } else { 1 };
+    let result = serde_json::json!({
+        "schema_version": 2, "problem": "add", "language": "python3", "source": "main.py",
+        "compile": {"success": true, "message": "", "cpu_time_s": 0.0, "wall_time_s": 0.0, "cached": false},
+        "tests": [test("sample/1", Verdict::AC), test("secret/01-big", secret), test("secret/02-small", secret)],
+        "verdict": secret,
+        "first_failure": (secret != Verdict::AC).then_some("secret/01-big"),
+        "passed": passed, "total": 3, "fraction_passed": f64::from(passed) / 3.0,
+        "max_cpu_time_s": 0.01, "max_peak_memory_bytes": 1_000_000,
+        "sandbox": {"enforcement": "rlimit-only", "isolated": false, "degraded": []}
+    });
+    JudgeOutcome::Judged(Box::new(serde_json::from_value(result).unwrap()))
+}
+
+/// Takes the next queued submission as a worker would (the test's server has none, so a
+/// rejudge stays queued for as long as the test looks at it).
+fn claim(server: &TestServer, round: i64) -> Claimed {
+    let problems = server.store.published_problems().unwrap();
+    let claimed = server
+        .store
+        .claim(&ClaimRequest {
+            owner: "by-hand",
+            lease_ms: 600_000,
+            problems: &problems,
+        })
+        .unwrap()
+        .expect("a queued submission");
+    assert_eq!(claimed.round, round, "{claimed:?}");
+    claimed
+}
+
+#[tokio::test]
+async fn a_rejudge_is_confirmed_with_its_count_and_keeps_the_old_result_until_the_new_one() {
+    let server = server(0);
+    let mut ann = server.login("ann").await;
+    let accepted = ann
+        .submit("add", "python3", &submission("ac.py"))
+        .await
+        .submission_id();
+    let wrong = ann
+        .submit("add", "python3", &submission("wa_secret.py"))
+        .await
+        .submission_id();
+    for (id, verdict) in [(accepted, Verdict::AC), (wrong, Verdict::WA)] {
+        let claimed = claim(&server, 1);
+        assert_eq!(claimed.id, id);
+        assert!(server.store.finish(&claimed, &add_result(verdict)).unwrap());
+    }
+    let mut teacher = server.login("teacher").await;
+    let csrf = teacher.csrf().await;
+
+    // One submission: a confirmation page, also when the form is sent without confirm.
+    let page = teacher
+        .get(&format!("/teacher/submissions/{accepted}/rejudge"))
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.body
+            .contains("<strong id=\"rejudge-count\">1 submission</strong>"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("name=\"confirm\" value=\"yes\""));
+    let unconfirmed = teacher
+        .post_form(
+            &format!("/teacher/submissions/{accepted}/rejudge"),
+            &[("csrf", &csrf)],
+        )
+        .await;
+    assert_eq!(unconfirmed.status, StatusCode::OK);
+    assert!(unconfirmed.body.contains("rejudge-count"));
+    assert_eq!(
+        server
+            .store
+            .submission_summary(accepted)
+            .unwrap()
+            .unwrap()
+            .round,
+        1,
+        "nothing queued without confirming"
+    );
+    // A whole problem: the page counts its submissions; confirming queues them and says
+    // how many.
+    let page = teacher.get("/teacher/problems/add/rejudge").await;
+    assert!(
+        page.body
+            .contains("<strong id=\"rejudge-count\">2 submissions</strong>"),
+        "{}",
+        page.body
+    );
+    let done = teacher
+        .post_form(
+            "/teacher/problems/add/rejudge",
+            &[("csrf", &csrf), ("confirm", "yes")],
+        )
+        .await;
+    assert_eq!(
+        (done.status, done.location()),
+        (
+            StatusCode::SEE_OTHER,
+            "/teacher/submissions?problem=add&rejudged=2"
+        )
+    );
+    let list = teacher.get(done.location()).await;
+    assert!(
+        list.body.contains("2 submissions queued for rejudging"),
+        "{}",
+        list.body
+    );
+    assert_eq!(
+        teacher.get("/teacher/problems/nope/rejudge").await.status,
+        StatusCode::NOT_FOUND
+    );
+
+    // While queued, the student's page, list and the scoreboard keep round 1's result.
+    let page = ann.get(&format!("/submissions/{accepted}")).await;
+    let body = &page.body;
+    assert!(body.contains("id=\"rejudging\""), "{body}");
+    assert!(
+        body.contains("Being rejudged: round 2 is queued")
+            && body.contains("show round 1's result"),
+        "{body}"
+    );
+    assert!(body.contains("verdict rejudging v-AC"), "{body}");
+    assert!(body.contains("<dd class=\"points\">100/100</dd>"), "{body}");
+    assert!(body.contains("(round 1; being rejudged)"), "{body}");
+    assert!(body.contains("sample/1"), "the old tests stay: {body}");
+    assert!(
+        body.contains("data-pending=\"1\""),
+        "the page waits for round 2"
+    );
+    let mine = ann.get("/submissions").await;
+    assert!(
+        mine.body
+            .contains("being rejudged (queued); round 1: AC 3/3"),
+        "{}",
+        mine.body
+    );
+    let status = ann
+        .get(&format!("/submissions/status?ids={accepted}"))
+        .await
+        .json();
+    assert_eq!(status["submissions"][0]["done"], false);
+    let board = ann.get("/scoreboard").await;
+    assert!(
+        crate::http_scoreboard::row(&board.body, "ann").starts_with("1 ann 100"),
+        "the board keeps round 1: {}",
+        crate::http_scoreboard::row(&board.body, "ann")
+    );
+
+    // Being judged: the page says so; then round 2's result replaces round 1's.
+    let claimed = claim(&server, 2);
+    assert_eq!(claimed.id, accepted);
+    let page = ann.get(&format!("/submissions/{accepted}")).await;
+    assert!(
+        page.body
+            .contains("Being rejudged: round 2 is being judged"),
+        "{}",
+        page.body
+    );
+    assert!(server
+        .store
+        .finish(&claimed, &add_result(Verdict::WA))
+        .unwrap());
+    let page = ann.get(&format!("/submissions/{accepted}")).await;
+    assert!(!page.body.contains("id=\"rejudging\""), "{}", page.body);
+    assert!(page.body.contains("v-WA") && !page.body.contains("verdict rejudging"));
+    assert!(
+        page.body.contains("(round 2, a rejudge)"),
+        "the judged time is round 2's, not a time after submitting: {}",
+        page.body
+    );
+    assert!(page.body.contains("<dd class=\"points\">33.33/100</dd>"));
+    let history = teacher.get(&format!("/submissions/{accepted}")).await;
+    assert!(
+        history.body.contains("Round 1: AC") && history.body.contains("Round 2: WA"),
+        "{}",
+        history.body
     );
 }

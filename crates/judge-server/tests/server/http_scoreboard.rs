@@ -17,7 +17,7 @@ fn backdate(server: &TestServer, id: i64, minutes_ago: i64) {
 }
 
 /// The scoreboard row of a student, as text without tags.
-fn row(page: &str, student: &str) -> String {
+pub(crate) fn row(page: &str, student: &str) -> String {
     let at = page
         .find(&format!("data-student=\"{student}\""))
         .unwrap_or_else(|| panic!("no row for {student}: {page}"));

@@ -161,3 +161,39 @@ fn what_cannot_be_exported_is_refused_and_nothing_is_written() {
     assert!(shown.contains("is not empty"), "{shown}");
     assert_eq!(std::fs::read_dir(&package).unwrap().count(), 1);
 }
+
+/// BAPCtools' `bt`: `JUDGE_BAPCTOOLS`, else the venv scripts/setup-bapctools makes.
+fn bapctools() -> Option<std::path::PathBuf> {
+    let given = std::env::var_os("JUDGE_BAPCTOOLS").map(std::path::PathBuf::from);
+    let venv = common::repository().join("target/bapctools-venv/bin/bt");
+    given.or(Some(venv)).filter(|bt| bt.is_file())
+}
+
+#[test]
+fn bapctools_accepts_a_pass_fail_export() {
+    let Some(bt) = bapctools() else {
+        assert!(
+            std::env::var("JUDGE_REQUIRE_BAPCTOOLS").as_deref() != Ok("1"),
+            "JUDGE_REQUIRE_BAPCTOOLS=1 but BAPCtools is not installed (scripts/setup-bapctools)"
+        );
+        eprintln!("skipped: BAPCtools is not installed (scripts/setup-bapctools)");
+        return;
+    };
+    let output =
+        std::process::Command::new(common::repository().join("scripts/check-export-bapctools"))
+            .arg("maze")
+            .arg(&bt)
+            .env("JUDGE", env!("CARGO_BIN_EXE_judge"))
+            .output()
+            .unwrap();
+    let shown = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{shown}");
+    for wanted in [
+        "bt run  accepted/maze-reference: AC",
+        "bt run  wrong_answer/dfs_route.c: WA",
+        "bt run  time_limit_exceeded/enumerate_routes.c: TLE",
+        "pass: 12 submissions as filed; every input and answer validated",
+    ] {
+        assert!(shown.contains(wanted), "{wanted:?} not in {shown}");
+    }
+}

@@ -8,6 +8,7 @@
 //! | `GET /language?to=zh\|en&next=PATH` | anyone | the interface's language (a cookie) |
 //! | `GET /problems`, `GET /problems/{id}?lang=zh\|en` | logged in | problems, a statement |
 //! | `GET /submit?problem=ID`, `POST /submit` | logged in | the submit form |
+//! | `GET /languages` | logged in | each language's compile and run commands, version, time multiplier |
 //! | `GET /submissions` | logged in | my submissions |
 //! | `GET /submissions/status?ids=1,2` | logged in | live status (JSON), own only for students |
 //! | `GET /submissions/events?ids=1,2` | logged in | the same as server-sent events, as it changes |
@@ -27,6 +28,7 @@ mod api;
 mod assets;
 mod clarifications;
 mod language;
+mod languages;
 mod login;
 mod problems;
 mod scoreboard;
@@ -61,6 +63,7 @@ pub fn router(state: AppState) -> Router {
                 .post(submit::submit)
                 .layer(axum::extract::DefaultBodyLimit::max(submit_body_limit)),
         )
+        .route("/languages", get(languages::page))
         .route("/submissions", get(submissions::mine))
         .route("/submissions/status", get(submissions::status))
         .route("/submissions/events", get(submissions::events))

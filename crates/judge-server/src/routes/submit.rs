@@ -13,14 +13,14 @@ use crate::contest::Phase;
 use crate::http_error::HttpError;
 use crate::state::AppState;
 use crate::store::submissions::Inserted;
-use crate::store::{now_ms, NewSubmission};
+use crate::store::{now_ms, settings, NewSubmission};
 use crate::views::submit::{self as view, SubmitForm};
 use crate::views::Chrome;
 use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Multipart, Query, State};
 use axum::http::StatusCode;
-use axum::response::{Html, Redirect};
+use axum::response::{Html, IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
 /// The problem chosen beforehand.
@@ -41,18 +41,21 @@ fn closed_reason(state: &AppState, teacher: bool) -> Option<String> {
     }
 }
 
-/// `GET /submit`.
-pub async fn form(
-    State(state): State<AppState>,
-    LoggedIn(session): LoggedIn,
-    query: Result<Query<ProblemQuery>, QueryRejection>,
-) -> Result<Html<String>, HttpError> {
-    let query = super::query(query)?;
+/// The submit form for `session`: `problem` preselected, the language the user last
+/// submitted in (or `language`), and a refused submission shown again.
+async fn form_view(
+    state: &AppState,
+    session: &crate::auth::Session,
+    problem: Option<String>,
+    language: Option<String>,
+    refused: Option<view::Refused>,
+) -> Result<SubmitForm, HttpError> {
     let teacher = session.user.is_teacher();
-    check_started(&state, teacher)?;
-    let problems = state
-        .blocking(|s| {
-            Ok(s.contest
+    let user_id = session.user.id;
+    let (problems, remembered) = state
+        .blocking(move |s| {
+            let problems = s
+                .contest
                 .problems
                 .iter()
                 .map(|p| {
@@ -62,12 +65,20 @@ pub async fn form(
                     };
                     (p.id.clone(), title)
                 })
-                .collect())
+                .collect();
+            Ok((
+                problems,
+                s.store.setting(&settings::last_language(user_id))?,
+            ))
         })
         .await?;
-    let view = SubmitForm {
+    let selected_language = language
+        .filter(|l| !l.is_empty())
+        .or(remembered)
+        .filter(|id| state.contest.language(id).is_some());
+    Ok(SubmitForm {
         problems,
-        selected_problem: query.problem,
+        selected_problem: problem,
         languages: state
             .contest
             .languages
@@ -75,8 +86,21 @@ pub async fn form(
             .map(|l| (l.id.clone(), l.spec.name.clone(), l.spec.extensions.clone()))
             .collect(),
         max_source_bytes: state.options.max_source_bytes,
-        closed: closed_reason(&state, teacher),
-    };
+        closed: closed_reason(state, teacher),
+        selected_language,
+        refused,
+    })
+}
+
+/// `GET /submit`.
+pub async fn form(
+    State(state): State<AppState>,
+    LoggedIn(session): LoggedIn,
+    query: Result<Query<ProblemQuery>, QueryRejection>,
+) -> Result<Html<String>, HttpError> {
+    let query = super::query(query)?;
+    check_started(&state, session.user.is_teacher())?;
+    let view = form_view(&state, &session, query.problem, None, None).await?;
     let chrome = Chrome::new(&state.contest.title, Some(&session), "submit");
     Ok(Html(
         view::form(&chrome, &session.csrf_token, &view).into_string(),
@@ -105,11 +129,11 @@ fn multipart_error(error: MultipartError, cap: usize) -> HttpError {
     }
 }
 
-/// Reads a field, keeping at most `cap + 1` bytes (one more tells it was over).
-async fn read_field(mut field: Field<'_>, cap: usize) -> Result<Vec<u8>, HttpError> {
+/// Reads a field of at most `limit` bytes (a source's cap, in the message, is `cap`).
+async fn read_field(mut field: Field<'_>, limit: usize, cap: usize) -> Result<Vec<u8>, HttpError> {
     let mut bytes = Vec::new();
     while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(e, cap))? {
-        if bytes.len() + chunk.len() > cap {
+        if bytes.len() + chunk.len() > limit {
             return Err(HttpError::too_large(format!(
                 "The source is too large: at most {} KiB.",
                 cap / 1024
@@ -130,17 +154,19 @@ async fn read_fields(mut multipart: Multipart, cap: usize) -> Result<Fields, Htt
         let name = field.name().unwrap_or("").to_string();
         let small = |bytes: Vec<u8>| Some(String::from_utf8_lossy(&bytes).trim().to_string());
         match name.as_str() {
-            "csrf" => fields.csrf = small(read_field(field, 256).await?),
-            "problem" => fields.problem = small(read_field(field, 256).await?),
-            "language" => fields.language = small(read_field(field, 256).await?),
-            "source" => fields.pasted = read_field(field, cap).await?,
+            "csrf" => fields.csrf = small(read_field(field, 256, cap).await?),
+            "problem" => fields.problem = small(read_field(field, 256, cap).await?),
+            "language" => fields.language = small(read_field(field, 256, cap).await?),
+            // Sources are read up to twice the cap (the body limit allows it) so that a
+            // source a little too large is refused with its text kept, not cut off.
+            "source" => fields.pasted = read_field(field, cap * 2, cap).await?,
             "file" => {
                 fields.file_name = field.file_name().map(str::to_string);
-                fields.file = read_field(field, cap).await?;
+                fields.file = read_field(field, cap * 2, cap).await?;
             }
             // Unknown fields are read and dropped (bounded like a source).
             _ => {
-                read_field(field, cap).await?;
+                read_field(field, cap, cap).await?;
             }
         }
     }
@@ -292,12 +318,15 @@ pub(crate) async fn accept(
     }
 }
 
-/// `POST /submit`.
+/// `POST /submit`. A refused submission (too large, no language, closed, empty, not
+/// text, the rate limit) answers the form again with its status, the reason beside it and
+/// the pasted code kept; a form that cannot be read or lacks the CSRF token answers the
+/// error page.
 pub async fn submit(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     multipart: Result<Multipart, MultipartRejection>,
-) -> Result<Redirect, HttpError> {
+) -> Result<Response, HttpError> {
     let cap = state.options.max_source_bytes;
     let multipart = multipart.map_err(|rejection| {
         HttpError::bad_request(format!(
@@ -319,6 +348,45 @@ pub async fn submit(
         source: bytes,
         idempotency_key: None,
     };
-    let (id, _) = accept(&state, &session.user, incoming).await?;
-    Ok(Redirect::to(&format!("/submissions/{id}")))
+    match accept(&state, &session.user, incoming).await {
+        Ok((id, _)) => {
+            let language = state
+                .blocking(move |s| Ok(s.store.submission_summary(id)?.map(|s| s.language)))
+                .await?;
+            if let Some(language) = language {
+                let user_id = session.user.id;
+                state
+                    .blocking(move |s| {
+                        s.store
+                            .set_setting(&settings::last_language(user_id), &language)
+                    })
+                    .await?;
+            }
+            Ok(Redirect::to(&format!("/submissions/{id}")).into_response())
+        }
+        Err(error) => {
+            let refused = view::Refused {
+                reason: error.message.clone(),
+                source: String::from_utf8_lossy(&fields.pasted).into_owned(),
+            };
+            let view = form_view(
+                &state,
+                &session,
+                fields.problem.clone(),
+                fields.language.clone(),
+                Some(refused),
+            )
+            .await?;
+            let chrome = Chrome::new(&state.contest.title, Some(&session), "submit");
+            let page = view::form(&chrome, &session.csrf_token, &view).into_string();
+            // The error's status and headers (Retry-After), the form as the body.
+            let mut response = error.into_response();
+            *response.body_mut() = axum::body::Body::from(page);
+            response.headers_mut().insert(
+                axum::http::header::CONTENT_TYPE,
+                axum::http::HeaderValue::from_static("text/html; charset=utf-8"),
+            );
+            Ok(response)
+        }
+    }
 }

@@ -9,6 +9,11 @@ pub const CONTEST_START: &str = "contest_start_ms";
 /// The key of the teacher's decision to show the unfrozen scoreboard to everyone.
 pub const SCOREBOARD_PUBLISHED: &str = "scoreboard_published";
 
+/// The key of the language a user last submitted in (the submit form preselects it).
+pub fn last_language(user_id: i64) -> String {
+    format!("last_language:{user_id}")
+}
+
 impl Store {
     /// A setting's value.
     pub fn setting(&self, key: &str) -> Result<Option<String>> {

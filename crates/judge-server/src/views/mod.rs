@@ -3,6 +3,7 @@
 
 pub mod clarifications;
 pub mod format;
+pub mod languages;
 pub mod layout;
 pub mod login;
 pub mod problems;

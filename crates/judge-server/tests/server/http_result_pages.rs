@@ -2,7 +2,7 @@
 //! subtasks on a result, rejudging that keeps the old result in view, the submit form's
 //! memory, samples' stderr and diffs, the languages page, filters and paging.
 
-use crate::common::{submission, TestServer};
+use crate::common::{minutes_from_now, submission, Part, TestServer};
 use axum::http::StatusCode;
 use judge_core::Verdict;
 use judge_server::store::{ClaimRequest, Claimed, JudgeOutcome};
@@ -331,4 +331,165 @@ async fn a_rejudge_is_confirmed_with_its_count_and_keeps_the_old_result_until_th
         "{}",
         history.body
     );
+}
+
+#[tokio::test]
+async fn the_submit_form_remembers_each_students_language() {
+    let server = server(0);
+    let mut ann = server.login("ann").await;
+    let form = ann.get("/submit").await;
+    assert!(!form.body.contains(" selected>Python"), "{}", form.body);
+    ann.submit("add", "python3", &submission("ac.py"))
+        .await
+        .submission_id();
+    let form = ann.get("/submit?problem=parts").await;
+    let at = form.body.find("<option value=\"python3\"").unwrap();
+    let option = &form.body[at..at + form.body[at..].find('>').unwrap()];
+    assert!(option.ends_with(" selected"), "{option}");
+    // An uploaded file's extension still names the language when none is chosen.
+    let csrf = ann.csrf().await;
+    let id = ann
+        .post_multipart(
+            "/submit",
+            &[
+                Part::Text("csrf", &csrf),
+                Part::Text("problem", "add"),
+                Part::Text("language", ""),
+                Part::File("file", "sum.c", b"int main(void) { return 0; }\n"),
+            ],
+        )
+        .await
+        .submission_id();
+    assert_eq!(
+        server
+            .store
+            .submission_summary(id)
+            .unwrap()
+            .unwrap()
+            .language,
+        "c"
+    );
+    let form = ann.get("/submit").await;
+    let at = form.body.find("<option value=\"c\"").unwrap();
+    assert!(form.body[at..at + form.body[at..].find('>').unwrap()].ends_with(" selected"));
+    // Each student has their own.
+    let mut bob = server.login("bob").await;
+    assert!(!bob.get("/submit").await.body.contains(" selected>"));
+}
+
+/// The submit form's source box's text, unescaped enough for the tests' sources.
+fn kept_source(page: &str) -> String {
+    let at = page.find("<textarea name=\"source\"").expect("the form");
+    let start = at + page[at..].find('>').unwrap() + 1;
+    let end = start + page[start..].find("</textarea>").unwrap();
+    page[start..end]
+        .replace("&lt;", "<")
+        .replace("&quot;", "\"")
+}
+
+#[tokio::test]
+async fn a_refused_submission_keeps_the_pasted_code_beside_the_error() {
+    let server = TestServer::with(0, |_| {}, |options| options.max_source_bytes = 1024);
+    let mut ann = server.login("ann").await;
+    let code = "print(12345)  # mine";
+    let unknown = ann.submit("add", "cobol", code).await;
+    assert_eq!(unknown.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        unknown.body.contains("id=\"submit-error\""),
+        "{}",
+        unknown.body
+    );
+    assert!(unknown.body.contains("not allowed in this contest"));
+    assert_eq!(kept_source(&unknown.body), code);
+    let large = "#".repeat(1500);
+    let too_large = ann.submit("add", "python3", &large).await;
+    assert_eq!(too_large.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(
+        too_large.body.contains("at most 1 KiB"),
+        "{}",
+        too_large.body
+    );
+    assert_eq!(kept_source(&too_large.body), large);
+    let empty = ann.submit("add", "python3", "  \n").await;
+    assert_eq!(empty.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(empty.body.contains("The source is empty"));
+    assert!(
+        empty
+            .body
+            .contains("<option value=\"python3\" data-extensions=\"py\" selected>"),
+        "the language chosen stays chosen: {}",
+        empty.body
+    );
+    assert_eq!(
+        server.store.queue_counts().unwrap(),
+        (0, 0),
+        "nothing stored"
+    );
+    drop(server);
+
+    // Outside the contest's window: the code stays, under the notice.
+    let over = TestServer::with(
+        0,
+        |contest| {
+            contest.insert("start".into(), minutes_from_now(-120).into());
+            contest.insert("duration_minutes".into(), 60.into());
+        },
+        |_| {},
+    );
+    let mut ann = over.login("ann").await;
+    let closed = ann.submit("add", "python3", code).await;
+    assert_eq!(closed.status, StatusCode::FORBIDDEN);
+    assert!(
+        closed.body.contains("submissions are closed"),
+        "{}",
+        closed.body
+    );
+    assert_eq!(kept_source(&closed.body), code);
+}
+
+#[tokio::test]
+async fn the_languages_page_lists_the_tables_commands() {
+    let server = server(0);
+    let mut ann = server.login("ann").await;
+    let page = ann.get("/languages").await;
+    assert_eq!(page.status, StatusCode::OK);
+    let languages = server
+        .server
+        .as_ref()
+        .unwrap()
+        .state()
+        .contest
+        .languages
+        .clone();
+    assert_eq!(languages.len(), 3, "python3, c, cpp");
+    for language in &languages {
+        let spec = &language.spec;
+        assert!(page
+            .body
+            .contains(&format!("id=\"language-{}\"", language.id)));
+        assert!(page.body.contains(&spec.name), "{}", spec.name);
+        for command in spec.compile.iter().chain([&spec.run]) {
+            let line = judge_server::views::languages::command_line(command);
+            assert!(
+                page.body
+                    .contains(&format!("<code class=\"command\">{line}</code>")),
+                "{line}: {}",
+                page.body
+            );
+        }
+    }
+    assert!(
+        page.body.contains("5 × the problem"),
+        "python3's multiplier"
+    );
+    assert!(
+        page.body.contains("<code>Python 3."),
+        "python3's version: {}",
+        page.body
+    );
+    assert!(ann
+        .get("/submit")
+        .await
+        .body
+        .contains("href=\"/languages\""));
 }

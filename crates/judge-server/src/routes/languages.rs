@@ -1,0 +1,83 @@
+//! `GET /languages`: the contest's languages with their exact commands, from the judge's
+//! language table (the one source of truth), and each one's version, asked once.
+
+use crate::auth::LoggedIn;
+use crate::http_error::HttpError;
+use crate::state::AppState;
+use crate::views::languages::{self as view, LanguageRow};
+use crate::views::Chrome;
+use axum::extract::State;
+use axum::response::Html;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+/// Each program's version line, asked once per process (`--version` on the host).
+fn version_of(program: &str) -> Option<String> {
+    static VERSIONS: OnceLock<Mutex<HashMap<String, Option<String>>>> = OnceLock::new();
+    let versions = VERSIONS.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(known) = versions.lock().ok()?.get(program) {
+        return known.clone();
+    }
+    let version = std::process::Command::new(program)
+        .arg("--version")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .and_then(|o| {
+            // Some tools print it on stderr (older javac); the first line names it.
+            let text = if o.stdout.is_empty() {
+                o.stderr
+            } else {
+                o.stdout
+            };
+            String::from_utf8_lossy(&text)
+                .lines()
+                .map(str::trim)
+                .find(|l| !l.is_empty())
+                .map(|l| l.chars().take(120).collect())
+        });
+    versions
+        .lock()
+        .ok()?
+        .insert(program.to_string(), version.clone());
+    version
+}
+
+/// `GET /languages`.
+pub async fn page(
+    State(state): State<AppState>,
+    LoggedIn(session): LoggedIn,
+) -> Result<Html<String>, HttpError> {
+    let rows = state
+        .blocking(|s| {
+            Ok(s.contest
+                .languages
+                .iter()
+                .map(|language| {
+                    let spec = &language.spec;
+                    // The compiler, else the interpreter; a program in the box (./main)
+                    // has no version to ask.
+                    let program = spec
+                        .compile
+                        .as_ref()
+                        .and_then(|c| c.first())
+                        .or(spec.run.first())
+                        .filter(|p| !p.starts_with('.') && !p.contains('{'));
+                    LanguageRow {
+                        id: language.id.clone(),
+                        name: spec.name.clone(),
+                        extensions: spec.extensions.clone(),
+                        source: spec.source.clone(),
+                        compile: spec.compile.clone(),
+                        run: spec.run.clone(),
+                        time_multiplier: spec.time_multiplier,
+                        version: program.and_then(|p| version_of(p)),
+                    }
+                })
+                .collect::<Vec<_>>())
+        })
+        .await?;
+    let chrome = Chrome::new(&state.contest.title, Some(&session), "submit");
+    Ok(Html(view::languages(&chrome, &rows).into_string()))
+}

@@ -71,17 +71,22 @@ pub fn generate(judge: &Judge, tools: &ProblemTools, recipe: &RecipeToml) -> Res
             "has a [[tests]] recipe but no [generator]",
         )
     })?;
-    let out = judge.run_program(generator, &recipe.args, b"", &[])?;
+    run_generator(judge, generator, &recipe.name, &recipe.args)
+}
+
+/// Runs a generator with `args` for test `name`: what it prints is the input.
+pub fn run_generator(
+    judge: &Judge,
+    generator: &ReadyProgram,
+    name: &str,
+    args: &[String],
+) -> Result<Vec<u8>> {
+    let out = judge.run_program(generator, args, b"", &[])?;
     if !out.success() {
         return Err(JudgeError::file(
             "generator",
             generator.name(),
-            format!(
-                "failed on {} (args {:?}): {}",
-                recipe.name,
-                recipe.args,
-                failure(&out)
-            ),
+            format!("failed on {name} (args {args:?}): {}", failure(&out)),
         ));
     }
     Ok(out.stdout)

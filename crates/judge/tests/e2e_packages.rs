@@ -130,6 +130,31 @@ fn a_checker_that_does_not_compile_is_named_with_the_compiler_message() {
     assert!(!copy.join("files/check").exists());
 }
 
+#[test]
+fn verify_rebuilds_polygon_generated_tests_and_names_one_that_differs() {
+    let fixture = common::fixture();
+    let scratch = tempfile::tempdir().unwrap();
+    let copy = scratch.path().join("changed-sum");
+    copy_tree(&package("polygon-sum"), &copy);
+    let output = common::judge(&fixture.config, &["verify", copy.to_str().unwrap()]);
+    let shown = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{shown}");
+    assert!(
+        shown.contains("generators rebuild all 3 generated inputs"),
+        "{shown}"
+    );
+    // A stored input edited by hand (still valid) is no longer what its command makes.
+    std::fs::write(copy.join("tests/05"), "2\n1 2\n").unwrap();
+    std::fs::write(copy.join("tests/05.a"), "3\n").unwrap();
+    let output = common::judge(&fixture.config, &["verify", copy.to_str().unwrap()]);
+    let shown = text(&output);
+    assert_ne!(output.status.code(), Some(0), "{shown}");
+    assert!(
+        shown.contains("tests/05 (secret/05): differs from what `gen 1000 1000000000 2` makes"),
+        "{shown}"
+    );
+}
+
 /// A contest of its own in a scratch folder (no problems yet), for `judge import`.
 fn empty_contest() -> (tempfile::TempDir, common::Fixture) {
     let scratch = tempfile::tempdir().unwrap();

@@ -202,6 +202,19 @@ pub struct Statement {
     pub path: PathBuf,
 }
 
+/// A stored test that a generator of the package makes (Polygon's `method="generated"`
+/// tests, whose inputs the package also ships prebuilt): verify runs the generator and
+/// compares what it prints with the stored input.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GeneratedTest {
+    /// The test's name (`secret/04`).
+    pub test: String,
+    /// The generator.
+    pub generator: Program,
+    /// Its arguments.
+    pub args: Vec<String>,
+}
+
 /// A problem ready to judge.
 #[derive(Debug, Clone)]
 pub struct Problem {
@@ -245,6 +258,8 @@ pub struct Problem {
     pub memory_is_run_time_error: bool,
     /// The native recipe of the stored tests.
     pub recipe: Vec<RecipeToml>,
+    /// A package's tests that its generators make (rebuilt by verify).
+    pub generated: Vec<GeneratedTest>,
     /// The native `[brute_force]` table.
     pub brute_force: Option<BruteForceToml>,
     /// The native `[stress]` table (`judge stress`'s generator arguments).

@@ -197,6 +197,7 @@ pub fn load(config: &JudgeConfig, dir: &Path, id: &str) -> Result<Problem> {
         include: BTreeMap::new(),
         memory_is_run_time_error: false,
         recipe: toml.tests.clone(),
+        generated: Vec::new(),
         brute_force: toml.brute_force.clone(),
         stress: toml.stress.clone(),
         warnings,

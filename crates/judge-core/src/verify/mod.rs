@@ -516,7 +516,11 @@ fn check_recipe(
     report: &mut ProblemReport,
 ) {
     if problem.format != Format::Native {
-        report.row("recipe", Status::Skip, "the package stores its tests");
+        if problem.generated.is_empty() {
+            report.row("recipe", Status::Skip, "the package stores its tests");
+        } else {
+            check_generated(judge, problem, options, report);
+        }
         return;
     }
     let recipe = &problem.recipe;
@@ -617,6 +621,83 @@ fn check_recipe(
             format!(
                 "the recipe rebuilds all {} inputs and answers byte for byte, twice alike",
                 problem.recipe.len()
+            ),
+        ),
+        Some(first) => report.row(
+            "recipe",
+            Status::Fail,
+            format!("{first}{}", more(problems.len())),
+        ),
+    }
+}
+
+/// A package's generated tests (Polygon): each generator, built like any package
+/// program, is run twice with the test's arguments; both runs must print the stored
+/// input.
+fn check_generated(
+    judge: &Judge,
+    problem: &Problem,
+    options: &VerifyOptions,
+    report: &mut ProblemReport,
+) {
+    let made = crate::parallel::map(&problem.generated, options.jobs, |_, entry| {
+        let generator = judge.prepare(&entry.generator)?;
+        let first = testdata::run_generator(judge, &generator, &entry.test, &entry.args)?;
+        let second = testdata::run_generator(judge, &generator, &entry.test, &entry.args)?;
+        Ok::<_, crate::JudgeError>((first, second))
+    });
+    let mut problems = Vec::new();
+    for (entry, item) in problem.generated.iter().zip(made) {
+        let generator = Path::new(&entry.generator.name)
+            .file_stem()
+            .map_or(entry.generator.name.clone(), |s| {
+                s.to_string_lossy().into_owned()
+            });
+        let command = format!("{generator} {}", entry.args.join(" "));
+        let stored = problem
+            .tests
+            .iter()
+            .find(|t| t.name == entry.test)
+            .map(|t| t.input.clone());
+        match (item, stored) {
+            (Err(error), _) => problems.push(error.to_string()),
+            (Ok(_), None) => problems.push(format!("{}: no such test", entry.test)),
+            (Ok((input, again)), Some(path)) => {
+                if input != again {
+                    problems.push(format!(
+                        "{}: the generator is not reproducible: two runs of `{command}` gave different bytes",
+                        entry.test
+                    ));
+                    continue;
+                }
+                match std::fs::read(&path) {
+                    Err(error) => {
+                        problems.push(format!("{}: cannot be read: {error}", shown(judge, &path)))
+                    }
+                    Ok(stored) if stored != input => {
+                        let at = stored
+                            .iter()
+                            .zip(&input)
+                            .position(|(a, b)| a != b)
+                            .unwrap_or(stored.len().min(input.len()));
+                        problems.push(format!(
+                            "{} ({}): differs from what `{command}` makes (first difference at byte {at})",
+                            shown(judge, &path),
+                            entry.test
+                        ));
+                    }
+                    Ok(_) => {}
+                }
+            }
+        }
+    }
+    match problems.first() {
+        None => report.row(
+            "recipe",
+            Status::Pass,
+            format!(
+                "the package's generators rebuild all {} generated inputs byte for byte, twice alike",
+                problem.generated.len()
             ),
         ),
         Some(first) => report.row(

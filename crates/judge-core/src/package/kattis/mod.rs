@@ -404,6 +404,7 @@ fn read(dir: &Path, id: &str, issues: &mut Issues) -> Option<Problem> {
         include,
         memory_is_run_time_error: legacy,
         recipe: Vec::new(),
+        generated: Vec::new(),
         brute_force: None,
         stress: None,
         warnings: Vec::new(),

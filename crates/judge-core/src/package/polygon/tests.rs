@@ -146,3 +146,57 @@ fn a_checker_that_is_not_testlib_is_refused() {
     let copy = edited(|text| text.replace("<checker type=\"testlib\">", "<checker type=\"exe\">"));
     assert!(errors_of(copy.path()).contains("only testlib checkers are supported"));
 }
+
+#[test]
+fn generated_tests_name_their_generator_and_arguments() {
+    let problem = load(&fixture(), "polygon-sum").unwrap();
+    let generated: Vec<(&str, &str, Vec<&str>)> = problem
+        .generated
+        .iter()
+        .map(|g| {
+            (
+                g.test.as_str(),
+                g.generator.name.as_str(),
+                g.args.iter().map(String::as_str).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        generated,
+        [
+            ("secret/04", "files/gen.cpp", vec!["10", "100000000", "1"]),
+            (
+                "secret/05",
+                "files/gen.cpp",
+                vec!["1000", "1000000000", "2"]
+            ),
+            (
+                "secret/06",
+                "files/gen.cpp",
+                vec!["1000", "1000000000", "3"]
+            ),
+        ]
+    );
+    // The generator is compiled with the package's headers, like its other programs.
+    match &problem.generated[0].generator.kind {
+        ProgramKind::Sources { files, .. } => {
+            assert!(files.iter().any(|f| f.ends_with("files/testlib.h")))
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_generated_test_whose_generator_is_not_listed_is_a_warning() {
+    let copy = edited(|xml| xml.replace("cmd=\"gen 1000 1000000000 3\"", "cmd=\"other 3\""));
+    let problem = load(copy.path(), "p").unwrap();
+    assert_eq!(problem.generated.len(), 2);
+    assert!(
+        problem
+            .warnings
+            .iter()
+            .any(|w| w.contains("secret/06") && w.contains("\"other\"")),
+        "{:?}",
+        problem.warnings
+    );
+}

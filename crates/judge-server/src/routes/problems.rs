@@ -7,7 +7,7 @@ use crate::i18n::Lang;
 use crate::state::AppState;
 use crate::statement::{self, StatementLanguage};
 use crate::store::{now_ms, SubmissionFilter};
-use crate::views::problems::{self as view, ProblemRow, SampleFile, StatementPage};
+use crate::views::problems::{self as view, ProblemRow, ProblemTexts, SampleFile, StatementPage};
 use crate::views::{format, Chrome};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -23,9 +23,7 @@ const SAMPLE_SHOWN_BYTES: usize = 4096;
 /// Refuses students before the contest starts.
 pub(crate) fn check_started(state: &AppState, teacher: bool) -> Result<(), HttpError> {
     if !teacher && state.contest.phase(now_ms()) == Phase::NotStarted {
-        return Err(HttpError::forbidden(
-            "The contest has not started yet: its problems are hidden until then.",
-        ));
+        return Err(HttpError::forbidden(ProblemTexts::current().hidden()));
     }
     Ok(())
 }
@@ -38,7 +36,9 @@ pub async fn list(
     let chrome = Chrome::new(&state.contest.title, Some(&session), "problems");
     let teacher = session.user.is_teacher();
     if !teacher && state.contest.phase(now_ms()) == Phase::NotStarted {
-        let notice = html! { "The contest starts at " (format::time(state.contest.start_ms)) ". The problems appear here then." };
+        let t = ProblemTexts::current();
+        let notice =
+            html! { (t.starts_at()) (format::time(state.contest.start_ms)) (t.appear_then()) };
         return Ok(Html(
             view::list(&chrome, &[], Some(notice), false).into_string(),
         ));
@@ -69,7 +69,7 @@ pub async fn list(
                     ProblemRow {
                         id: problem.id.clone(),
                         title: s.titles.get(&problem.id).cloned().unwrap_or_else(|| {
-                            Err(format!("problem {} is not in the contest", problem.id))
+                            Err(ProblemTexts::current().not_in_contest(&problem.id))
                         }),
                         points: problem.points,
                         best,
@@ -80,7 +80,7 @@ pub async fn list(
         })
         .await?;
     let notice = (state.contest.phase(now_ms()) == Phase::Over)
-        .then(|| html! { "The contest is over: submissions are closed." });
+        .then(|| html! { (ProblemTexts::current().over()) });
     Ok(Html(
         view::list(&chrome, &rows, notice, teacher).into_string(),
     ))
@@ -109,10 +109,7 @@ fn read_capped(path: &std::path::Path) -> String {
 
 fn limits_text(problem: &judge_core::problem::Problem) -> String {
     let limits = &problem.limits;
-    format!(
-        "Time limit {} s · memory {} MiB",
-        limits.time_s, limits.memory_mib
-    )
+    ProblemTexts::current().limits(limits.time_s, limits.memory_mib)
 }
 
 /// `GET /problems/{id}`.
@@ -125,9 +122,9 @@ pub async fn statement(
 ) -> Result<Html<String>, HttpError> {
     check_started(&state, session.user.is_teacher())?;
     if state.contest.problem(&id).is_none() {
-        return Err(HttpError::not_found(format!(
-            "There is no problem {id:?} in this contest."
-        )));
+        return Err(HttpError::not_found(
+            ProblemTexts::current().no_problem(&id),
+        ));
     }
     let query = super::query(query)?;
     let wanted = query
@@ -155,7 +152,7 @@ pub async fn statement(
                         format!("```\n{text}\n```")
                     })
                 })
-                .unwrap_or_else(|| "*This problem has no statement yet.*".into());
+                .unwrap_or_else(|| ProblemTexts::current().no_statement().into());
             let samples = problem
                 .tests
                 .iter()
@@ -176,12 +173,13 @@ pub async fn statement(
         })
         .await?
         .map_err(|reason| {
+            let t = ProblemTexts::current();
             let shown = if session.user.is_teacher() {
                 reason
             } else {
-                "its files are not ready".into()
+                t.not_ready().into()
             };
-            HttpError::unavailable(format!("Problem {id} cannot be shown yet: {shown}."))
+            HttpError::unavailable(t.cannot_show(&id, shown))
         })?;
     let chrome = Chrome::new(&state.contest.title, Some(&session), "problems");
     Ok(Html(view::statement(&chrome, &page).into_string()))

@@ -10,11 +10,11 @@
 use super::problems::check_started;
 use crate::auth::LoggedIn;
 use crate::contest::Phase;
-use crate::http_error::HttpError;
+use crate::http_error::{ErrorTexts, HttpError};
 use crate::state::AppState;
 use crate::store::submissions::Inserted;
 use crate::store::{now_ms, settings, NewSubmission};
-use crate::views::submit::{self as view, SubmitForm};
+use crate::views::submit::{self as view, SubmitForm, SubmitTexts};
 use crate::views::Chrome;
 use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
 use axum::extract::rejection::QueryRejection;
@@ -35,8 +35,8 @@ fn closed_reason(state: &AppState, teacher: bool) -> Option<String> {
         return None;
     }
     match state.contest.phase(now_ms()) {
-        Phase::NotStarted => Some("The contest has not started yet.".into()),
-        Phase::Over => Some("The contest is over: submissions are closed.".into()),
+        Phase::NotStarted => Some(SubmitTexts::current().not_started().into()),
+        Phase::Over => Some(SubmitTexts::current().over().into()),
         Phase::Running => None,
     }
 }
@@ -120,12 +120,9 @@ struct Fields {
 
 fn multipart_error(error: MultipartError, cap: usize) -> HttpError {
     if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        HttpError::too_large(format!(
-            "The upload is too large: a source may have at most {} KiB.",
-            cap / 1024
-        ))
+        HttpError::too_large(SubmitTexts::current().upload_too_large(cap / 1024))
     } else {
-        HttpError::bad_request(format!("The form could not be read: {}", error.body_text()))
+        HttpError::bad_request(ErrorTexts::current().bad_form(error.body_text()))
     }
 }
 
@@ -134,10 +131,9 @@ async fn read_field(mut field: Field<'_>, limit: usize, cap: usize) -> Result<Ve
     let mut bytes = Vec::new();
     while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(e, cap))? {
         if bytes.len() + chunk.len() > limit {
-            return Err(HttpError::too_large(format!(
-                "The source is too large: at most {} KiB.",
-                cap / 1024
-            )));
+            return Err(HttpError::too_large(
+                SubmitTexts::current().source_too_large(cap / 1024),
+            ));
         }
         bytes.extend_from_slice(&chunk);
     }
@@ -176,26 +172,18 @@ async fn read_fields(mut multipart: Multipart, cap: usize) -> Result<Fields, Htt
 /// The source text from the bytes sent: not empty, within the cap, text.
 pub(crate) fn source_text(bytes: &[u8], cap: usize) -> Result<String, HttpError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(HttpError::unprocessable(
-            "The source is empty: paste it or choose a file.",
-        ));
+        return Err(HttpError::unprocessable(SubmitTexts::current().empty()));
     }
     if bytes.len() > cap {
-        return Err(HttpError::too_large(format!(
-            "The source is too large: at most {} KiB.",
-            cap / 1024
-        )));
-    }
-    if bytes.contains(&0) {
-        return Err(HttpError::not_text(
-            "The file is not source text (it contains NUL bytes): upload the source file, not a compiled program.",
+        return Err(HttpError::too_large(
+            SubmitTexts::current().source_too_large(cap / 1024),
         ));
     }
-    let text = String::from_utf8(bytes.to_vec()).map_err(|_| {
-        HttpError::not_text(
-            "The file is not UTF-8 text: save the source as UTF-8 and upload it again.",
-        )
-    })?;
+    if bytes.contains(&0) {
+        return Err(HttpError::not_text(SubmitTexts::current().nul_bytes()));
+    }
+    let text = String::from_utf8(bytes.to_vec())
+        .map_err(|_| HttpError::not_text(SubmitTexts::current().not_utf8()))?;
     // Browsers send pasted text with CRLF line ends.
     Ok(text.replace("\r\n", "\n"))
 }
@@ -229,16 +217,15 @@ pub(crate) async fn accept(
     }
     let problem = incoming.problem.to_string();
     if state.contest.problem(&problem).is_none() {
-        return Err(HttpError::not_found(format!(
-            "There is no problem {problem:?} in this contest."
-        )));
+        return Err(HttpError::not_found(
+            SubmitTexts::current().no_problem(&problem),
+        ));
     }
     let language = match incoming.language.filter(|l| !l.is_empty()) {
         Some(id) => state.contest.language(id).ok_or_else(|| {
-            HttpError::unprocessable(format!(
-                "Language {id:?} is not allowed in this contest; allowed: {}.",
-                state.contest.language_ids()
-            ))
+            HttpError::unprocessable(
+                SubmitTexts::current().language_not_allowed(id, state.contest.language_ids()),
+            )
         })?,
         None => {
             let extension = incoming
@@ -253,13 +240,15 @@ pub(crate) async fn accept(
                 // In any case, as judge contest matches class files: `SOL.PY` is Python.
                 .find(|l| {
                     !extension.is_empty()
-                        && l.spec.extensions.iter().any(|e| e.eq_ignore_ascii_case(extension))
+                        && l.spec
+                            .extensions
+                            .iter()
+                            .any(|e| e.eq_ignore_ascii_case(extension))
                 })
                 .ok_or_else(|| {
-                    HttpError::unprocessable(format!(
-                        "Choose a language (the file's extension does not name one of this contest's: {}).",
-                        state.contest.language_ids()
-                    ))
+                    HttpError::unprocessable(
+                        SubmitTexts::current().choose_language(state.contest.language_ids()),
+                    )
                 })?
         }
     };
@@ -286,14 +275,13 @@ pub(crate) async fn accept(
         })
         .await?
         .map_err(|reason| {
+            let t = SubmitTexts::current();
             let shown = if teacher {
                 reason
             } else {
-                "its files are not ready".into()
+                t.not_ready().into()
             };
-            HttpError::unavailable(format!(
-                "Problem {problem} cannot be judged right now: {shown}. Try again later."
-            ))
+            HttpError::unavailable(t.cannot_judge(&problem, shown))
         })?;
     match inserted {
         Inserted::Queued(id) => {
@@ -307,10 +295,10 @@ pub(crate) async fn accept(
                 .div_ceil(1000)
                 .max(1);
             Err(HttpError::too_many(
-                format!(
-                    "Too many submissions: at most {} per {} s. Try again in {seconds} s.",
+                SubmitTexts::current().too_many(
                     state.options.submissions_per_window,
-                    state.options.rate_window.as_secs()
+                    state.options.rate_window.as_secs(),
+                    seconds,
                 ),
                 seconds,
             ))
@@ -329,10 +317,7 @@ pub async fn submit(
 ) -> Result<Response, HttpError> {
     let cap = state.options.max_source_bytes;
     let multipart = multipart.map_err(|rejection| {
-        HttpError::bad_request(format!(
-            "The form could not be read: {}",
-            rejection.body_text()
-        ))
+        HttpError::bad_request(ErrorTexts::current().bad_form(rejection.body_text()))
     })?;
     let fields = read_fields(multipart, cap).await?;
     crate::csrf::verify(&session.csrf_token, fields.csrf.as_deref())?;

@@ -6,6 +6,33 @@ use crate::statement::{RenderedStatement, StatementLanguage};
 use judge_core::Verdict;
 use maud::{html, Markup, PreEscaped};
 
+crate::i18n::texts! {
+    /// Texts of the problem list and the statements.
+    pub struct ProblemTexts {
+        title => "Problems", "题目";
+        problem => "Problem", "题号";
+        name => "Title", "标题";
+        points => "Points", "分值";
+        you => "You", "你的结果";
+        not_available => "not available yet", "暂不可用";
+        attempts(count: usize) => "{count} attempts", "已提交 {count} 次";
+        one_attempt => "1 attempt", "已提交 1 次";
+        statement_language => "Statement language", "题面语言";
+        submit => "Submit a solution", "提交代码";
+        samples => "Sample tests", "样例";
+        starts_at => "The contest starts at ", "比赛将于 ";
+        appear_then => ". The problems appear here then.", " 开始，届时题目会显示在这里。";
+        over => "The contest is over: submissions are closed.", "比赛已结束，不再接受提交。";
+        hidden => "The contest has not started yet: its problems are hidden until then.", "比赛尚未开始：开始前题目不可见。";
+        no_problem(id: &str) => "There is no problem {id:?} in this contest.", "本场比赛没有题目 {id:?}。";
+        not_in_contest(id: &str) => "problem {id} is not in the contest", "题目 {id} 不在本场比赛中";
+        cannot_show(id: &str, shown: String) => "Problem {id} cannot be shown yet: {shown}.", "题目 {id} 暂时无法显示：{shown}。";
+        not_ready => "its files are not ready", "题目文件尚未就绪";
+        no_statement => "*This problem has no statement yet.*", "*本题还没有题面。*";
+        limits(time_s: f64, memory_mib: u64) => "Time limit {time_s} s · memory {memory_mib} MiB", "时间限制 {time_s} 秒 · 内存限制 {memory_mib} MiB";
+    }
+}
+
 /// One row of the problem list.
 #[derive(Debug, Clone)]
 pub struct ProblemRow {
@@ -23,27 +50,32 @@ pub struct ProblemRow {
 
 /// The problem list; `notice` explains when there is nothing to show yet.
 pub fn list(chrome: &Chrome, rows: &[ProblemRow], notice: Option<Markup>, teacher: bool) -> Markup {
+    let t = ProblemTexts(chrome.lang);
+    let chinese_first = chrome.lang == crate::i18n::Lang::Zh;
     page(
         chrome,
-        "Problems",
+        t.title(),
         html! {
-            h1 { "Problems" }
+            h1 { (t.title()) }
             @if let Some(notice) = notice { p class="notice" { (notice) } }
             @if !rows.is_empty() {
                 table class="grid" {
-                    thead { tr { th { "Problem" } th { "Title" } th class="num" { "Points" } th { "You" } } }
+                    thead { tr { th { (t.problem()) } th { (t.name()) } th class="num" { (t.points()) } th { (t.you()) } } }
                     tbody {
                         @for row in rows {
                             tr {
                                 td { a href={ "/problems/" (row.id) } { (row.id) } }
                                 td {
                                     @match &row.title {
+                                        Ok((title, Some(zh))) if chinese_first => {
+                                            span lang="zh" { (zh) } " · " span lang="en" { (title) }
+                                        }
                                         Ok((title, zh)) => {
                                             (title)
                                             @if let Some(zh) = zh { " · " span lang="zh" { (zh) } }
                                         }
                                         Err(reason) => {
-                                            span class="muted" { "not available yet" }
+                                            span class="muted" { (t.not_available()) }
                                             @if teacher { " " span class="error-message" { (reason) } }
                                         }
                                     }
@@ -51,7 +83,7 @@ pub fn list(chrome: &Chrome, rows: &[ProblemRow], notice: Option<Markup>, teache
                                 td class="num" { (row.points) }
                                 td {
                                     @if let Some(best) = row.best { (format::verdict(best)) " " }
-                                    @if row.attempts > 0 { span class="muted" { (row.attempts) " attempt" @if row.attempts != 1 { "s" } } }
+                                    @if row.attempts > 0 { span class="muted" { @if row.attempts == 1 { (t.one_attempt()) } @else { (t.attempts(row.attempts)) } } }
                                 }
                             }
                         }
@@ -90,6 +122,7 @@ pub struct StatementPage {
 
 /// A problem's statement with the language switch and the submit link.
 pub fn statement(chrome: &Chrome, view: &StatementPage) -> Markup {
+    let t = ProblemTexts(chrome.lang);
     let shown = view.statement.shown;
     page(
         chrome,
@@ -97,7 +130,7 @@ pub fn statement(chrome: &Chrome, view: &StatementPage) -> Markup {
         html! {
             div class="statement-bar" {
                 @if view.statement.available.len() > 1 {
-                    nav class="languages" aria-label="Statement language" {
+                    nav class="languages" aria-label=(t.statement_language()) {
                         @for language in &view.statement.available {
                             @if Some(*language) == shown {
                                 strong { (language.label()) }
@@ -109,14 +142,14 @@ pub fn statement(chrome: &Chrome, view: &StatementPage) -> Markup {
                 }
                 span class="limits" { (view.limits) }
                 a href={ "/clarifications?problem=" (view.id) "#ask" } { (super::clarifications::ClarificationTexts(chrome.lang).ask()) }
-                a class="button" href={ "/submit?problem=" (view.id) } { "Submit a solution" }
+                a class="button" href={ "/submit?problem=" (view.id) } { (t.submit()) }
             }
             article class="statement" lang=(shown.map_or("en", StatementLanguage::code)) {
                 (PreEscaped(&view.statement.html))
             }
             @if !view.samples.is_empty() {
                 section class="samples" {
-                    h2 { "Sample tests" }
+                    h2 { (t.samples()) }
                     @for sample in &view.samples {
                         div class="sample" {
                             div { h3 { (sample.name) ".in" } pre { code { (sample.input) } } }
@@ -125,7 +158,7 @@ pub fn statement(chrome: &Chrome, view: &StatementPage) -> Markup {
                     }
                 }
             }
-            p { a class="button" href={ "/submit?problem=" (view.id) } { "Submit a solution" } }
+            p { a class="button" href={ "/submit?problem=" (view.id) } { (t.submit()) } }
         },
     )
 }

@@ -7,6 +7,20 @@ use judge_core::config::judge_toml::Scoring;
 use judge_core::export::html::scoreboard_table;
 use maud::{html, Markup};
 
+crate::i18n::texts! {
+    /// Texts of the scoreboard page.
+    pub struct ScoreboardTexts {
+        title => "Scoreboard", "排行榜";
+        ioi => "IOI scoring: points per problem, best attempt", "IOI 赛制：按每题最好一次提交计分";
+        icpc => "ICPC scoring: problems solved, then penalty minutes", "ICPC 赛制：先比解题数，再比罚时（分钟）";
+        students_see_frozen => "Students see this scoreboard frozen since ", "学生看到的排行榜自 ";
+        you_see_unfrozen => "; you see it unfrozen.", " 起已封榜；你看到的是未封榜的结果。";
+        frozen_since => "The scoreboard is frozen since ", "排行榜自 ";
+        later_unknown => ": later attempts show as ?.", " 起封榜：之后的提交显示为 ?。";
+        no_students => "No students yet.", "还没有学生。";
+    }
+}
+
 /// What the scoreboard page says about freezing.
 #[derive(Debug, Clone)]
 pub struct FreezeNote {
@@ -24,26 +38,27 @@ pub fn page_view(
     freeze: Option<&FreezeNote>,
 ) -> Markup {
     let standings = &board.standings;
+    let t = ScoreboardTexts(chrome.lang);
     page(
         chrome,
-        "Scoreboard",
+        t.title(),
         html! {
-            h1 { "Scoreboard" }
+            h1 { (t.title()) }
             p class="muted" {
                 (title) " · "
-                @match standings.scoring { Scoring::Ioi => "IOI scoring: points per problem, best attempt", Scoring::Icpc => "ICPC scoring: problems solved, then penalty minutes" }
+                @match standings.scoring { Scoring::Ioi => (t.ioi()), Scoring::Icpc => (t.icpc()) }
             }
             @if let Some(freeze) = freeze {
                 p class="notice" {
                     @if freeze.viewer_sees_unfrozen {
-                        "Students see this scoreboard frozen since " (format::time(freeze.since_ms)) "; you see it unfrozen."
+                        (t.students_see_frozen()) (format::time(freeze.since_ms)) (t.you_see_unfrozen())
                     } @else {
-                        "The scoreboard is frozen since " (format::time(freeze.since_ms)) ": later attempts show as ?."
+                        (t.frozen_since()) (format::time(freeze.since_ms)) (t.later_unknown())
                     }
                 }
             }
             (scoreboard_table(standings, Some(&|problem: &str| format!("/problems/{problem}"))))
-            @if standings.rows.is_empty() { p class="muted" { "No students yet." } }
+            @if standings.rows.is_empty() { p class="muted" { (t.no_students()) } }
         },
     )
 }

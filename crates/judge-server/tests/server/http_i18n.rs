@@ -141,3 +141,52 @@ async fn the_log_in_page_and_its_errors_are_translated() {
         missing.body
     );
 }
+
+#[tokio::test]
+async fn the_pages_and_their_errors_are_in_chinese() {
+    let server = TestServer::new(0);
+    let mut ann = server.login("ann").await;
+    ann.get("/language?to=zh&next=/problems").await;
+    let list = ann.get("/problems").await;
+    assert!(
+        list.body.contains("<th>题号</th>") && list.body.contains("分值"),
+        "{}",
+        list.body
+    );
+    assert!(
+        list.body.contains("加法</span> · <span lang=\"en\">Add"),
+        "the Chinese title first: {}",
+        list.body
+    );
+    let statement = ann.get("/problems/add").await;
+    assert!(
+        statement.body.contains("输入两个整数"),
+        "the statement follows the interface"
+    );
+    assert!(
+        statement.body.contains("时间限制")
+            && statement.body.contains("提交代码")
+            && statement.body.contains("样例")
+    );
+    let form = ann.get("/submit?problem=add").await;
+    assert!(
+        form.body.contains("粘贴源代码") && form.body.contains("按文件扩展名选择"),
+        "{}",
+        form.body
+    );
+    let board = ann.get("/scoreboard").await;
+    assert!(board.body.contains("<h1>排行榜</h1>"), "{}", board.body);
+    let empty = ann.submit("add", "cpp", "").await;
+    assert_eq!(empty.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        empty.body.contains("源代码为空") && empty.body.contains("无法处理"),
+        "{}",
+        empty.body
+    );
+    let missing = ann.get("/problems/nope").await;
+    assert!(
+        missing.body.contains("本场比赛没有题目"),
+        "{}",
+        missing.body
+    );
+}

@@ -179,7 +179,7 @@ async fn the_pages_and_their_errors_are_in_chinese() {
     let empty = ann.submit("add", "cpp", "").await;
     assert_eq!(empty.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
-        empty.body.contains("源代码为空") && empty.body.contains("无法处理"),
+        empty.body.contains("源代码为空") && empty.body.contains("<html lang=\"zh-CN\">"),
         "{}",
         empty.body
     );

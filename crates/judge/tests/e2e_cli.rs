@@ -434,3 +434,37 @@ fn tests_run_at_once_give_the_results_of_running_them_in_order() {
     assert_eq!(tests.last().unwrap().1, "WA", "{tests:?}");
     assert!(tests[..tests.len() - 1].iter().all(|(_, v)| v == "AC"));
 }
+
+#[test]
+fn judge_run_shows_each_groups_points_and_the_total() {
+    let config = common::repository().join("judge.toml");
+    let source = common::repository()
+        .join("problems/maze/submissions/wrong_answer/no_modulo.cpp")
+        .display()
+        .to_string();
+    let output = common::judge(&config, &["run", "-p", "maze", &source]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let shown = String::from_utf8_lossy(&output.stdout).into_owned();
+    let lines: Vec<&str> = shown.lines().skip_while(|l| *l != "groups:").collect();
+    assert_eq!(lines.len(), 5, "{shown}");
+    let words = |line: &str| line.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(words(lines[1]), "1 small mazes 30 of 30 AC", "{shown}");
+    assert_eq!(
+        words(lines[2]),
+        "2 mazes up to 41 x 41 0 of 40 WA on secret/11-open-past-64-bits",
+        "{shown}"
+    );
+    assert_eq!(
+        words(lines[3]),
+        "3 1000 x 1000 mazes 0 of 30 WA on secret/23-open-max",
+        "{shown}"
+    );
+    assert_eq!(words(lines[4]), "total 30 of 100", "{shown}");
+    // Stopped at the first failure: the rest of the groups' tests were not run.
+    let output = common::judge(&config, &["run", "-p", "maze", "--first-failure", &source]);
+    let shown = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        shown.contains("0 of 30      secret/23-open-max not run"),
+        "{shown}"
+    );
+}

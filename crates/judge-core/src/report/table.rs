@@ -1,6 +1,6 @@
 //! The terminal table: a row per test as it finishes, then the overall verdict, the
-//! fraction of tests passed (and the points, where the contest gives the problem points),
-//! and the diff of the first wrong answer. Everything that came from the submission (its
+//! fraction of tests passed (and the points, where the contest gives the problem points,
+//! with each group's points and why a group earned nothing), and the diff of the first wrong answer. Everything that came from the submission (its
 //! file name, messages, the diff) is escaped ([`escape::terminal_line`]); the test column
 //! is as wide as the longest test name, counted in terminal columns ([`columns`]).
 
@@ -122,6 +122,12 @@ impl<W: Write> TableReporter<W> {
             seconds(result.max_cpu_time_s),
             mebibytes(result.max_peak_memory_bytes)
         )?;
+        if let Some(problem) = self.points.as_ref().filter(|p| !p.groups.is_empty()) {
+            let lines = group_lines(problem, result);
+            for line in lines {
+                writeln!(self.out, "{line}")?;
+            }
+        }
         if not_run > 0 {
             let tests = if not_run == 1 { "test" } else { "tests" };
             writeln!(
@@ -210,6 +216,61 @@ impl<W: Write> TableReporter<W> {
         }
         self.out.flush()
     }
+}
+
+/// One line per group (subtask): its points in the contest's units, of its share, and
+/// why it earned nothing (the first test of it that failed, a test not run, a group it
+/// requires), then the total.
+fn group_lines(problem: &ContestProblemToml, result: &SubmissionResult) -> Vec<String> {
+    let verdict = |name: &str| {
+        result
+            .tests
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| t.verdict)
+    };
+    let total: f64 = problem.groups.iter().map(|g| g.points).sum();
+    let scale = if total > 0.0 {
+        problem.points / total
+    } else {
+        0.0
+    };
+    let earned = crate::problem::groups::earned_each(&problem.groups, &verdict);
+    let width = problem
+        .groups
+        .iter()
+        .map(|g| columns(&g.name))
+        .max()
+        .unwrap_or(0)
+        .min(MAX_NAME_WIDTH);
+    let mut lines = vec!["groups:".to_string()];
+    for (index, (group, got)) in problem.groups.iter().zip(&earned).enumerate() {
+        let why = if result.verdict == Verdict::CE {
+            "compile error".to_string()
+        } else if let Some(test) = group.tests.iter().find(|t| verdict(t) != Some(Verdict::AC)) {
+            match verdict(test) {
+                Some(v) => format!("{} on {}", v.code(), escape::terminal_line(test)),
+                None => format!("{} not run", escape::terminal_line(test)),
+            }
+        } else if *got + 1e-9 < group.points {
+            format!("needs {}", group.requires.join(", "))
+        } else {
+            "AC".to_string()
+        };
+        lines.push(format!(
+            "  {:>2}  {}  {:>6} of {:<6}  {why}",
+            index + 1,
+            pad_right(&fit(&escape::terminal_line(&group.name), width), width),
+            crate::text::points(got * scale),
+            crate::text::points(group.points * scale),
+        ));
+    }
+    lines.push(format!(
+        "  total {} of {}",
+        crate::text::points(earned.iter().sum::<f64>() * scale + 0.0),
+        crate::text::points(problem.points)
+    ));
+    lines
 }
 
 impl<W: Write> Listener for TableReporter<W> {

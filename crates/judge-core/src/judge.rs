@@ -1,7 +1,7 @@
 //! The judging pipeline: compile, run every test, compare, aggregate, emitting events.
 
 use crate::compare::checker::Checker;
-use crate::compile::{compile, compile_files, SourceFile};
+use crate::compile::{compile_files, SourceFile};
 use crate::compile_cache::CompileCache;
 use crate::config::judge_toml::{JudgeConfig, SandboxToml};
 use crate::error::{JudgeError, Result};
@@ -574,16 +574,19 @@ impl Judge {
         } = submission;
         let (bytes, language) = self.admit(source, bytes, language)?;
         let settings = &self.config.toml.compile;
+        // The problem's include files beside it, as when it is judged.
+        let include = Judge::include_files(problem, &language)?;
         self.box_program(
             problem,
             &language,
             judging,
             options,
             |boxed, toolchain, scratch| {
-                compile(
+                compile_files(
                     boxed,
                     toolchain,
                     bytes,
+                    &include,
                     settings,
                     Some(&self.precompiled),
                     scratch,
@@ -737,6 +740,25 @@ impl<'j> BoxedProgram<'j> {
             Some(partner) => runner.run(boxed, Some(partner), test),
             None => runner.run_unjudged(boxed, test),
         }
+    }
+
+    /// Runs the program on an input of someone's own (a student's self-test: `stdin`),
+    /// unjudged, with the same command and limits as on a test; what it wrote is then
+    /// [`BoxedProgram::output`]. Not for interactive problems (there is no input file to
+    /// give: the interactor is the other end).
+    pub fn run_on_input(&mut self, stdin: &[u8]) -> Result<crate::run_test::Ran> {
+        let input = self.scratch.join("own.in");
+        let answer = self.scratch.join("own.ans");
+        std::fs::write(&input, stdin).map_err(|e| JudgeError::file("input", &input, e))?;
+        std::fs::write(&answer, b"").map_err(|e| JudgeError::file("answer", &answer, e))?;
+        let test = TestCase::plain(
+            "own input".into(),
+            crate::problem::TestGroup::Sample,
+            input,
+            answer,
+        );
+        let (runner, boxed, _) = self.parts();
+        runner.run_keeping_stderr(boxed, &test)
     }
 
     /// Judges an output file as the problem judges a program's output on `test` (a

@@ -156,6 +156,18 @@ fn measured(result: &mut TestResult, outcome: &Outcome) {
     result.signal = outcome.signal_name();
 }
 
+/// A run without judging, with the start of the program's stderr (a student's run on
+/// their own input shows it).
+#[derive(Debug, Clone)]
+pub struct Ran {
+    /// How it ended (AC when it ended well), CPU and wall time, memory.
+    pub result: TestResult,
+    /// The start of stderr, up to the limits' `stderr_keep_bytes`.
+    pub stderr: String,
+    /// Whether stderr was longer than what was kept.
+    pub stderr_truncated: bool,
+}
+
 /// Everything needed to run tests of one submission.
 pub struct TestRunner<'a> {
     /// The language and its toolchain.
@@ -227,13 +239,22 @@ impl TestRunner<'_> {
     /// Runs one test without judging the output (left in the scratch folder's `output`):
     /// AC when the program ended well, else the verdict of its failure.
     pub fn run_unjudged(&self, boxed: &mut SandboxBox<'_>, test: &TestCase) -> Result<TestResult> {
+        Ok(self.run_keeping_stderr(boxed, test)?.result)
+    }
+
+    /// [`TestRunner::run_unjudged`], keeping the start of the program's stderr too.
+    pub fn run_keeping_stderr(&self, boxed: &mut SandboxBox<'_>, test: &TestCase) -> Result<Ran> {
         let mut result = unjudged(test);
         let outcome = match boxed.run(&self.spec(test)) {
             Ok(outcome) => outcome,
             Err(SandboxError::Cancelled) => return Err(JudgeError::Cancelled),
             Err(error) => {
                 result.message = format!("the sandbox failed: {error}");
-                return Ok(result);
+                return Ok(Ran {
+                    result,
+                    stderr: String::new(),
+                    stderr_truncated: false,
+                });
             }
         };
         measured(&mut result, &outcome);
@@ -246,7 +267,11 @@ impl TestRunner<'_> {
             }
             None => result.verdict = Verdict::AC,
         }
-        Ok(result)
+        Ok(Ran {
+            result,
+            stderr: outcome.stderr,
+            stderr_truncated: outcome.stderr_truncated,
+        })
     }
 
     /// Judges an output file against the test's answer: the problem's comparison or

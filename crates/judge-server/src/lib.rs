@@ -14,6 +14,7 @@
 //! - [`routes`] (one module per page group) over [`views`] (HTML), [`auth`] (sessions),
 //!   [`csrf`], [`visibility`] (what students may see of a result), [`subtasks`] (a
 //!   result's tests by subtask).
+//! - [`self_test`]: a student's program run on their own input ("run on my input").
 //! - [`contest`] (the clock, the freeze), [`scoreboard`], [`export`], [`statement`].
 //! - [`accounts`]: passwords and the operations behind `judge users`.
 //! - [`i18n`]: the interface's language (English, Chinese) per request, and its texts.
@@ -38,6 +39,7 @@ pub mod problem_hash;
 pub mod queue;
 pub mod routes;
 pub mod scoreboard;
+pub mod self_test;
 pub mod server;
 pub mod state;
 pub mod statement;

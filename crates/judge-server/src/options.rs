@@ -51,6 +51,12 @@ pub struct ServerOptions {
     pub login_limits: crate::login_limits::LoginLimits,
     /// Questions (clarifications) a student may ask per minute (0: no limit).
     pub questions_per_minute: usize,
+    /// Self-tests run at once, beside the judging workers (at least 1).
+    pub self_test_jobs: usize,
+    /// Self-tests a student may run per minute (0: no limit; one at a time always).
+    pub self_tests_per_minute: usize,
+    /// The largest self-test input, in bytes.
+    pub max_self_test_input_bytes: usize,
 }
 
 impl ServerOptions {
@@ -86,6 +92,9 @@ impl Default for ServerOptions {
             max_connections_per_address: DEFAULT_CONNECTIONS_PER_ADDRESS,
             login_limits: crate::login_limits::LoginLimits::default(),
             questions_per_minute: 3,
+            self_test_jobs: 1,
+            self_tests_per_minute: 6,
+            max_self_test_input_bytes: 64 * 1024,
         }
     }
 }

@@ -132,6 +132,7 @@ impl Server {
                 (problem.id.clone(), title)
             })
             .collect();
+        let self_tests = crate::self_test::SelfTests::new(&options);
         let state = AppState::new(Shared {
             titles,
             labels,
@@ -141,6 +142,7 @@ impl Server {
             queue,
             options,
             login_key,
+            self_tests,
             stopping: tokio::sync::watch::Sender::new(false),
         });
         Ok(Server {

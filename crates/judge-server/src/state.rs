@@ -35,6 +35,8 @@ pub struct Shared {
     pub labels: crate::visibility::Labels,
     /// The key that signs the log-in form's CSRF tokens (kept in the store).
     pub login_key: Vec<u8>,
+    /// Self-tests' capacity and each student's recent runs.
+    pub self_tests: crate::self_test::SelfTests,
     /// Set when the server stops: live-status streams end.
     pub stopping: tokio::sync::watch::Sender<bool>,
 }

@@ -16,6 +16,7 @@
 //! | `GET /scoreboard` | logged in | frozen for students during a freeze |
 //! | `GET /clarifications`, `POST /clarifications` | logged in | questions, answers, announcements; ask |
 //! | `POST /teacher/clarifications/{id}/answer`, `POST /teacher/announcements` | teacher | answer, announce |
+//! | `GET /self-test?problem=ID`, `POST /self-test` | logged in | run on my input (never stored) |
 //! | `GET /teacher`, `GET /teacher/submissions` | teacher | dashboard, every submission |
 //! | `GET`/`POST /teacher/submissions/{id}/rejudge`, `GET`/`POST /teacher/problems/{id}/rejudge` | teacher | rejudge: a confirmation with the count, then `confirm=yes` queues |
 //! | `POST /teacher/scoreboard/publish` | teacher | lift or restore the freeze |
@@ -32,6 +33,7 @@ mod languages;
 mod login;
 mod problems;
 mod scoreboard;
+mod self_test;
 mod similarity;
 mod submissions;
 mod submit;
@@ -83,6 +85,7 @@ pub fn router(state: AppState) -> Router {
             post(clarifications::answer),
         )
         .route("/teacher/announcements", post(clarifications::announce))
+        .route("/self-test", get(self_test::form).post(self_test::run))
         .route("/teacher", get(teacher::dashboard))
         .route("/teacher/submissions", get(teacher::submissions))
         .route(

@@ -127,7 +127,11 @@ fn multipart_error(error: MultipartError, cap: usize) -> HttpError {
 }
 
 /// Reads a field of at most `limit` bytes (a source's cap, in the message, is `cap`).
-async fn read_field(mut field: Field<'_>, limit: usize, cap: usize) -> Result<Vec<u8>, HttpError> {
+pub(crate) async fn read_field(
+    mut field: Field<'_>,
+    limit: usize,
+    cap: usize,
+) -> Result<Vec<u8>, HttpError> {
     let mut bytes = Vec::new();
     while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(e, cap))? {
         if bytes.len() + chunk.len() > limit {

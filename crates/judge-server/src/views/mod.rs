@@ -10,6 +10,7 @@ pub mod problems;
 pub mod rejudge;
 pub mod result;
 pub mod scoreboard;
+pub mod self_test;
 pub mod similarity;
 pub mod submissions;
 pub mod submit;

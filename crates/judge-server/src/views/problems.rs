@@ -142,6 +142,7 @@ pub fn statement(chrome: &Chrome, view: &StatementPage) -> Markup {
                 }
                 span class="limits" { (view.limits) }
                 a href={ "/clarifications?problem=" (view.id) "#ask" } { (super::clarifications::ClarificationTexts(chrome.lang).ask()) }
+                a href={ "/self-test?problem=" (view.id) } { (super::self_test::SelfTestTexts(chrome.lang).title()) }
                 a class="button" href={ "/submit?problem=" (view.id) } { (t.submit()) }
             }
             article class="statement" lang=(shown.map_or("en", StatementLanguage::code)) {

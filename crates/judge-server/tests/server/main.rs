@@ -16,6 +16,7 @@ mod http_live;
 mod http_pages;
 mod http_result_pages;
 mod http_scoreboard;
+mod http_self_test;
 mod http_similarity;
 mod http_submit;
 mod scale_out;

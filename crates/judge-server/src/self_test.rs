@@ -1,0 +1,239 @@
+//! Self-tests ("run on my input"): a student's source compiled and run on an input of
+//! their own, in the sandbox, with the problem's limits for the language, through
+//! judge-core's own compile and run path ([`judge_core::Judge::box_source`],
+//! [`judge_core::judge::BoxedProgram::run_on_input`]). Never stored, never scored.
+//!
+//! Capacity: self-tests run on blocking threads of their own, at most
+//! [`ServerOptions::self_test_jobs`] at once (a semaphore), beside the judging workers and
+//! never in their place: the queue keeps every worker it has. Each student may have one
+//! self-test running and [`ServerOptions::self_tests_per_minute`] a minute; what that
+//! needs (when their recent runs started) is kept in memory only.
+
+use crate::options::ServerOptions;
+use judge_core::judge::{JudgeOptions, Submission};
+use judge_core::run_test::Judging;
+use judge_core::{Judge, JudgeError, Verdict};
+use std::collections::{HashMap, VecDeque};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How much of the program's output a self-test shows.
+pub const OUTPUT_SHOWN_BYTES: usize = 64 * 1024;
+/// How much of its stderr.
+pub const STDERR_SHOWN_BYTES: usize = 16 * 1024;
+
+/// The self-tests' capacity and each student's recent runs.
+pub struct SelfTests {
+    slots: Arc<tokio::sync::Semaphore>,
+    per_minute: usize,
+    users: Mutex<HashMap<i64, Runs>>,
+}
+
+#[derive(Default)]
+struct Runs {
+    running: bool,
+    started: VecDeque<Instant>,
+}
+
+/// Why a self-test is refused before it runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refused {
+    /// The student already has one running.
+    Running,
+    /// The student reached the per-minute limit; retry after this many seconds.
+    TooMany(u64),
+}
+
+/// A student's turn to run: ends (and frees them to run again) when dropped.
+pub struct Turn<'a> {
+    tests: &'a SelfTests,
+    user_id: i64,
+}
+
+impl Drop for Turn<'_> {
+    fn drop(&mut self) {
+        if let Some(runs) = self.tests.lock().get_mut(&self.user_id) {
+            runs.running = false;
+        }
+    }
+}
+
+impl SelfTests {
+    /// The capacity and limits of `options`.
+    pub fn new(options: &ServerOptions) -> SelfTests {
+        SelfTests {
+            slots: Arc::new(tokio::sync::Semaphore::new(options.self_test_jobs.max(1))),
+            per_minute: options.self_tests_per_minute,
+            users: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<i64, Runs>> {
+        // A panic while holding it cannot leave the map inconsistent: take it anyway.
+        self.users.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Starts a turn for `user_id`, unless they have one running or (`limited`) ran too
+    /// many in the last minute.
+    pub fn start(&self, user_id: i64, limited: bool) -> Result<Turn<'_>, Refused> {
+        let now = Instant::now();
+        let window = Duration::from_secs(60);
+        let mut users = self.lock();
+        let runs = users.entry(user_id).or_default();
+        if runs.running {
+            return Err(Refused::Running);
+        }
+        while runs
+            .started
+            .front()
+            .is_some_and(|t| now.duration_since(*t) >= window)
+        {
+            runs.started.pop_front();
+        }
+        if limited && self.per_minute > 0 && runs.started.len() >= self.per_minute {
+            let oldest = runs.started.front().copied().unwrap_or(now);
+            let wait = window.saturating_sub(now.duration_since(oldest));
+            return Err(Refused::TooMany(wait.as_secs().max(1)));
+        }
+        runs.running = true;
+        runs.started.push_back(now);
+        Ok(Turn {
+            tests: self,
+            user_id,
+        })
+    }
+
+    /// Waits at most `patience` for a free slot (None: all busy that long).
+    pub async fn slot(&self, patience: Duration) -> Option<tokio::sync::OwnedSemaphorePermit> {
+        tokio::time::timeout(patience, self.slots.clone().acquire_owned())
+            .await
+            .ok()
+            .and_then(Result::ok)
+    }
+}
+
+/// A self-test to run.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// The problem's id.
+    pub problem: String,
+    /// The language's id.
+    pub language: String,
+    /// The source.
+    pub source: String,
+    /// The input.
+    pub input: Vec<u8>,
+}
+
+/// What a self-test shows.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// It did not compile: the compiler's message.
+    CompileError(String),
+    /// It ran.
+    Ran {
+        /// OK (AC), TLE, MLE, OLE or RE.
+        verdict: Verdict,
+        /// Why it failed, in a few words (which limit, the signal, the exit code).
+        message: String,
+        /// The start of its output (lossy UTF-8).
+        output: String,
+        /// Whether the output was longer than what is shown.
+        output_truncated: bool,
+        /// The start of its stderr.
+        stderr: String,
+        /// Whether stderr was longer than what is shown.
+        stderr_truncated: bool,
+        /// CPU seconds.
+        cpu_time_s: f64,
+        /// Wall-clock seconds.
+        wall_time_s: f64,
+        /// Peak memory, in bytes.
+        peak_memory_bytes: u64,
+    },
+}
+
+/// Whether a problem is interactive (its input is a dialogue with the interactor, not a
+/// file: it cannot be run on an input of one's own).
+pub fn is_interactive(judge: &Judge, problem: &str) -> Result<bool, JudgeError> {
+    let problem = judge.problem(problem)?;
+    Ok(matches!(
+        problem.output,
+        judge_core::problem::OutputCheck::Interactive { .. }
+    ))
+}
+
+fn cut(bytes: &[u8], keep: usize) -> (String, bool) {
+    let shown = &bytes[..bytes.len().min(keep)];
+    (
+        String::from_utf8_lossy(shown).into_owned(),
+        bytes.len() > keep,
+    )
+}
+
+/// Compiles and runs a self-test (blocking: the compiler and the sandbox).
+pub fn run(judge: &Judge, request: &Request) -> Result<Outcome, JudgeError> {
+    let problem = judge.problem(&request.problem)?;
+    let judging = judge.judging(&problem)?;
+    if matches!(judging, Judging::Interactive(_)) {
+        return Err(JudgeError::Build {
+            what: problem.id.clone(),
+            message: "an interactive problem cannot be run on an input of one's own".into(),
+        });
+    }
+    let language = judge.languages.by_id(&request.language)?;
+    let source = PathBuf::from(format!("self-test/{}", language.spec.source));
+    let submission = Submission {
+        problem: &problem,
+        source: &source,
+        bytes: request.source.as_bytes(),
+        language,
+        judging: &judging,
+        options: JudgeOptions::default(),
+    };
+    let mut program = judge.box_source(&submission)?;
+    if !program.compiled.success {
+        return Ok(Outcome::CompileError(program.compiled.message.clone()));
+    }
+    let ran = program.run_on_input(&request.input)?;
+    let written = std::fs::read(program.output()).unwrap_or_default();
+    let (output, output_truncated) = cut(&written, OUTPUT_SHOWN_BYTES);
+    let (stderr, cut_here) = cut(ran.stderr.as_bytes(), STDERR_SHOWN_BYTES);
+    Ok(Outcome::Ran {
+        verdict: ran.result.verdict,
+        message: ran.result.message,
+        output,
+        output_truncated,
+        stderr,
+        stderr_truncated: cut_here || ran.stderr_truncated,
+        cpu_time_s: ran.result.cpu_time_s,
+        wall_time_s: ran.result.wall_time_s,
+        peak_memory_bytes: ran.result.peak_memory_bytes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_turn_at_a_time_and_a_few_a_minute() {
+        let options = ServerOptions {
+            self_tests_per_minute: 2,
+            ..ServerOptions::default()
+        };
+        let tests = SelfTests::new(&options);
+        let turn = tests.start(1, true).unwrap();
+        assert_eq!(tests.start(1, true).err(), Some(Refused::Running));
+        assert!(tests.start(2, true).is_ok(), "another student runs");
+        drop(turn);
+        let second = tests.start(1, true).unwrap();
+        drop(second);
+        match tests.start(1, true).err() {
+            Some(Refused::TooMany(seconds)) => assert!((1..=60).contains(&seconds)),
+            other => panic!("{other:?}"),
+        }
+        assert!(tests.start(1, false).is_ok(), "unlimited for teachers");
+    }
+}

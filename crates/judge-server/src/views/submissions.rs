@@ -11,19 +11,38 @@ use maud::{html, Markup};
 /// A list row: the summary and, while judged, its progress.
 pub type Row = (SubmissionSummary, Option<Progress>);
 
+crate::i18n::texts! {
+    /// Texts of the submission lists and a submission's page.
+    pub struct SubmissionTexts {
+        none_yet => "No submissions yet.", "还没有提交。";
+        submitted => "Submitted", "提交时间";
+        student => "Student", "学生";
+        problem => "Problem", "题目";
+        language => "Language", "语言";
+        result => "Result", "结果";
+        memory => "Memory", "内存";
+        mine => "My submissions", "我的提交";
+        submission(id: i64) => "Submission {id}", "提交 #{id}";
+        points => "Points", "得分";
+        updates => "This page updates when the verdict is in.", "评测完成后本页会自动更新。";
+        source => "Source", "源代码";
+    }
+}
+
 /// The table of submissions. `teacher`: add the student column and rejudge buttons.
 pub fn table(rows: &[Row], teacher: Option<&str>) -> Markup {
+    let t = SubmissionTexts::current();
     html! {
         @if rows.is_empty() {
-            p class="muted" { "No submissions yet." }
+            p class="muted" { (t.none_yet()) }
         } @else {
             table class="grid submissions" {
                 thead {
                     tr {
-                        th { "#" } th { "Submitted" }
-                        @if teacher.is_some() { th { "Student" } }
-                        th { "Problem" } th { "Language" } th { "Result" }
-                        th class="num" { "CPU" } th class="num" { "Memory" }
+                        th { "#" } th { (t.submitted()) }
+                        @if teacher.is_some() { th { (t.student()) } }
+                        th { (t.problem()) } th { (t.language()) } th { (t.result()) }
+                        th class="num" { "CPU" } th class="num" { (t.memory()) }
                         @if teacher.is_some() { th {} }
                     }
                 }
@@ -51,11 +70,12 @@ pub fn table(rows: &[Row], teacher: Option<&str>) -> Markup {
 
 /// The student's own submissions.
 pub fn mine(chrome: &Chrome, rows: &[Row]) -> Markup {
+    let t = SubmissionTexts(chrome.lang);
     page(
         chrome,
-        "My submissions",
+        t.mine(),
         html! {
-            h1 { "My submissions" }
+            h1 { (t.mine()) }
             (table(rows, None))
         },
     )
@@ -89,19 +109,20 @@ pub struct SubmissionPage {
 /// A submission's page: status, per-test results, the source.
 pub fn detail(chrome: &Chrome, view: &SubmissionPage) -> Markup {
     let s = &view.summary;
+    let t = SubmissionTexts(chrome.lang);
     page(
         chrome,
-        &format!("Submission {}", s.id),
+        &t.submission(s.id),
         html! {
-            h1 { "Submission " (s.id) }
+            h1 { (t.submission(s.id)) }
             dl class="facts" {
-                dt { "Problem" } dd { a href={ "/problems/" (s.problem) } { (s.problem) } }
-                @if view.teacher { dt { "Student" } dd { (s.user_name) } }
-                dt { "Language" } dd { (view.language_name) }
-                dt { "Submitted" } dd { (format::time(s.submitted_at_ms)) }
-                dt { "Result" } dd id="result" { (format::status(s, view.progress)) }
+                dt { (t.problem()) } dd { a href={ "/problems/" (s.problem) } { (s.problem) } }
+                @if view.teacher { dt { (t.student()) } dd { (s.user_name) } }
+                dt { (t.language()) } dd { (view.language_name) }
+                dt { (t.submitted()) } dd { (format::time(s.submitted_at_ms)) }
+                dt { (t.result()) } dd id="result" { (format::status(s, view.progress)) }
                 @if let Some((earned, of)) = view.points {
-                    dt { "Points" } dd class="points" { (super::result::points_fraction(earned, of)) }
+                    dt { (t.points()) } dd class="points" { (super::result::points_fraction(earned, of)) }
                 }
                 @if let Some(result) = &s.result {
                     dt { "Judged" } dd class="judged" {
@@ -143,14 +164,14 @@ pub fn detail(chrome: &Chrome, view: &SubmissionPage) -> Markup {
                 }
             }
             @if let Some(result) = &view.result { (super::result::tests(result, &view.subtasks)) }
-            @if s.state != SubmissionState::Done { p class="muted" { "This page updates when the verdict is in." } }
+            @if s.state != SubmissionState::Done { p class="muted" { (t.updates()) } }
             @if let Some(history) = &view.history {
                 @if history.len() > 1 {
                     h2 { "Rounds" }
                     ul { @for r in history { li { "Round " (r.round) ": " (r.verdict) ", " (format::time(r.judged_at_ms)) } } }
                 }
             }
-            h2 { "Source" }
+            h2 { (t.source()) }
             pre class="source" { code { (view.source) } }
         },
     )

@@ -171,3 +171,67 @@ fn a_student_submits_in_chromium_and_the_teacher_sees_the_scoreboard() {
         report["scoreboard_cell"],
     );
 }
+
+/// The interface's language in Chromium (tests/browser/i18n.mjs): a browser that asks for
+/// Chinese gets Chinese pages, the switch on the log-in page and on the problem list
+/// changes the navigation's language, and the choice holds on the next page.
+/// JUDGE_I18N_SCREENSHOTS=DIR saves the Chinese problem list there (docs/screenshots).
+#[test]
+fn the_interface_switches_language_in_chromium() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    let missing = missing_pieces(&folder);
+    if !missing.is_empty() {
+        let message = format!(
+            "browser test: missing {}; run scripts/setup-browser-tests",
+            missing.join(", ")
+        );
+        assert!(
+            std::env::var("JUDGE_REQUIRE_BROWSER").as_deref() != Ok("1"),
+            "{message} (JUDGE_REQUIRE_BROWSER=1)"
+        );
+        eprintln!("skipped: {message}");
+        return;
+    }
+    let repository = crate::common::repository();
+    let config = JudgeConfig::load(&repository.join("judge.toml")).unwrap();
+    let judge = Arc::new(Judge::new(config, Arc::new(AtomicBool::new(false))).unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    let options = ServerOptions {
+        listen: "127.0.0.1:0".into(),
+        data_dir: dir.path().join("data"),
+        workers: 0,
+        ..ServerOptions::default()
+    };
+    let server = Server::start(judge, options).unwrap();
+    let store = server.state().store.clone();
+    let password = accounts::add_user(&store, "student1", Role::Student, None).unwrap();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let address = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let serving = runtime.spawn(server.serve(listener, async {
+        let _ = stopped.await;
+    }));
+    let mut command = Command::new("node");
+    command
+        .arg(folder.join("i18n.mjs"))
+        .current_dir(&folder)
+        .env("JUDGE_URL", format!("http://{address}"))
+        .env("STUDENT", "student1")
+        .env("STUDENT_PASSWORD", &password)
+        .env("CHROMIUM", chromium());
+    if let Some(screenshots) = std::env::var_os("JUDGE_I18N_SCREENSHOTS") {
+        command.env("SCREENSHOT_DIR", screenshots);
+    }
+    let output = command.output().unwrap();
+    let _ = stop.send(());
+    runtime.block_on(serving).unwrap().unwrap();
+    assert!(
+        output.status.success(),
+        "the language test in Chromium failed:\n{}\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

@@ -54,6 +54,7 @@ pub async fn problem(
                 user_id: None,
                 problem: Some(id.clone()),
                 limit: None,
+                ..SubmissionFilter::default()
             })?;
             let mut seen = BTreeSet::new();
             let mut submissions = Vec::new();

@@ -8,6 +8,7 @@ use crate::state::AppState;
 use crate::store::submissions::JudgedAttempt;
 use crate::store::{Submission, SubmissionFilter, SubmissionState, User};
 use crate::views::format::{self, status_text};
+use crate::views::list_filters::{self, FilterChoices, ListQuery, PAGE_SIZE};
 use crate::views::submissions::{self as view, SubmissionPage};
 use crate::views::Chrome;
 use crate::visibility;
@@ -23,39 +24,81 @@ use serde::Deserialize;
 use std::collections::HashMap;
 use std::time::Duration;
 
-/// How many submissions "My submissions" lists.
-const MINE_SHOWN: usize = 200;
 /// How many ids one status request may ask about.
 const STATUS_IDS: usize = 100;
 
-/// `GET /submissions`.
+/// One page of a submission list under `query`'s filters (`user_id`: only theirs) and
+/// whether an older page follows.
+pub(crate) async fn list_page(
+    state: &AppState,
+    query: &ListQuery,
+    user_id: Option<i64>,
+) -> Result<(Vec<view::Row>, bool), HttpError> {
+    let filter = SubmissionFilter {
+        user_id,
+        problem: query.problem.clone(),
+        limit: Some(PAGE_SIZE + 1),
+        verdict: query.verdict.clone(),
+        language: query.language.clone(),
+        offset: query.offset(),
+    };
+    let mut summaries = state
+        .blocking(move |s| s.store.submissions(&filter))
+        .await?;
+    let has_older = summaries.len() > PAGE_SIZE;
+    summaries.truncate(PAGE_SIZE);
+    Ok((
+        summaries
+            .into_iter()
+            .map(|summary| {
+                let progress = summary.progress;
+                (summary, progress)
+            })
+            .collect(),
+        has_older,
+    ))
+}
+
+/// The filter menus' choices (`students`: the teacher's list).
+pub(crate) fn filter_choices(state: &AppState, students: Option<Vec<String>>) -> FilterChoices {
+    FilterChoices {
+        problems: state
+            .contest
+            .problems
+            .iter()
+            .map(|p| p.id.clone())
+            .collect(),
+        languages: state
+            .contest
+            .languages
+            .iter()
+            .map(|l| (l.id.clone(), l.spec.name.clone()))
+            .collect(),
+        students,
+    }
+}
+
+/// `GET /submissions?problem=&verdict=&language=&page=`: my submissions, 50 to a page.
 pub async fn mine(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
+    query: Result<Query<ListQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
-    let user_id = session.user.id;
-    let summaries = state
-        .blocking(move |s| {
-            s.store.submissions(&SubmissionFilter {
-                user_id: Some(user_id),
-                problem: None,
-                limit: Some(MINE_SHOWN),
-            })
-        })
-        .await?;
-    let rows: Vec<view::Row> = summaries
-        .into_iter()
-        .map(|mut summary| {
-            if !session.user.is_teacher() {
-                let labels = state.labels.of(&summary.problem);
-                visibility::summary_for_student(&mut summary, &labels);
-            }
-            let progress = summary.progress;
-            (summary, progress)
-        })
-        .collect();
+    let query = super::query(query)?.cleaned();
+    let (mut rows, has_older) = list_page(&state, &query, Some(session.user.id)).await?;
+    if !session.user.is_teacher() {
+        for (summary, _) in &mut rows {
+            let labels = state.labels.of(&summary.problem);
+            visibility::summary_for_student(summary, &labels);
+        }
+    }
+    let path = "/submissions";
+    let controls = (
+        list_filters::form(path, &filter_choices(&state, None), &query),
+        list_filters::pager(path, &query, has_older),
+    );
     let chrome = Chrome::new(&state.contest.title, Some(&session), "submissions");
-    Ok(Html(view::mine(&chrome, &rows).into_string()))
+    Ok(Html(view::mine(&chrome, &rows, &controls).into_string()))
 }
 
 /// Loads a submission the session may see: 404 if there is none, 403 if it is another

@@ -8,6 +8,7 @@ use crate::export;
 use crate::http_error::HttpError;
 use crate::state::AppState;
 use crate::store::{now_ms, settings, SubmissionFilter};
+use crate::views::list_filters::{self, ListQuery};
 use crate::views::teacher::{self as view, Dashboard};
 use crate::views::Chrome;
 use axum::extract::rejection::{FormRejection, QueryRejection};
@@ -20,9 +21,6 @@ use serde::Deserialize;
 
 /// Failed log-ins of one name from one address that the dashboard lists.
 const REPEATED_FAILURES: u64 = 3;
-
-/// How many submissions the teacher's list shows.
-const ALL_SHOWN: usize = 500;
 
 /// `GET /teacher`.
 pub async fn dashboard(
@@ -69,67 +67,37 @@ pub async fn dashboard(
     Ok(Html(view::dashboard(&chrome, &view).into_string()))
 }
 
-/// The list's filters.
-#[derive(Debug, Deserialize)]
-pub struct Filters {
-    student: Option<String>,
-    problem: Option<String>,
-    /// How many submissions a rejudge just queued (shown as a notice).
-    rejudged: Option<usize>,
-}
-
-/// `GET /teacher/submissions`.
+/// `GET /teacher/submissions?student=&problem=&verdict=&language=&page=`: every
+/// submission, 50 to a page.
 pub async fn submissions(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
-    query: Result<Query<Filters>, QueryRejection>,
+    query: Result<Query<ListQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
-    let filters = super::query(query)?;
-    let student = filters.student.filter(|s| !s.is_empty());
-    let problem = filters.problem.filter(|p| !p.is_empty());
-    let (selected_student, selected_problem) = (student.clone(), problem.clone());
-    let (summaries, users) = state
-        .blocking(move |s| {
-            let users = s.store.users()?;
-            let user_id = match &student {
-                Some(name) => match users.iter().find(|u| &u.name == name) {
-                    Some(user) => Some(user.id),
-                    None => return Ok((Vec::new(), users)),
-                },
-                None => None,
-            };
-            let summaries = s.store.submissions(&SubmissionFilter {
-                user_id,
-                problem,
-                limit: Some(ALL_SHOWN),
-            })?;
-            Ok((summaries, users))
-        })
-        .await?;
-    let rows: Vec<_> = summaries
-        .into_iter()
-        .map(|summary| {
-            let progress = summary.progress;
-            (summary, progress)
-        })
-        .collect();
-    let problems: Vec<String> = state
-        .contest
-        .problems
-        .iter()
-        .map(|p| p.id.clone())
-        .collect();
+    let query = super::query(query)?.cleaned();
+    let users = state.blocking(|s| s.store.users()).await?;
+    let user_id = match &query.student {
+        Some(name) => match users.iter().find(|u| &u.name == name) {
+            Some(user) => Some(user.id),
+            // A name with no account: no submissions (no id is negative).
+            None => Some(-1),
+        },
+        None => None,
+    };
+    let (rows, has_older) = super::submissions::list_page(&state, &query, user_id).await?;
+    let path = "/teacher/submissions";
+    let students = users.iter().map(|u| u.name.clone()).collect();
+    let controls = (
+        list_filters::form(
+            path,
+            &super::submissions::filter_choices(&state, Some(students)),
+            &query,
+        ),
+        list_filters::pager(path, &query, has_older),
+    );
     let chrome = Chrome::new(&state.contest.title, Some(&session), "teacher");
     Ok(Html(
-        view::all_submissions(
-            &chrome,
-            &rows,
-            &users,
-            &problems,
-            (selected_student.as_deref(), selected_problem.as_deref()),
-            filters.rejudged,
-        )
-        .into_string(),
+        view::all_submissions(&chrome, &rows, &controls, query.rejudged).into_string(),
     ))
 }
 

@@ -232,6 +232,12 @@ pub struct SubmissionFilter {
     pub problem: Option<String>,
     /// At most this many, newest first (None: all).
     pub limit: Option<usize>,
+    /// Only those whose latest result has this verdict (its code, `WA`).
+    pub verdict: Option<String>,
+    /// Only this language's (its id).
+    pub language: Option<String>,
+    /// Skip this many of the newest first (a page of a list).
+    pub offset: usize,
 }
 
 /// One judged attempt with its per-test verdicts, for scoreboards and exports.
@@ -427,7 +433,9 @@ impl Store {
             "SELECT {SUMMARY_COLUMNS} {SUMMARY_FROM}
              WHERE (CAST(?1 AS BIGINT) IS NULL OR s.user_id = ?1)
                AND (CAST(?2 AS TEXT) IS NULL OR s.problem = ?2)
-             ORDER BY s.id DESC LIMIT ?3"
+               AND (CAST(?4 AS TEXT) IS NULL OR r.verdict = ?4)
+               AND (CAST(?5 AS TEXT) IS NULL OR s.language = ?5)
+             ORDER BY s.id DESC LIMIT ?3 OFFSET ?6"
         );
         let limit = filter
             .limit
@@ -439,6 +447,9 @@ impl Store {
                     filter.user_id.into(),
                     filter.problem.clone().into(),
                     limit.into(),
+                    filter.verdict.clone().into(),
+                    filter.language.clone().into(),
+                    i64::try_from(filter.offset).unwrap_or(i64::MAX).into(),
                 ],
             )
         })?;

@@ -5,6 +5,7 @@ pub mod clarifications;
 pub mod format;
 pub mod languages;
 pub mod layout;
+pub mod list_filters;
 pub mod login;
 pub mod problems;
 pub mod rejudge;

@@ -36,7 +36,7 @@ pub fn table(rows: &[Row], teacher: Option<&str>) -> Markup {
         @if rows.is_empty() {
             p class="muted" { (t.none_yet()) }
         } @else {
-            table class="grid submissions" {
+            div class="scroll" { table class="grid submissions" {
                 thead {
                     tr {
                         th { "#" } th { (t.submitted()) }
@@ -63,20 +63,22 @@ pub fn table(rows: &[Row], teacher: Option<&str>) -> Markup {
                         }
                     }
                 }
-            }
+            } }
         }
     }
 }
 
 /// The student's own submissions.
-pub fn mine(chrome: &Chrome, rows: &[Row]) -> Markup {
+pub fn mine(chrome: &Chrome, rows: &[Row], controls: &(Markup, Markup)) -> Markup {
     let t = SubmissionTexts(chrome.lang);
     page(
         chrome,
         t.mine(),
         html! {
             h1 { (t.mine()) }
+            (controls.0)
             (table(rows, None))
+            (controls.1)
         },
     )
 }

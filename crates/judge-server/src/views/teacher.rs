@@ -123,38 +123,22 @@ pub fn dashboard(chrome: &Chrome, view: &Dashboard) -> Markup {
     )
 }
 
-/// Every submission, with filters.
+/// Every submission, with the filters and the pager (`controls`).
 pub fn all_submissions(
     chrome: &Chrome,
     rows: &[Row],
-    students: &[User],
-    problems: &[String],
-    selected: (Option<&str>, Option<&str>),
+    controls: &(Markup, Markup),
     rejudged: Option<usize>,
 ) -> Markup {
-    let csrf = chrome.csrf_token.clone().unwrap_or_default();
     page(
         chrome,
         "All submissions",
         html! {
             h1 { "All submissions" }
             @if let Some(count) = rejudged { (super::rejudge::queued_notice(count)) }
-            form method="get" action="/teacher/submissions" class="filters" {
-                label { "Student "
-                    select name="student" {
-                        option value="" { "(all)" }
-                        @for user in students { option value=(user.name) selected[selected.0 == Some(user.name.as_str())] { (user.name) } }
-                    }
-                }
-                label { " Problem "
-                    select name="problem" {
-                        option value="" { "(all)" }
-                        @for problem in problems { option value=(problem) selected[selected.1 == Some(problem.as_str())] { (problem) } }
-                    }
-                }
-                " " button type="submit" class="small" { "Show" }
-            }
-            (table(rows, Some(&csrf)))
+            (controls.0)
+            (table(rows, Some("")))
+            (controls.1)
         },
     )
 }

@@ -5,7 +5,7 @@
 use crate::common::{minutes_from_now, submission, Part, TestServer};
 use axum::http::StatusCode;
 use judge_core::Verdict;
-use judge_server::store::{ClaimRequest, Claimed, JudgeOutcome};
+use judge_server::store::{ClaimRequest, Claimed, JudgeOutcome, NewSubmission};
 
 /// The `parts` fixture's big tests' numbers: a page showing one to a student leaks.
 const SECRETS: [&str; 5] = [
@@ -492,4 +492,116 @@ async fn the_languages_page_lists_the_tables_commands() {
         .await
         .body
         .contains("href=\"/languages\""));
+}
+
+fn listed(page: &str) -> Vec<i64> {
+    page.split("<tr data-row=\"")
+        .skip(1)
+        .map(|rest| rest[..rest.find('"').unwrap()].parse().unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn submission_lists_filter_and_page_with_stable_links() {
+    let server = server(0);
+    let mut ann = server.login("ann").await;
+    let in_python = ann
+        .submit("add", "python3", &submission("ac.py"))
+        .await
+        .submission_id();
+    let in_c = ann
+        .submit("add", "c", "int main(void) { return 0; }\n")
+        .await
+        .submission_id();
+    let other_problem = ann
+        .submit("parts", "python3", &submission("ac.py"))
+        .await
+        .submission_id();
+    for verdict in [Verdict::AC, Verdict::WA] {
+        let claimed = claim(&server, 1);
+        assert!(server.store.finish(&claimed, &add_result(verdict)).unwrap());
+    }
+    assert_eq!(
+        listed(&ann.get("/submissions").await.body),
+        vec![other_problem, in_c, in_python]
+    );
+    assert_eq!(
+        listed(&ann.get("/submissions?problem=add").await.body),
+        vec![in_c, in_python]
+    );
+    assert_eq!(
+        listed(&ann.get("/submissions?verdict=WA").await.body),
+        vec![in_c]
+    );
+    assert_eq!(
+        listed(&ann.get("/submissions?language=c&problem=").await.body),
+        vec![in_c]
+    );
+    let page = ann.get("/submissions?problem=add&verdict=AC").await;
+    assert!(
+        page.body.contains("<option value=\"AC\" selected>"),
+        "{}",
+        page.body
+    );
+    let mut teacher = server.login("teacher").await;
+    assert_eq!(
+        listed(
+            &teacher
+                .get("/teacher/submissions?student=ann&problem=parts")
+                .await
+                .body
+        ),
+        vec![other_problem]
+    );
+    assert!(listed(&teacher.get("/teacher/submissions?student=bob").await.body).is_empty());
+    assert!(listed(
+        &teacher
+            .get("/teacher/submissions?student=nobody")
+            .await
+            .body
+    )
+    .is_empty());
+
+    // 55 of bob's: pages of 50, the links keep the filters.
+    let bob = server.store.user_by_name("bob").unwrap().unwrap().0.id;
+    for _ in 0..55 {
+        server
+            .store
+            .insert_submission(
+                &NewSubmission {
+                    user_id: bob,
+                    problem: "add".into(),
+                    language: "python3".into(),
+                    source: "print(1)".into(),
+                    idempotency_key: None,
+                },
+                None,
+            )
+            .unwrap();
+    }
+    let first = teacher.get("/teacher/submissions?student=bob").await;
+    assert_eq!(listed(&first.body).len(), 50);
+    assert!(
+        first
+            .body
+            .contains("rel=\"next\" href=\"/teacher/submissions?student=bob&amp;page=2\""),
+        "{}",
+        first.body
+    );
+    assert!(!first.body.contains("rel=\"prev\""));
+    let second = teacher.get("/teacher/submissions?student=bob&page=2").await;
+    let on_second = listed(&second.body);
+    assert_eq!(on_second.len(), 5);
+    assert!(listed(&first.body).iter().all(|id| !on_second.contains(id)));
+    assert!(second
+        .body
+        .contains("rel=\"prev\" href=\"/teacher/submissions?student=bob\""));
+    assert!(!second.body.contains("rel=\"next\""));
+    let mut bob_client = server.login("bob").await;
+    let mine = bob_client.get("/submissions?page=2").await;
+    assert_eq!(listed(&mine.body).len(), 5);
+    assert_eq!(
+        bob_client.get("/submissions?page=x").await.status,
+        StatusCode::BAD_REQUEST
+    );
 }

@@ -508,6 +508,16 @@ fn more(count: usize) -> String {
     }
 }
 
+/// The offset of the first byte at which two files differ (the shorter one's length when
+/// one is the other's start).
+fn first_difference(stored: &[u8], made: &[u8]) -> usize {
+    stored
+        .iter()
+        .zip(made)
+        .position(|(a, b)| a != b)
+        .unwrap_or(stored.len().min(made.len()))
+}
+
 fn check_recipe(
     judge: &Judge,
     problem: &Problem,
@@ -591,11 +601,7 @@ fn check_recipe(
                         recipe.args
                     )),
                     Ok(stored) if stored != input => {
-                        let at = stored
-                            .iter()
-                            .zip(&input)
-                            .position(|(a, b)| a != b)
-                            .unwrap_or(stored.len().min(input.len()));
+                        let at = first_difference(&stored, &input);
                         problems.push(format!(
                             "{}: differs from what the generator makes with {:?} (first difference at byte {at}); rebuild with `judge testdata build {}`",
                             shown(judge, &path),
@@ -675,11 +681,7 @@ fn check_generated(
                         problems.push(format!("{}: cannot be read: {error}", shown(judge, &path)))
                     }
                     Ok(stored) if stored != input => {
-                        let at = stored
-                            .iter()
-                            .zip(&input)
-                            .position(|(a, b)| a != b)
-                            .unwrap_or(stored.len().min(input.len()));
+                        let at = first_difference(&stored, &input);
                         problems.push(format!(
                             "{} ({}): differs from what `{command}` makes (first difference at byte {at})",
                             shown(judge, &path),

@@ -53,29 +53,57 @@ fn results_rows(data: &Path, id: i64) -> i64 {
         .unwrap()
 }
 
-#[test]
-fn a_server_killed_mid_judging_judges_the_submission_again_exactly_once() {
+/// A contest in `dir` with one student, ann: the binary, the config, the data folder and
+/// her password.
+struct Ann {
+    binary: std::path::PathBuf,
+    config: std::path::PathBuf,
+    data: std::path::PathBuf,
+    password: String,
+}
+
+fn ann_in(dir: &Path) -> Ann {
     let binary = judge_binary();
-    let dir = tempfile::tempdir().unwrap();
-    let config = write_config(dir.path(), |_| {});
-    let data = dir.path().join("data");
-    let data_arg = data.to_str().unwrap();
+    let config = write_config(dir, |_| {});
+    let data = dir.join("data");
     let password = password_of(&judge(
         &binary,
         &config,
-        &["users", "add", "ann", "--data", data_arg],
+        &["users", "add", "ann", "--data", data.to_str().unwrap()],
     ));
+    Ann {
+        binary,
+        config,
+        data,
+        password,
+    }
+}
 
-    let first = ServeProcess::start(&binary, &config, &data, 1, &dir.path().join("first.log"));
-    let ann = Browser::log_in(&first.address, "ann", &password);
-    let reply = ann.submit("add", "python3", &submission("slow.py"));
+/// The id of the submission a 303 answer to a submit points to.
+fn submitted(reply: &crate::common::process::HttpReply) -> i64 {
     assert_eq!(reply.status, 303, "{}", reply.body);
-    let id: i64 = reply
+    reply
         .header("location")
         .unwrap()
         .trim_start_matches("/submissions/")
         .parse()
-        .unwrap();
+        .unwrap()
+}
+
+#[test]
+fn a_server_killed_mid_judging_judges_the_submission_again_exactly_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let Ann {
+        binary,
+        config,
+        data,
+        password,
+    } = ann_in(dir.path());
+    let data_arg = data.to_str().unwrap();
+
+    let first = ServeProcess::start(&binary, &config, &data, 1, &dir.path().join("first.log"));
+    let ann = Browser::log_in(&first.address, "ann", &password);
+    let id = submitted(&ann.submit("add", "python3", &submission("slow.py")));
     // Kill it in the middle of the tests (each sleeps 2.5 s).
     wait_for("the first test to run", Duration::from_secs(120), || {
         status_text(&ann, id).1.contains("running test 1 of 3")
@@ -278,31 +306,20 @@ fn test_jobs_line(output: &str, id: i64) -> Option<usize> {
 
 #[test]
 fn an_idle_worker_runs_a_submissions_tests_at_once_and_a_busy_one_one_at_a_time() {
-    let binary = judge_binary();
     let dir = tempfile::tempdir().unwrap();
-    let config = write_config(dir.path(), |_| {});
-    let data = dir.path().join("data");
+    let Ann {
+        binary,
+        config,
+        data,
+        password,
+    } = ann_in(dir.path());
     let data_arg = data.to_str().unwrap();
-    let password = password_of(&judge(
-        &binary,
-        &config,
-        &["users", "add", "ann", "--data", data_arg],
-    ));
     // The server only queues; three submissions wait before any worker runs.
     let server = ServeProcess::start(&binary, &config, &data, 0, &dir.path().join("serve.log"));
     let ann = Browser::log_in(&server.address, "ann", &password);
     let mut ids = Vec::new();
     for name in ["ac.py", "wa_secret.py", "ac.py"] {
-        let reply = ann.submit("add", "python3", &submission(name));
-        assert_eq!(reply.status, 303, "{}", reply.body);
-        ids.push(
-            reply
-                .header("location")
-                .unwrap()
-                .trim_start_matches("/submissions/")
-                .parse::<i64>()
-                .unwrap(),
-        );
+        ids.push(submitted(&ann.submit("add", "python3", &submission(name))));
     }
     // One job thread: the first two claims each see others waiting, the last sees none.
     let mut worker = crate::common::process::WorkerProcess::start(

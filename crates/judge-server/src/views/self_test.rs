@@ -113,7 +113,7 @@ pub fn page_view(chrome: &Chrome, csrf_token: &str, view: &SelfTestPage) -> Mark
             p class="hint" { (t.intro()) }
             @if let Some(refused) = &view.refused { p class="notice" role="alert" { (refused) } }
             @if let Some(outcome) = &view.outcome { (outcome_view(t, outcome)) }
-            form method="post" action="/self-test" class="submit" id="self-test-form" {
+            form method="post" action="/self-test" enctype="multipart/form-data" class="submit" id="self-test-form" {
                 (csrf_field(csrf_token))
                 label { (t.problem())
                     select name="problem" required {

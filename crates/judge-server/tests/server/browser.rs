@@ -235,3 +235,79 @@ fn the_interface_switches_language_in_chromium() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// Clarifications and a self-test in Chromium (tests/browser/clarifications.mjs): the
+/// student asks from a problem's page and runs a program on their own input, the teacher
+/// answers to everyone and announces, the student sees the answer and the notice clear.
+/// Nothing of it is a submission.
+#[test]
+fn a_question_is_answered_and_a_self_test_runs_in_chromium() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    let missing = missing_pieces(&folder);
+    if !missing.is_empty() {
+        let message = format!(
+            "browser test: missing {}; run scripts/setup-browser-tests",
+            missing.join(", ")
+        );
+        assert!(
+            std::env::var("JUDGE_REQUIRE_BROWSER").as_deref() != Ok("1"),
+            "{message} (JUDGE_REQUIRE_BROWSER=1)"
+        );
+        eprintln!("skipped: {message}");
+        return;
+    }
+    let repository = crate::common::repository();
+    let config = JudgeConfig::load(&repository.join("judge.toml")).unwrap();
+    let judge = Arc::new(Judge::new(config, Arc::new(AtomicBool::new(false))).unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    let options = ServerOptions {
+        listen: "127.0.0.1:0".into(),
+        data_dir: dir.path().join("data"),
+        workers: 0,
+        ..ServerOptions::default()
+    };
+    let server = Server::start(judge, options).unwrap();
+    let store = server.state().store.clone();
+    let student_password = accounts::add_user(&store, "student2", Role::Student, None).unwrap();
+    let teacher_password = accounts::add_user(&store, "teacher2", Role::Teacher, None).unwrap();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let address = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let serving = runtime.spawn(server.serve(listener, async {
+        let _ = stopped.await;
+    }));
+    let mut command = Command::new("node");
+    command
+        .arg(folder.join("clarifications.mjs"))
+        .current_dir(&folder)
+        .env("JUDGE_URL", format!("http://{address}"))
+        .env("STUDENT", "student2")
+        .env("STUDENT_PASSWORD", &student_password)
+        .env("TEACHER", "teacher2")
+        .env("TEACHER_PASSWORD", &teacher_password)
+        .env("CHROMIUM", chromium());
+    // JUDGE_SCREENSHOTS=DIR keeps the pages' pictures (docs/screenshots).
+    if let Some(shots) = std::env::var_os("JUDGE_SCREENSHOTS") {
+        command.env("SCREENSHOTS", shots);
+    }
+    let output = command.output().unwrap();
+    let _ = stop.send(());
+    runtime.block_on(serving).unwrap().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "the browser test failed:\n{stdout}\n{stderr}"
+    );
+    assert!(
+        store
+            .submissions(&SubmissionFilter::default())
+            .unwrap()
+            .is_empty(),
+        "a self-test is not a submission"
+    );
+    println!("clarifications in chromium: {}", stdout.trim());
+}

@@ -44,7 +44,9 @@ async fn a_run_shows_output_stderr_time_and_memory_and_is_never_a_submission() {
     let mut ann = server.login("ann").await;
     let form = ann.get("/self-test?problem=add").await;
     assert_eq!(form.status, StatusCode::OK);
-    assert!(form.body.contains("id=\"self-test-form\""));
+    assert!(form
+        .body
+        .contains("enctype=\"multipart/form-data\" class=\"submit\" id=\"self-test-form\""));
 
     let source = "import sys\na, b = map(int, input().split())\nsys.stderr.write('debug <a> %d\\n' % a)\nprint(a + b)\n";
     let reply = self_test(&mut ann, "add", "python3", source, "40 2\n").await;

@@ -56,6 +56,10 @@ fn default_points() -> f64 {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ContestToml {
+    /// Its id among the course's contests (`main` when not given): the server's
+    /// `/contests/ID` pages and the contest of each stored submission.
+    #[serde(default)]
+    pub id: Option<String>,
     /// The contest's title.
     pub title: String,
     /// How it is scored.
@@ -91,6 +95,73 @@ fn default_problems_dir() -> PathBuf {
 
 fn default_testdata_dir() -> PathBuf {
     PathBuf::from("testdata")
+}
+
+/// The id of `[contest]` when it gives none.
+pub const FIRST_CONTEST_ID: &str = "main";
+
+/// Whether a contest of the course is a timed contest or a homework set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum ContestKind {
+    /// Submissions close at the end.
+    #[default]
+    Contest,
+    /// Submissions after the deadline are accepted and marked late (until `late_until`,
+    /// if given).
+    Homework,
+}
+
+/// One `[[contests]]` entry: a further contest or homework set of the course.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CourseContestToml {
+    /// Its id (letters, digits, `-`, `_`): `/contests/ID`.
+    pub id: String,
+    /// Its title.
+    pub title: String,
+    /// `contest` (the default) or `homework`.
+    #[serde(default)]
+    pub kind: ContestKind,
+    /// How it is scored.
+    #[serde(default)]
+    pub scoring: Scoring,
+    /// When it opens (RFC 3339).
+    pub start: ContestStart,
+    /// When a contest closes (RFC 3339; none: it stays open).
+    #[serde(default)]
+    pub end: Option<ContestStart>,
+    /// When a homework set is due (RFC 3339): later submissions are marked late.
+    #[serde(default)]
+    pub deadline: Option<ContestStart>,
+    /// Homework: late submissions are refused from this time on (none: always accepted).
+    #[serde(default)]
+    pub late_until: Option<ContestStart>,
+    /// Freeze the public scoreboard for the last N minutes before the end or deadline.
+    #[serde(default)]
+    pub freeze_minutes: Option<u32>,
+    /// Its problems, in order (a problem may be in several contests).
+    #[serde(default)]
+    pub problems: Vec<ContestProblemToml>,
+    /// The languages students may use (default: all in the table).
+    #[serde(default)]
+    pub languages: Option<Vec<String>>,
+}
+
+/// A contest of the course as judge.toml defines it, `[contest]` and `[[contests]]` alike.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ContestDefinition {
+    /// Its id.
+    pub id: String,
+    /// Contest or homework.
+    pub kind: ContestKind,
+    /// Its title, scoring, problems, languages, start and freeze, as a contest table
+    /// (what judge-core's scoring reads).
+    pub table: ContestToml,
+    /// When it ends (a contest) or is due (a homework set), if it does.
+    pub end: Option<ContestStart>,
+    /// Homework: when late submissions stop being accepted.
+    pub late_until: Option<ContestStart>,
 }
 
 /// The `[compile]` table: limits for compilers, the same for every language.
@@ -301,8 +372,11 @@ fn default_multiplier() -> f64 {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct JudgeToml {
-    /// The contest.
+    /// The contest (the course's first one, for `judge serve`).
     pub contest: ContestToml,
+    /// The course's further contests and homework sets (`judge serve`).
+    #[serde(default)]
+    pub contests: Vec<CourseContestToml>,
     /// Compile limits.
     #[serde(default)]
     pub compile: CompileToml,
@@ -445,6 +519,168 @@ impl JudgeConfig {
                 return error(format!("problem {}: points must be 0 or more", problem.id));
             }
         }
+        self.check_contests()
+    }
+
+    /// The course's contests: `[contest]` first, then each `[[contests]]` entry.
+    pub fn contests(&self) -> Vec<ContestDefinition> {
+        let first = &self.toml.contest;
+        let first_end = first
+            .start
+            .zip(first.duration_minutes)
+            .map(|(start, minutes)| {
+                ContestStart(start.0 + time::Duration::minutes(i64::from(minutes)))
+            });
+        let mut all = vec![ContestDefinition {
+            id: first
+                .id
+                .clone()
+                .unwrap_or_else(|| FIRST_CONTEST_ID.to_string()),
+            kind: ContestKind::Contest,
+            table: first.clone(),
+            end: first_end,
+            late_until: None,
+        }];
+        all.extend(self.toml.contests.iter().map(|c| ContestDefinition {
+            id: c.id.clone(),
+            kind: c.kind,
+            table: ContestToml {
+                id: Some(c.id.clone()),
+                title: c.title.clone(),
+                scoring: c.scoring,
+                problems_dir: first.problems_dir.clone(),
+                testdata_dir: first.testdata_dir.clone(),
+                problems: c.problems.clone(),
+                languages: c.languages.clone(),
+                start: Some(c.start),
+                freeze_minutes: c.freeze_minutes,
+                duration_minutes: None,
+            },
+            end: c.end.or(c.deadline),
+            late_until: c.late_until,
+        }));
+        all
+    }
+
+    /// How submissions of a problem are judged lazily: ICPC (stop at the first failed
+    /// test) only when every contest that has the problem is scored ICPC, since an IOI
+    /// contest needs the points of every subtask.
+    pub fn judging_scoring(&self, problem: &str) -> Scoring {
+        let mut having = self
+            .contests()
+            .into_iter()
+            .filter(|c| c.table.problems.iter().any(|p| p.id == problem))
+            .map(|c| c.table.scoring)
+            .peekable();
+        if having.peek().is_none() {
+            return self.toml.contest.scoring;
+        }
+        if having.all(|s| s == Scoring::Icpc) {
+            Scoring::Icpc
+        } else {
+            Scoring::Ioi
+        }
+    }
+
+    fn check_contests(&self) -> Result<(), ConfigError> {
+        let error = |message: String| Err(ConfigError::new(&self.file, message));
+        let first = &self.toml.contest;
+        let mut ids = std::collections::BTreeSet::new();
+        for contest in self.contests() {
+            let id = &contest.id;
+            let valid_id = !id.is_empty()
+                && id
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+            if !valid_id {
+                return error(format!(
+                    "contest {id:?}: an id is letters, digits, '-' and '_'"
+                ));
+            }
+            if !ids.insert(id.clone()) {
+                return error(format!("contest {id:?} is defined twice"));
+            }
+        }
+        for entry in &self.toml.contests {
+            let id = &entry.id;
+            match (entry.kind, entry.end, entry.deadline) {
+                (ContestKind::Contest, _, Some(_)) => {
+                    return error(format!(
+                        "contest {id:?}: `deadline` is for homework (kind = \"homework\"); a contest has `end`"
+                    ))
+                }
+                (ContestKind::Homework, Some(_), _) => {
+                    return error(format!(
+                        "contest {id:?}: a homework set has a `deadline`, not an `end`"
+                    ))
+                }
+                (ContestKind::Homework, None, None) => {
+                    return error(format!("contest {id:?}: a homework set needs a `deadline`"))
+                }
+                _ => {}
+            }
+            let close = entry.end.or(entry.deadline);
+            if let Some(close) = close {
+                if close.0 <= entry.start.0 {
+                    return error(format!(
+                        "contest {id:?}: its {} is not after its start",
+                        if entry.kind == ContestKind::Homework {
+                            "deadline"
+                        } else {
+                            "end"
+                        }
+                    ));
+                }
+            }
+            if let Some(late) = entry.late_until {
+                if entry.kind != ContestKind::Homework {
+                    return error(format!(
+                        "contest {id:?}: `late_until` is for homework (kind = \"homework\")"
+                    ));
+                }
+                if close.is_some_and(|deadline| late.0 < deadline.0) {
+                    return error(format!("contest {id:?}: late_until is before its deadline"));
+                }
+            }
+            if entry.freeze_minutes.is_some() && close.is_none() {
+                return error(format!(
+                    "contest {id:?}: freeze_minutes needs an end to count back from"
+                ));
+            }
+            let mut seen = std::collections::BTreeSet::new();
+            for problem in &entry.problems {
+                if !seen.insert(problem.id.as_str()) {
+                    return error(format!(
+                        "contest {id:?}: problem {} is listed twice",
+                        problem.id
+                    ));
+                }
+                if !(problem.points >= 0.0 && problem.points.is_finite()) {
+                    return error(format!(
+                        "contest {id:?}: problem {}: points must be 0 or more",
+                        problem.id
+                    ));
+                }
+                let known = first.problems.iter().any(|p| p.id == problem.id)
+                    || self.problem_dir(&problem.id).is_dir();
+                if !known {
+                    return error(format!(
+                        "contest {id:?}: unknown problem {:?} (not in [contest] and no folder {})",
+                        problem.id,
+                        self.problem_dir(&problem.id).display()
+                    ));
+                }
+            }
+            if let Some(allowed) = &entry.languages {
+                for language in allowed {
+                    if !self.toml.languages.contains_key(language) {
+                        return error(format!(
+                            "contest {id:?}: languages names {language}, which is not in [languages]"
+                        ));
+                    }
+                }
+            }
+        }
         Ok(())
     }
 
@@ -551,6 +787,99 @@ run = ["./a.out"]
             "{bad}"
         );
         assert_eq!(load(MINIMAL).unwrap().toml.server.database, None);
+    }
+
+    #[test]
+    fn the_course_contests_follow_the_first() {
+        let course = format!(
+            "{MINIMAL}[[contests]]\nid = \"hw1\"\ntitle = \"Homework 1\"\nkind = \"homework\"\n\
+             start = \"2026-01-01T00:00:00Z\"\ndeadline = \"2026-01-08T00:00:00Z\"\n\
+             late_until = \"2026-01-10T00:00:00Z\"\nscoring = \"icpc\"\n\
+             [[contests.problems]]\nid = \"a\"\npoints = 10\n"
+        );
+        let config = load(&course).unwrap();
+        let contests = config.contests();
+        assert_eq!(
+            contests.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(),
+            ["main", "hw1"]
+        );
+        let homework = &contests[1];
+        assert_eq!(homework.kind, ContestKind::Homework);
+        assert_eq!(homework.table.problems[0].points, 10.0);
+        assert_eq!(homework.end.unwrap().unix_s(), 1_767_830_400);
+        assert_eq!(homework.late_until.unwrap().unix_s(), 1_768_003_200);
+        // The problem is IOI in main, ICPC in hw1: judged for IOI (every subtask).
+        assert_eq!(config.judging_scoring("a"), Scoring::Ioi);
+        let all_icpc = course.replace("title = \"t\"", "title = \"t\"\nscoring = \"icpc\"");
+        assert_eq!(load(&all_icpc).unwrap().judging_scoring("a"), Scoring::Icpc);
+        let named = load(&MINIMAL.replace("title = \"t\"", "id = \"week1\"\ntitle = \"t\""));
+        assert_eq!(named.unwrap().contests()[0].id, "week1");
+    }
+
+    #[test]
+    fn course_contest_mistakes_name_the_contest() {
+        let entry = |body: &str| {
+            format!(
+                "{MINIMAL}[[contests]]\nid = \"hw1\"\ntitle = \"H\"\nstart = \"2026-01-02T00:00:00Z\"\n{body}\n"
+            )
+        };
+        let problem = |id: &str| format!("[[contests.problems]]\nid = \"{id}\"\n");
+        for (text, expected) in [
+            (
+                entry(&problem("nope")),
+                "contest \"hw1\": unknown problem \"nope\" (not in [contest] and no folder",
+            ),
+            (
+                format!("{}[[contests]]\nid = \"hw1\"\ntitle = \"again\"\nstart = \"2026-01-02T00:00:00Z\"\n", entry("")),
+                "contest \"hw1\" is defined twice",
+            ),
+            (
+                entry("id_clash = 1").replace("id = \"hw1\"", "id = \"main\"").replace("id_clash = 1", ""),
+                "contest \"main\" is defined twice",
+            ),
+            (
+                entry("end = \"2026-01-01T00:00:00Z\""),
+                "contest \"hw1\": its end is not after its start",
+            ),
+            (
+                entry("kind = \"homework\"\ndeadline = \"2026-01-02T00:00:00Z\""),
+                "contest \"hw1\": its deadline is not after its start",
+            ),
+            (
+                entry("kind = \"homework\""),
+                "contest \"hw1\": a homework set needs a `deadline`",
+            ),
+            (
+                entry("kind = \"homework\"\ndeadline = \"2026-01-05T00:00:00Z\"\nlate_until = \"2026-01-04T00:00:00Z\""),
+                "contest \"hw1\": late_until is before its deadline",
+            ),
+            (
+                entry("deadline = \"2026-01-05T00:00:00Z\""),
+                "contest \"hw1\": `deadline` is for homework",
+            ),
+            (
+                entry("freeze_minutes = 10"),
+                "contest \"hw1\": freeze_minutes needs an end",
+            ),
+            (
+                entry(&format!("{}points = 5", problem("a")).replace("points = 5", "")) + &problem("a"),
+                "contest \"hw1\": problem a is listed twice",
+            ),
+            (
+                entry("languages = [\"cobol\"]"),
+                "contest \"hw1\": languages names cobol",
+            ),
+            (
+                entry("").replace("id = \"hw1\"", "id = \"h w\""),
+                "contest \"h w\": an id is letters, digits",
+            ),
+        ] {
+            let message = load(&text).unwrap_err().to_string();
+            assert!(
+                message.contains("judge.toml") && message.contains(expected),
+                "{expected}: {message}"
+            );
+        }
     }
 
     #[test]

@@ -243,6 +243,7 @@ mod tests {
             test_names: Default::default(),
         };
         ContestToml {
+            id: None,
             title: "t".into(),
             scoring,
             problems_dir: "problems".into(),

@@ -16,7 +16,35 @@ use std::collections::BTreeMap;
 const STYLE: &str = include_str!("report.css");
 const SCRIPT: &str = include_str!("report.js");
 
-fn cell(scoring: Scoring, student: &str, cell: &Cell) -> Markup {
+/// A problem's letter on an ICPC board: A, B, ..., Z, AA, AB, ...
+pub fn problem_letter(index: usize) -> String {
+    let mut letters = Vec::new();
+    let mut n = index + 1;
+    while n > 0 {
+        n -= 1;
+        letters.push(char::from(b'A' + (n % 26) as u8));
+        n /= 26;
+    }
+    letters.iter().rev().collect()
+}
+
+/// An IOI cell's colour step, 0 (nothing) to 10 (full points), by the fraction of the
+/// problem's points.
+fn grade(points: f64, max: f64) -> u32 {
+    if max > 0.0 {
+        ((points / max).clamp(0.0, 1.0) * 10.0).round() as u32
+    } else {
+        0
+    }
+}
+
+fn cell(
+    scoring: Scoring,
+    student: &str,
+    cell: &Cell,
+    max: Option<f64>,
+    first_solve: bool,
+) -> Markup {
     let class = if cell.solved {
         "solved"
     } else if cell.pending > 0 {
@@ -28,8 +56,16 @@ fn cell(scoring: Scoring, student: &str, cell: &Cell) -> Markup {
     } else {
         "empty"
     };
+    let grade = match (scoring, max) {
+        (Scoring::Ioi, Some(max)) if cell.attempts > 0 => {
+            format!(" grade-{}", grade(cell.points, max))
+        }
+        _ => String::new(),
+    };
+    let first = if first_solve { " first-solve" } else { "" };
     html! {
-        td class={ "cell " (class) } data-student=(student) data-problem=(cell.problem) {
+        td class={ "cell " (class) (grade) (first) } data-student=(student) data-problem=(cell.problem)
+            title=[first_solve.then_some("first to solve it")] {
             @match scoring {
                 Scoring::Ioi => {
                     @if cell.attempts > 0 || cell.pending > 0 { strong { (points(cell.points)) } }
@@ -56,8 +92,42 @@ pub fn scoreboard_table(
     board: &Scoreboard,
     problem_link: Option<&dyn Fn(&str) -> String>,
 ) -> Markup {
+    scoreboard_table_with(board, problem_link, &[])
+}
+
+/// [`scoreboard_table`] with each problem's points (in board order) when known: IOI cells
+/// are then coloured by the fraction of them scored (`grade-0` to `grade-10`). An ICPC
+/// board heads each problem with its letter, marks the first solve of each problem
+/// (`first-solve`; ties on the minute share it), and counts under each problem the
+/// students who solved it and who tried it.
+pub fn scoreboard_table_with(
+    board: &Scoreboard,
+    problem_link: Option<&dyn Fn(&str) -> String>,
+    problem_points: &[f64],
+) -> Markup {
+    let icpc = board.scoring == Scoring::Icpc;
+    let columns = board.problems.len();
+    let first_solve: Vec<Option<i64>> = (0..columns)
+        .map(|i| {
+            board
+                .rows
+                .iter()
+                .filter_map(|r| r.cells.get(i))
+                .filter(|c| c.solved)
+                .filter_map(|c| c.solved_at_minutes)
+                .min()
+        })
+        .collect();
+    let count = |i: usize, f: &dyn Fn(&Cell) -> bool| {
+        board
+            .rows
+            .iter()
+            .filter_map(|r| r.cells.get(i))
+            .filter(|c| f(c))
+            .count()
+    };
     html! {
-        table id="scoreboard" class="grid scoreboard" {
+        table id="scoreboard" class={ "grid scoreboard " @if icpc { "icpc" } @else { "ioi" } } {
             thead {
                 tr {
                     th class="num" { "Rank" } th class="student" { "Student" }
@@ -65,8 +135,9 @@ pub fn scoreboard_table(
                         Scoring::Ioi => { th class="num" { "Points" } }
                         Scoring::Icpc => { th class="num" { "Solved" } th class="num" { "Penalty" } }
                     }
-                    @for problem in &board.problems {
-                        th {
+                    @for (index, problem) in board.problems.iter().enumerate() {
+                        th data-problem=(problem) {
+                            @if icpc { span class="letter" title=(problem) { (problem_letter(index)) } " " }
                             @if let Some(link) = problem_link { a href=(link(problem)) { (problem) } }
                             @else { (problem) }
                         }
@@ -82,7 +153,24 @@ pub fn scoreboard_table(
                             Scoring::Ioi => { td class="num" { strong { (points(row.points)) } } }
                             Scoring::Icpc => { td class="num" { strong { (row.solved) } } td class="num" { (row.penalty_minutes) } }
                         }
-                        @for c in &row.cells { (cell(board.scoring, &row.student, c)) }
+                        @for (index, c) in row.cells.iter().enumerate() {
+                            @let first = icpc && c.solved && c.solved_at_minutes.is_some()
+                                && c.solved_at_minutes == first_solve.get(index).copied().flatten();
+                            (cell(board.scoring, &row.student, c, problem_points.get(index).copied(), first))
+                        }
+                    }
+                }
+            }
+            @if icpc && !board.rows.is_empty() {
+                tfoot {
+                    tr class="problem-counts" {
+                        td {} td class="student" { "solved / tried" }
+                        td {} td {}
+                        @for index in 0..columns {
+                            td class="cell" data-problem=(board.problems[index]) {
+                                (count(index, &|c| c.solved)) " / " (count(index, &|c| c.attempts > 0 || c.pending > 0))
+                            }
+                        }
                     }
                 }
             }

@@ -1,30 +1,63 @@
-//! The contest as the server runs it: judge.toml's problems and languages, and its clock
-//! (start, end, scoreboard freeze).
+//! The contests as the server runs them: judge.toml's `[contest]` (the first) and its
+//! `[[contests]]` (further contests and homework sets), each with its problems, languages
+//! and clock (start, end or deadline, scoreboard freeze).
 //!
-//! Without `start` in judge.toml the contest starts when a server first runs on the data
-//! folder (kept in the store, so a restart does not move it). Without `duration_minutes` it
-//! never ends. The public scoreboard freezes `freeze_minutes` before the end (so a freeze
-//! needs a duration) and stays frozen until a teacher publishes it.
+//! Without `start` in judge.toml the first contest starts when a server first runs on the
+//! data folder (kept in the store, so a restart does not move it). Without an end it never
+//! ends. The public scoreboard freezes `freeze_minutes` before the end (so a freeze needs
+//! an end) and stays frozen until a teacher publishes it. A teacher may move a contest's
+//! window in the web front: the store's window then overrides judge.toml's.
 
 use crate::error::Result;
 use crate::store::{settings, Store};
-use judge_core::config::judge_toml::{ContestProblemToml, JudgeConfig, Scoring};
+use judge_core::config::judge_toml::{
+    ContestDefinition, ContestKind, ContestProblemToml, JudgeConfig, Scoring,
+};
 use judge_core::language::{Language, Languages};
+use std::sync::{Arc, RwLock};
 
-/// Where the contest is in time.
+/// Where a contest is in time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Phase {
     /// Before the start: students see no problems and cannot submit.
     NotStarted,
     /// Running: students submit.
     Running,
-    /// After the end: students can no longer submit.
+    /// A homework set past its deadline: submissions are accepted and marked late.
+    Late,
+    /// After the end (a homework set: after `late_until`): students can no longer submit.
     Over,
 }
 
-/// The contest.
+/// When a contest is open (Unix ms).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Window {
+    /// The start.
+    pub start_ms: i64,
+    /// The end (a homework set: the deadline), if any.
+    pub end_ms: Option<i64>,
+    /// A homework set: late submissions are refused from here on, if ever.
+    pub late_until_ms: Option<i64>,
+}
+
+/// The window in force and whether the teacher set it (else judge.toml did).
+#[derive(Debug, Clone, Copy)]
+struct Clock {
+    window: Window,
+    overridden: bool,
+    /// A teacher published the frozen board (kept in the store too).
+    published: bool,
+}
+
+/// A contest of the course.
 #[derive(Debug, Clone)]
 pub struct Contest {
+    /// Its id.
+    pub id: String,
+    /// Whether it is the first (`[contest]`): its pages keep their old addresses.
+    pub first: bool,
+    /// Contest or homework.
+    pub kind: ContestKind,
     /// Its title.
     pub title: String,
     /// Its scoring style.
@@ -33,29 +66,60 @@ pub struct Contest {
     pub problems: Vec<ContestProblemToml>,
     /// The languages students may use, in id order.
     pub languages: Vec<Language>,
-    /// When it starts (Unix ms).
-    pub start_ms: i64,
     /// Whether the start comes from judge.toml (else from the first server run).
     pub start_configured: bool,
-    /// When it ends, if it does.
-    pub end_ms: Option<i64>,
-    /// When the public scoreboard freezes, if it does.
-    pub freeze_at_ms: Option<i64>,
+    /// judge.toml's window (what a teacher's change overrides).
+    pub configured: Window,
+    /// The freeze before the end, in minutes.
+    pub freeze_minutes: Option<u32>,
     /// Why a configured freeze cannot apply (no duration), for the teacher.
     pub freeze_note: Option<String>,
-    /// The judge.toml contest table, for scoring.
+    /// The contest table, for scoring.
     pub toml: judge_core::config::judge_toml::ContestToml,
+    clock: Arc<RwLock<Clock>>,
+}
+
+/// The store's key of the teacher's decision to publish a contest's frozen board (the
+/// first contest keeps the key it had before there were several).
+fn published_key(id: &str, first: bool) -> String {
+    if first {
+        settings::SCOREBOARD_PUBLISHED.to_string()
+    } else {
+        format!("{}:{id}", settings::SCOREBOARD_PUBLISHED)
+    }
+}
+
+/// The store's key of a contest's window set by a teacher.
+fn window_key(id: &str) -> String {
+    format!("contest_window:{id}")
 }
 
 impl Contest {
-    /// The contest of judge.toml; `store` keeps the start when judge.toml gives none.
+    /// The first contest of judge.toml; `store` keeps the start when judge.toml gives
+    /// none.
     pub fn new(config: &JudgeConfig, store: &Store, now_ms: i64) -> Result<Contest> {
-        let toml = &judge_core::contest::with_groups(config);
+        let first = config.contests().remove(0);
+        Contest::from_definition(config, first, true, store, now_ms)
+    }
+
+    /// A contest of judge.toml, with the window a teacher stored for it, if any.
+    fn from_definition(
+        config: &JudgeConfig,
+        definition: ContestDefinition,
+        first: bool,
+        store: &Store,
+        now_ms: i64,
+    ) -> Result<Contest> {
+        let toml = judge_core::contest::with_groups_of(config, definition.table);
         let table = Languages::new(&config.toml);
         let languages: Vec<Language> = table
             .all()
             .iter()
-            .filter(|l| table.check_allowed(l).is_ok())
+            .filter(|l| {
+                toml.languages
+                    .as_ref()
+                    .is_none_or(|allowed| allowed.contains(&l.id))
+            })
             .cloned()
             .collect();
         let (start_ms, start_configured) = match toml.start {
@@ -66,45 +130,171 @@ impl Contest {
                 (stored.parse().unwrap_or(now_ms), false)
             }
         };
-        let end_ms = toml
-            .duration_minutes
-            .map(|minutes| start_ms + i64::from(minutes) * 60_000);
-        let (freeze_at_ms, freeze_note) = match (toml.freeze_minutes, end_ms) {
-            (Some(minutes), Some(end)) => (Some(end - i64::from(minutes) * 60_000), None),
-            (Some(_), None) => (
-                None,
-                Some("freeze_minutes is set but duration_minutes is not: the scoreboard never freezes".into()),
-            ),
-            (None, _) => (None, None),
+        let end_ms = match (definition.end, toml.duration_minutes) {
+            (Some(end), _) => Some(end.unix_ms()),
+            (None, Some(minutes)) => Some(start_ms + i64::from(minutes) * 60_000),
+            (None, None) => None,
         };
+        let freeze_note = (toml.freeze_minutes.is_some() && end_ms.is_none()).then(|| {
+            "freeze_minutes is set but duration_minutes is not: the scoreboard never freezes"
+                .to_string()
+        });
+        let configured = Window {
+            start_ms,
+            end_ms,
+            late_until_ms: definition.late_until.map(|t| t.unix_ms()),
+        };
+        let stored: Option<Window> = store
+            .setting(&window_key(&definition.id))?
+            .and_then(|text| serde_json::from_str(&text).ok());
+        let published_key = published_key(&definition.id, first);
+        let published = store.setting(&published_key)?.is_some_and(|v| v == "1");
         Ok(Contest {
+            id: definition.id,
+            first,
+            kind: definition.kind,
             title: toml.title.clone(),
             scoring: toml.scoring,
             problems: toml.problems.clone(),
             languages,
-            start_ms,
             start_configured,
-            end_ms,
-            freeze_at_ms,
+            configured,
+            freeze_minutes: toml.freeze_minutes,
             freeze_note,
-            toml: toml.clone(),
+            toml,
+            clock: Arc::new(RwLock::new(Clock {
+                window: stored.unwrap_or(configured),
+                overridden: stored.is_some(),
+                published,
+            })),
         })
+    }
+
+    fn clock(&self) -> Clock {
+        *self.clock.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The window in force.
+    pub fn window(&self) -> Window {
+        self.clock().window
+    }
+
+    /// Whether a teacher's window overrides judge.toml's.
+    pub fn overridden(&self) -> bool {
+        self.clock().overridden
+    }
+
+    /// Sets (Some) or clears (None: judge.toml's again) the teacher's window, in the store
+    /// and here.
+    pub fn set_window(&self, store: &Store, window: Option<Window>) -> Result<()> {
+        let key = window_key(&self.id);
+        match window {
+            Some(window) => {
+                store.set_setting(&key, &serde_json::to_string(&window).unwrap_or_default())?
+            }
+            None => store.remove_setting(&key)?,
+        }
+        let mut clock = self.clock.write().unwrap_or_else(|e| e.into_inner());
+        clock.window = window.unwrap_or(self.configured);
+        clock.overridden = window.is_some();
+        Ok(())
+    }
+
+    /// Whether a teacher published the frozen board.
+    pub fn published(&self) -> bool {
+        self.clock().published
+    }
+
+    /// Publishes the frozen board (or restores the freeze), in the store and here.
+    pub fn set_published(&self, store: &Store, published: bool) -> Result<()> {
+        store.set_setting(&self.published_key(), if published { "1" } else { "0" })?;
+        self.clock
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .published = published;
+        Ok(())
+    }
+
+    /// Since when the public board is frozen at `now_ms`, if it is.
+    pub fn frozen_since(&self, now_ms: i64) -> Option<i64> {
+        self.freeze_at_ms()
+            .filter(|_| self.frozen(now_ms, self.published()))
+    }
+
+    /// When it starts (Unix ms).
+    pub fn start_ms(&self) -> i64 {
+        self.window().start_ms
+    }
+
+    /// When it ends (a homework set: its deadline), if it does.
+    pub fn end_ms(&self) -> Option<i64> {
+        self.window().end_ms
+    }
+
+    /// When the public scoreboard freezes, if it does.
+    pub fn freeze_at_ms(&self) -> Option<i64> {
+        let end = self.end_ms()?;
+        self.freeze_minutes
+            .map(|minutes| end - i64::from(minutes) * 60_000)
     }
 
     /// Where the contest is at `now_ms`.
     pub fn phase(&self, now_ms: i64) -> Phase {
-        if now_ms < self.start_ms {
+        let window = self.window();
+        if now_ms < window.start_ms {
             Phase::NotStarted
-        } else if self.end_ms.is_some_and(|end| now_ms >= end) {
-            Phase::Over
-        } else {
+        } else if window.end_ms.is_none_or(|end| now_ms < end) {
             Phase::Running
+        } else if self.kind == ContestKind::Homework
+            && window.late_until_ms.is_none_or(|until| now_ms < until)
+        {
+            Phase::Late
+        } else {
+            Phase::Over
         }
     }
 
     /// Whether the public scoreboard is frozen at `now_ms` (`published`: a teacher lifted it).
     pub fn frozen(&self, now_ms: i64, published: bool) -> bool {
-        !published && self.freeze_at_ms.is_some_and(|at| now_ms >= at)
+        !published && self.freeze_at_ms().is_some_and(|at| now_ms >= at)
+    }
+
+    /// The store's key of the teacher's decision to publish this contest's frozen board.
+    pub fn published_key(&self) -> String {
+        published_key(&self.id, self.first)
+    }
+
+    /// A page of the contest: the first contest's keep their old addresses (`/problems`),
+    /// the others' are under `/contests/ID`.
+    pub fn href(&self, path: &str) -> String {
+        if self.first {
+            path.to_string()
+        } else {
+            format!("/contests/{}{path}", self.id)
+        }
+    }
+
+    /// The submit form's address, for a problem if given.
+    pub fn submit_href(&self, problem: Option<&str>) -> String {
+        let mut href = String::from("/submit");
+        let mut sep = '?';
+        if !self.first {
+            href.push_str(&format!("?contest={}", self.id));
+            sep = '&';
+        }
+        if let Some(problem) = problem {
+            href.push_str(&format!("{sep}problem={problem}"));
+        }
+        href
+    }
+
+    /// Whether a stored submission belongs to this contest (rows without a contest are
+    /// the first's).
+    pub fn owns(&self, contest: Option<&str>) -> bool {
+        match contest {
+            Some(id) => id == self.id,
+            None => self.first,
+        }
     }
 
     /// A problem of the contest.
@@ -124,6 +314,54 @@ impl Contest {
             .map(|l| l.id.as_str())
             .collect::<Vec<_>>()
             .join(", ")
+    }
+}
+
+/// Every contest of the course, the first first.
+#[derive(Debug, Clone)]
+pub struct Contests(Vec<Contest>);
+
+impl Contests {
+    /// The contests of judge.toml (see [`Contest::new`]).
+    pub fn new(config: &JudgeConfig, store: &Store, now_ms: i64) -> Result<Contests> {
+        let mut all = Vec::new();
+        for (index, definition) in config.contests().into_iter().enumerate() {
+            all.push(Contest::from_definition(
+                config,
+                definition,
+                index == 0,
+                store,
+                now_ms,
+            )?);
+        }
+        Ok(Contests(all))
+    }
+
+    /// The first contest (`[contest]`).
+    pub fn first(&self) -> &Contest {
+        // Contests::new always makes the first from [contest].
+        &self.0[0]
+    }
+
+    /// A contest by id.
+    pub fn get(&self, id: &str) -> Option<&Contest> {
+        self.0.iter().find(|c| c.id == id)
+    }
+
+    /// All of them, in judge.toml's order.
+    pub fn all(&self) -> &[Contest] {
+        &self.0
+    }
+
+    /// Every problem of any contest, once each, in order of first appearance.
+    pub fn problems(&self) -> Vec<ContestProblemToml> {
+        let mut seen = std::collections::BTreeSet::new();
+        self.0
+            .iter()
+            .flat_map(|c| c.problems.iter())
+            .filter(|p| seen.insert(p.id.clone()))
+            .cloned()
+            .collect()
     }
 }
 
@@ -155,9 +393,9 @@ mod tests {
         let store = Store::open(dir.path()).unwrap();
         let contest = Contest::new(&config, &store, 0).unwrap();
         let start = 1_767_254_400_000; // 2026-01-01T08:00:00Z
-        assert_eq!(contest.start_ms, start);
-        assert_eq!(contest.end_ms, Some(start + 3_600_000));
-        assert_eq!(contest.freeze_at_ms, Some(start + 45 * 60_000));
+        assert_eq!(contest.start_ms(), start);
+        assert_eq!(contest.end_ms(), Some(start + 3_600_000));
+        assert_eq!(contest.freeze_at_ms(), Some(start + 45 * 60_000));
         assert_eq!(contest.phase(start - 1), Phase::NotStarted);
         assert_eq!(contest.phase(start), Phase::Running);
         assert_eq!(contest.phase(start + 3_600_000), Phase::Over);
@@ -174,7 +412,7 @@ mod tests {
         let store = Store::open(dir.path()).unwrap();
         let first = Contest::new(&config, &store, 1_000).unwrap();
         let second = Contest::new(&config, &store, 9_000).unwrap();
-        assert_eq!((first.start_ms, second.start_ms), (1_000, 1_000));
+        assert_eq!((first.start_ms(), second.start_ms()), (1_000, 1_000));
         assert!(!first.start_configured);
         assert_eq!(first.phase(i64::MAX), Phase::Running);
         assert!(first.freeze_note.is_some());

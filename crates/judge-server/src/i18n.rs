@@ -379,6 +379,7 @@ const fn has_placeholder(text: &[u8], name: &[u8], start: usize, end: usize) -> 
 texts! {
     /// The frame of every page: navigation, the user, the switch.
     pub struct FrameTexts {
+        contests => "Contests", "比赛";
         problems => "Problems", "题目";
         submit => "Submit", "提交";
         my_submissions => "My submissions", "我的提交";

@@ -83,9 +83,14 @@ pub fn content_sha256(judge: &Judge, id: &str) -> Result<String, JudgeError> {
             &read(&test.answer, "test answer")?,
         );
     }
-    let contest = &judge.config.toml.contest;
-    let mut scoring = format!("scoring={:?}", contest.scoring);
-    if let Some(entry) = contest.problems.iter().find(|p| p.id == id) {
+    // How it is judged (lazily for ICPC only when every contest with it is ICPC), and
+    // its points in the first contest that has it.
+    let mut scoring = format!("scoring={:?}", judge.config.judging_scoring(id));
+    let contests = judge.config.contests();
+    if let Some(entry) = contests
+        .iter()
+        .find_map(|c| c.table.problems.iter().find(|p| p.id == id))
+    {
         scoring.push_str(&format!(";points={}", entry.points));
     }
     // The groups come from the problem's own files (hashed above) in every format; they

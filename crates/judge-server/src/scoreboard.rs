@@ -46,8 +46,10 @@ pub fn attempt_record(attempt: &JudgedAttempt, hidden: bool) -> AttemptRecord {
     }
 }
 
-/// The scoreboard of the students (`users` with the student role); attempts submitted at
-/// or after `freeze_at_ms`, when given, are hidden as pending.
+/// The scoreboard of the students (`users` with the student role) in `contest`: its own
+/// attempts, without those marked late (a homework set's board is what came by the
+/// deadline); attempts submitted at or after `freeze_at_ms`, when given, are hidden as
+/// pending.
 pub fn build(
     contest: &Contest,
     users: &[User],
@@ -62,7 +64,10 @@ pub fn build(
     let records: Vec<AttemptRecord> = attempts
         .iter()
         .filter(|a| {
-            students.contains(&a.summary.user_name) && contest.problem(&a.summary.problem).is_some()
+            students.contains(&a.summary.user_name)
+                && contest.owns(a.summary.contest.as_deref())
+                && !a.summary.late
+                && contest.problem(&a.summary.problem).is_some()
         })
         .map(|a| {
             let hidden = freeze_at_ms.is_some_and(|at| a.summary.submitted_at_ms >= at);
@@ -72,7 +77,7 @@ pub fn build(
     Board {
         standings: scoreboard(
             &contest.toml,
-            contest.start_ms.div_euclid(1000),
+            contest.start_ms().div_euclid(1000),
             &students,
             &records,
         ),

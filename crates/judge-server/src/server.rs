@@ -3,7 +3,7 @@
 //! workers (if any), serve HTTP until asked to stop, then let the workers finish or hand
 //! back their submissions.
 
-use crate::contest::Contest;
+use crate::contest::Contests;
 use crate::error::{Result, ServerError};
 use crate::listen::ConnectionLimits;
 use crate::options::ServerOptions;
@@ -79,11 +79,22 @@ impl Server {
             DatabaseUrl::Postgres(_) => None,
         };
         let store = Store::connect(&url)?;
-        let contest = Contest::new(&judge.config, &store, now_ms())?;
-        if let Some(note) = &contest.freeze_note {
-            tracing::warn!("judge.toml: {note}");
+        let contests = Contests::new(&judge.config, &store, now_ms())?;
+        for contest in contests.all() {
+            if let Some(note) = &contest.freeze_note {
+                tracing::warn!("judge.toml: contest {}: {note}", contest.id);
+            }
         }
-        let problems: Vec<String> = contest.problems.iter().map(|p| p.id.clone()).collect();
+        let contest = contests.first().clone();
+        let placed = store.place_unplaced_submissions(&contest.id)?;
+        if placed > 0 {
+            tracing::info!(
+                "{placed} submissions from before contests had ids are now in contest {}",
+                contest.id
+            );
+        }
+        let all_problems = contests.problems();
+        let problems: Vec<String> = all_problems.iter().map(|p| p.id.clone()).collect();
         // Before any worker: judge-core builds one problem crate at a time under one lock,
         // so a build in the background would hold up the judging of every problem.
         tracing::info!("preparing the problems (building their checkers once)");
@@ -120,9 +131,8 @@ impl Server {
         let login_key = store
             .setting_or_insert(crate::csrf::LOGIN_KEY_SETTING, &crate::csrf::new_token()?)?
             .into_bytes();
-        let labels = crate::visibility::Labels::load(&judge, &contest.problems);
-        let titles = contest
-            .problems
+        let labels = crate::visibility::Labels::load(&judge, &all_problems);
+        let titles = all_problems
             .iter()
             .map(|problem| {
                 let title = judge
@@ -139,6 +149,7 @@ impl Server {
             store,
             judge,
             contest,
+            contests,
             queue,
             options,
             login_key,

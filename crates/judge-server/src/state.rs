@@ -1,7 +1,7 @@
 //! What every request handler shares: the store, the judge, the contest, the queue, the
 //! options.
 
-use crate::contest::Contest;
+use crate::contest::{Contest, Contests};
 use crate::error::ServerError;
 use crate::http_error::HttpError;
 use crate::options::ServerOptions;
@@ -21,8 +21,10 @@ pub struct Shared {
     pub store: Store,
     /// The judge (used by the workers, and by pages for problems and languages).
     pub judge: Arc<Judge>,
-    /// The contest.
+    /// The first contest (`[contest]`; the same as `contests.first()`).
     pub contest: Contest,
+    /// Every contest of the course.
+    pub contests: Contests,
     /// Wake-ups and live progress.
     pub queue: Arc<Queue>,
     /// The options.

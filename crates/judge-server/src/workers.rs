@@ -539,7 +539,7 @@ fn judge_source(
     // up to the first failure; IOI: a subtask's tests up to its first failure).
     let options = judge_core::judge::JudgeOptions {
         test_jobs,
-        ..lazy_options(judge.config.toml.contest.scoring, &problem)
+        ..lazy_options(judge.config.judging_scoring(&claimed.problem), &problem)
     };
     let submission = Submission {
         problem: &problem,

@@ -90,6 +90,9 @@ pub struct NewSubmissionBody {
     file_name: Option<String>,
     /// The source text.
     source: String,
+    /// The contest's id (default: the first).
+    #[serde(default)]
+    contest: Option<String>,
 }
 
 /// `POST /api/v1/submissions`.
@@ -129,6 +132,7 @@ pub async fn submit(
         file_name: body.file_name.as_deref(),
         source: body.source.as_bytes(),
         idempotency_key,
+        contest: body.contest.as_deref(),
     };
     let (id, new) = accept(&state, &user, incoming)
         .await

@@ -10,12 +10,14 @@ use axum::Json;
 
 const STYLE: &str = include_str!("../../assets/style.css");
 const SCRIPT: &str = include_str!("../../assets/app.js");
+const CONTESTS_SCRIPT: &str = include_str!("../../assets/contests.js");
 
 /// `GET /static/{file}`.
 pub async fn file(Path(file): Path<String>) -> Result<Response, HttpError> {
     let (body, content_type) = match file.as_str() {
         "style.css" => (STYLE, "text/css; charset=utf-8"),
         "app.js" => (SCRIPT, "text/javascript; charset=utf-8"),
+        "contests.js" => (CONTESTS_SCRIPT, "text/javascript; charset=utf-8"),
         "similarity.css" => (similarity::report::html::STYLE, "text/css; charset=utf-8"),
         "similarity.js" => (
             similarity::report::html::SCRIPT,

@@ -17,6 +17,10 @@
 //! | `GET /clarifications`, `POST /clarifications` | logged in | questions, answers, announcements; ask |
 //! | `POST /teacher/clarifications/{id}/answer`, `POST /teacher/announcements` | teacher | answer, announce |
 //! | `GET /self-test?problem=ID`, `POST /self-test` | logged in | run on my input (never stored) |
+//! | `GET /contests`, `GET /contests/{c}` | logged in | the course's contests (current, upcoming, past); a contest's problems |
+//! | `GET /contests/{c}/problems`, `/contests/{c}/problems/{id}`, `/contests/{c}/scoreboard` | logged in | a contest's pages (the first's also at the old addresses) |
+//! | `GET /statistics`, `GET /contests/{c}/statistics` | teacher; students after the end | attempts, solved, verdicts per problem |
+//! | `POST /contests/{c}/window` | teacher | move a contest's window (stored, overrides judge.toml) |
 //! | `GET /teacher`, `GET /teacher/submissions` | teacher | dashboard, every submission |
 //! | `GET`/`POST /teacher/submissions/{id}/rejudge`, `GET`/`POST /teacher/problems/{id}/rejudge` | teacher | rejudge: a confirmation with the count, then `confirm=yes` queues |
 //! | `POST /teacher/scoreboard/publish` | teacher | lift or restore the freeze |
@@ -28,6 +32,7 @@
 mod api;
 mod assets;
 mod clarifications;
+mod contests;
 mod language;
 mod languages;
 mod login;
@@ -86,6 +91,20 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/teacher/announcements", post(clarifications::announce))
         .route("/self-test", get(self_test::form).post(self_test::run))
+        .route("/statistics", get(contests::statistics))
+        .route("/contests", get(contests::list))
+        .route("/contests/{contest}", get(contests::home))
+        .route("/contests/{contest}/problems", get(problems::list_in))
+        .route(
+            "/contests/{contest}/problems/{id}",
+            get(problems::statement_in),
+        )
+        .route("/contests/{contest}/scoreboard", get(scoreboard::page_in))
+        .route(
+            "/contests/{contest}/statistics",
+            get(contests::statistics_in),
+        )
+        .route("/contests/{contest}/window", post(contests::set_window))
         .route("/teacher", get(teacher::dashboard))
         .route("/teacher/submissions", get(teacher::submissions))
         .route(

@@ -1,7 +1,7 @@
 //! The problem list and the statements.
 
 use crate::auth::LoggedIn;
-use crate::contest::Phase;
+use crate::contest::{Contest, Phase};
 use crate::http_error::HttpError;
 use crate::i18n::Lang;
 use crate::state::AppState;
@@ -20,42 +20,68 @@ use serde::Deserialize;
 /// Sample files longer than this are cut (the statement has the samples anyway).
 const SAMPLE_SHOWN_BYTES: usize = 4096;
 
-/// Refuses students before the contest starts.
+/// Refuses students before the first contest starts.
 pub(crate) fn check_started(state: &AppState, teacher: bool) -> Result<(), HttpError> {
-    if !teacher && state.contest.phase(now_ms()) == Phase::NotStarted {
+    check_contest_started(&state.contest, teacher)
+}
+
+/// Refuses students before a contest starts.
+pub(crate) fn check_contest_started(contest: &Contest, teacher: bool) -> Result<(), HttpError> {
+    if !teacher && contest.phase(now_ms()) == Phase::NotStarted {
         return Err(HttpError::forbidden(ProblemTexts::current().hidden()));
     }
     Ok(())
 }
 
-/// `GET /problems`.
+/// `GET /problems`: the first contest's problems.
 pub async fn list(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
 ) -> Result<Html<String>, HttpError> {
-    let chrome = Chrome::new(&state.contest.title, Some(&session), "problems");
+    let first = state.contest.id.clone();
+    list_of(state, session, first).await
+}
+
+/// `GET /contests/{contest}/problems`.
+pub async fn list_in(
+    State(state): State<AppState>,
+    LoggedIn(session): LoggedIn,
+    Path(contest): Path<String>,
+) -> Result<Html<String>, HttpError> {
+    list_of(state, session, contest).await
+}
+
+async fn list_of(
+    state: AppState,
+    session: crate::auth::Session,
+    contest_id: String,
+) -> Result<Html<String>, HttpError> {
+    let contest = super::contests::find(&state, &contest_id)?.clone();
+    let chrome = Chrome::for_contest(&contest, Some(&session), "problems");
     let teacher = session.user.is_teacher();
-    if !teacher && state.contest.phase(now_ms()) == Phase::NotStarted {
+    if !teacher && contest.phase(now_ms()) == Phase::NotStarted {
         let t = ProblemTexts::current();
-        let notice =
-            html! { (t.starts_at()) (format::time(state.contest.start_ms)) (t.appear_then()) };
+        let notice = html! { (t.starts_at()) (format::time(contest.start_ms())) (t.appear_then()) };
         return Ok(Html(
-            view::list(&chrome, &[], Some(notice), false).into_string(),
+            view::list(&chrome, &contest, &[], Some(notice), false).into_string(),
         ));
     }
     let user_id = session.user.id;
+    let of = contest.clone();
     let rows = state
         .blocking(move |s| {
             let mine = s.store.submissions(&SubmissionFilter {
                 user_id: Some(user_id),
                 ..SubmissionFilter::default()
             })?;
-            Ok(s.contest
+            Ok(of
                 .problems
                 .iter()
                 .map(|problem| {
-                    let attempts: Vec<_> =
-                        mine.iter().filter(|m| m.problem == problem.id).collect();
+                    let attempts: Vec<_> = mine
+                        .iter()
+                        .filter(|m| m.problem == problem.id && of.owns(m.contest.as_deref()))
+                        .collect();
                     let verdicts: Vec<Verdict> = attempts
                         .iter()
                         // One being rejudged keeps its previous verdict until the new one.
@@ -79,10 +105,15 @@ pub async fn list(
                 .collect::<Vec<_>>())
         })
         .await?;
-    let notice = (state.contest.phase(now_ms()) == Phase::Over)
-        .then(|| html! { (ProblemTexts::current().over()) });
+    let notice = match contest.phase(now_ms()) {
+        Phase::Over => Some(html! { (ProblemTexts::current().over()) }),
+        Phase::Late => {
+            Some(html! { (crate::views::contests::ContestTexts::current().deadline_passed()) })
+        }
+        _ => None,
+    };
     Ok(Html(
-        view::list(&chrome, &rows, notice, teacher).into_string(),
+        view::list(&chrome, &contest, &rows, notice, teacher).into_string(),
     ))
 }
 
@@ -112,7 +143,7 @@ fn limits_text(problem: &judge_core::problem::Problem) -> String {
     ProblemTexts::current().limits(limits.time_s, limits.memory_mib)
 }
 
-/// `GET /problems/{id}`.
+/// `GET /problems/{id}`: a problem of the first contest.
 pub async fn statement(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
@@ -120,8 +151,32 @@ pub async fn statement(
     query: Result<Query<LangQuery>, QueryRejection>,
     lang: Lang,
 ) -> Result<Html<String>, HttpError> {
-    check_started(&state, session.user.is_teacher())?;
-    if state.contest.problem(&id).is_none() {
+    let first = state.contest.id.clone();
+    statement_of(state, session, first, id, query, lang).await
+}
+
+/// `GET /contests/{contest}/problems/{id}`.
+pub async fn statement_in(
+    State(state): State<AppState>,
+    LoggedIn(session): LoggedIn,
+    Path((contest, id)): Path<(String, String)>,
+    query: Result<Query<LangQuery>, QueryRejection>,
+    lang: Lang,
+) -> Result<Html<String>, HttpError> {
+    statement_of(state, session, contest, id, query, lang).await
+}
+
+async fn statement_of(
+    state: AppState,
+    session: crate::auth::Session,
+    contest_id: String,
+    id: String,
+    query: Result<Query<LangQuery>, QueryRejection>,
+    lang: Lang,
+) -> Result<Html<String>, HttpError> {
+    let contest = super::contests::find(&state, &contest_id)?.clone();
+    check_contest_started(&contest, session.user.is_teacher())?;
+    if contest.problem(&id).is_none() {
         return Err(HttpError::not_found(
             ProblemTexts::current().no_problem(&id),
         ));
@@ -181,6 +236,8 @@ pub async fn statement(
             };
             HttpError::unavailable(t.cannot_show(&id, shown))
         })?;
-    let chrome = Chrome::new(&state.contest.title, Some(&session), "problems");
-    Ok(Html(view::statement(&chrome, &page).into_string()))
+    let chrome = Chrome::for_contest(&contest, Some(&session), "problems");
+    Ok(Html(
+        view::statement(&chrome, &contest, &page).into_string(),
+    ))
 }

@@ -107,6 +107,6 @@ pub async fn problem(
             )));
         }
     }
-    let chrome = Chrome::new(&state.contest.title, Some(&session), "teacher");
+    let chrome = Chrome::for_course(&state.contests, Some(&session), "teacher");
     Ok(Html(view::page(&chrome, &page).into_string()))
 }

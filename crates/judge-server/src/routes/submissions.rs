@@ -97,7 +97,7 @@ pub async fn mine(
         list_filters::form(path, &filter_choices(&state, None), &query),
         list_filters::pager(path, &query, has_older),
     );
-    let chrome = Chrome::new(&state.contest.title, Some(&session), "submissions");
+    let chrome = Chrome::for_course(&state.contests, Some(&session), "submissions");
     Ok(Html(view::mine(&chrome, &rows, &controls).into_string()))
 }
 
@@ -195,7 +195,7 @@ pub async fn detail(
         history,
         teacher,
     };
-    let chrome = Chrome::new(&state.contest.title, Some(&session), "submissions");
+    let chrome = Chrome::for_course(&state.contests, Some(&session), "submissions");
     Ok(Html(view::detail(&chrome, &page).into_string()))
 }
 

@@ -7,13 +7,13 @@
 //! limit (429). Then the row is committed, the workers are woken, and the browser goes to
 //! the submission's page (303).
 
-use super::problems::check_started;
+use super::problems::check_contest_started;
 use crate::auth::LoggedIn;
-use crate::contest::Phase;
+use crate::contest::{Contest, Phase};
 use crate::http_error::{ErrorTexts, HttpError};
 use crate::state::AppState;
 use crate::store::submissions::Inserted;
-use crate::store::{now_ms, settings, NewSubmission};
+use crate::store::{now_ms, settings, NewSubmission, Placement};
 use crate::views::submit::{self as view, SubmitForm, SubmitTexts};
 use crate::views::Chrome;
 use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
@@ -21,23 +21,44 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Multipart, Query, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Redirect, Response};
+use judge_core::config::judge_toml::ContestKind;
 use serde::Deserialize;
 
 /// The problem chosen beforehand.
 #[derive(Debug, Deserialize)]
 pub struct ProblemQuery {
     problem: Option<String>,
+    /// The contest (default: the first).
+    contest: Option<String>,
 }
 
 /// Why a student cannot submit now, if they cannot.
-fn closed_reason(state: &AppState, teacher: bool) -> Option<String> {
+fn closed_reason(contest: &Contest, teacher: bool) -> Option<String> {
     if teacher {
         return None;
     }
-    match state.contest.phase(now_ms()) {
+    match contest.phase(now_ms()) {
         Phase::NotStarted => Some(SubmitTexts::current().not_started().into()),
+        Phase::Over if contest.kind == ContestKind::Homework => Some(
+            crate::views::contests::ContestTexts::current()
+                .homework_closed()
+                .into(),
+        ),
         Phase::Over => Some(SubmitTexts::current().over().into()),
-        Phase::Running => None,
+        Phase::Running | Phase::Late => None,
+    }
+}
+
+/// Whether a submission now is late: a homework set past its deadline.
+fn is_late(contest: &Contest, now_ms: i64) -> bool {
+    contest.kind == ContestKind::Homework && contest.end_ms().is_some_and(|end| now_ms >= end)
+}
+
+/// The contest a form or API request names (none: the first), or 404.
+fn contest_named(state: &AppState, id: Option<&str>) -> Result<Contest, HttpError> {
+    match id.filter(|c| !c.is_empty()) {
+        Some(id) => Ok(super::contests::find(state, id)?.clone()),
+        None => Ok(state.contest.clone()),
     }
 }
 
@@ -45,6 +66,7 @@ fn closed_reason(state: &AppState, teacher: bool) -> Option<String> {
 /// submitted in (or `language`), and a refused submission shown again.
 async fn form_view(
     state: &AppState,
+    contest: &Contest,
     session: &crate::auth::Session,
     problem: Option<String>,
     language: Option<String>,
@@ -52,10 +74,10 @@ async fn form_view(
 ) -> Result<SubmitForm, HttpError> {
     let teacher = session.user.is_teacher();
     let user_id = session.user.id;
+    let of = contest.clone();
     let (problems, remembered) = state
         .blocking(move |s| {
-            let problems = s
-                .contest
+            let problems = of
                 .problems
                 .iter()
                 .map(|p| {
@@ -75,20 +97,25 @@ async fn form_view(
     let selected_language = language
         .filter(|l| !l.is_empty())
         .or(remembered)
-        .filter(|id| state.contest.language(id).is_some());
+        .filter(|id| contest.language(id).is_some());
     Ok(SubmitForm {
         problems,
         selected_problem: problem,
-        languages: state
-            .contest
+        languages: contest
             .languages
             .iter()
             .map(|l| (l.id.clone(), l.spec.name.clone(), l.spec.extensions.clone()))
             .collect(),
         max_source_bytes: state.options.max_source_bytes,
-        closed: closed_reason(state, teacher),
+        closed: closed_reason(contest, teacher),
         selected_language,
         refused,
+        contest: (!contest.first).then(|| contest.id.clone()),
+        late: is_late(contest, now_ms()).then(|| {
+            crate::views::contests::ContestTexts::current()
+                .late_now()
+                .to_string()
+        }),
     })
 }
 
@@ -99,9 +126,10 @@ pub async fn form(
     query: Result<Query<ProblemQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
     let query = super::query(query)?;
-    check_started(&state, session.user.is_teacher())?;
-    let view = form_view(&state, &session, query.problem, None, None).await?;
-    let chrome = Chrome::new(&state.contest.title, Some(&session), "submit");
+    let contest = contest_named(&state, query.contest.as_deref())?;
+    check_contest_started(&contest, session.user.is_teacher())?;
+    let view = form_view(&state, &contest, &session, query.problem, None, None).await?;
+    let chrome = Chrome::for_contest(&contest, Some(&session), "submit");
     Ok(Html(
         view::form(&chrome, &session.csrf_token, &view).into_string(),
     ))
@@ -116,6 +144,7 @@ struct Fields {
     pasted: Vec<u8>,
     file: Vec<u8>,
     file_name: Option<String>,
+    contest: Option<String>,
 }
 
 fn multipart_error(error: MultipartError, cap: usize) -> HttpError {
@@ -156,6 +185,7 @@ async fn read_fields(mut multipart: Multipart, cap: usize) -> Result<Fields, Htt
         match name.as_str() {
             "csrf" => fields.csrf = small(read_field(field, 256, cap).await?),
             "problem" => fields.problem = small(read_field(field, 256, cap).await?),
+            "contest" => fields.contest = small(read_field(field, 256, cap).await?),
             "language" => fields.language = small(read_field(field, 256, cap).await?),
             // Sources are read up to twice the cap (the body limit allows it) so that a
             // source a little too large is refused with its text kept, not cut off.
@@ -204,6 +234,8 @@ pub(crate) struct Incoming<'a> {
     pub source: &'a [u8],
     /// The client's idempotency key.
     pub idempotency_key: Option<String>,
+    /// The contest's id (None: the first).
+    pub contest: Option<&'a str>,
 }
 
 /// Checks a submission (in the order the module's doc gives, after the form's own
@@ -216,19 +248,20 @@ pub(crate) async fn accept(
 ) -> Result<(i64, bool), HttpError> {
     let cap = state.options.max_source_bytes;
     let teacher = user.is_teacher();
-    if let Some(reason) = closed_reason(state, teacher) {
+    let contest = contest_named(state, incoming.contest)?;
+    if let Some(reason) = closed_reason(&contest, teacher) {
         return Err(HttpError::forbidden(reason));
     }
     let problem = incoming.problem.to_string();
-    if state.contest.problem(&problem).is_none() {
+    if contest.problem(&problem).is_none() {
         return Err(HttpError::not_found(
             SubmitTexts::current().no_problem(&problem),
         ));
     }
     let language = match incoming.language.filter(|l| !l.is_empty()) {
-        Some(id) => state.contest.language(id).ok_or_else(|| {
+        Some(id) => contest.language(id).ok_or_else(|| {
             HttpError::unprocessable(
-                SubmitTexts::current().language_not_allowed(id, state.contest.language_ids()),
+                SubmitTexts::current().language_not_allowed(id, contest.language_ids()),
             )
         })?,
         None => {
@@ -237,8 +270,7 @@ pub(crate) async fn accept(
                 .and_then(|n| std::path::Path::new(n).extension())
                 .and_then(|e| e.to_str())
                 .unwrap_or("");
-            state
-                .contest
+            contest
                 .languages
                 .iter()
                 // In any case, as judge contest matches class files: `SOL.PY` is Python.
@@ -251,7 +283,7 @@ pub(crate) async fn accept(
                 })
                 .ok_or_else(|| {
                     HttpError::unprocessable(
-                        SubmitTexts::current().choose_language(state.contest.language_ids()),
+                        SubmitTexts::current().choose_language(contest.language_ids()),
                     )
                 })?
         }
@@ -270,12 +302,18 @@ pub(crate) async fn accept(
             i64::try_from(state.options.rate_window.as_millis()).unwrap_or(i64::MAX),
         )
     });
+    let placement = Placement {
+        contest: Some(contest.id.clone()),
+        late: is_late(&contest, now_ms()),
+    };
     let inserted = state
         .blocking(move |s| {
             if let Err(error) = s.judge.problem(&new.problem) {
                 return Ok(Err(error.to_string()));
             }
-            Ok(Ok(s.store.insert_submission(&new, limit)?))
+            Ok(Ok(s
+                .store
+                .insert_submission_into(&new, &placement, limit)?))
         })
         .await?
         .map_err(|reason| {
@@ -336,6 +374,7 @@ pub async fn submit(
         file_name: fields.file_name.as_deref(),
         source: bytes,
         idempotency_key: None,
+        contest: fields.contest.as_deref(),
     };
     match accept(&state, &session.user, incoming).await {
         Ok((id, _)) => {
@@ -358,15 +397,17 @@ pub async fn submit(
                 reason: error.message.clone(),
                 source: String::from_utf8_lossy(&fields.pasted).into_owned(),
             };
+            let contest = contest_named(&state, fields.contest.as_deref())?;
             let view = form_view(
                 &state,
+                &contest,
                 &session,
                 fields.problem.clone(),
                 fields.language.clone(),
                 Some(refused),
             )
             .await?;
-            let chrome = Chrome::new(&state.contest.title, Some(&session), "submit");
+            let chrome = Chrome::for_contest(&contest, Some(&session), "submit");
             let page = view::form(&chrome, &session.csrf_token, &view).into_string();
             // The error's status and headers (Retry-After), the form as the body.
             let mut response = error.into_response();

@@ -50,10 +50,10 @@ pub async fn dashboard(
         .await?;
     let contest = &state.contest;
     let view = Dashboard {
-        start_ms: contest.start_ms,
+        start_ms: contest.start_ms(),
         start_configured: contest.start_configured,
-        end_ms: contest.end_ms,
-        freeze_at_ms: contest.freeze_at_ms,
+        end_ms: contest.end_ms(),
+        freeze_at_ms: contest.freeze_at_ms(),
         freeze_note: contest.freeze_note.clone(),
         published,
         queue,
@@ -63,7 +63,7 @@ pub async fn dashboard(
         attention,
         login_failures,
     };
-    let chrome = Chrome::new(&contest.title, Some(&session), "teacher");
+    let chrome = Chrome::for_course(&state.contests, Some(&session), "teacher");
     Ok(Html(view::dashboard(&chrome, &view).into_string()))
 }
 
@@ -95,7 +95,7 @@ pub async fn submissions(
         ),
         list_filters::pager(path, &query, has_older),
     );
-    let chrome = Chrome::new(&state.contest.title, Some(&session), "teacher");
+    let chrome = Chrome::for_course(&state.contests, Some(&session), "teacher");
     Ok(Html(
         view::all_submissions(&chrome, &rows, &controls, query.rejudged).into_string(),
     ))
@@ -254,6 +254,8 @@ pub async fn rejudge_problem(
 pub struct PublishForm {
     csrf: Option<String>,
     published: String,
+    /// The contest whose board (default: the first).
+    contest: Option<String>,
 }
 
 /// `POST /teacher/scoreboard/publish`: `published=1` shows students the unfrozen board,
@@ -266,17 +268,27 @@ pub async fn publish(
     let Form(form) = form.map_err(bad_form)?;
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
     let value = match form.published.as_str() {
-        "1" | "0" => form.published.clone(),
+        "1" => true,
+        "0" => false,
         other => {
             return Err(HttpError::bad_request(format!(
                 "published must be 1 or 0, not {other:?}"
             )))
         }
     };
+    let contest = match form.contest.as_deref().filter(|c| !c.is_empty()) {
+        Some(id) => super::contests::find(&state, id)?.clone(),
+        None => state.contest.clone(),
+    };
+    let back = if contest.first {
+        "/teacher"
+    } else {
+        "/contests"
+    };
     state
-        .blocking(move |s| s.store.set_setting(settings::SCOREBOARD_PUBLISHED, &value))
+        .blocking(move |s| contest.set_published(&s.store, value))
         .await?;
-    Ok(Redirect::to("/teacher"))
+    Ok(Redirect::to(back))
 }
 
 const CSV: &str = "text/csv; charset=utf-8";
@@ -321,7 +333,8 @@ pub async fn export(
         "scoreboard.csv" => (csv::scoreboard_csv(&board.standings), CSV),
         "scoreboard.json" => (to_json(&export::scoreboard_export(contest, &board, now)), JSON),
         "results.csv" | "results.json" => {
-            let attempts = state.blocking(|s| s.store.attempts()).await?;
+            let mut attempts = state.blocking(|s| s.store.attempts()).await?;
+            attempts.retain(|a| contest.owns(a.summary.contest.as_deref()));
             let results = export::results_export(contest, &board, &attempts, now);
             if file.ends_with(".csv") {
                 (csv::results_csv(&results.attempts), CSV)

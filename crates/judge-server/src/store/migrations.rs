@@ -314,6 +314,19 @@ pub const MIGRATIONS: &[Migration] = &[
     );
     "#,
     },
+    Migration {
+        what: "several contests: the contest of each submission (NULL in rows from before: the server puts them in its first contest when it starts) and whether it came after a homework deadline",
+        sqlite: r#"
+    ALTER TABLE submissions ADD COLUMN contest TEXT;
+    ALTER TABLE submissions ADD COLUMN late INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX submissions_by_contest ON submissions(contest, id);
+    "#,
+        postgres: r#"
+    ALTER TABLE submissions ADD COLUMN contest TEXT;
+    ALTER TABLE submissions ADD COLUMN late BIGINT NOT NULL DEFAULT 0;
+    CREATE INDEX submissions_by_contest ON submissions(contest, id);
+    "#,
+    },
 ];
 
 /// The schema version this build writes.

@@ -34,7 +34,7 @@ pub use leases::{ClaimRequest, ProblemVersion, WorkerReport};
 pub use migrations::SCHEMA_VERSION;
 pub use progress::Progress;
 pub use submissions::{
-    Claimed, JudgeOutcome, NewSubmission, Submission, SubmissionFilter, SubmissionState,
+    Claimed, JudgeOutcome, NewSubmission, Placement, Submission, SubmissionFilter, SubmissionState,
     SubmissionSummary,
 };
 pub use tokens::ApiToken;

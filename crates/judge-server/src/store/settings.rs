@@ -34,6 +34,14 @@ impl Store {
         })
     }
 
+    /// Removes a setting (nothing if it has none).
+    pub fn remove_setting(&self, key: &str) -> Result<()> {
+        self.write(|tx| {
+            tx.execute("DELETE FROM settings WHERE key = ?1", &[key.into()])?;
+            Ok(())
+        })
+    }
+
     /// A setting's value, storing `default` first if it has none (atomically).
     pub fn setting_or_insert(&self, key: &str, default: &str) -> Result<String> {
         self.write(|tx| {
@@ -59,6 +67,8 @@ mod tests {
             assert_eq!(store.setting_or_insert("k", "2").unwrap(), "1");
             store.set_setting("k", "3").unwrap();
             assert_eq!(store.setting("k").unwrap().as_deref(), Some("3"));
+            store.remove_setting("k").unwrap();
+            assert_eq!(store.setting("k").unwrap(), None);
         });
     }
 }

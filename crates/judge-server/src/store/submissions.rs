@@ -74,6 +74,16 @@ pub struct NewSubmission {
     pub idempotency_key: Option<String>,
 }
 
+/// Where a submission belongs: its contest, and whether it came after a homework
+/// deadline.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Placement {
+    /// The contest's id (None: the server's first contest, set when it next starts).
+    pub contest: Option<String>,
+    /// Submitted after the deadline of a homework set.
+    pub late: bool,
+}
+
 /// The outcome of storing a submission.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Inserted {
@@ -140,6 +150,11 @@ pub struct SubmissionSummary {
     pub result: Option<ResultSummary>,
     /// How far its worker has come, while it is judged.
     pub progress: Option<Progress>,
+    /// Its contest's id (None only for rows stored before contests had ids, until the
+    /// server starts and puts them in its first contest).
+    pub contest: Option<String>,
+    /// Submitted after its homework set's deadline.
+    pub late: bool,
 }
 
 impl SubmissionSummary {
@@ -253,10 +268,11 @@ pub struct JudgedAttempt {
 pub(super) const SUMMARY_COLUMNS: &str = "s.id, s.user_id, u.name, s.problem, s.language,
     s.submitted_at_ms, s.state, s.round, s.claims, r.verdict, r.passed, r.total,
     r.max_cpu_time_s, r.max_peak_memory_bytes, r.judged_at_ms, r.error, r.first_failure,
-    p.compiled, p.tests_done, p.tests_total, p.first_failure, s.je_accepted, r.round";
+    p.compiled, p.tests_done, p.tests_total, p.first_failure, s.je_accepted, r.round,
+    s.contest, s.late";
 
 /// How many columns [`SUMMARY_COLUMNS`] has.
-const SUMMARY_WIDTH: usize = 23;
+const SUMMARY_WIDTH: usize = 25;
 
 /// The tables behind [`SUMMARY_COLUMNS`]: the latest round's result (the current round's
 /// once it is in; while a rejudge is queued or judged, the round before, which stays in
@@ -308,6 +324,8 @@ pub(super) fn summary_from_row(row: &Row) -> SubmissionSummary {
         je_accepted: row.int(21) != 0,
         result,
         progress: progress.filter(|_| state == SubmissionState::Judging),
+        contest: row.opt_text(23),
+        late: row.int(24) != 0,
     }
 }
 
@@ -331,6 +349,16 @@ impl Store {
     pub fn insert_submission(
         &self,
         new: &NewSubmission,
+        limit: Option<(usize, i64)>,
+    ) -> Result<Inserted> {
+        self.insert_submission_into(new, &Placement::default(), limit)
+    }
+
+    /// [`Store::insert_submission`] into a contest.
+    pub fn insert_submission_into(
+        &self,
+        new: &NewSubmission,
+        placement: &Placement,
         limit: Option<(usize, i64)>,
     ) -> Result<Inserted> {
         let now = now_ms();
@@ -369,8 +397,8 @@ impl Store {
             }
             let row = tx.query_row(
                 "INSERT INTO submissions (user_id, problem, language, source, submitted_at_ms,
-                     state, idempotency_key)
-                 VALUES (?1, ?2, ?3, ?4, ?5, 'queued', ?6) RETURNING id",
+                     state, idempotency_key, contest, late)
+                 VALUES (?1, ?2, ?3, ?4, ?5, 'queued', ?6, ?7, ?8) RETURNING id",
                 &[
                     new.user_id.into(),
                     (&new.problem).into(),
@@ -378,10 +406,24 @@ impl Store {
                     (&new.source).into(),
                     now.into(),
                     new.idempotency_key.clone().into(),
+                    placement.contest.clone().into(),
+                    i64::from(placement.late).into(),
                 ],
             )?;
             notify_queued(tx)?;
             Ok(Inserted::Queued(row.map_or(0, |r| r.int(0))))
+        })
+    }
+
+    /// Puts the submissions stored before contests had ids (and any stored without one)
+    /// in `contest`, the server's first contest; returns how many.
+    pub fn place_unplaced_submissions(&self, contest: &str) -> Result<usize> {
+        self.write(|tx| {
+            let changed = tx.execute(
+                "UPDATE submissions SET contest = ?1 WHERE contest IS NULL",
+                &[contest.into()],
+            )?;
+            Ok(usize::try_from(changed).unwrap_or(usize::MAX))
         })
     }
 

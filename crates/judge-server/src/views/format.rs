@@ -157,6 +157,8 @@ mod tests {
                 first_failure: (verdict != Verdict::AC).then(|| "secret/04-x".into()),
             }),
             progress: None,
+            contest: None,
+            late: false,
         }
     }
 

@@ -21,6 +21,11 @@ pub struct Chrome {
     pub lang: Lang,
     /// Announcements and open questions (see `views::clarifications::banner`).
     pub notices: crate::store::clarifications::Notices,
+    /// Where the navigation's problems, submit and scoreboard entries go (the contest
+    /// the page belongs to; the first contest's by default).
+    pub links: [String; 3],
+    /// The contest clock shown under the header, while a contest runs.
+    pub clock: Option<super::clock::ClockView>,
 }
 
 impl Chrome {
@@ -33,12 +38,48 @@ impl Chrome {
             active,
             lang: i18n::current(),
             notices: session.map(|s| s.notices.clone()).unwrap_or_default(),
+            links: ["/problems".into(), "/submit".into(), "/scoreboard".into()],
+            clock: None,
         }
     }
 
     /// The frame's texts in the page's language.
     pub fn t(&self) -> FrameTexts {
         FrameTexts(self.lang)
+    }
+
+    /// The frame of a page of no one contest (submissions, the teacher's pages): the
+    /// first contest's title, the clock of the running contest that ends first.
+    pub fn for_course(
+        contests: &crate::contest::Contests,
+        session: Option<&Session>,
+        active: &'static str,
+    ) -> Chrome {
+        let mut chrome = Chrome::new(&contests.first().title, session, active);
+        let now = crate::store::now_ms();
+        chrome.clock = contests
+            .all()
+            .iter()
+            .filter_map(|c| super::clock::ClockView::of(c, now))
+            .min_by_key(|clock| clock.end_ms);
+        chrome
+    }
+
+    /// The frame of a page of `contest`: its title, its pages in the navigation, its
+    /// clock.
+    pub fn for_contest(
+        contest: &crate::contest::Contest,
+        session: Option<&Session>,
+        active: &'static str,
+    ) -> Chrome {
+        let mut chrome = Chrome::new(&contest.title, session, active);
+        chrome.links = [
+            contest.href("/problems"),
+            contest.submit_href(None),
+            contest.href("/scoreboard"),
+        ];
+        chrome.clock = super::clock::ClockView::of(contest, crate::store::now_ms());
+        chrome
     }
 }
 
@@ -83,10 +124,11 @@ fn head(title: &str) -> Markup {
 pub fn page(chrome: &Chrome, title: &str, body: Markup) -> Markup {
     let t = chrome.t();
     let entries: &[(&str, &str, &str)] = &[
-        ("problems", "/problems", t.problems()),
-        ("submit", "/submit", t.submit()),
+        ("contests", "/contests", t.contests()),
+        ("problems", &chrome.links[0], t.problems()),
+        ("submit", &chrome.links[1], t.submit()),
         ("submissions", "/submissions", t.my_submissions()),
-        ("scoreboard", "/scoreboard", t.scoreboard()),
+        ("scoreboard", &chrome.links[2], t.scoreboard()),
     ];
     html! {
         (DOCTYPE)
@@ -118,6 +160,7 @@ pub fn page(chrome: &Chrome, title: &str, body: Markup) -> Markup {
                     }
                 }
                 @if chrome.user.is_some() { (super::clarifications::banner(&chrome.notices)) }
+                @if let Some(clock) = &chrome.clock { (clock.render()) }
                 main { (body) }
             }
         }

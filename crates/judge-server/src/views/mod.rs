@@ -2,6 +2,8 @@
 //! group; `layout` is the frame every page shares, `format` the small pieces.
 
 pub mod clarifications;
+pub mod clock;
+pub mod contests;
 pub mod format;
 pub mod languages;
 pub mod layout;

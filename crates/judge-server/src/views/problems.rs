@@ -2,7 +2,9 @@
 
 use super::format;
 use super::layout::{page, Chrome};
+use crate::contest::Contest;
 use crate::statement::{RenderedStatement, StatementLanguage};
+use judge_core::config::judge_toml::Scoring;
 use judge_core::Verdict;
 use maud::{html, Markup, PreEscaped};
 
@@ -48,23 +50,38 @@ pub struct ProblemRow {
     pub attempts: usize,
 }
 
-/// The problem list; `notice` explains when there is nothing to show yet.
-pub fn list(chrome: &Chrome, rows: &[ProblemRow], notice: Option<Markup>, teacher: bool) -> Markup {
+/// The problem list of a contest; `notice` explains when there is nothing to show yet.
+/// An ICPC contest shows each problem's letter and no points (a problem is solved or not).
+pub fn list(
+    chrome: &Chrome,
+    contest: &Contest,
+    rows: &[ProblemRow],
+    notice: Option<Markup>,
+    teacher: bool,
+) -> Markup {
     let t = ProblemTexts(chrome.lang);
+    let icpc = contest.scoring == Scoring::Icpc;
     let chinese_first = chrome.lang == crate::i18n::Lang::Zh;
     page(
         chrome,
         t.title(),
         html! {
             h1 { (t.title()) }
+            @if !contest.first { p class="muted" { (contest.title) } }
             @if let Some(notice) = notice { p class="notice" { (notice) } }
             @if !rows.is_empty() {
                 table class="grid" {
-                    thead { tr { th { (t.problem()) } th { (t.name()) } th class="num" { (t.points()) } th { (t.you()) } } }
+                    thead { tr {
+                        @if icpc { th { "" } }
+                        th { (t.problem()) } th { (t.name()) }
+                        @if !icpc { th class="num" { (t.points()) } }
+                        th { (t.you()) }
+                    } }
                     tbody {
-                        @for row in rows {
+                        @for (index, row) in rows.iter().enumerate() {
                             tr {
-                                td { a href={ "/problems/" (row.id) } { (row.id) } }
+                                @if icpc { td class="letter" { (crate::views::scoreboard::letter(index)) } }
+                                td { a href=(contest.href(&format!("/problems/{}", row.id))) { (row.id) } }
                                 td {
                                     @match &row.title {
                                         Ok((title, Some(zh))) if chinese_first => {
@@ -80,7 +97,7 @@ pub fn list(chrome: &Chrome, rows: &[ProblemRow], notice: Option<Markup>, teache
                                         }
                                     }
                                 }
-                                td class="num" { (row.points) }
+                                @if !icpc { td class="num" { (row.points) } }
                                 td {
                                     @if let Some(best) = row.best { (format::verdict(best)) " " }
                                     @if row.attempts > 0 { span class="muted" { @if row.attempts == 1 { (t.one_attempt()) } @else { (t.attempts(row.attempts)) } } }
@@ -120,8 +137,10 @@ pub struct StatementPage {
     pub samples: Vec<SampleFile>,
 }
 
-/// A problem's statement with the language switch and the submit link.
-pub fn statement(chrome: &Chrome, view: &StatementPage) -> Markup {
+/// A problem's statement with the language switch and the submit link (into `contest`).
+pub fn statement(chrome: &Chrome, contest: &Contest, view: &StatementPage) -> Markup {
+    let here = contest.href(&format!("/problems/{}", view.id));
+    let submit = contest.submit_href(Some(&view.id));
     let t = ProblemTexts(chrome.lang);
     let shown = view.statement.shown;
     page(
@@ -135,7 +154,7 @@ pub fn statement(chrome: &Chrome, view: &StatementPage) -> Markup {
                             @if Some(*language) == shown {
                                 strong { (language.label()) }
                             } @else {
-                                a href={ "/problems/" (view.id) "?lang=" (language.code()) } hreflang=(language.code()) { (language.label()) }
+                                a href={ (here) "?lang=" (language.code()) } hreflang=(language.code()) { (language.label()) }
                             }
                         }
                     }
@@ -143,7 +162,7 @@ pub fn statement(chrome: &Chrome, view: &StatementPage) -> Markup {
                 span class="limits" { (view.limits) }
                 a href={ "/clarifications?problem=" (view.id) "#ask" } { (super::clarifications::ClarificationTexts(chrome.lang).ask()) }
                 a href={ "/self-test?problem=" (view.id) } { (super::self_test::SelfTestTexts(chrome.lang).title()) }
-                a class="button" href={ "/submit?problem=" (view.id) } { (t.submit()) }
+                a class="button" href=(submit) { (t.submit()) }
             }
             article class="statement" lang=(shown.map_or("en", StatementLanguage::code)) {
                 (PreEscaped(&view.statement.html))
@@ -159,7 +178,7 @@ pub fn statement(chrome: &Chrome, view: &StatementPage) -> Markup {
                     }
                 }
             }
-            p { a class="button" href={ "/submit?problem=" (view.id) } { (t.submit()) } }
+            p { a class="button" href=(submit) { (t.submit()) } }
         },
     )
 }

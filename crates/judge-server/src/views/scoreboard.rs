@@ -2,9 +2,13 @@
 
 use super::format;
 use super::layout::{page, Chrome};
+use crate::contest::Contest;
 use crate::scoreboard::Board;
 use judge_core::config::judge_toml::Scoring;
-use judge_core::export::html::scoreboard_table;
+use judge_core::export::html::scoreboard_table_with;
+
+/// A problem's letter on an ICPC board and problem list (A, B, ...).
+pub use judge_core::export::html::problem_letter as letter;
 use maud::{html, Markup};
 
 crate::i18n::texts! {
@@ -30,15 +34,17 @@ pub struct FreezeNote {
     pub viewer_sees_unfrozen: bool,
 }
 
-/// The scoreboard page.
+/// The scoreboard page of `contest`.
 pub fn page_view(
     chrome: &Chrome,
-    title: &str,
+    contest: &Contest,
     board: &Board,
     freeze: Option<&FreezeNote>,
 ) -> Markup {
+    let title = &contest.title;
     let standings = &board.standings;
     let t = ScoreboardTexts(chrome.lang);
+    let points: Vec<f64> = contest.problems.iter().map(|p| p.points).collect();
     page(
         chrome,
         t.title(),
@@ -57,7 +63,11 @@ pub fn page_view(
                     }
                 }
             }
-            (scoreboard_table(standings, Some(&|problem: &str| format!("/problems/{problem}"))))
+            @if contest.kind == judge_core::config::judge_toml::ContestKind::Homework {
+                p class="muted" { (super::contests::ContestTexts::current().late_not_counted()) }
+            }
+            (scoreboard_table_with(standings, Some(&|problem: &str| contest.href(&format!("/problems/{problem}"))), &points))
+            p { a href=(contest.href("/statistics")) { (super::contests::ContestTexts::current().per_problem()) } }
             @if standings.rows.is_empty() { p class="muted" { (t.no_students()) } }
         },
     )

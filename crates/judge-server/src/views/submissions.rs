@@ -121,7 +121,8 @@ pub fn detail(chrome: &Chrome, view: &SubmissionPage) -> Markup {
                 dt { (t.problem()) } dd { a href={ "/problems/" (s.problem) } { (s.problem) } }
                 @if view.teacher { dt { (t.student()) } dd { (s.user_name) } }
                 dt { (t.language()) } dd { (view.language_name) }
-                dt { (t.submitted()) } dd { (format::time(s.submitted_at_ms)) }
+                dt { (t.submitted()) } dd { (format::time(s.submitted_at_ms)) @if s.late { " " strong class="late" { (super::contests::ContestTexts::current().late()) } span class="muted" { (super::contests::ContestTexts::current().late_note()) } } }
+                @if let Some(contest) = &s.contest { dt { (super::contests::ContestTexts::current().contest()) } dd { (contest) } }
                 dt { (t.result()) } dd id="result" { (format::status(s, view.progress)) }
                 @if let Some((earned, of)) = view.points {
                     dt { (t.points()) } dd class="points" { (super::result::points_fraction(earned, of)) }

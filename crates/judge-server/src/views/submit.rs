@@ -57,6 +57,10 @@ pub struct SubmitForm {
     pub selected_language: Option<String>,
     /// A refused submission: why, and the pasted source, kept on the page.
     pub refused: Option<Refused>,
+    /// The contest submitted into (None: the first).
+    pub contest: Option<String>,
+    /// Why a submission now is marked late, if it is.
+    pub late: Option<String>,
 }
 
 /// A submission the server refused, shown again with the reason beside it.
@@ -80,9 +84,11 @@ pub fn form(chrome: &Chrome, csrf_token: &str, view: &SubmitForm) -> Markup {
                 p class="notice" { (closed) }
             }
             // A refused submission's code stays on the page, also when submitting closed.
+            @if let (None, Some(late)) = (&view.closed, &view.late) { p class="notice" { (late) } }
             @if view.closed.is_none() || view.refused.is_some() {
                 form method="post" action="/submit" enctype="multipart/form-data" class="submit" id="submit-form" {
                     (csrf_field(csrf_token))
+                    @if let Some(contest) = &view.contest { input type="hidden" name="contest" value=(contest); }
                     @if let Some(refused) = &view.refused {
                         p class="error-message" id="submit-error" role="alert" { (refused.reason) }
                     }

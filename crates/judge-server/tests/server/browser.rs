@@ -311,3 +311,70 @@ fn a_question_is_answered_and_a_self_test_runs_in_chromium() {
     );
     println!("clarifications in chromium: {}", stdout.trim());
 }
+
+/// The course's contests in Chromium (tests/browser/contests.mjs): the contest list's
+/// sections, the clock counting down on a running contest's pages from the server's time,
+/// the frozen board, the ICPC letters. JUDGE_SCREENSHOTS=DIR saves contests.png and
+/// icpc-board.png there (docs/screenshots).
+#[test]
+fn the_contest_list_and_the_clock_render_in_chromium() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    let missing = missing_pieces(&folder);
+    if !missing.is_empty() {
+        let message = format!(
+            "browser test: missing {}; run scripts/setup-browser-tests",
+            missing.join(", ")
+        );
+        if std::env::var("JUDGE_REQUIRE_BROWSER").as_deref() == Ok("1") {
+            panic!("{message} (JUDGE_REQUIRE_BROWSER=1)");
+        }
+        println!("skipped: {message}");
+        return;
+    }
+    let mut test_server = crate::http_contests::course(2);
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    // Two solves on the running ICPC contest, for the board's counts.
+    runtime.block_on(async {
+        for name in ["ann", "bob"] {
+            let mut client = test_server.login(name).await;
+            let source = crate::common::submission("ac.py");
+            let id = crate::http_contests::submit_into(&mut client, "open", &source)
+                .await
+                .submission_id();
+            test_server.wait_judged(id);
+        }
+    });
+    let server = test_server.server.take().unwrap();
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let address = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let serving = runtime.spawn(server.serve(listener, async {
+        let _ = stopped.await;
+    }));
+    let mut command = Command::new("node");
+    command
+        .arg(folder.join("contests.mjs"))
+        .current_dir(&folder)
+        .env("JUDGE_URL", format!("http://{address}"))
+        .env("STUDENT", "ann")
+        .env("STUDENT_PASSWORD", "annann")
+        .env("CHROMIUM", chromium());
+    if let Some(dir) = std::env::var_os("JUDGE_SCREENSHOTS") {
+        command.env("SCREENSHOTS", dir);
+    }
+    let output = command.output().unwrap();
+    let _ = stop.send(());
+    runtime.block_on(serving).unwrap().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "the contests browser test failed:\n{stdout}\n{stderr}"
+    );
+    let seen: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    // Frozen for the student: both solves are pending, counted as tried.
+    assert_eq!(seen["counts"], "solved / tried 0 / 2", "{seen}");
+    println!("contests in chromium: {seen}");
+}

@@ -41,6 +41,15 @@ pub fn submission(name: &str) -> String {
 /// `add`, `ghost` (no files) and `broken` (no checker), languages python3, c and cpp;
 /// `edit` changes the contest table.
 pub fn write_config(dir: &Path, edit: impl FnOnce(&mut toml::Table)) -> PathBuf {
+    write_config_with(dir, edit, |_| {})
+}
+
+/// [`write_config`], then `edit_top` changes the whole file's table (`[[contests]]`).
+pub fn write_config_with(
+    dir: &Path,
+    edit: impl FnOnce(&mut toml::Table),
+    edit_top: impl FnOnce(&mut toml::Table),
+) -> PathBuf {
     let text = std::fs::read_to_string(repository().join("judge.toml")).unwrap();
     let mut table: toml::Table = text.parse().unwrap();
     let contest = table["contest"].as_table_mut().unwrap();
@@ -67,6 +76,7 @@ pub fn write_config(dir: &Path, edit: impl FnOnce(&mut toml::Table)) -> PathBuf 
         toml::Value::Array(vec!["python3".into(), "c".into(), "cpp".into()]),
     );
     edit(contest);
+    edit_top(&mut table);
     let file = dir.join("judge.toml");
     std::fs::write(&file, toml::to_string(&table).unwrap()).unwrap();
     file
@@ -111,8 +121,20 @@ impl TestServer {
         edit_contest: impl FnOnce(&mut toml::Table),
         edit_options: impl FnOnce(&mut ServerOptions),
     ) -> TestServer {
+        TestServer::with_course(workers, edit_contest, |_| {}, edit_options)
+    }
+
+    /// A server with changes to the contest table, the whole judge.toml (the course's
+    /// `[[contests]]`) and the options.
+    pub fn with_course(
+        workers: usize,
+        edit_contest: impl FnOnce(&mut toml::Table),
+        edit_top: impl FnOnce(&mut toml::Table),
+        edit_options: impl FnOnce(&mut ServerOptions),
+    ) -> TestServer {
         let dir = tempfile::tempdir().unwrap();
-        let config = JudgeConfig::load(&write_config(dir.path(), edit_contest)).unwrap();
+        let file = write_config_with(dir.path(), edit_contest, edit_top);
+        let config = JudgeConfig::load(&file).unwrap();
         let judge = Arc::new(Judge::new(config, Arc::new(AtomicBool::new(false))).unwrap());
         let mut options = ServerOptions {
             listen: "127.0.0.1:0".into(),

@@ -1,0 +1,250 @@
+//! The course's contests: the list, a contest's home, its statistics, and the teacher's
+//! change of a contest's window.
+//!
+//! The first contest's pages keep their old addresses (`/problems`, `/scoreboard`,
+//! `/statistics`); every contest's are also under `/contests/ID/...`.
+
+use super::bad_form;
+use crate::auth::{LoggedIn, TeacherOnly};
+use crate::contest::{Contest, Window};
+use crate::http_error::HttpError;
+use crate::state::AppState;
+use crate::store::{now_ms, SubmissionState};
+use crate::views::contests::{self as view, ContestRow, ProblemStatistics};
+use crate::views::Chrome;
+use axum::extract::rejection::FormRejection;
+use axum::extract::{Path, State};
+use axum::response::{Html, Redirect};
+use axum::Form;
+use judge_core::Verdict;
+use serde::Deserialize;
+use std::collections::BTreeSet;
+
+/// A contest by id, or 404.
+pub(crate) fn find<'a>(state: &'a AppState, id: &str) -> Result<&'a Contest, HttpError> {
+    state
+        .contests
+        .get(id)
+        .ok_or_else(|| HttpError::not_found(format!("There is no contest {id:?}.")))
+}
+
+/// `GET /contests`.
+pub async fn list(
+    State(state): State<AppState>,
+    LoggedIn(session): LoggedIn,
+) -> Result<Html<String>, HttpError> {
+    let now = now_ms();
+    let rows: Vec<ContestRow> = state
+        .contests
+        .all()
+        .iter()
+        .map(|contest| ContestRow {
+            contest: contest.clone(),
+            phase: contest.phase(now),
+        })
+        .collect();
+    let chrome = Chrome::for_course(&state.contests, Some(&session), "contests");
+    Ok(Html(
+        view::list(
+            &chrome,
+            &rows,
+            session.user.is_teacher(),
+            &session.csrf_token,
+        )
+        .into_string(),
+    ))
+}
+
+/// `GET /contests/{contest}`: its problems.
+pub async fn home(
+    State(state): State<AppState>,
+    LoggedIn(_session): LoggedIn,
+    Path(id): Path<String>,
+) -> Result<Redirect, HttpError> {
+    Ok(Redirect::to(&find(&state, &id)?.href("/problems")))
+}
+
+/// `GET /statistics`: the first contest's.
+pub async fn statistics(
+    State(state): State<AppState>,
+    LoggedIn(session): LoggedIn,
+) -> Result<Html<String>, HttpError> {
+    let first = state.contest.clone();
+    statistics_of(&state, &session, &first).await
+}
+
+/// `GET /contests/{contest}/statistics`.
+pub async fn statistics_in(
+    State(state): State<AppState>,
+    LoggedIn(session): LoggedIn,
+    Path(id): Path<String>,
+) -> Result<Html<String>, HttpError> {
+    let contest = find(&state, &id)?.clone();
+    statistics_of(&state, &session, &contest).await
+}
+
+/// Attempts, students and verdicts per problem: for the teacher always, for students
+/// once the contest has ended (a homework set: its deadline has passed).
+async fn statistics_of(
+    state: &AppState,
+    session: &crate::auth::Session,
+    contest: &Contest,
+) -> Result<Html<String>, HttpError> {
+    let now = now_ms();
+    let ended = contest.end_ms().is_some_and(|end| now >= end);
+    if !session.user.is_teacher() && !ended {
+        return Err(HttpError::forbidden(
+            "The statistics are shown once the contest has ended.",
+        ));
+    }
+    let of = contest.clone();
+    let problems = state
+        .blocking(move |s| {
+            let users = s.store.users()?;
+            let students: BTreeSet<&str> = users
+                .iter()
+                .filter(|u| !u.is_teacher())
+                .map(|u| u.name.as_str())
+                .collect();
+            let attempts = s.store.attempts()?;
+            Ok(of
+                .problems
+                .iter()
+                .map(|problem| {
+                    let mine: Vec<_> = attempts
+                        .iter()
+                        .map(|a| &a.summary)
+                        .filter(|a| {
+                            a.problem == problem.id
+                                && of.owns(a.contest.as_deref())
+                                && students.contains(a.user_name.as_str())
+                        })
+                        .collect();
+                    let judged = |a: &&&crate::store::SubmissionSummary| {
+                        a.state == SubmissionState::Done && !a.needs_attention()
+                    };
+                    let verdict_of = |a: &crate::store::SubmissionSummary| {
+                        a.result.as_ref().map_or(Verdict::JE, |r| r.verdict)
+                    };
+                    let by_verdict = Verdict::ALL
+                        .into_iter()
+                        .map(|v| {
+                            (
+                                v,
+                                mine.iter()
+                                    .filter(judged)
+                                    .filter(|a| verdict_of(a) == v)
+                                    .count(),
+                            )
+                        })
+                        .filter(|(_, n)| *n > 0)
+                        .collect();
+                    ProblemStatistics {
+                        id: problem.id.clone(),
+                        attempts: mine.len(),
+                        tried: mine
+                            .iter()
+                            .map(|a| a.user_id)
+                            .collect::<BTreeSet<_>>()
+                            .len(),
+                        solved: mine
+                            .iter()
+                            .filter(judged)
+                            .filter(|a| verdict_of(a) == Verdict::AC)
+                            .map(|a| a.user_id)
+                            .collect::<BTreeSet<_>>()
+                            .len(),
+                        by_verdict,
+                        pending: mine.iter().filter(|a| !judged(a)).count(),
+                    }
+                })
+                .collect::<Vec<_>>())
+        })
+        .await?;
+    let chrome = Chrome::for_contest(contest, Some(session), "scoreboard");
+    Ok(Html(
+        view::statistics(&chrome, contest, &problems).into_string(),
+    ))
+}
+
+/// The window form's fields: RFC 3339 times (an empty end or late_until: none), or
+/// `reset=1` for judge.toml's window.
+#[derive(Debug, Deserialize)]
+pub struct WindowForm {
+    csrf: Option<String>,
+    #[serde(default)]
+    start: String,
+    #[serde(default)]
+    end: String,
+    #[serde(default)]
+    late_until: String,
+    #[serde(default)]
+    reset: Option<String>,
+}
+
+fn parse_time(field: &str, text: &str) -> Result<Option<i64>, HttpError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
+        .map(|t| Some(i64::try_from(t.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX)))
+        .map_err(|_| {
+            HttpError::unprocessable(format!(
+                "{field} {text:?} is not an RFC 3339 time such as 2026-12-01T09:00:00Z."
+            ))
+        })
+}
+
+/// `POST /contests/{contest}/window`: the teacher moves a contest's window (kept in the
+/// store, overriding judge.toml's until reset).
+pub async fn set_window(
+    State(state): State<AppState>,
+    TeacherOnly(session): TeacherOnly,
+    Path(id): Path<String>,
+    form: Result<Form<WindowForm>, FormRejection>,
+) -> Result<Redirect, HttpError> {
+    let Form(form) = form.map_err(bad_form)?;
+    crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
+    let contest = find(&state, &id)?.clone();
+    let window = if form.reset.as_deref() == Some("1") {
+        None
+    } else {
+        let start_ms = parse_time("The start", &form.start)?
+            .ok_or_else(|| HttpError::unprocessable("The start is required."))?;
+        let end_ms = parse_time("The end", &form.end)?;
+        let late_until_ms = parse_time("Late until", &form.late_until)?;
+        if end_ms.is_some_and(|end| end <= start_ms) {
+            return Err(HttpError::unprocessable(format!(
+                "Contest {id}: the end must be after the start."
+            )));
+        }
+        if late_until_ms.is_some()
+            && contest.kind != judge_core::config::judge_toml::ContestKind::Homework
+        {
+            return Err(HttpError::unprocessable(format!(
+                "Contest {id} is not a homework set: it has no late submissions."
+            )));
+        }
+        if let (Some(until), Some(end)) = (late_until_ms, end_ms) {
+            if until < end {
+                return Err(HttpError::unprocessable(format!(
+                    "Contest {id}: late submissions must close after the deadline."
+                )));
+            }
+        }
+        Some(Window {
+            start_ms,
+            end_ms,
+            late_until_ms,
+        })
+    };
+    tracing::info!(
+        "{} set the window of contest {id} to {window:?}",
+        session.user.name
+    );
+    state
+        .blocking(move |s| contest.set_window(&s.store, window))
+        .await?;
+    Ok(Redirect::to("/contests"))
+}

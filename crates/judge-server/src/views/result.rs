@@ -6,6 +6,24 @@ use crate::subtasks::Subtask;
 use judge_core::{SubmissionResult, TestResult};
 use maud::{html, Markup};
 
+crate::i18n::texts! {
+    /// Texts of a result's tests.
+    pub struct ResultTexts {
+        compiler_messages => "Compiler messages", "编译信息";
+        compile_error => "Compile error", "编译错误";
+        tests => "Tests", "测试点";
+        subtasks_and_tests => "Subtasks and tests", "子任务与测试点";
+        subtask(n: usize) => "Subtask {n}: ", "子任务 {n}：";
+        samples => "Samples", "样例";
+        no_subtask => "Tests in no subtask", "不属于任何子任务的测试点";
+        test => "Test", "测试点";
+        verdict => "Verdict", "结果";
+        wall => "Wall", "墙钟时间";
+        memory => "Memory", "内存";
+        details => "Details", "详情";
+    }
+}
+
 /// Points as "30/100".
 pub fn points_fraction(earned: f64, worth: f64) -> String {
     format!(
@@ -17,16 +35,17 @@ pub fn points_fraction(earned: f64, worth: f64) -> String {
 
 /// The compiler's messages and the tests (`subtasks` empty: one flat table).
 pub fn tests(result: &SubmissionResult, subtasks: &[Subtask]) -> Markup {
+    let t = ResultTexts::current();
     html! {
         @if !result.compile.message.trim().is_empty() {
-            h2 { @if result.compile.success { "Compiler messages" } @else { "Compile error" } }
+            h2 { @if result.compile.success { (t.compiler_messages()) } @else { (t.compile_error()) } }
             pre class="compile" { (result.compile.message) }
         }
         @if !result.tests.is_empty() || !subtasks.is_empty() {
-            h2 { @if subtasks.is_empty() { "Tests" } @else { "Subtasks and tests" } }
+            h2 { @if subtasks.is_empty() { (t.tests()) } @else { (t.subtasks_and_tests()) } }
             div class="scroll" {
                 table class="grid tests" {
-                    thead { tr { th { "Test" } th { "Verdict" } th class="num" { "CPU" } th class="num" { "Wall" } th class="num" { "Memory" } th { "Details" } } }
+                    thead { tr { th { (t.test()) } th { (t.verdict()) } th class="num" { "CPU" } th class="num" { (t.wall()) } th class="num" { (t.memory()) } th { (t.details()) } } }
                     @if subtasks.is_empty() {
                         tbody { @for test in &result.tests { (test_row(test)) } }
                     }
@@ -35,8 +54,8 @@ pub fn tests(result: &SubmissionResult, subtasks: &[Subtask]) -> Markup {
                             tr class="subtask-head" {
                                 th colspan="6" {
                                     @match (&subtask.name, number) {
-                                        (Some(name), Some(n)) => { "Subtask " (n) ": " (name) }
-                                        _ => { @if subtask.samples { "Samples" } @else { "Tests in no subtask" } }
+                                        (Some(name), Some(n)) => { (t.subtask(n)) (name) }
+                                        _ => { @if subtask.samples { (t.samples()) } @else { (t.no_subtask()) } }
                                     }
                                     " "
                                     @match subtask.verdict {

@@ -58,7 +58,7 @@ fn cell(
     };
     let grade = match (scoring, max) {
         (Scoring::Ioi, Some(max)) if cell.attempts > 0 => {
-            format!(" grade-{}", grade(cell.points, max))
+            format!(" grade{}", grade(cell.points, max))
         }
         _ => String::new(),
     };
@@ -96,7 +96,7 @@ pub fn scoreboard_table(
 }
 
 /// [`scoreboard_table`] with each problem's points (in board order) when known: IOI cells
-/// are then coloured by the fraction of them scored (`grade-0` to `grade-10`). An ICPC
+/// are then coloured by the fraction of them scored (`grade0` to `grade10`). An ICPC
 /// board heads each problem with its letter, marks the first solve of each problem
 /// (`first-solve`; ties on the minute share it), and counts under each problem the
 /// students who solved it and who tried it.

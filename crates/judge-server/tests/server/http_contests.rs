@@ -364,12 +364,12 @@ async fn the_icpc_board_has_letters_first_solves_and_counts_and_the_ioi_board_gr
     server.wait_judged(right);
     let board = ann.get("/scoreboard").await;
     assert!(
-        board.body.contains("cell solved grade-10"),
+        board.body.contains("cell solved grade10"),
         "{}",
         board.body
     );
     assert!(
-        board.body.contains("cell attempted grade-0"),
+        board.body.contains("cell attempted grade0"),
         "{}",
         board.body
     );

@@ -363,11 +363,7 @@ async fn the_icpc_board_has_letters_first_solves_and_counts_and_the_ioi_board_gr
     server.wait_judged(wrong);
     server.wait_judged(right);
     let board = ann.get("/scoreboard").await;
-    assert!(
-        board.body.contains("cell solved grade10"),
-        "{}",
-        board.body
-    );
+    assert!(board.body.contains("cell solved grade10"), "{}", board.body);
     assert!(
         board.body.contains("cell attempted grade0"),
         "{}",

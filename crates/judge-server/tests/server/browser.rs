@@ -52,49 +52,92 @@ fn missing_pieces(folder: &Path) -> Vec<String> {
     missing
 }
 
-#[test]
-fn a_student_submits_in_chromium_and_the_teacher_sees_the_scoreboard() {
+/// The folder of the browser scripts when everything they need is here; None (the test
+/// passes, saying why) when something is missing, unless JUDGE_REQUIRE_BROWSER=1 (CI),
+/// when it fails.
+fn browser_folder() -> Option<PathBuf> {
     let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
     let missing = missing_pieces(&folder);
-    if !missing.is_empty() {
-        let message = format!(
-            "browser test: missing {}; run scripts/setup-browser-tests",
-            missing.join(", ")
-        );
-        if std::env::var("JUDGE_REQUIRE_BROWSER").as_deref() == Ok("1") {
-            panic!("{message} (JUDGE_REQUIRE_BROWSER=1)");
-        }
-        println!("skipped: {message}");
-        eprintln!("skipped: {message}");
-        return;
+    if missing.is_empty() {
+        return Some(folder);
     }
+    let message = format!(
+        "browser test: missing {}; run scripts/setup-browser-tests",
+        missing.join(", ")
+    );
+    if std::env::var("JUDGE_REQUIRE_BROWSER").as_deref() == Ok("1") {
+        panic!("{message} (JUDGE_REQUIRE_BROWSER=1)");
+    }
+    println!("skipped: {message}");
+    eprintln!("skipped: {message}");
+    None
+}
 
+/// A server on the repository's contest with its data in `dir` (`workers`: None for the
+/// default).
+fn repository_server(dir: &tempfile::TempDir, workers: Option<usize>) -> Server {
     let repository = crate::common::repository();
     let config = JudgeConfig::load(&repository.join("judge.toml")).unwrap();
     let judge = Arc::new(Judge::new(config, Arc::new(AtomicBool::new(false))).unwrap());
-    let dir = tempfile::tempdir().unwrap();
+    let defaults = ServerOptions::default();
     let options = ServerOptions {
         listen: "127.0.0.1:0".into(),
         data_dir: dir.path().join("data"),
-        ..ServerOptions::default()
+        workers: workers.unwrap_or(defaults.workers),
+        ..defaults
     };
-    let workers = options.workers;
+    Server::start(judge, options).unwrap()
+}
+
+/// A server answering on a free port until [`Serving::stop`].
+struct Serving {
+    address: std::net::SocketAddr,
+    stop: tokio::sync::oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<judge_server::Result<()>>,
+}
+
+impl Serving {
+    fn start(runtime: &tokio::runtime::Runtime, server: Server) -> Serving {
+        let listener = runtime
+            .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+            .unwrap();
+        let address = listener.local_addr().unwrap();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = runtime.spawn(server.serve(listener, async {
+            let _ = stopped.await;
+        }));
+        Serving {
+            address,
+            stop,
+            task,
+        }
+    }
+
+    fn stop(self, runtime: &tokio::runtime::Runtime) {
+        let _ = self.stop.send(());
+        runtime.block_on(self.task).unwrap().unwrap();
+    }
+}
+
+#[test]
+fn a_student_submits_in_chromium_and_the_teacher_sees_the_scoreboard() {
+    let Some(folder) = browser_folder() else {
+        return;
+    };
+
+    let repository = crate::common::repository();
+    let dir = tempfile::tempdir().unwrap();
+    let workers = ServerOptions::default().workers;
     // Starting builds the problems' checkers (the maze's among them), so the measured time
     // is the judging of a submission and not a one-off cargo build.
-    let server = Server::start(judge, options).unwrap();
+    let server = repository_server(&dir, None);
     let store = server.state().store.clone();
     let student_password = accounts::add_user(&store, "student1", Role::Student, None).unwrap();
     let teacher_password = accounts::add_user(&store, "teacher1", Role::Teacher, None).unwrap();
 
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let listener = runtime
-        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
-        .unwrap();
-    let address = listener.local_addr().unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let serving = runtime.spawn(server.serve(listener, async {
-        let _ = stopped.await;
-    }));
+    let serving = Serving::start(&runtime, server);
+    let address = serving.address;
 
     let maze_dir = repository.join("problems/maze/submissions");
     let output = Command::new("node")
@@ -115,8 +158,7 @@ fn a_student_submits_in_chromium_and_the_teacher_sees_the_scoreboard() {
         )
         .output()
         .unwrap();
-    let _ = stop.send(());
-    runtime.block_on(serving).unwrap().unwrap();
+    serving.stop(&runtime);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -178,42 +220,16 @@ fn a_student_submits_in_chromium_and_the_teacher_sees_the_scoreboard() {
 /// JUDGE_I18N_SCREENSHOTS=DIR saves the Chinese problem list there (docs/screenshots).
 #[test]
 fn the_interface_switches_language_in_chromium() {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
-    let missing = missing_pieces(&folder);
-    if !missing.is_empty() {
-        let message = format!(
-            "browser test: missing {}; run scripts/setup-browser-tests",
-            missing.join(", ")
-        );
-        assert!(
-            std::env::var("JUDGE_REQUIRE_BROWSER").as_deref() != Ok("1"),
-            "{message} (JUDGE_REQUIRE_BROWSER=1)"
-        );
-        eprintln!("skipped: {message}");
+    let Some(folder) = browser_folder() else {
         return;
-    }
-    let repository = crate::common::repository();
-    let config = JudgeConfig::load(&repository.join("judge.toml")).unwrap();
-    let judge = Arc::new(Judge::new(config, Arc::new(AtomicBool::new(false))).unwrap());
-    let dir = tempfile::tempdir().unwrap();
-    let options = ServerOptions {
-        listen: "127.0.0.1:0".into(),
-        data_dir: dir.path().join("data"),
-        workers: 0,
-        ..ServerOptions::default()
     };
-    let server = Server::start(judge, options).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let server = repository_server(&dir, Some(0));
     let store = server.state().store.clone();
     let password = accounts::add_user(&store, "student1", Role::Student, None).unwrap();
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let listener = runtime
-        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
-        .unwrap();
-    let address = listener.local_addr().unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let serving = runtime.spawn(server.serve(listener, async {
-        let _ = stopped.await;
-    }));
+    let serving = Serving::start(&runtime, server);
+    let address = serving.address;
     let mut command = Command::new("node");
     command
         .arg(folder.join("i18n.mjs"))
@@ -226,8 +242,7 @@ fn the_interface_switches_language_in_chromium() {
         command.env("SCREENSHOT_DIR", screenshots);
     }
     let output = command.output().unwrap();
-    let _ = stop.send(());
-    runtime.block_on(serving).unwrap().unwrap();
+    serving.stop(&runtime);
     assert!(
         output.status.success(),
         "the language test in Chromium failed:\n{}\n{}",
@@ -242,43 +257,17 @@ fn the_interface_switches_language_in_chromium() {
 /// Nothing of it is a submission.
 #[test]
 fn a_question_is_answered_and_a_self_test_runs_in_chromium() {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
-    let missing = missing_pieces(&folder);
-    if !missing.is_empty() {
-        let message = format!(
-            "browser test: missing {}; run scripts/setup-browser-tests",
-            missing.join(", ")
-        );
-        assert!(
-            std::env::var("JUDGE_REQUIRE_BROWSER").as_deref() != Ok("1"),
-            "{message} (JUDGE_REQUIRE_BROWSER=1)"
-        );
-        eprintln!("skipped: {message}");
+    let Some(folder) = browser_folder() else {
         return;
-    }
-    let repository = crate::common::repository();
-    let config = JudgeConfig::load(&repository.join("judge.toml")).unwrap();
-    let judge = Arc::new(Judge::new(config, Arc::new(AtomicBool::new(false))).unwrap());
-    let dir = tempfile::tempdir().unwrap();
-    let options = ServerOptions {
-        listen: "127.0.0.1:0".into(),
-        data_dir: dir.path().join("data"),
-        workers: 0,
-        ..ServerOptions::default()
     };
-    let server = Server::start(judge, options).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let server = repository_server(&dir, Some(0));
     let store = server.state().store.clone();
     let student_password = accounts::add_user(&store, "student2", Role::Student, None).unwrap();
     let teacher_password = accounts::add_user(&store, "teacher2", Role::Teacher, None).unwrap();
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let listener = runtime
-        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
-        .unwrap();
-    let address = listener.local_addr().unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let serving = runtime.spawn(server.serve(listener, async {
-        let _ = stopped.await;
-    }));
+    let serving = Serving::start(&runtime, server);
+    let address = serving.address;
     let mut command = Command::new("node");
     command
         .arg(folder.join("clarifications.mjs"))
@@ -294,8 +283,7 @@ fn a_question_is_answered_and_a_self_test_runs_in_chromium() {
         command.env("SCREENSHOTS", shots);
     }
     let output = command.output().unwrap();
-    let _ = stop.send(());
-    runtime.block_on(serving).unwrap().unwrap();
+    serving.stop(&runtime);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -318,19 +306,9 @@ fn a_question_is_answered_and_a_self_test_runs_in_chromium() {
 /// icpc-board.png there (docs/screenshots).
 #[test]
 fn the_contest_list_and_the_clock_render_in_chromium() {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
-    let missing = missing_pieces(&folder);
-    if !missing.is_empty() {
-        let message = format!(
-            "browser test: missing {}; run scripts/setup-browser-tests",
-            missing.join(", ")
-        );
-        if std::env::var("JUDGE_REQUIRE_BROWSER").as_deref() == Ok("1") {
-            panic!("{message} (JUDGE_REQUIRE_BROWSER=1)");
-        }
-        println!("skipped: {message}");
+    let Some(folder) = browser_folder() else {
         return;
-    }
+    };
     let mut test_server = crate::http_contests::course(2);
     let runtime = tokio::runtime::Runtime::new().unwrap();
     // Two solves on the running ICPC contest, for the board's counts.
@@ -345,14 +323,8 @@ fn the_contest_list_and_the_clock_render_in_chromium() {
         }
     });
     let server = test_server.server.take().unwrap();
-    let listener = runtime
-        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
-        .unwrap();
-    let address = listener.local_addr().unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let serving = runtime.spawn(server.serve(listener, async {
-        let _ = stopped.await;
-    }));
+    let serving = Serving::start(&runtime, server);
+    let address = serving.address;
     let mut command = Command::new("node");
     command
         .arg(folder.join("contests.mjs"))
@@ -365,8 +337,7 @@ fn the_contest_list_and_the_clock_render_in_chromium() {
         command.env("SCREENSHOTS", dir);
     }
     let output = command.output().unwrap();
-    let _ = stop.send(());
-    runtime.block_on(serving).unwrap().unwrap();
+    serving.stop(&runtime);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(

@@ -14,6 +14,9 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 const STYLE: &str = include_str!("report.css");
+/// The scoreboard table's own style (grades, letters, counts), for every page that shows
+/// [`scoreboard_table`]: the report inlines it, the server serves it.
+pub const SCOREBOARD_STYLE: &str = include_str!("scoreboard.css");
 const SCRIPT: &str = include_str!("report.js");
 
 /// A problem's letter on an ICPC board: A, B, ..., Z, AA, AB, ...
@@ -252,7 +255,7 @@ pub fn report(results: &ResultsExport, measured: &BTreeMap<String, SubmissionRes
             head {
                 meta charset="utf-8";
                 title { (results.title) }
-                style { (PreEscaped(STYLE)) }
+                style { (PreEscaped(STYLE)) (PreEscaped(SCOREBOARD_STYLE)) }
             }
             body {
                 h1 { (results.title) }

@@ -16,6 +16,10 @@ const CONTESTS_SCRIPT: &str = include_str!("../../assets/contests.js");
 pub async fn file(Path(file): Path<String>) -> Result<Response, HttpError> {
     let (body, content_type) = match file.as_str() {
         "style.css" => (STYLE, "text/css; charset=utf-8"),
+        "scoreboard.css" => (
+            judge_core::export::html::SCOREBOARD_STYLE,
+            "text/css; charset=utf-8",
+        ),
         "app.js" => (SCRIPT, "text/javascript; charset=utf-8"),
         "contests.js" => (CONTESTS_SCRIPT, "text/javascript; charset=utf-8"),
         "similarity.css" => (similarity::report::html::STYLE, "text/css; charset=utf-8"),

@@ -115,6 +115,7 @@ fn head(title: &str) -> Markup {
             // No favicon request (and no 404 for it in the log).
             link rel="icon" href="data:,";
             link rel="stylesheet" href="/static/style.css";
+            link rel="stylesheet" href="/static/scoreboard.css";
             script src="/static/app.js" defer {}
         }
     }

@@ -166,6 +166,10 @@ async fn static_files_liveness_unknown_paths_and_headers() {
         .to_str()
         .unwrap()
         .starts_with("text/css"));
+    // The board's grades come from judge-core, shared with the contest report.
+    let board_style = anonymous.get("/static/scoreboard.css").await;
+    assert_eq!(board_style.status, StatusCode::OK);
+    assert!(board_style.body.contains("td.grade10"));
     let script = anonymous.get("/static/app.js").await;
     assert!(script.body.contains("pollStatus"));
     assert_eq!(

@@ -349,3 +349,324 @@ fn the_contest_list_and_the_clock_render_in_chromium() {
     assert_eq!(seen["counts"], "solved / tried 0 / 2", "{seen}");
     println!("contests in chromium: {seen}");
 }
+
+/// A long student name, for the pages that must wrap it on a phone.
+const LONG_NAME: &str = "zhang_xiaoming_2026_exchange_student_class_b";
+
+/// The phone test's course: the repository's contest (its seven problems, IOI) with an
+/// ICPC contest running beside it and a warm-up contest that is over, accounts `teacher`,
+/// `ann`, `bob` and [`LONG_NAME`] (password: the name twice).
+fn phone_course() -> crate::common::TestServer {
+    let repository = crate::common::repository();
+    let text = std::fs::read_to_string(repository.join("judge.toml")).unwrap();
+    let own: toml::Table = text.parse().unwrap();
+    let own_contest = own["contest"].as_table().unwrap().clone();
+    let server = crate::common::TestServer::with_course(
+        2,
+        |contest| {
+            for key in ["title", "problems"] {
+                contest.insert(key.into(), own_contest[key].clone());
+            }
+            for key in ["problems_dir", "testdata_dir"] {
+                let dir = repository.join(own_contest[key].as_str().unwrap());
+                contest.insert(key.into(), dir.display().to_string().into());
+            }
+            contest.remove("languages");
+        },
+        |top| {
+            let t = |m: i64| toml::Value::from(crate::common::minutes_from_now(m));
+            let contest = |id: &str, title: &str, start: i64, end: i64, scoring: &str| {
+                let problems: Vec<toml::Value> = ["maze", "number-chain", "eight-puzzle"]
+                    .iter()
+                    .map(|id| toml::Table::from_iter([("id".to_string(), (*id).into())]).into())
+                    .collect();
+                toml::Value::from(toml::Table::from_iter([
+                    ("id".to_string(), id.into()),
+                    ("title".to_string(), title.into()),
+                    ("start".to_string(), t(start)),
+                    ("end".to_string(), t(end)),
+                    ("scoring".to_string(), scoring.into()),
+                    ("problems".to_string(), problems.into()),
+                ]))
+            };
+            top.insert(
+                "contests".into(),
+                vec![
+                    contest("icpc", "Weekly ICPC-style round", -30, 90, "icpc"),
+                    contest("warmup", "Warm-up round", -180, -120, "ioi"),
+                ]
+                .into(),
+            );
+        },
+        |_| {},
+    );
+    server
+        .store
+        .add_user(
+            LONG_NAME,
+            &crate::common::cheap_hash(&format!("{LONG_NAME}{LONG_NAME}")),
+            Role::Student,
+        )
+        .unwrap();
+    server
+}
+
+/// Submits a repository submission (`problems/<problem>/submissions/<file>`), or `source`
+/// itself when no such file exists, into `contest` (None: the first); its id.
+async fn phone_submit(
+    client: &mut crate::common::Client,
+    contest: Option<&str>,
+    problem: &str,
+    language: &str,
+    file: &str,
+) -> i64 {
+    let path = crate::common::repository()
+        .join("problems")
+        .join(problem)
+        .join("submissions")
+        .join(file);
+    let source = std::fs::read_to_string(&path).unwrap_or_else(|_| file.to_string());
+    let csrf = client.csrf().await;
+    let mut parts = vec![
+        crate::common::Part::Text("csrf", &csrf),
+        crate::common::Part::Text("problem", problem),
+        crate::common::Part::Text("language", language),
+        crate::common::Part::Text("source", &source),
+    ];
+    if let Some(contest) = contest {
+        parts.push(crate::common::Part::Text("contest", contest));
+    }
+    client
+        .post_multipart("/submit", &parts)
+        .await
+        .submission_id()
+}
+
+/// The paths of the server's GET routes, read from its router (src/routes/mod.rs), so
+/// that a page added there is visited without a change here.
+fn get_routes() -> Vec<String> {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/routes/mod.rs");
+    let text = std::fs::read_to_string(file).unwrap();
+    let start = text
+        .find("Router::new()")
+        .expect("the router in routes/mod.rs");
+    let calls: Vec<&str> = text[start..].split(".route(").skip(1).collect();
+    let routes: Vec<String> = calls
+        .iter()
+        .filter_map(|call| {
+            let call = call.split(".fallback(").next().unwrap();
+            let path = call.trim_start().strip_prefix('"')?.split('"').next()?;
+            call.contains("get(").then(|| path.to_string())
+        })
+        .collect();
+    assert!(
+        routes.len() > 20,
+        "too few GET routes read from routes/mod.rs: {routes:?}"
+    );
+    routes
+}
+
+/// Whether a GET route is not a page to look at: data (JSON, events, a source as text,
+/// exports), the style and scripts, redirects.
+fn not_a_page(route: &str) -> bool {
+    route.starts_with("/api/")
+        || route.starts_with("/static/")
+        || route.starts_with("/teacher/export/")
+        || route.ends_with(".json")
+        || route.ends_with("/events")
+        || route.ends_with("/status")
+        || route.ends_with("/source")
+        || ["/", "/healthz", "/language"].contains(&route)
+}
+
+/// A route's path with its parameters filled in from the course: `{contest}` the ICPC
+/// contest, a problem's `{id}` or `{problem}` the maze, a submission's `{id}` the one
+/// given; None for a parameter this test does not know (the caller then says so).
+fn fill_route(route: &str, submission: i64) -> Option<String> {
+    let mut filled = Vec::new();
+    let mut previous = "";
+    for segment in route.split('/') {
+        let value = match segment {
+            "{contest}" => "icpc".to_string(),
+            "{problem}" => "maze".to_string(),
+            "{id}" if previous == "problems" => "maze".to_string(),
+            "{id}" if previous == "submissions" => submission.to_string(),
+            s if s.starts_with('{') => return None,
+            s => s.to_string(),
+        };
+        previous = segment;
+        filled.push(value);
+    }
+    Some(filled.join("/"))
+}
+
+/// Every page at a phone's width (390 x 844) in Chromium (tests/browser/phones.mjs), in
+/// English and Chinese, as a student and as the teacher: the log-in page, each GET route
+/// of the router that is a page (filled in from a course with judged submissions: a
+/// partial result with subtasks, a compile error, ICPC and IOI boards, a similar pair,
+/// a question and an announcement), a refused submission and a self-test's result. None
+/// may scroll sideways. JUDGE_SCREENSHOTS=DIR saves the pictures of docs/server.md there.
+#[test]
+fn no_page_scrolls_sideways_on_a_phone_in_chromium() {
+    let Some(folder) = browser_folder() else {
+        return;
+    };
+    let mut test_server = phone_course();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let (pages, shots) = runtime.block_on(async {
+        let mut ann = test_server.login("ann").await;
+        let mut bob = test_server.login("bob").await;
+        let mut long = test_server.login(LONG_NAME).await;
+        let mut teacher = test_server.login("teacher").await;
+        let accepted = phone_submit(&mut ann, None, "maze", "cpp", "accepted/bfs.cpp").await;
+        let compile_error = phone_submit(
+            &mut long,
+            None,
+            "eight-puzzle",
+            "cpp",
+            "#include <vector>\nint main() { std::vector<int> moves_of_the_blank_tile; return moves_of_the_blank_tile.size() + an_undeclared_variable_with_a_long_name; }\n",
+        )
+        .await;
+        let similar = phone_submit(&mut bob, None, "maze", "c", "accepted/bfs.c").await;
+        let long_one = phone_submit(&mut long, None, "maze", "cpp", "wrong_answer/no_modulo.cpp").await;
+        let icpc_ac = phone_submit(&mut ann, Some("icpc"), "maze", "cpp", "accepted/bfs.cpp").await;
+        let icpc_wa = phone_submit(&mut long, Some("icpc"), "maze", "cpp", "wrong_answer/no_modulo.cpp").await;
+        for id in [accepted, compile_error, similar, long_one, icpc_ac, icpc_wa] {
+            test_server.wait_judged(id);
+        }
+        // A question with a long word, answered to everyone, and an announcement.
+        let csrf = ann.csrf().await;
+        let asked = ann
+            .post_form(
+                "/clarifications",
+                &[
+                    ("csrf", &csrf),
+                    ("problem", "maze"),
+                    ("question", "Is https://example.org/a/very/long/address/that/does/not/break/anywhere_on_its_own allowed?"),
+                ],
+            )
+            .await;
+        let question: i64 = asked
+            .location()
+            .rsplit('-')
+            .next()
+            .and_then(|id| id.parse().ok())
+            .unwrap_or_else(|| panic!("asking: {asked:?}"));
+        let csrf = teacher.csrf().await;
+        teacher
+            .post_form(
+                &format!("/teacher/clarifications/{question}/answer"),
+                &[("csrf", &csrf), ("answer", "Yes."), ("public", "1")],
+            )
+            .await;
+        teacher
+            .post_form(
+                "/teacher/announcements",
+                &[("csrf", &csrf), ("body", "Maze: the grid is at most 1000 x 1000 cells.")],
+            )
+            .await;
+
+        // The router's pages, and more of them: the other contests, a chosen problem, a
+        // filtered list, each kind of result, a similar pair, a page that is not there.
+        let mut paths = Vec::new();
+        for route in get_routes().iter().filter(|route| !not_a_page(route)) {
+            let path = fill_route(route, long_one).unwrap_or_else(|| {
+                panic!("route {route}: fill in its parameter in browser.rs fill_route")
+            });
+            paths.push(path);
+        }
+        for extra in [
+            "/problems/maze?lang=zh".to_string(),
+            "/submit?problem=maze".into(),
+            "/self-test?problem=maze".into(),
+            "/clarifications?problem=maze".into(),
+            "/submissions?problem=maze".into(),
+            format!("/submissions/{accepted}"),
+            format!("/submissions/{compile_error}"),
+            format!("/submissions/{icpc_wa}"),
+            "/contests/main".into(),
+            "/contests/main/scoreboard".into(),
+            "/contests/warmup".into(),
+            "/contests/warmup/statistics".into(),
+            format!("/teacher/submissions?student={LONG_NAME}"),
+            "/teacher/similarity/maze?pair=1".into(),
+            "/no-such-page".into(),
+        ] {
+            paths.push(extra);
+        }
+        // Who may open each: a student not the teacher's pages nor others' submissions.
+        let mut pages = serde_json::Map::new();
+        for (role, client) in [("student", &mut long), ("teacher", &mut teacher)] {
+            let mut open = Vec::new();
+            for path in &paths {
+                let reply = client.get(path).await;
+                let html = reply
+                    .headers
+                    .get(axum::http::header::CONTENT_TYPE)
+                    .is_some_and(|v| v.to_str().unwrap_or("").starts_with("text/html"));
+                match reply.status.as_u16() {
+                    200 | 404 if html => open.push(serde_json::Value::from(path.as_str())),
+                    303 | 403 => {}
+                    status => panic!("{role} {path}: {status} {}", reply.body),
+                }
+            }
+            pages.insert(role.into(), open.into());
+        }
+        let shot = |name: &str, role: &str, path: String, phone: bool| {
+            serde_json::json!({"name": name, "role": role, "path": path, "phone": phone})
+        };
+        let shots = serde_json::json!([
+            shot("problems.png", "student", "/problems".into(), false),
+            shot("statement.png", "student", "/problems/maze".into(), false),
+            shot("submit.png", "student", "/submit?problem=maze".into(), false),
+            shot("result.png", "student", format!("/submissions/{long_one}"), false),
+            shot("submissions.png", "student", "/submissions".into(), false),
+            shot("scoreboard-ioi.png", "student", "/scoreboard".into(), false),
+            shot("languages.png", "student", "/languages".into(), false),
+            shot("phone-problems.png", "student", "/problems".into(), true),
+            shot("phone-result.png", "student", format!("/submissions/{long_one}"), true),
+            shot("phone-scoreboard.png", "student", "/contests/icpc/scoreboard".into(), true),
+            shot("teacher.png", "teacher", "/teacher".into(), false),
+            shot("rejudge.png", "teacher", "/teacher/problems/maze/rejudge".into(), false),
+            shot("similarity.png", "teacher", "/teacher/similarity/maze?pair=1".into(), false),
+            shot("statistics.png", "teacher", "/statistics".into(), false),
+        ]);
+        (serde_json::Value::from(pages), shots)
+    });
+    let expected = 2 * pages
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|paths| paths.as_array().unwrap().len() + 2)
+        .sum::<usize>()
+        + 2;
+    let server = test_server.server.take().unwrap();
+    let serving = Serving::start(&runtime, server);
+    let address = serving.address;
+    let mut command = Command::new("node");
+    command
+        .arg(folder.join("phones.mjs"))
+        .current_dir(&folder)
+        .env("JUDGE_URL", format!("http://{address}"))
+        .env("STUDENT", LONG_NAME)
+        .env("STUDENT_PASSWORD", format!("{LONG_NAME}{LONG_NAME}"))
+        .env("TEACHER", "teacher")
+        .env("TEACHER_PASSWORD", "teacherteacher")
+        .env("PAGES", pages.to_string())
+        .env("SHOTS", shots.to_string())
+        .env("CHROMIUM", chromium());
+    if let Some(dir) = std::env::var_os("JUDGE_SCREENSHOTS") {
+        command.env("SCREENSHOTS", dir);
+    }
+    let output = command.output().unwrap();
+    serving.stop(&runtime);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "the phone test in Chromium failed:\n{stdout}\n{stderr}"
+    );
+    let seen: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(seen["checked"], expected, "{seen}");
+    println!("phones in chromium: {seen}; pages {pages}");
+}

@@ -505,7 +505,8 @@ fn fill_route(route: &str, submission: i64) -> Option<String> {
 /// of the router that is a page (filled in from a course with judged submissions: a
 /// partial result with subtasks, a compile error, ICPC and IOI boards, a similar pair,
 /// a question and an announcement), a refused submission and a self-test's result. None
-/// may scroll sideways. JUDGE_SCREENSHOTS=DIR saves the pictures of docs/server.md there.
+/// may scroll sideways. JUDGE_SCREENSHOTS=DIR saves the pictures of docs/server.md there
+/// (a relative DIR is the repository's: docs/screenshots).
 #[test]
 fn no_page_scrolls_sideways_on_a_phone_in_chromium() {
     let Some(folder) = browser_folder() else {
@@ -655,8 +656,9 @@ fn no_page_scrolls_sideways_on_a_phone_in_chromium() {
         .env("PAGES", pages.to_string())
         .env("SHOTS", shots.to_string())
         .env("CHROMIUM", chromium());
+    // A relative folder is the repository's (JUDGE_SCREENSHOTS=docs/screenshots).
     if let Some(dir) = std::env::var_os("JUDGE_SCREENSHOTS") {
-        command.env("SCREENSHOTS", dir);
+        command.env("SCREENSHOTS", crate::common::repository().join(dir));
     }
     let output = command.output().unwrap();
     serving.stop(&runtime);

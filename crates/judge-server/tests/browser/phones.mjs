@@ -7,7 +7,7 @@
 //   SCREENSHOTS (optional) a folder: the pictures are saved there (1280 x 640 on a desktop,
 //            390 x 844 with "phone"), clipped to the window; without it nothing is written.
 // At 390 x 844, in English and in Chinese, as the student and as the teacher, it opens the
-// log-in page, each page of PAGES, a refused submission (its code kept beside the error)
+// log-in page (and its answer to a wrong password), each page of PAGES, a refused submission (its code kept beside the error)
 // and a self-test's result, and checks that none scrolls sideways:
 // document.documentElement.scrollWidth <= window.innerWidth (with html and body not
 // clipping: overflow-x visible), and that the header takes at most a sixth of the screen's
@@ -117,7 +117,17 @@ async function logIn(name, password) {
   await Promise.all([page.waitForURL(/\/problems$/), page.click("form.login button[type=submit]")]);
 }
 
+async function failedLogIn(label) {
+  await page.goto(base + "/login");
+  await page.fill("input[name=name]", "nobody");
+  await page.fill("input[name=password]", "not the password");
+  await Promise.all([page.waitForLoadState("load"), page.click("form.login button[type=submit]")]);
+  await page.waitForSelector(".error-message");
+  await check(label);
+}
+
 async function logOut() {
+  await page.goto(base + "/problems");
   await Promise.all([page.waitForURL(/\/login/), page.click("header.top form[action='/logout'] button")]);
 }
 
@@ -161,6 +171,7 @@ try {
   for (const code of ["en", "zh"]) {
     await language(code);
     await open("/login", `${code} log-in`);
+    await failedLogIn(`${code} failed log-in`);
     for (const role of ["student", "teacher"]) {
       await logIn(...accounts[role]);
       for (const path of pages[role]) await open(path, `${code} ${role} ${path}`);

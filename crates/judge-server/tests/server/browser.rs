@@ -501,12 +501,13 @@ fn fill_route(route: &str, submission: i64) -> Option<String> {
 }
 
 /// Every page at a phone's width (390 x 844) in Chromium (tests/browser/phones.mjs), in
-/// English and Chinese, as a student and as the teacher: the log-in page, each GET route
-/// of the router that is a page (filled in from a course with judged submissions: a
-/// partial result with subtasks, a compile error, ICPC and IOI boards, a similar pair,
-/// a question and an announcement), a refused submission and a self-test's result. None
-/// may scroll sideways. JUDGE_SCREENSHOTS=DIR saves the pictures of docs/server.md there
-/// (a relative DIR is the repository's: docs/screenshots).
+/// English and Chinese, as a student and as the teacher: the log-in page (and a failed
+/// log-in), each GET route of the router that is a page (filled in from a course with
+/// judged submissions: a partial result with subtasks, a compile error, ICPC and IOI
+/// boards, a similar pair, a question and an announcement, failed log-ins), a refused
+/// submission and a self-test's result. None may scroll sideways, and the header takes
+/// at most a sixth of the screen. JUDGE_SCREENSHOTS=DIR saves the pictures of
+/// docs/server.md there (a relative DIR is the repository's: docs/screenshots).
 #[test]
 fn no_page_scrolls_sideways_on_a_phone_in_chromium() {
     let Some(folder) = browser_folder() else {
@@ -534,6 +535,11 @@ fn no_page_scrolls_sideways_on_a_phone_in_chromium() {
         let icpc_wa = phone_submit(&mut long, Some("icpc"), "maze", "cpp", "wrong_answer/no_modulo.cpp").await;
         for id in [accepted, compile_error, similar, long_one, icpc_ac, icpc_wa] {
             test_server.wait_judged(id);
+        }
+        // Repeated failed log-ins, which the teacher's dashboard lists.
+        let mut guesser = test_server.client();
+        for _ in 0..3 {
+            guesser.log_in("a_guessed_account_name_of_some_length", "guess").await;
         }
         // A question with a long word, answered to everyone, and an announcement.
         let csrf = ann.csrf().await;
@@ -640,7 +646,7 @@ fn no_page_scrolls_sideways_on_a_phone_in_chromium() {
         .values()
         .map(|paths| paths.as_array().unwrap().len() + 2)
         .sum::<usize>()
-        + 2;
+        + 4;
     let server = test_server.server.take().unwrap();
     let serving = Serving::start(&runtime, server);
     let address = serving.address;

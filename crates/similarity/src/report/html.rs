@@ -41,6 +41,7 @@ pub const STYLE: &str = r#"
 .similarity mark.f8 { background: #ffd1ec; } .similarity mark.f9 { background: #d9d9f7; }
 .similarity mark.f10 { background: #e8dcc8; } .similarity mark.f11 { background: #cdebd9; }
 .similarity .note { color: #555; }
+@media (max-width: 40rem) { .similarity .sides { flex-direction: column; align-items: stretch; } }
 "#;
 
 const PAGE_STYLE: &str = r#"

@@ -108,6 +108,24 @@ impl Boxes {
                 ));
             }
         }
+        // A box's init runs as the judge's user; a prepared one (waiting for the next test)
+        // has this judge's box folder mounted, which names our temporary directory.
+        let ours = self
+            .tmp
+            .path()
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+            let mounts =
+                std::fs::read_to_string(entry.path().join("mountinfo")).unwrap_or_default();
+            if mounts.lines().any(|l| l.contains(&format!("/{ours}/"))) {
+                found.insert(format!(
+                    "process {} (with our box folder mounted)",
+                    entry.file_name().to_string_lossy()
+                ));
+            }
+        }
         for hierarchy in ["memory", "pids", "cpuacct", "unified", ""] {
             let group = Path::new("/sys/fs/cgroup")
                 .join(hierarchy)

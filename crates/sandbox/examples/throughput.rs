@@ -72,13 +72,14 @@ fn main() {
         }
     };
     let (mut sandboxed, mut bare) = (Duration::ZERO, Duration::ZERO);
-    let mut done = 0;
+    let (mut done, mut prepared) = (0, 0);
     while done < runs {
         let block = BLOCK.min(runs - done);
         let started = Instant::now();
         for _ in 0..block {
             let outcome = boxed.run(&spec).expect("run");
             assert!(outcome.success(), "{outcome:?}");
+            prepared += usize::from(boxed.last_run_was_prepared());
         }
         sandboxed += started.elapsed();
         let started = Instant::now();
@@ -91,7 +92,8 @@ fn main() {
     let sandboxed = runs as f64 / sandboxed.as_secs_f64();
     let bare = runs as f64 / bare.as_secs_f64();
     println!(
-        "sandbox: {sandboxed:.0} runs/s   bare fork+exec+wait4: {bare:.0} runs/s   ratio {:.2}",
+        "sandbox: {sandboxed:.0} runs/s   bare fork+exec+wait4: {bare:.0} runs/s   ratio {:.2}   \
+         ({prepared} of {runs} runs started by a prepared box)",
         sandboxed / bare
     );
 }

@@ -146,7 +146,7 @@ impl Stage {
 }
 
 /// One step of building the box's root, with host paths already joined.
-#[derive(Debug)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum MountStep {
     /// `mkdir path` (mode after umask 0).
     Dir { path: CString, mode: libc::mode_t },
@@ -201,10 +201,15 @@ pub(crate) struct ChildPlan<'a> {
     pub scrub: [(usize, usize); 2],
     /// Open `cgroup.procs` files to write `0` to.
     pub cgroup_fds: Vec<libc::c_int>,
-    /// The program's stdin, stdout and stderr.
+    /// The program's stdin, stdout and stderr (without isolation; the init receives them).
     pub stdio: [libc::c_int; 3],
     /// The status pipe's write end.
     pub status_fd: libc::c_int,
+    /// With isolation: the init's end of the socket it receives the run's stdin, stdout and
+    /// stderr on once it is ready (see [`init_main`]).
+    pub control_fd: libc::c_int,
+    /// With isolation: the descriptors the init keeps (sorted); it closes all others first.
+    pub keep_fds: Vec<libc::c_int>,
     /// The resource limits.
     pub rlimits: Vec<Rlimit>,
     /// Switch to this uid/gid (the judge runs as root), or stay.
@@ -363,14 +368,21 @@ pub(crate) unsafe fn template_main(
     libc::_exit(0)
 }
 
-/// The box's init: enters the box, starts the program, reports how it ended.
+/// The box's init: enters the box, builds its root, then waits for the run's stdin, stdout
+/// and stderr on the control socket (a prepared box waits there while the previous run
+/// goes on), starts the program, reports how it ended. A control socket closed before
+/// that means the box is not wanted: the init exits.
 ///
 /// # Safety
 /// Must run in a freshly cloned child (new pid, ipc and uts namespaces), as root.
 pub(crate) unsafe fn init_main(plan: &ChildPlan) -> ! {
     // If the judge dies (even by SIGKILL), the box dies with it: the init's death takes
-    // its whole pid namespace.
+    // its whole pid namespace. (The signal comes when the thread that cloned the init
+    // ends: a prepared box is only ever used by that thread.)
     libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+    // Copies of the judge's other descriptors (other runs' pipes and files) would keep
+    // them open for as long as this init waits.
+    close_all_except(&plan.keep_fds);
     hide_the_judges_command_line(plan);
     libc::umask(0);
     if plan.netns_fd >= 0 {
@@ -445,12 +457,16 @@ pub(crate) unsafe fn init_main(plan: &ChildPlan) -> ! {
             Stage::Clone,
         );
     }
+    let Some(stdio) = receive_stdio(plan.control_fd) else {
+        libc::_exit(0)
+    };
+    libc::close(plan.control_fd);
     // The init stays out of the box's cgroup: only the program joins it (see
     // `program_main`), so the memory cgroup's OOM killer can only ever pick the program,
     // however the memory was filled (socket buffers, inodes), and the box's teardown after
     // the program ends is not charged to its CPU time.
     let started_ns = now_monotonic_ns();
-    let pid = spawn_program(plan);
+    let pid = spawn_program(plan, stdio);
     if pid < 0 {
         fail(plan, Stage::Clone, errno(), 0);
     }
@@ -506,13 +522,85 @@ unsafe fn hide_the_judges_command_line(plan: &ChildPlan) {
     libc::prctl(libc::PR_SET_NAME, NAME.as_ptr(), 0, 0, 0);
 }
 
+/// The run's stdin, stdout and stderr, sent by the judge as one message with the three
+/// descriptors attached; None when the socket is closed first (or anything else arrives).
+unsafe fn receive_stdio(control_fd: libc::c_int) -> Option<[libc::c_int; 3]> {
+    const FDS: usize = 3;
+    // Room for one SCM_RIGHTS message of three descriptors, aligned for cmsghdr.
+    #[repr(C)]
+    struct Control {
+        _align: [libc::cmsghdr; 0],
+        bytes: [u8; 64],
+    }
+    let mut byte = 0u8;
+    let mut io = libc::iovec {
+        iov_base: (&mut byte as *mut u8).cast(),
+        iov_len: 1,
+    };
+    let mut control = Control {
+        _align: [],
+        bytes: [0; 64],
+    };
+    let mut message: libc::msghdr = std::mem::zeroed();
+    message.msg_iov = &mut io;
+    message.msg_iovlen = 1;
+    message.msg_control = control.bytes.as_mut_ptr().cast();
+    message.msg_controllen = control.bytes.len();
+    let received = loop {
+        let n = libc::recvmsg(control_fd, &mut message, libc::MSG_CMSG_CLOEXEC);
+        if n >= 0 || errno() != libc::EINTR {
+            break n;
+        }
+    };
+    let header = libc::CMSG_FIRSTHDR(&message);
+    if received != 1 || header.is_null() {
+        return None;
+    }
+    let header = &*header;
+    let wanted = libc::CMSG_LEN((FDS * std::mem::size_of::<libc::c_int>()) as u32) as usize;
+    if header.cmsg_level != libc::SOL_SOCKET
+        || header.cmsg_type != libc::SCM_RIGHTS
+        || header.cmsg_len as usize != wanted
+    {
+        return None;
+    }
+    let data = libc::CMSG_DATA(header) as *const libc::c_int;
+    let mut fds = [-1; FDS];
+    for (index, fd) in fds.iter_mut().enumerate() {
+        *fd = std::ptr::read_unaligned(data.add(index));
+    }
+    // The init closed 0-2, so the descriptors may have landed there: move them above, or
+    // placing one at its number could overwrite another.
+    for fd in fds.iter_mut() {
+        if *fd < 3 {
+            let moved = libc::fcntl(*fd, libc::F_DUPFD_CLOEXEC, 3);
+            libc::close(*fd);
+            if moved < 0 {
+                return None;
+            }
+            *fd = moved;
+        }
+    }
+    Some(fds)
+}
+
+/// What the program's entry point needs: the plan and where its stdio is.
+struct Spawn<'a, 'b> {
+    plan: &'a ChildPlan<'b>,
+    stdio: [libc::c_int; 3],
+}
+
 /// Starts the program as in posix_spawn: `CLONE_VM | CLONE_VFORK` on a stack of its own,
 /// so the init's memory is not copied (the init waits until the program execs or fails).
-unsafe fn spawn_program(plan: &ChildPlan) -> libc::pid_t {
-    extern "C" fn entry(plan: *mut libc::c_void) -> libc::c_int {
-        // SAFETY: `plan` is the init's plan, alive and unchanged while the init waits.
-        unsafe { program_main(&*(plan as *const ChildPlan)) }
+unsafe fn spawn_program(plan: &ChildPlan, stdio: [libc::c_int; 3]) -> libc::pid_t {
+    extern "C" fn entry(spawn: *mut libc::c_void) -> libc::c_int {
+        // SAFETY: `spawn` is on the init's stack, alive and unchanged while the init waits.
+        unsafe {
+            let spawn = &*(spawn as *const Spawn);
+            program_main(spawn.plan, spawn.stdio)
+        }
     }
+    let spawn = Spawn { plan, stdio };
     const STACK_BYTES: usize = 128 * 1024;
     let mut stack = [0u8; STACK_BYTES];
     // The stack grows down: hand over its (16-byte aligned) top.
@@ -521,7 +609,7 @@ unsafe fn spawn_program(plan: &ChildPlan) -> libc::pid_t {
         entry,
         top as *mut libc::c_void,
         libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
-        plan as *const ChildPlan as *mut libc::c_void,
+        &spawn as *const Spawn as *mut libc::c_void,
     )
 }
 
@@ -620,6 +708,21 @@ unsafe fn perform(step: &MountStep, tree: libc::c_int) -> Result<(), i32> {
     }
 }
 
+/// Closes every descriptor except those in `keep` (sorted, ascending).
+unsafe fn close_all_except(keep: &[libc::c_int]) {
+    let mut next = 0u32;
+    for &fd in keep {
+        if fd < 0 || (fd as u32) < next {
+            continue;
+        }
+        if fd as u32 > next {
+            libc::syscall(libc::SYS_close_range, next, fd as u32 - 1, 0u32);
+        }
+        next = fd as u32 + 1;
+    }
+    libc::syscall(libc::SYS_close_range, next, u32::MAX, 0u32);
+}
+
 /// Closes every descriptor except `keep`.
 unsafe fn close_all_but(keep: libc::c_int) {
     close_all_but_two(keep, keep);
@@ -666,9 +769,10 @@ unsafe fn write_file(path: &std::ffi::CStr, content: &[u8]) -> Result<(), i32> {
 ///
 /// # Safety
 /// Must run in a freshly cloned child.
-pub(crate) unsafe fn program_main(plan: &ChildPlan) -> ! {
-    // The parent keeps these descriptors at 3 or above, so no dup2 overwrites another.
-    for (target, &fd) in plan.stdio.iter().enumerate() {
+pub(crate) unsafe fn program_main(plan: &ChildPlan, stdio: [libc::c_int; 3]) -> ! {
+    // The descriptors are at 3 or above (the parent keeps its own there, the init's copies
+    // were received after it closed 0-2), so no dup2 overwrites another.
+    for (target, &fd) in stdio.iter().enumerate() {
         if place_fd(fd, target as libc::c_int) < 0 {
             fail(plan, Stage::Stdio, errno(), target as i32);
         }

@@ -3,16 +3,17 @@
 
 use crate::child::{self, ChildPlan, MountStep, Stage, StatusRecord};
 use crate::error::{Result, SandboxError};
-use crate::fds::{cstring, pipe};
+use crate::fds::{above_stdio, cstring, pipe};
 use crate::rlimits::Rlimit;
 use crate::supervise::monotonic_ns;
 use seccompiler::BpfProgram;
 use std::ffi::CString;
-use std::os::fd::{FromRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 /// One box, ready to start.
+#[derive(Clone)]
 pub(crate) struct Program<'a> {
     /// Namespaces, a root of its own, an unprivileged uid (or the judge's view).
     pub isolated: bool,
@@ -58,8 +59,161 @@ pub(crate) struct Launched {
     pub cloned_ns: i64,
 }
 
-/// Starts the box. The caller closes its copies of the descriptors it handed over.
+/// A box whose init is cloned and builds (or has built) its root, waiting for the run's
+/// stdin, stdout and stderr ([`go`]). Dropping it unused kills and reaps the init.
+pub(crate) struct Prepared {
+    /// The init.
+    pid: libc::pid_t,
+    /// A pidfd for it.
+    pidfd: Option<OwnedFd>,
+    /// The status pipe's read end.
+    status: Option<OwnedFd>,
+    /// The judge's end of the control socket.
+    control: Option<OwnedFd>,
+}
+
+impl Drop for Prepared {
+    fn drop(&mut self) {
+        if self.pidfd.is_some() {
+            // SAFETY: killing and reaping our own child, not reaped before.
+            unsafe {
+                libc::kill(self.pid, libc::SIGKILL);
+                libc::waitpid(self.pid, std::ptr::null_mut(), 0);
+            }
+        }
+    }
+}
+
+/// Starts the box: without isolation the program itself; with it, the init, which is handed
+/// the stdio at once. The caller closes its copies of the descriptors it handed over.
 pub(crate) fn launch(program: Program) -> Result<Launched> {
+    if !program.isolated {
+        return clone_box(program, None);
+    }
+    let stdio = program.stdio;
+    // An init that could not take the descriptors failed building the root: its status
+    // pipe says how, as the supervisor reads it.
+    go(prepare(program)?, stdio)
+        .or_else(Prepared::into_launched)
+        .map_err(|_| SandboxError::Invalid("a box was started twice".into()))
+}
+
+/// Clones the box's init for `program` (its stdio is not used: [`go`] hands it over), which
+/// takes its namespaces and builds its root at once, then waits.
+pub(crate) fn prepare(program: Program) -> Result<Prepared> {
+    let (judge_end, init_end) = control_socket()?;
+    let Launched {
+        pid, pidfd, status, ..
+    } = clone_box(program, Some(init_end))?;
+    Ok(Prepared {
+        pid,
+        pidfd: Some(pidfd),
+        status: Some(status),
+        control: Some(judge_end),
+    })
+}
+
+/// Hands a prepared box its stdin, stdout and stderr: the init starts the program. An init
+/// that is gone already (it failed building its root, or the thread that cloned it ended)
+/// cannot take them: the box is given back.
+pub(crate) fn go(
+    mut prepared: Prepared,
+    stdio: [libc::c_int; 3],
+) -> std::result::Result<Launched, Prepared> {
+    let Some(control) = prepared.control.take() else {
+        return Err(prepared);
+    };
+    let cloned_ns = monotonic_ns();
+    if send_fds(control.as_raw_fd(), &stdio).is_err() {
+        return Err(prepared);
+    }
+    drop(control);
+    let mut launched = prepared.into_launched()?;
+    launched.cloned_ns = cloned_ns;
+    Ok(launched)
+}
+
+impl Prepared {
+    /// The box as started, for the supervisor to watch (and reap).
+    fn into_launched(mut self) -> std::result::Result<Launched, Prepared> {
+        match (self.pidfd.take(), self.status.take()) {
+            (Some(pidfd), Some(status)) => Ok(Launched {
+                pid: self.pid,
+                pidfd,
+                status,
+                cloned_ns: monotonic_ns(),
+            }),
+            _ => Err(self),
+        }
+    }
+}
+
+/// A connected pair of unix sockets (SOCK_SEQPACKET: one message per send), close-on-exec
+/// and at 3 or above: (the judge's end, the init's end).
+fn control_socket() -> Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: socketpair fills two descriptors.
+    if unsafe {
+        libc::socketpair(
+            libc::AF_UNIX,
+            libc::SOCK_SEQPACKET | libc::SOCK_CLOEXEC,
+            0,
+            fds.as_mut_ptr(),
+        )
+    } != 0
+    {
+        return Err(SandboxError::last_os(
+            "socketpair for a box's control socket",
+        ));
+    }
+    // SAFETY: both descriptors are fresh and ours.
+    let (judge, init) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    Ok((above_stdio(judge)?, above_stdio(init)?))
+}
+
+/// Sends one byte with `fds` attached (SCM_RIGHTS).
+fn send_fds(socket: libc::c_int, fds: &[libc::c_int; 3]) -> Result<()> {
+    let payload = [0u8; 1];
+    let mut io = libc::iovec {
+        iov_base: payload.as_ptr() as *mut libc::c_void,
+        iov_len: 1,
+    };
+    let data_bytes = std::mem::size_of_val(fds) as u32;
+    // SAFETY: CMSG_SPACE only computes a size.
+    let space = unsafe { libc::CMSG_SPACE(data_bytes) } as usize;
+    // u64 elements: aligned for cmsghdr.
+    let mut control = vec![0u64; space.div_ceil(8)];
+    // SAFETY: an all-zero msghdr is valid; every pointer set below outlives the call.
+    let mut message: libc::msghdr = unsafe { std::mem::zeroed() };
+    message.msg_iov = &mut io;
+    message.msg_iovlen = 1;
+    message.msg_control = control.as_mut_ptr().cast();
+    message.msg_controllen = space;
+    // SAFETY: the control buffer has room for one header and its data.
+    unsafe {
+        let header = libc::CMSG_FIRSTHDR(&message);
+        (*header).cmsg_level = libc::SOL_SOCKET;
+        (*header).cmsg_type = libc::SCM_RIGHTS;
+        (*header).cmsg_len = libc::CMSG_LEN(data_bytes) as usize;
+        std::ptr::copy_nonoverlapping(
+            fds.as_ptr(),
+            libc::CMSG_DATA(header) as *mut libc::c_int,
+            fds.len(),
+        );
+    }
+    // SAFETY: sending a message whose buffers are alive.
+    let sent = unsafe { libc::sendmsg(socket, &message, libc::MSG_NOSIGNAL) };
+    if sent != 1 {
+        return Err(SandboxError::last_os(
+            "handing a box its stdin, stdout and stderr",
+        ));
+    }
+    Ok(())
+}
+
+/// Clones the box's first child: the program (without isolation) or the init, given the
+/// init's end of the control socket (which the parent's copy of is closed here).
+fn clone_box(program: Program, control: Option<OwnedFd>) -> Result<Launched> {
     let (status_read, status_write) = pipe()?;
     let argv: Vec<CString> = program
         .argv
@@ -86,6 +240,16 @@ pub(crate) fn launch(program: Program) -> Result<Launched> {
         // SAFETY: CPU_SET on a set we own, with an index below its size.
         unsafe { libc::CPU_SET(cpu % libc::CPU_SETSIZE as usize, &mut cpus) };
     }
+    let status_fd = status_write.as_raw_fd();
+    let control_fd = control.as_ref().map_or(-1, AsRawFd::as_raw_fd);
+    let mut keep_fds: Vec<libc::c_int> =
+        [program.netns_fd, program.template_fd, status_fd, control_fd]
+            .into_iter()
+            .chain(program.cgroup_fds.iter().copied())
+            .filter(|&fd| fd >= 0)
+            .collect();
+    keep_fds.sort_unstable();
+    keep_fds.dedup();
     let plan = ChildPlan {
         isolate: program.isolated,
         netns_fd: program.netns_fd,
@@ -95,7 +259,9 @@ pub(crate) fn launch(program: Program) -> Result<Launched> {
         scrub: program.scrub,
         cgroup_fds: program.cgroup_fds,
         stdio: program.stdio,
-        status_fd: std::os::fd::AsRawFd::as_raw_fd(&status_write),
+        status_fd,
+        control_fd,
+        keep_fds,
         rlimits: program.rlimits,
         drop_to: program.uid.map(|uid| (uid, uid)),
         user_namespace: program.isolated,
@@ -124,7 +290,7 @@ pub(crate) fn launch(program: Program) -> Result<Launched> {
             if plan.isolate {
                 child::init_main(&plan)
             } else {
-                child::program_main(&plan)
+                child::program_main(&plan, plan.stdio)
             }
         }
     }
@@ -132,6 +298,7 @@ pub(crate) fn launch(program: Program) -> Result<Launched> {
         return Err(SandboxError::last_os("clone of the box"));
     }
     drop(status_write);
+    drop(control);
     // SAFETY: pidfd_open on our own unreaped child.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as libc::c_int;
     if pidfd < 0 {

@@ -31,6 +31,7 @@ mod measure;
 mod netns;
 pub mod outcome;
 mod paths;
+mod prepared;
 pub mod rlimits;
 pub mod rootfs;
 mod sandbox;

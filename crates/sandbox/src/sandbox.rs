@@ -12,6 +12,7 @@ use crate::launch::{self, Program};
 use crate::measure::{self, Made};
 use crate::outcome::{Enforcement, Outcome};
 use crate::paths::{self, View, DEFAULT_PATH};
+use crate::prepared::{NextInit, Start};
 use crate::rlimits::{self, RlimitRole};
 use crate::rootfs::{self, RootPlan, BOX_DIR};
 use crate::slots::{self, Slot};
@@ -156,6 +157,8 @@ impl Sandbox {
             dir,
             scratch,
             stderr: StderrFile::default(),
+            next: NextInit::default(),
+            last_start: None,
         })
     }
 
@@ -213,10 +216,16 @@ pub struct SandboxBox<'a> {
     scratch: PathBuf,
     /// The programs' stderr, one anonymous file reused run after run.
     stderr: StderrFile,
+    /// The init prepared for a run like the last one.
+    next: NextInit,
+    /// How the last run started.
+    last_start: Option<Start>,
 }
 
 impl Drop for SandboxBox<'_> {
     fn drop(&mut self) {
+        // The prepared init holds the slot's namespaces: it goes first.
+        self.next.discard();
         if let Some(slot) = self.slot.take() {
             self.sandbox
                 .pool
@@ -302,6 +311,12 @@ impl SandboxBox<'_> {
     /// The box id.
     pub fn id(&self) -> u32 {
         self.slot.as_ref().map_or(0, |s| s.id)
+    }
+
+    /// Whether the last run started with the init prepared while the run before it went on
+    /// (see the `prepared` module); false without isolation.
+    pub fn last_run_was_prepared(&self) -> bool {
+        self.last_start == Some(Start::Prepared)
     }
 
     /// Runs one program in the box and measures it.
@@ -428,6 +443,9 @@ impl SandboxBox<'_> {
         if isolated && slot.netns.is_none() {
             slot.netns = Some(crate::netns::empty()?);
         }
+        // Tests of one program run one after another in a box: prepare the next one's init
+        // while this one runs. (Not for interactive runs, whose boxes share a CPU.)
+        let prepare_next = isolated && matches!(stdio, Stdio::Files) && cpu.is_none();
         let (stdin, stdout_fd, stdout_file) = match stdio {
             Stdio::Files => {
                 let stdin = match &spec.stdin {
@@ -452,7 +470,7 @@ impl SandboxBox<'_> {
         let stderr = self.stderr.fresh()?.as_raw_fd();
         let own_uid = sandbox.environment.root;
         let inside_dir = view.inside_dir();
-        let launched = launch::launch(Program {
+        let program = Program {
             isolated,
             netns_fd: slot.netns.as_ref().map_or(-1, AsRawFd::as_raw_fd),
             template_fd: template.as_ref().map_or(-1, |fd| fd.as_raw_fd()),
@@ -478,7 +496,15 @@ impl SandboxBox<'_> {
             executable: &executable,
             argv: &argv,
             env: &env,
-        })?;
+        };
+        let launched = if isolated {
+            let (launched, start) = self.next.start(program, prepare_next)?;
+            self.last_start = Some(start);
+            launched
+        } else {
+            self.last_start = None;
+            launch::launch(program)?
+        };
         // The box has its copies; ours would keep its pipes open after it ends.
         drop((stdin, stdout_fd));
         Ok(Started {

@@ -60,6 +60,12 @@ pub struct LoopFigures {
     pub ratio_to_bare: Summary,
     /// Per-run latency.
     pub latency: Latency,
+    /// Timed runs started by a box prepared during the run before (sandbox loops).
+    #[serde(default)]
+    pub prepared_runs: usize,
+    /// Timed runs in all.
+    #[serde(default)]
+    pub timed_runs: usize,
 }
 
 /// The whole benchmark's result.
@@ -87,6 +93,10 @@ fn one() -> usize {
 /// One way of running the program once.
 trait Contender {
     fn run_once(&mut self) -> Result<()>;
+    /// Runs so far that a prepared box started.
+    fn prepared_runs(&self) -> usize {
+        0
+    }
 }
 
 impl Contender for BareProgram {
@@ -98,6 +108,7 @@ impl Contender for BareProgram {
 struct SandboxLoop<'a> {
     boxed: SandboxBox<'a>,
     spec: RunSpec,
+    prepared: usize,
 }
 
 impl Contender for SandboxLoop<'_> {
@@ -106,7 +117,12 @@ impl Contender for SandboxLoop<'_> {
         if !outcome.success() {
             bail!("the trivial program did not succeed in the sandbox: {outcome:?}");
         }
+        self.prepared += usize::from(self.boxed.last_run_was_prepared());
         Ok(())
+    }
+
+    fn prepared_runs(&self) -> usize {
+        self.prepared
     }
 }
 
@@ -172,6 +188,7 @@ fn sandbox_loop<'a>(
     std::fs::copy(program, boxed.dir().join("main")).context("copying the program in")?;
     Ok(SandboxLoop {
         boxed,
+        prepared: 0,
         spec: RunSpec {
             argv: vec!["./main".into()],
             env: vec![],
@@ -281,6 +298,7 @@ pub fn measure(options: &OverheadOptions) -> Result<OverheadReport> {
             contender.run_once()?;
         }
     }
+    let prepared_after_warmup: Vec<usize> = contenders.iter().map(|c| c.prepared_runs()).collect();
     let count = contenders.len();
     let block = options.block.max(1);
     // latencies[contender]: every timed run's duration, in nanoseconds; block_time and
@@ -312,6 +330,11 @@ pub fn measure(options: &OverheadOptions) -> Result<OverheadReport> {
             block_runs[index].push(done[index]);
         }
     }
+    let prepared: Vec<usize> = contenders
+        .iter()
+        .zip(&prepared_after_warmup)
+        .map(|(c, before)| c.prepared_runs() - before)
+        .collect();
     drop(contenders);
 
     let rates_of = |index: usize| -> Vec<f64> {
@@ -337,6 +360,8 @@ pub fn measure(options: &OverheadOptions) -> Result<OverheadReport> {
                 p90_us: percentile(&all, 0.9),
                 p99_us: percentile(&all, 0.99),
             },
+            prepared_runs: prepared[index],
+            timed_runs: latencies[index].len(),
         });
     }
     Ok(OverheadReport {

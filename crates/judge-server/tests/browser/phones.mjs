@@ -10,8 +10,8 @@
 // log-in page (and its answer to a wrong password), each page of PAGES, a refused submission (its code kept beside the error)
 // and a self-test's result, and checks that none scrolls sideways:
 // document.documentElement.scrollWidth <= window.innerWidth (with html and body not
-// clipping: overflow-x visible), and that the header takes at most a sixth of the screen's
-// height. A page that scrolls is reported with the elements that stick out (the widest,
+// clipping: overflow-x visible, and no box cutting off its content without an ellipsis),
+// and that the header takes at most a sixth of the screen's height. A page that scrolls is reported with the elements that stick out (the widest,
 // and the outermost ones whose parent fits).
 // The last line of output is JSON: how many pages were checked and the header's height.
 import { chromium } from "playwright-core";
@@ -44,7 +44,17 @@ function sideways() {
   const width = window.innerWidth;
   const root = document.documentElement;
   const hidden = [root, document.body].filter((e) => getComputedStyle(e).overflowX !== "visible");
-  if (root.scrollWidth <= width && hidden.length === 0) return null;
+  // A box that cuts off what is wider than it (no scrolling, no ellipsis) hides it. (Form
+  // fields scroll their own text.)
+  const cut = [...document.body.querySelectorAll(":not(input, select, textarea, button)")].filter((e) => {
+    const style = getComputedStyle(e);
+    return (
+      (style.overflowX === "hidden" || style.overflowX === "clip") &&
+      style.textOverflow !== "ellipsis" &&
+      e.scrollWidth > e.clientWidth + 1
+    );
+  });
+  if (root.scrollWidth <= width && hidden.length === 0 && cut.length === 0) return null;
   const name = (e) => {
     let text = e.tagName.toLowerCase();
     if (e.id) text += "#" + e.id;
@@ -81,6 +91,7 @@ function sideways() {
     scrollWidth: root.scrollWidth,
     innerWidth: width,
     hiddenOverflow: hidden.map(name),
+    cutOff: cut.slice(0, 6).map((e) => ({ element: path(e), width: e.clientWidth, content: e.scrollWidth })),
     widest: widest ? describe(widest) : null,
     outermost: out.filter((e) => !out.includes(e.parentElement)).slice(0, 6).map(describe),
   };

@@ -211,7 +211,7 @@ enum Command {
         /// The markdown file to write.
         #[arg(long)]
         out: PathBuf,
-        /// Only this section (`similarity` or `queue`), put in place of its old text in
+        /// Only this section (`overhead`, `similarity`, `queue` or `compile`), put in place of its old text in
         /// --out; the other sections stay as they are.
         #[arg(long)]
         section: Option<String>,
@@ -452,8 +452,9 @@ fn main() -> Result<()> {
                 "similarity" => bench::report::splice_similarity(&existing, &results, &notes)?,
                 "queue" => bench::report::splice_queue(&existing, &results, &notes)?,
                 "compile" => bench::report::splice_compile(&existing, &results, &notes)?,
+                "overhead" => bench::report::splice_overhead(&existing, &results, &notes)?,
                 other => anyhow::bail!(
-                    "--section {other}: only similarity, queue or compile can be rendered alone"
+                    "--section {other}: only overhead, similarity, queue or compile can be rendered alone"
                 ),
             };
             std::fs::write(&out, text).with_context(|| format!("writing {}", out.display()))

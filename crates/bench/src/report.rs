@@ -93,7 +93,7 @@ fn note(out: &mut String, notes: &Path, name: &str) {
 
 fn overhead(out: &mut String, record: &Record<OverheadReport>, notes: &Path) {
     let r = &record.result;
-    let _ = writeln!(out, "## 1. Per-run overhead\n");
+    let _ = writeln!(out, "{OVERHEAD_HEADING}\n");
     let _ = writeln!(
         out,
         "A trivial C program (`int main(void) {{ return 0; }}`, gcc -O2) run {} times per repeat by each contender, {} repeats, the contenders interleaved {} (the first of each round rotates). Runs per second and the ratio to the bare loop are per repeat; the table gives their median and (min–max) over the repeats. Latencies are over every timed run.\n",
@@ -139,6 +139,7 @@ fn overhead(out: &mut String, record: &Record<OverheadReport>, notes: &Path) {
     }
     let _ = writeln!(out, "isolate: {}\n", r.isolate_note);
     note(out, notes, "isolate.md");
+    note(out, notes, "overhead-pool.md");
     note(out, notes, "overhead-profile.md");
 }
 
@@ -510,6 +511,17 @@ fn splice(existing: &str, heading: &str, section: &str) -> String {
     };
     format!("{}{section}{}", &existing[..start], &existing[end..])
 }
+
+/// The per-run overhead section alone, as [`splice_similarity`].
+pub fn splice_overhead(existing: &str, results: &Path, notes: &Path) -> Result<String> {
+    let record = record::read::<OverheadReport>(&results.join(OVERHEAD_FILE))?;
+    let mut section = String::new();
+    overhead(&mut section, &record, notes);
+    Ok(splice(existing, OVERHEAD_HEADING, &section))
+}
+
+/// The per-run overhead section's heading.
+const OVERHEAD_HEADING: &str = "## 1. Per-run overhead";
 
 /// The compile section alone, as [`splice_similarity`].
 pub fn splice_compile(existing: &str, results: &Path, notes: &Path) -> Result<String> {

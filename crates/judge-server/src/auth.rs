@@ -30,7 +30,7 @@ pub struct Session {
     /// The SHA-256 of the cookie's token (the session's key in the store).
     pub token_sha256: String,
     /// Announcements and open questions, for the frame of every page.
-    pub notices: crate::store::clarifications::Notices,
+    pub notices: crate::store::clarifications::CourseNotices,
 }
 
 /// The SHA-256 of a token, in hex.

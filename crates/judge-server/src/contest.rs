@@ -9,6 +9,7 @@
 //! window in the web front: the store's window then overrides judge.toml's.
 
 use crate::error::Result;
+use crate::store::clarifications::InContest;
 use crate::store::{settings, Store};
 use judge_core::config::judge_toml::{
     ContestDefinition, ContestKind, ContestProblemToml, JudgeConfig, Scoring,
@@ -276,7 +277,13 @@ impl Contest {
 
     /// The submit form's address, for a problem if given.
     pub fn submit_href(&self, problem: Option<&str>) -> String {
-        let mut href = String::from("/submit");
+        self.form_href("/submit", problem)
+    }
+
+    /// A page that takes the contest as a parameter (`/submit`, `/self-test`,
+    /// `/clarifications`): `?contest=ID` unless it is the first, then `problem=` if given.
+    pub fn form_href(&self, path: &str, problem: Option<&str>) -> String {
+        let mut href = String::from(path);
         let mut sep = '?';
         if !self.first {
             href.push_str(&format!("?contest={}", self.id));
@@ -288,13 +295,18 @@ impl Contest {
         href
     }
 
+    /// The contest as the store filters rows by it.
+    pub fn scope(&self) -> InContest<'_> {
+        InContest {
+            id: &self.id,
+            first: self.first,
+        }
+    }
+
     /// Whether a stored submission belongs to this contest (rows without a contest are
     /// the first's).
     pub fn owns(&self, contest: Option<&str>) -> bool {
-        match contest {
-            Some(id) => id == self.id,
-            None => self.first,
-        }
+        self.scope().owns(contest)
     }
 
     /// A problem of the contest.
@@ -346,6 +358,18 @@ impl Contests {
     /// A contest by id.
     pub fn get(&self, id: &str) -> Option<&Contest> {
         self.0.iter().find(|c| c.id == id)
+    }
+
+    /// The contest a stored row (a submission, a question) belongs to: its `contest`
+    /// (None: the first, from before there were several); None for a contest no longer
+    /// in judge.toml.
+    pub fn owning(&self, contest: Option<&str>) -> Option<&Contest> {
+        self.0.iter().find(|c| c.owns(contest))
+    }
+
+    /// Whether a problem is in any contest.
+    pub fn has_problem(&self, id: &str) -> bool {
+        self.0.iter().any(|c| c.problem(id).is_some())
     }
 
     /// All of them, in judge.toml's order.

@@ -63,6 +63,9 @@ pub enum ServerError {
         /// The error.
         cause: std::io::Error,
     },
+    /// A setting is out of its range.
+    #[error(transparent)]
+    Setting(#[from] crate::options::BadSetting),
     /// The judging library failed to start.
     #[error(transparent)]
     Judge(#[from] judge_core::JudgeError),

@@ -15,6 +15,32 @@ pub const DEFAULT_MAX_SOURCE_BYTES: usize = 64 * 1024;
 /// (40 browsers, a few connections each) fits; raise it for more.
 pub const DEFAULT_CONNECTIONS_PER_ADDRESS: usize = 256;
 
+/// Questions a student may ask per minute by default.
+pub const DEFAULT_QUESTIONS_PER_MINUTE: usize = 3;
+/// Self-tests run at once by default.
+pub const DEFAULT_SELF_TEST_JOBS: usize = 1;
+/// Self-tests a student may run per minute by default.
+pub const DEFAULT_SELF_TESTS_PER_MINUTE: usize = 6;
+/// The largest self-test input by default, in KiB.
+pub const DEFAULT_MAX_SELF_TEST_INPUT_KIB: usize = 64;
+/// The most self-tests a server runs at once (each compiles and runs in a sandbox of its
+/// own, beside the judging workers).
+pub const MAX_SELF_TEST_JOBS: usize = 64;
+/// The largest self-test input a server takes, in KiB (a form is held in memory whole).
+pub const MAX_SELF_TEST_INPUT_KIB: usize = 16 * 1024;
+
+/// A setting out of its range, named by the `judge serve` flag that sets it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{flag} {value}: {rule}")]
+pub struct BadSetting {
+    /// The flag (`--self-test-jobs`).
+    pub flag: &'static str,
+    /// The value given.
+    pub value: usize,
+    /// What it must be.
+    pub rule: String,
+}
+
 /// How the server runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ServerOptions {
@@ -60,6 +86,31 @@ pub struct ServerOptions {
 }
 
 impl ServerOptions {
+    /// Refuses clarification and self-test limits out of range (the rate limits take any
+    /// number: 0 is no limit).
+    pub fn check(&self) -> Result<(), BadSetting> {
+        if !(1..=MAX_SELF_TEST_JOBS).contains(&self.self_test_jobs) {
+            return Err(BadSetting {
+                flag: "--self-test-jobs",
+                value: self.self_test_jobs,
+                rule: format!("must be 1 to {MAX_SELF_TEST_JOBS} (self-tests run at once)"),
+            });
+        }
+        let input_kib = self.max_self_test_input_bytes / 1024;
+        if !self.max_self_test_input_bytes.is_multiple_of(1024)
+            || !(1..=MAX_SELF_TEST_INPUT_KIB).contains(&input_kib)
+        {
+            return Err(BadSetting {
+                flag: "--max-self-test-input-kib",
+                value: input_kib,
+                rule: format!(
+                    "must be 1 to {MAX_SELF_TEST_INPUT_KIB} (KiB; a self-test's form is held in memory)"
+                ),
+            });
+        }
+        Ok(())
+    }
+
     /// The store: `database`, or the SQLite file in the data folder.
     pub fn database_url(&self) -> DatabaseUrl {
         self.database
@@ -91,10 +142,44 @@ impl Default for ServerOptions {
             body_timeout: Duration::from_secs(30),
             max_connections_per_address: DEFAULT_CONNECTIONS_PER_ADDRESS,
             login_limits: crate::login_limits::LoginLimits::default(),
-            questions_per_minute: 3,
-            self_test_jobs: 1,
-            self_tests_per_minute: 6,
-            max_self_test_input_bytes: 64 * 1024,
+            questions_per_minute: DEFAULT_QUESTIONS_PER_MINUTE,
+            self_test_jobs: DEFAULT_SELF_TEST_JOBS,
+            self_tests_per_minute: DEFAULT_SELF_TESTS_PER_MINUTE,
+            max_self_test_input_bytes: DEFAULT_MAX_SELF_TEST_INPUT_KIB * 1024,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn self_test_limits_out_of_range_are_refused_naming_the_flag() {
+        assert_eq!(ServerOptions::default().check(), Ok(()));
+        let jobs = ServerOptions {
+            self_test_jobs: 0,
+            ..ServerOptions::default()
+        };
+        let error = jobs.check().unwrap_err().to_string();
+        assert!(
+            error.starts_with("--self-test-jobs 0: must be 1 to 64"),
+            "{error}"
+        );
+        let input = ServerOptions {
+            max_self_test_input_bytes: (MAX_SELF_TEST_INPUT_KIB + 1) * 1024,
+            ..ServerOptions::default()
+        };
+        let error = input.check().unwrap_err().to_string();
+        assert!(
+            error.starts_with("--max-self-test-input-kib 16385: must be 1 to 16384"),
+            "{error}"
+        );
+        let unlimited = ServerOptions {
+            questions_per_minute: 0,
+            self_tests_per_minute: 0,
+            ..ServerOptions::default()
+        };
+        assert_eq!(unlimited.check(), Ok(()));
     }
 }

@@ -69,6 +69,7 @@ impl Server {
     /// back in the queue what this server's own workers were judging when it stopped, and
     /// starts them.
     pub fn start(judge: Arc<Judge>, options: ServerOptions) -> Result<Server> {
+        options.check()?;
         let url = options.database_url();
         let lock = match &url {
             DatabaseUrl::Sqlite(file) => Some(lock_data_folder(

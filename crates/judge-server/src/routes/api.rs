@@ -8,21 +8,25 @@
 //! | --- | --- |
 //! | `POST /api/v1/submissions` | `{"problem", "language", "source"}` (or `"file_name"` instead of `"language"`); `Idempotency-Key` header optional; answers `{"id", ...}` (201, or 200 for a repeated key) |
 //! | `GET /api/v1/submissions/{id}` | its state, status line, verdict and per-test results |
-//! | `GET /api/v1/scoreboard` | the scoreboard as the user may see it |
-//! | `GET /api/v1/problems` | the contest's problems, limits and languages |
+//! | `GET /api/v1/scoreboard?contest=ID` | a contest's scoreboard as the user may see it |
+//! | `GET /api/v1/problems?contest=ID` | a contest's problems, limits and languages |
+//!
+//! `contest` (also a field of a new submission) names one of the course's contests; without
+//! it the first contest's, as before there were several.
 
-use super::problems::check_started;
-use super::scoreboard::{board, freeze_now};
+use super::problems::check_contest_started;
+use super::scoreboard::board_of;
 use super::submissions::submission_json;
 use super::submit::{accept, Incoming};
 use crate::accounts::TOKEN_PREFIX;
 use crate::auth::token_sha256;
+use crate::contest::Contest;
 use crate::export;
 use crate::http_error::HttpError;
 use crate::state::AppState;
 use crate::store::{now_ms, User};
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequestParts, Path, State};
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -163,30 +167,52 @@ pub async fn submission(
     Ok(Json(submission_json(&state, &user, &id).await?))
 }
 
+/// The contest a read of the API names.
+#[derive(Debug, Deserialize)]
+pub struct ContestQuery {
+    /// The contest's id (default: the first).
+    contest: Option<String>,
+}
+
+/// The contest of `query` (404 when unknown; 403 for a student before it starts).
+fn contest_of(
+    state: &AppState,
+    user: &User,
+    query: Result<Query<ContestQuery>, QueryRejection>,
+) -> Result<Contest, HttpError> {
+    let query = super::query(query).map_err(HttpError::as_json)?;
+    let contest =
+        super::contests::named(state, query.contest.as_deref()).map_err(HttpError::as_json)?;
+    check_contest_started(&contest, user.is_teacher()).map_err(HttpError::as_json)?;
+    Ok(contest)
+}
+
 /// `GET /api/v1/scoreboard`: frozen for students during a freeze, as on the page.
 pub async fn scoreboard(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
+    query: Result<Query<ContestQuery>, QueryRejection>,
 ) -> Result<Json<judge_core::export::ScoreboardExport>, HttpError> {
-    let freeze = freeze_now(&state).await.map_err(HttpError::as_json)?;
+    let contest = contest_of(&state, &user, query)?;
+    let freeze = contest.frozen_since(now_ms());
     let shown = if user.is_teacher() { None } else { freeze };
-    let board = board(&state, shown).await.map_err(HttpError::as_json)?;
-    Ok(Json(export::scoreboard_export(
-        &state.contest,
-        &board,
-        now_ms(),
-    )))
+    let board = board_of(&state, &contest, shown)
+        .await
+        .map_err(HttpError::as_json)?;
+    Ok(Json(export::scoreboard_export(&contest, &board, now_ms())))
 }
 
 /// `GET /api/v1/problems`.
 pub async fn problems(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
+    query: Result<Query<ContestQuery>, QueryRejection>,
 ) -> Result<Json<serde_json::Value>, HttpError> {
-    check_started(&state, user.is_teacher()).map_err(HttpError::as_json)?;
+    let contest = contest_of(&state, &user, query)?;
+    let of = contest.clone();
     let problems = state
-        .blocking(|s| {
-            Ok(s.contest
+        .blocking(move |s| {
+            Ok(of
                 .problems
                 .iter()
                 .map(|entry| {
@@ -197,15 +223,14 @@ pub async fn problems(
                         "points": entry.points,
                         "time_limit_s": loaded.as_ref().map(|p| p.limits.time_s),
                         "memory_limit_mib": loaded.as_ref().map(|p| p.limits.memory_mib),
-                        "statement": format!("/problems/{}", entry.id),
+                        "statement": of.href(&format!("/problems/{}", entry.id)),
                     })
                 })
                 .collect::<Vec<_>>())
         })
         .await
         .map_err(HttpError::as_json)?;
-    let languages: Vec<serde_json::Value> = state
-        .contest
+    let languages: Vec<serde_json::Value> = contest
         .languages
         .iter()
         .map(|l| {
@@ -217,7 +242,8 @@ pub async fn problems(
         })
         .collect();
     Ok(Json(serde_json::json!({
-        "contest": state.contest.title,
+        "contest": contest.title,
+        "contest_id": contest.id,
         "problems": problems,
         "languages": languages,
     })))

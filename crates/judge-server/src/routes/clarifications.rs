@@ -1,16 +1,22 @@
-//! Clarifications and announcements.
+//! Clarifications and announcements, each of one contest (`contest=ID` in the query or
+//! the form, as the submit form takes it; none: the first contest).
 //!
-//! - `GET /clarifications?problem=ID`: the announcements (marked seen for the reader), the
-//!   question form and the reader's questions (students: their own and the public
-//!   answers; teachers: every question, open first, with the answer forms).
-//! - `POST /clarifications`: a student asks (CSRF, a problem of the contest or none, a
-//!   question of at most [`MAX_QUESTION_CHARS`], the rate limit: 429).
-//! - `POST /teacher/clarifications/{id}/answer`: a teacher answers, `public=1` to everyone.
-//! - `POST /teacher/announcements`: a teacher announces.
+//! - `GET /clarifications?contest=ID&problem=ID`: the contest's announcements (and those
+//!   for every contest; marked seen for the reader), the question form and the reader's
+//!   questions in the contest (students: their own and the public answers; teachers:
+//!   every question, open first, with the answer forms).
+//! - `POST /clarifications`: a student asks in a contest (CSRF, the contest started, a
+//!   problem of the contest or none, a question of at most [`MAX_QUESTION_CHARS`], the
+//!   rate limit: 429).
+//! - `POST /teacher/clarifications/{id}/answer`: a teacher answers, `public=1` to everyone
+//!   in the question's contest.
+//! - `POST /teacher/announcements`: a teacher announces in a contest, or `every=1` in
+//!   every contest.
 //!
 //! Too long a text is refused with 413, an empty one with 422.
 
 use super::bad_form;
+use super::problems::check_contest_started;
 use crate::auth::{LoggedIn, TeacherOnly};
 use crate::http_error::HttpError;
 use crate::state::AppState;
@@ -37,15 +43,18 @@ crate::i18n::texts! {
             "文字过长：{length} 个字符，最多 {max} 个。";
         no_problem(problem: &str) => "There is no problem {problem} in this contest.", "本比赛没有题目 {problem}。";
         no_question(id: i64) => "There is no question {id}.", "没有编号为 {id} 的提问。";
+        bad_flag(field: &str, value: &str) => "{field} must be 1 or 0, not {value}.", "{field} 必须为 1 或 0，而不是 {value}。";
         too_many(most: usize, seconds: u64) => "Too many questions: at most {most} a minute. Try again in {seconds} s.",
             "提问过于频繁：每分钟最多 {most} 个。请 {seconds} 秒后再试。";
     }
 }
 
-/// The problem chosen beforehand.
+/// The contest and the problem chosen beforehand.
 #[derive(Debug, Deserialize)]
 pub struct PageQuery {
     problem: Option<String>,
+    /// The contest (default: the first).
+    contest: Option<String>,
 }
 
 /// `GET /clarifications`.
@@ -55,18 +64,23 @@ pub async fn page(
     query: Result<Query<PageQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
     let query = super::query(query)?;
+    let contest = super::contests::named(&state, query.contest.as_deref())?;
+    check_contest_started(&contest, session.user.is_teacher())?;
     let viewer = session.user.clone();
+    let of = contest.clone();
     let (announcements, clarifications) = state
         .blocking(move |s| {
-            let announcements = s.store.announcements()?;
-            if let Some(newest) = announcements.first() {
-                s.store.mark_announcements_seen(viewer.id, newest.id)?;
-            }
-            Ok((announcements, s.store.clarifications_for(&viewer)?))
+            let announcements = s.store.announcements(&of.scope())?;
+            let shown: Vec<i64> = announcements.iter().map(|a| a.id).collect();
+            s.store.mark_announcements_seen(viewer.id, &shown)?;
+            Ok((
+                announcements,
+                s.store.clarifications_for(&viewer, &of.scope())?,
+            ))
         })
         .await?;
-    let problems = state
-        .contest
+    let mut chrome = Chrome::for_contest(&contest, Some(&session), "clarifications");
+    let problems = contest
         .problems
         .iter()
         .map(|p| {
@@ -78,7 +92,14 @@ pub async fn page(
         })
         .collect();
     let view = ClarificationsPage {
-        new_announcements: session.notices.unseen,
+        unseen: session
+            .notices
+            .announcements
+            .iter()
+            .filter(|(a, seen)| !seen && a.concerns(&contest.scope()))
+            .map(|(a, _)| a.id)
+            .collect(),
+        contest: (!contest.first).then(|| contest.id.clone()),
         announcements,
         clarifications,
         problems,
@@ -88,7 +109,6 @@ pub async fn page(
         max_question_chars: MAX_QUESTION_CHARS,
         max_answer_chars: MAX_ANSWER_CHARS,
     };
-    let mut chrome = Chrome::new(&state.contest.title, Some(&session), "clarifications");
     // This page shows them all: none is new any more.
     chrome.notices.unseen = 0;
     Ok(Html(
@@ -118,6 +138,8 @@ pub struct AskForm {
     csrf: Option<String>,
     problem: Option<String>,
     question: Option<String>,
+    /// The contest asked in (default: the first).
+    contest: Option<String>,
 }
 
 /// `POST /clarifications`.
@@ -128,9 +150,11 @@ pub async fn ask(
 ) -> Result<Redirect, HttpError> {
     let Form(form) = form.map_err(bad_form)?;
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
+    let contest = super::contests::named(&state, form.contest.as_deref())?;
+    check_contest_started(&contest, session.user.is_teacher())?;
     let problem = form.problem.filter(|p| !p.trim().is_empty());
     if let Some(problem) = &problem {
-        if state.contest.problem(problem).is_none() {
+        if contest.problem(problem).is_none() {
             return Err(HttpError::not_found(
                 ClarificationErrors::current().no_problem(problem),
             ));
@@ -145,13 +169,13 @@ pub async fn ask(
     let per_window = state.options.questions_per_minute;
     let limit = (!teacher && per_window > 0).then_some((per_window, 60_000));
     let user_id = session.user.id;
+    let contest_id = contest.id.clone();
     let asked = state
         .blocking(move |s| {
             s.store.ask_question(
                 &NewQuestion {
                     user_id,
-                    // Several contests are not in this server yet: the one contest.
-                    contest_id: None,
+                    contest_id: &contest_id,
                     problem: problem.as_deref(),
                     question: &question,
                 },
@@ -161,8 +185,15 @@ pub async fn ask(
         .await?;
     match asked {
         Asked::Stored(id) => {
-            tracing::info!("{} asks question {id}", session.user.name);
-            Ok(Redirect::to(&format!("/clarifications#clarification-{id}")))
+            tracing::info!(
+                "{} asks question {id} in contest {}",
+                session.user.name,
+                contest.id
+            );
+            Ok(Redirect::to(&format!(
+                "{}#clarification-{id}",
+                contest.form_href("/clarifications", None)
+            )))
         }
         Asked::RateLimited { retry_after_ms } => {
             let seconds = u64::try_from(retry_after_ms)
@@ -204,26 +235,34 @@ pub async fn answer(
         Some("1") => true,
         Some("0") | None => false,
         Some(other) => {
-            return Err(HttpError::bad_request(format!(
-                "public must be 1 or 0, not {other:?}"
-            )))
+            return Err(HttpError::bad_request(
+                ClarificationErrors::current().bad_flag("public", other),
+            ))
         }
     };
     let teacher_id = session.user.id;
-    if !state
+    let Some(asked_in) = state
         .blocking(move |s| s.store.answer_question(id, teacher_id, &answer, public))
         .await?
-    {
+    else {
         return Err(HttpError::not_found(
             ClarificationErrors::current().no_question(id),
         ));
-    }
+    };
     tracing::info!(
         "{} answers question {id} ({})",
         session.user.name,
         if public { "to everyone" } else { "privately" }
     );
-    Ok(Redirect::to(&format!("/clarifications#clarification-{id}")))
+    // Back to the question's contest (one no longer in judge.toml: the first's page).
+    let contest = state
+        .contests
+        .owning(asked_in.as_deref())
+        .unwrap_or(&state.contest);
+    Ok(Redirect::to(&format!(
+        "{}#clarification-{id}",
+        contest.form_href("/clarifications", None)
+    )))
 }
 
 /// The announcement form.
@@ -231,6 +270,10 @@ pub async fn answer(
 pub struct AnnounceForm {
     csrf: Option<String>,
     body: Option<String>,
+    /// The contest announced in (default: the first).
+    contest: Option<String>,
+    /// `1`: for every contest.
+    every: Option<String>,
 }
 
 /// `POST /teacher/announcements`.
@@ -241,15 +284,40 @@ pub async fn announce(
 ) -> Result<Redirect, HttpError> {
     let Form(form) = form.map_err(bad_form)?;
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
+    let contest = super::contests::named(&state, form.contest.as_deref())?;
+    let every = match form.every.as_deref() {
+        Some("1") => true,
+        Some("0") | None => false,
+        Some(other) => {
+            return Err(HttpError::bad_request(
+                ClarificationErrors::current().bad_flag("every", other),
+            ))
+        }
+    };
     let body = text_field(
         form.body.as_deref(),
         ClarificationErrors::current().empty_announcement(),
         MAX_ANSWER_CHARS,
     )?;
     let teacher_id = session.user.id;
+    let for_contest = (!every).then(|| contest.id.clone());
     let id = state
-        .blocking(move |s| s.store.post_announcement(teacher_id, &body, None))
+        .blocking(move |s| {
+            s.store
+                .post_announcement(teacher_id, &body, for_contest.as_deref())
+        })
         .await?;
-    tracing::info!("{} posts announcement {id}", session.user.name);
-    Ok(Redirect::to("/clarifications#announcements"))
+    tracing::info!(
+        "{} posts announcement {id} ({})",
+        session.user.name,
+        if every {
+            "every contest".to_string()
+        } else {
+            format!("contest {}", contest.id)
+        }
+    );
+    Ok(Redirect::to(&format!(
+        "{}#announcements",
+        contest.form_href("/clarifications", None)
+    )))
 }

@@ -28,6 +28,15 @@ pub(crate) fn find<'a>(state: &'a AppState, id: &str) -> Result<&'a Contest, Htt
         .ok_or_else(|| HttpError::not_found(format!("There is no contest {id:?}.")))
 }
 
+/// The contest a form, query or API request names (none or empty: the first), or 404:
+/// how every route that takes a `contest` parameter finds its contest.
+pub(crate) fn named(state: &AppState, id: Option<&str>) -> Result<Contest, HttpError> {
+    match id.map(str::trim).filter(|c| !c.is_empty()) {
+        Some(id) => Ok(find(state, id)?.clone()),
+        None => Ok(state.contest.clone()),
+    }
+}
+
 /// `GET /contests`.
 pub async fn list(
     State(state): State<AppState>,

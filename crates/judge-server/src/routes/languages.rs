@@ -1,12 +1,14 @@
-//! `GET /languages`: the contest's languages with their exact commands, from the judge's
-//! language table (the one source of truth), and each one's version, asked once.
+//! `GET /languages?contest=ID`: a contest's languages (none: the first's) with their exact
+//! commands, from the judge's language table (the one source of truth), and each one's
+//! version, asked once.
 
 use crate::auth::LoggedIn;
 use crate::http_error::HttpError;
 use crate::state::AppState;
 use crate::views::languages::{self as view, LanguageRow};
 use crate::views::Chrome;
-use axum::extract::State;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
 use axum::response::Html;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -44,14 +46,25 @@ fn version_of(program: &str) -> Option<String> {
     version
 }
 
+/// The contest whose languages are shown.
+#[derive(Debug, serde::Deserialize)]
+pub struct LanguagesQuery {
+    /// The contest's id (default: the first).
+    contest: Option<String>,
+}
+
 /// `GET /languages`.
 pub async fn page(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
+    query: Result<Query<LanguagesQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
+    let query = super::query(query)?;
+    let contest = super::contests::named(&state, query.contest.as_deref())?;
+    let of = contest.clone();
     let rows = state
-        .blocking(|s| {
-            Ok(s.contest
+        .blocking(move |_| {
+            Ok(of
                 .languages
                 .iter()
                 .map(|language| {
@@ -78,6 +91,6 @@ pub async fn page(
                 .collect::<Vec<_>>())
         })
         .await?;
-    let chrome = Chrome::new(&state.contest.title, Some(&session), "submit");
+    let chrome = Chrome::for_contest(&contest, Some(&session), "submit");
     Ok(Html(view::languages(&chrome, &rows).into_string()))
 }

@@ -90,7 +90,12 @@ pub fn router(state: AppState) -> Router {
             post(clarifications::answer),
         )
         .route("/teacher/announcements", post(clarifications::announce))
-        .route("/self-test", get(self_test::form).post(self_test::run))
+        .route(
+            "/self-test",
+            get(self_test::form)
+                .post(self_test::run)
+                .layer(axum::extract::DefaultBodyLimit::max(self_test_body(&state))),
+        )
         .route("/statistics", get(contests::statistics))
         .route("/contests", get(contests::list))
         .route("/contests/{contest}", get(contests::home))
@@ -226,9 +231,16 @@ async fn body_deadline(
     .await
 }
 
-/// The largest body any route accepts (a submission: its source, or an upload of it).
+/// The largest body any route accepts: a submission (its source, or an upload of it) or
+/// a self-test (a source and an input).
 fn largest_body(state: &AppState) -> usize {
-    state.options.max_source_bytes * 2 + 64 * 1024
+    (state.options.max_source_bytes * 2 + 64 * 1024).max(self_test_body(state))
+}
+
+/// The largest self-test form: a source and an input, each up to twice its cap (so that
+/// one a little too large is refused with its own message), and the small fields.
+fn self_test_body(state: &AppState) -> usize {
+    2 * (state.options.max_source_bytes + state.options.max_self_test_input_bytes) + 64 * 1024
 }
 
 /// A query string's parameters, or 400 when they cannot be read.

@@ -20,11 +20,6 @@ use serde::Deserialize;
 /// Sample files longer than this are cut (the statement has the samples anyway).
 const SAMPLE_SHOWN_BYTES: usize = 4096;
 
-/// Refuses students before the first contest starts.
-pub(crate) fn check_started(state: &AppState, teacher: bool) -> Result<(), HttpError> {
-    check_contest_started(&state.contest, teacher)
-}
-
 /// Refuses students before a contest starts.
 pub(crate) fn check_contest_started(contest: &Contest, teacher: bool) -> Result<(), HttpError> {
     if !teacher && contest.phase(now_ms()) == Phase::NotStarted {

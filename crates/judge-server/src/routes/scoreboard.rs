@@ -12,12 +12,6 @@ use crate::views::Chrome;
 use axum::extract::{Path, State};
 use axum::response::Html;
 
-/// The first contest's board with attempts from `freeze_at_ms` on hidden (None: the
-/// whole board).
-pub(crate) async fn board(state: &AppState, freeze_at_ms: Option<i64>) -> Result<Board, HttpError> {
-    board_of(state, &state.contest, freeze_at_ms).await
-}
-
 /// A contest's board with attempts from `freeze_at_ms` on hidden (None: the whole board).
 pub(crate) async fn board_of(
     state: &AppState,
@@ -32,11 +26,6 @@ pub(crate) async fn board_of(
             Ok(scoreboard::build(&contest, &users, &attempts, freeze_at_ms))
         })
         .await
-}
-
-/// Whether the first contest's public board is frozen now, and since when.
-pub(crate) async fn freeze_now(state: &AppState) -> Result<Option<i64>, HttpError> {
-    Ok(state.contest.frozen_since(now_ms()))
 }
 
 /// `GET /scoreboard`: the first contest's.

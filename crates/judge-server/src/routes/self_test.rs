@@ -1,16 +1,19 @@
-//! Self-tests ("run on my input"): `GET /self-test?problem=ID` (the form) and
+//! Self-tests ("run on my input"): `GET /self-test?contest=ID&problem=ID` (the form) and
 //! `POST /self-test` (run, then the same page with the result). Never stored, never
-//! scored (see [`crate::self_test`]).
+//! scored (see [`crate::self_test`]). The contest (`contest=`, as the submit form takes
+//! it; none: the first) gives the problems and languages offered; the run has the limits
+//! a submission of that problem in that language is judged with.
 //!
 //! The checks, in order: a session (401), a readable form (400/413), the CSRF token (403),
-//! the contest started (403, students), a problem of the contest (404), an allowed
-//! language (422), a source (422/413/415) and an input (413) within their caps, a problem
+//! the contest known (404) and started (403, students), a problem of the contest (404), an
+//! allowed language (422), a source (422/413/415) and an input (413) within their caps, a problem
 //! that is not interactive (422, with why), one self-test at a time and the per-minute
 //! limit (429), a free slot within 30 s (503).
 
-use super::problems::check_started;
+use super::problems::check_contest_started;
 use super::submit::{read_field, source_text};
 use crate::auth::LoggedIn;
+use crate::contest::Contest;
 use crate::http_error::HttpError;
 use crate::self_test::{self, Refused, Request};
 use crate::state::AppState;
@@ -42,16 +45,17 @@ crate::i18n::texts! {
 /// How long a self-test waits for a free slot.
 const PATIENCE: Duration = Duration::from_secs(30);
 
-/// The problem chosen beforehand.
+/// The contest and the problem chosen beforehand.
 #[derive(Debug, Deserialize)]
 pub struct ProblemQuery {
     problem: Option<String>,
+    /// The contest (default: the first).
+    contest: Option<String>,
 }
 
-fn blank_page(state: &AppState, problem: Option<String>) -> SelfTestPage {
+fn blank_page(state: &AppState, contest: &Contest, problem: Option<String>) -> SelfTestPage {
     SelfTestPage {
-        problems: state
-            .contest
+        problems: contest
             .problems
             .iter()
             .map(|p| {
@@ -62,8 +66,7 @@ fn blank_page(state: &AppState, problem: Option<String>) -> SelfTestPage {
                 (p.id.clone(), title)
             })
             .collect(),
-        languages: state
-            .contest
+        languages: contest
             .languages
             .iter()
             .map(|l| (l.id.clone(), l.spec.name.clone()))
@@ -77,6 +80,7 @@ fn blank_page(state: &AppState, problem: Option<String>) -> SelfTestPage {
         per_minute: state.options.self_tests_per_minute,
         outcome: None,
         refused: None,
+        contest: (!contest.first).then(|| contest.id.clone()),
     }
 }
 
@@ -95,10 +99,11 @@ pub async fn form(
     query: Result<Query<ProblemQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
     let query = super::query(query)?;
-    check_started(&state, session.user.is_teacher())?;
-    let mut view = blank_page(&state, query.problem.clone());
-    let chrome = Chrome::new(&state.contest.title, Some(&session), "self-test");
-    if let Some(problem) = query.problem.filter(|p| state.contest.problem(p).is_some()) {
+    let contest = super::contests::named(&state, query.contest.as_deref())?;
+    check_contest_started(&contest, session.user.is_teacher())?;
+    let mut view = blank_page(&state, &contest, query.problem.clone());
+    let chrome = Chrome::for_contest(&contest, Some(&session), "self-test");
+    if let Some(problem) = query.problem.filter(|p| contest.problem(p).is_some()) {
         if interactive(&state, &problem).await? {
             view.refused = Some(SelfTestTexts(chrome.lang).interactive().to_string());
         }
@@ -116,6 +121,7 @@ struct Fields {
     language: String,
     source: Vec<u8>,
     input: Vec<u8>,
+    contest: Option<String>,
 }
 
 async fn read_fields(mut multipart: Multipart, cap: usize) -> Result<Fields, HttpError> {
@@ -133,6 +139,7 @@ async fn read_fields(mut multipart: Multipart, cap: usize) -> Result<Fields, Htt
         match name.as_str() {
             "csrf" => fields.csrf = Some(small(read_field(field, 256, 256).await?)),
             "problem" => fields.problem = small(read_field(field, 256, 256).await?),
+            "contest" => fields.contest = Some(small(read_field(field, 256, 256).await?)),
             "language" => fields.language = small(read_field(field, 256, 256).await?),
             "source" => fields.source = read_field(field, cap, cap).await?,
             "input" => fields.input = read_field(field, cap, cap).await?,
@@ -165,14 +172,15 @@ pub async fn run(
     let fields = read_fields(multipart, cap).await?;
     crate::csrf::verify(&session.csrf_token, fields.csrf.as_deref())?;
     let teacher = session.user.is_teacher();
-    check_started(&state, teacher)?;
+    let contest = super::contests::named(&state, fields.contest.as_deref())?;
+    check_contest_started(&contest, teacher)?;
     let errors = SelfTestErrors::current();
-    if state.contest.problem(&fields.problem).is_none() {
+    if contest.problem(&fields.problem).is_none() {
         return Err(HttpError::not_found(errors.no_problem(&fields.problem)));
     }
-    if state.contest.language(&fields.language).is_none() {
+    if contest.language(&fields.language).is_none() {
         return Err(HttpError::unprocessable(
-            errors.no_language(&fields.language, &state.contest.language_ids()),
+            errors.no_language(&fields.language, &contest.language_ids()),
         ));
     }
     let source = source_text(&fields.source, state.options.max_source_bytes)?;
@@ -182,7 +190,7 @@ pub async fn run(
             errors.input_too_large(max_input / 1024),
         ));
     }
-    let chrome = Chrome::new(&state.contest.title, Some(&session), "self-test");
+    let chrome = Chrome::for_contest(&contest, Some(&session), "self-test");
     if interactive(&state, &fields.problem).await? {
         return Err(HttpError::unprocessable(
             SelfTestTexts(chrome.lang).interactive(),
@@ -212,10 +220,11 @@ pub async fn run(
         input: fields.input.clone(),
     };
     tracing::info!(
-        "{} runs a self-test on {} in {}",
+        "{} runs a self-test on {} in {} (contest {})",
         session.user.name,
         request.problem,
-        request.language
+        request.language,
+        contest.id
     );
     let outcome = state
         .blocking(move |s| Ok(self_test::run(&s.judge, &request).map_err(|e| e.to_string())))
@@ -224,7 +233,7 @@ pub async fn run(
             tracing::warn!("a self-test on {} failed: {reason}", fields.problem);
             HttpError::unavailable(errors.cannot_run(&fields.problem))
         })?;
-    let mut view = blank_page(&state, Some(fields.problem.clone()));
+    let mut view = blank_page(&state, &contest, Some(fields.problem.clone()));
     view.language = Some(fields.language.clone());
     view.source = source;
     view.input = String::from_utf8_lossy(&fields.input).into_owned();

@@ -35,7 +35,7 @@ pub async fn problem(
     query: Result<Query<PairQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
     let selected = super::query(query)?.pair;
-    if state.contest.problem(&problem).is_none() {
+    if !state.contests.has_problem(&problem) {
         return Err(HttpError::not_found(format!(
             "There is no problem {problem:?} in this contest."
         )));

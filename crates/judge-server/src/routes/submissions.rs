@@ -171,8 +171,10 @@ pub async fn detail(
         result: submission.result.clone(),
     };
     let record = crate::scoreboard::attempt_record(&attempt, false);
-    let contest_problem = state.contest.problem(&record.problem);
-    let ioi = state.contest.scoring == Scoring::Ioi;
+    // Points and subtasks as the submission's own contest counts them.
+    let contest = state.contests.owning(submission.summary.contest.as_deref());
+    let contest_problem = contest.and_then(|c| c.problem(&record.problem));
+    let ioi = contest.is_some_and(|c| c.scoring == Scoring::Ioi);
     let points = match contest_problem {
         Some(problem) if ioi && !record.pending => {
             Some((attempt_points(problem, &record), problem.points))

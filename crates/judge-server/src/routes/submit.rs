@@ -54,14 +54,6 @@ fn is_late(contest: &Contest, now_ms: i64) -> bool {
     contest.kind == ContestKind::Homework && contest.end_ms().is_some_and(|end| now_ms >= end)
 }
 
-/// The contest a form or API request names (none: the first), or 404.
-fn contest_named(state: &AppState, id: Option<&str>) -> Result<Contest, HttpError> {
-    match id.filter(|c| !c.is_empty()) {
-        Some(id) => Ok(super::contests::find(state, id)?.clone()),
-        None => Ok(state.contest.clone()),
-    }
-}
-
 /// The submit form for `session`: `problem` preselected, the language the user last
 /// submitted in (or `language`), and a refused submission shown again.
 async fn form_view(
@@ -126,7 +118,7 @@ pub async fn form(
     query: Result<Query<ProblemQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
     let query = super::query(query)?;
-    let contest = contest_named(&state, query.contest.as_deref())?;
+    let contest = super::contests::named(&state, query.contest.as_deref())?;
     check_contest_started(&contest, session.user.is_teacher())?;
     let view = form_view(&state, &contest, &session, query.problem, None, None).await?;
     let chrome = Chrome::for_contest(&contest, Some(&session), "submit");
@@ -248,7 +240,7 @@ pub(crate) async fn accept(
 ) -> Result<(i64, bool), HttpError> {
     let cap = state.options.max_source_bytes;
     let teacher = user.is_teacher();
-    let contest = contest_named(state, incoming.contest)?;
+    let contest = super::contests::named(state, incoming.contest)?;
     if let Some(reason) = closed_reason(&contest, teacher) {
         return Err(HttpError::forbidden(reason));
     }
@@ -397,7 +389,7 @@ pub async fn submit(
                 reason: error.message.clone(),
                 source: String::from_utf8_lossy(&fields.pasted).into_owned(),
             };
-            let contest = contest_named(&state, fields.contest.as_deref())?;
+            let contest = super::contests::named(&state, fields.contest.as_deref())?;
             let view = form_view(
                 &state,
                 &contest,

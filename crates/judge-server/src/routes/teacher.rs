@@ -7,7 +7,7 @@ use crate::auth::TeacherOnly;
 use crate::export;
 use crate::http_error::HttpError;
 use crate::state::AppState;
-use crate::store::{now_ms, settings, SubmissionFilter};
+use crate::store::{now_ms, SubmissionFilter};
 use crate::views::list_filters::{self, ListQuery};
 use crate::views::teacher::{self as view, Dashboard};
 use crate::views::Chrome;
@@ -39,9 +39,7 @@ pub async fn dashboard(
             Ok((
                 s.store.queue_counts()?,
                 s.store.users()?,
-                s.store
-                    .setting(settings::SCOREBOARD_PUBLISHED)?
-                    .is_some_and(|v| v == "1"),
+                s.contest.published(),
                 attention,
                 s.store
                     .repeated_login_failures(day_ago, REPEATED_FAILURES)?,
@@ -58,7 +56,12 @@ pub async fn dashboard(
         published,
         queue,
         workers: state.options.workers,
-        problems: contest.problems.iter().map(|p| p.id.clone()).collect(),
+        problems: state
+            .contests
+            .problems()
+            .iter()
+            .map(|p| p.id.clone())
+            .collect(),
         users,
         attention,
         login_failures,
@@ -130,13 +133,13 @@ async fn submission_confirmation(
     })
 }
 
-/// The confirmation of rejudging every submission of `problem` (404 if it is not one of
-/// the contest's).
+/// The confirmation of rejudging every submission of `problem`, in every contest it is in
+/// (404 if it is in none).
 async fn problem_confirmation(
     state: &AppState,
     problem: &str,
 ) -> Result<view::RejudgeConfirmation, HttpError> {
-    if state.contest.problem(problem).is_none() {
+    if !state.contests.has_problem(problem) {
         return Err(HttpError::not_found(format!(
             "There is no problem {problem:?} in this contest."
         )));
@@ -276,10 +279,7 @@ pub async fn publish(
             )))
         }
     };
-    let contest = match form.contest.as_deref().filter(|c| !c.is_empty()) {
-        Some(id) => super::contests::find(&state, id)?.clone(),
-        None => state.contest.clone(),
-    };
+    let contest = super::contests::named(&state, form.contest.as_deref())?;
     let back = if contest.first {
         "/teacher"
     } else {
@@ -320,15 +320,24 @@ pub async fn accept_judge_error(
     Ok(Redirect::to(&format!("/submissions/{id}")))
 }
 
-/// `GET /teacher/export/{scoreboard,results}.{csv,json}`.
+/// The contest of an export.
+#[derive(Debug, Deserialize)]
+pub struct ExportQuery {
+    /// The contest's id (default: the first).
+    contest: Option<String>,
+}
+
+/// `GET /teacher/export/{scoreboard,results}.{csv,json}?contest=ID`.
 pub async fn export(
     State(state): State<AppState>,
     TeacherOnly(_session): TeacherOnly,
     Path(file): Path<String>,
+    query: Result<Query<ExportQuery>, QueryRejection>,
 ) -> Result<Response, HttpError> {
+    let query = super::query(query)?;
+    let contest = &super::contests::named(&state, query.contest.as_deref())?;
     let now = now_ms();
-    let board = super::scoreboard::board(&state, None).await?;
-    let contest = &state.contest;
+    let board = super::scoreboard::board_of(&state, contest, None).await?;
     let (body, content_type) = match file.as_str() {
         "scoreboard.csv" => (csv::scoreboard_csv(&board.standings), CSV),
         "scoreboard.json" => (to_json(&export::scoreboard_export(contest, &board, now)), JSON),
@@ -348,7 +357,13 @@ pub async fn export(
             )))
         }
     };
-    let disposition = format!("attachment; filename=\"{file}\"");
+    // Each contest's files have names of their own (the first's keep theirs).
+    let name = if contest.first {
+        file.clone()
+    } else {
+        format!("{}-{file}", contest.id)
+    };
+    let disposition = format!("attachment; filename=\"{name}\"");
     Ok((
         [
             (header::CONTENT_TYPE, content_type.to_string()),

@@ -1,8 +1,12 @@
-//! Clarifications and announcements. A student asks (about a problem or in general); a
-//! teacher answers, privately (only the asker sees it) or to everyone (every student sees
-//! the question and the answer, never who asked). Teachers post announcements, shown on
-//! every page; each user's newest seen announcement is kept, so that the pages can say how
-//! many are new.
+//! Clarifications and announcements, each of one contest. A student asks (about a
+//! problem or in general) in a contest; a teacher answers, privately (only the asker sees
+//! it) or to everyone (every student sees the question and the answer on that contest's
+//! page, never who asked). Teachers post announcements for one contest or for every
+//! contest, shown on the pages of the contests they concern; each announcement a user has
+//! seen is kept, so that the pages can say how many are new.
+//!
+//! Rows from before there were several contests have no contest: they are the first
+//! contest's (as submissions are, see [`InContest`]).
 //!
 //! What a student may read is decided here, in the queries: their own questions, and
 //! public answers with the asker's name left out.
@@ -16,7 +20,7 @@ use crate::error::Result;
 pub struct Clarification {
     /// Its id.
     pub id: i64,
-    /// The contest it belongs to (None: the server's one contest).
+    /// The contest it belongs to (None: the first, from before there were several).
     pub contest_id: Option<String>,
     /// The asker's id (0 when the reader may not know it).
     pub user_id: i64,
@@ -41,8 +45,8 @@ pub struct Clarification {
 pub struct NewQuestion<'a> {
     /// The asker.
     pub user_id: i64,
-    /// The contest (None: the server's one contest).
-    pub contest_id: Option<&'a str>,
+    /// The contest it is asked in.
+    pub contest_id: &'a str,
     /// The problem (None: general).
     pub problem: Option<&'a str>,
     /// The question's text.
@@ -61,6 +65,36 @@ pub enum Asked {
     },
 }
 
+/// A contest as the store filters by it: rows of no contest (from before there were
+/// several) are the first contest's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InContest<'a> {
+    /// The contest's id.
+    pub id: &'a str,
+    /// Whether it is the first contest.
+    pub first: bool,
+}
+
+impl InContest<'_> {
+    /// Whether a row of `contest` (None: from before there were several) is this contest's.
+    pub fn owns(&self, contest: Option<&str>) -> bool {
+        match contest {
+            Some(id) => id == self.id,
+            None => self.first,
+        }
+    }
+
+    /// The SQL condition on `column` for this contest's rows, with the parameters `?{n}`
+    /// (the id) and `?{n+1}` (whether it is the first).
+    fn condition(column: &str, n: usize) -> String {
+        format!("({column} = ?{n} OR ({column} IS NULL AND ?{} = 1))", n + 1)
+    }
+
+    fn values(&self) -> [Value; 2] {
+        [self.id.into(), self.first.into()]
+    }
+}
+
 /// An announcement.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Announcement {
@@ -70,22 +104,91 @@ pub struct Announcement {
     pub body: String,
     /// When it was posted.
     pub posted_at_ms: i64,
+    /// The contest it is for (None, unless `every_contest`: the first, from before there
+    /// were several).
+    pub contest_id: Option<String>,
+    /// Whether it is for every contest.
+    pub every_contest: bool,
 }
 
-/// What the frame of every page shows a user: announcements, how many are new to them,
-/// and for teachers how many questions wait for an answer.
+impl Announcement {
+    /// Whether it is shown in `contest`.
+    pub fn concerns(&self, contest: &InContest<'_>) -> bool {
+        self.every_contest || contest.owns(self.contest_id.as_deref())
+    }
+}
+
+/// What the frame of a page shows a user: the announcements of the page's contest (or of
+/// any, on pages of no one contest), how many are new to them, and for teachers how many
+/// questions wait for an answer.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Notices {
     /// The newest announcements, newest first (at most [`NOTICE_ANNOUNCEMENTS`]).
     pub newest: Vec<Announcement>,
-    /// Announcements posted since the user last looked at the clarifications page.
+    /// Announcements the user has not seen on a clarifications page yet.
     pub unseen: usize,
     /// Questions without an answer (teachers only; 0 for students).
     pub open_questions: usize,
+    /// The clarifications page these notices belong to (empty: the first contest's).
+    pub page: String,
+}
+
+impl Notices {
+    /// The clarifications page these notices link to.
+    pub fn page(&self) -> &str {
+        if self.page.is_empty() {
+            "/clarifications"
+        } else {
+            &self.page
+        }
+    }
+}
+
+/// What the store knows for the frames of a user's pages, read once with the session:
+/// every frame (a contest's, or the whole course's) is cut from it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CourseNotices {
+    /// The newest announcements (at most [`NOTICE_WINDOW`]), newest first, each with
+    /// whether the user has seen it.
+    pub announcements: Vec<(Announcement, bool)>,
+    /// The contest of each question without an answer (teachers only).
+    pub open: Vec<Option<String>>,
+}
+
+impl CourseNotices {
+    /// The frame of a page of `contest` (None: of no one contest: every announcement,
+    /// every open question), linking to the clarifications page `page`.
+    pub fn frame(&self, contest: Option<&InContest<'_>>, page: String) -> Notices {
+        let concerned: Vec<&(Announcement, bool)> = self
+            .announcements
+            .iter()
+            .filter(|(a, _)| contest.is_none_or(|c| a.concerns(c)))
+            .collect();
+        Notices {
+            newest: concerned
+                .iter()
+                .take(NOTICE_ANNOUNCEMENTS)
+                .map(|(a, _)| a.clone())
+                .collect(),
+            unseen: concerned.iter().filter(|(_, seen)| !seen).count(),
+            open_questions: self
+                .open
+                .iter()
+                .filter(|c| contest.is_none_or(|contest| contest.owns(c.as_deref())))
+                .count(),
+            page,
+        }
+    }
 }
 
 /// How many announcements the frame of a page shows.
 pub const NOTICE_ANNOUNCEMENTS: usize = 3;
+
+/// How many of the newest announcements the frames consider (a course posts far fewer;
+/// older ones are on the clarifications pages).
+pub const NOTICE_WINDOW: i64 = 200;
+
+const ANNOUNCEMENT_COLUMNS: &str = "a.id, a.body, a.posted_at_ms, a.contest_id, a.every_contest";
 
 const CLARIFICATION_COLUMNS: &str = "c.id, c.contest_id, c.user_id, u.name, c.problem, c.question, c.asked_at_ms, c.answer, c.answered_at_ms, c.public";
 
@@ -109,6 +212,8 @@ fn announcement_from_row(row: &Row) -> Announcement {
         id: row.int(0),
         body: row.text(1),
         posted_at_ms: row.int(2),
+        contest_id: row.opt_text(3),
+        every_contest: row.int(4) != 0,
     }
 }
 
@@ -156,19 +261,20 @@ impl Store {
         })
     }
 
-    /// Answers (or answers again) a question; `public` shows it to everyone. False when
-    /// there is no such question.
+    /// Answers (or answers again) a question; `public` shows it to everyone in its
+    /// contest. Its contest (None: from before there were several), or None when there is
+    /// no such question.
     pub fn answer_question(
         &self,
         id: i64,
         teacher_id: i64,
         answer: &str,
         public: bool,
-    ) -> Result<bool> {
-        let changed = self.write(|tx| {
-            tx.execute(
+    ) -> Result<Option<Option<String>>> {
+        let row = self.write(|tx| {
+            tx.query_row(
                 "UPDATE clarifications SET answer = ?1, answered_by = ?2, answered_at_ms = ?3, public = ?4
-                 WHERE id = ?5",
+                 WHERE id = ?5 RETURNING contest_id",
                 &[
                     answer.into(),
                     teacher_id.into(),
@@ -178,30 +284,38 @@ impl Store {
                 ],
             )
         })?;
-        Ok(changed > 0)
+        Ok(row.map(|r| r.opt_text(0)))
     }
 
-    /// The questions `viewer` may read, newest first: for a teacher every one (the open
-    /// ones first); for a student their own and the public answers, the latter without
-    /// the asker.
-    pub fn clarifications_for(&self, viewer: &User) -> Result<Vec<Clarification>> {
+    /// The questions of `contest` that `viewer` may read, newest first: for a teacher
+    /// every one (the open ones first); for a student their own and the public answers,
+    /// the latter without the asker.
+    pub fn clarifications_for(
+        &self,
+        viewer: &User,
+        contest: &InContest<'_>,
+    ) -> Result<Vec<Clarification>> {
         let rows = self.read(|tx| {
             if viewer.is_teacher() {
                 tx.query(
                     &format!(
                         "SELECT {CLARIFICATION_COLUMNS} FROM clarifications c JOIN users u ON u.id = c.user_id
-                         ORDER BY CASE WHEN c.answer IS NULL THEN 0 ELSE 1 END, c.id DESC"
+                         WHERE {}
+                         ORDER BY CASE WHEN c.answer IS NULL THEN 0 ELSE 1 END, c.id DESC",
+                        InContest::condition("c.contest_id", 1)
                     ),
-                    &[],
+                    &contest.values(),
                 )
             } else {
+                let [id, first] = contest.values();
                 tx.query(
                     &format!(
                         "SELECT {CLARIFICATION_COLUMNS} FROM clarifications c JOIN users u ON u.id = c.user_id
-                         WHERE c.user_id = ?1 OR (c.public = 1 AND c.answer IS NOT NULL)
-                         ORDER BY c.id DESC"
+                         WHERE {} AND (c.user_id = ?1 OR (c.public = 1 AND c.answer IS NOT NULL))
+                         ORDER BY c.id DESC",
+                        InContest::condition("c.contest_id", 2)
                     ),
-                    &[viewer.id.into()],
+                    &[viewer.id.into(), id, first],
                 )
             }
         })?;
@@ -218,19 +332,20 @@ impl Store {
             .collect())
     }
 
-    /// Posts an announcement; returns its id.
+    /// Posts an announcement for `contest` (None: for every contest); returns its id.
     pub fn post_announcement(
         &self,
         teacher_id: i64,
         body: &str,
-        contest_id: Option<&str>,
+        contest: Option<&str>,
     ) -> Result<i64> {
         let row = self.write(|tx| {
             tx.query_row(
-                "INSERT INTO announcements (contest_id, body, posted_by, posted_at_ms)
-                 VALUES (?1, ?2, ?3, ?4) RETURNING id",
+                "INSERT INTO announcements (contest_id, every_contest, body, posted_by, posted_at_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id",
                 &[
-                    contest_id.into(),
+                    contest.into(),
+                    contest.is_none().into(),
                     body.into(),
                     teacher_id.into(),
                     now_ms().into(),
@@ -240,62 +355,66 @@ impl Store {
         Ok(row.map_or(0, |r| r.int(0)))
     }
 
-    /// Every announcement, newest first.
-    pub fn announcements(&self) -> Result<Vec<Announcement>> {
+    /// The announcements shown in `contest` (its own and those for every contest), newest
+    /// first.
+    pub fn announcements(&self, contest: &InContest<'_>) -> Result<Vec<Announcement>> {
         let rows = self.read(|tx| {
             tx.query(
-                "SELECT id, body, posted_at_ms FROM announcements ORDER BY id DESC",
-                &[],
+                &format!(
+                    "SELECT {ANNOUNCEMENT_COLUMNS} FROM announcements a
+                     WHERE a.every_contest = 1 OR {} ORDER BY a.id DESC",
+                    InContest::condition("a.contest_id", 1)
+                ),
+                &contest.values(),
             )
         })?;
         Ok(rows.iter().map(announcement_from_row).collect())
     }
 
-    /// What the frame of every page shows `user` (one read transaction).
-    pub fn notices(&self, user: &User) -> Result<Notices> {
+    /// What the frames of `user`'s pages show (one read transaction).
+    pub fn notices(&self, user: &User) -> Result<CourseNotices> {
         self.read(|tx| {
-            let newest = tx
+            let announcements = tx
                 .query(
-                    "SELECT id, body, posted_at_ms FROM announcements ORDER BY id DESC LIMIT ?1",
-                    &[Value::Int(NOTICE_ANNOUNCEMENTS as i64)],
+                    &format!(
+                        "SELECT {ANNOUNCEMENT_COLUMNS}, s.user_id FROM announcements a
+                         LEFT JOIN announcements_seen s ON s.announcement_id = a.id AND s.user_id = ?1
+                         ORDER BY a.id DESC LIMIT ?2"
+                    ),
+                    &[user.id.into(), Value::Int(NOTICE_WINDOW)],
                 )?
                 .iter()
-                .map(announcement_from_row)
+                .map(|row| (announcement_from_row(row), row.opt_int(5).is_some()))
                 .collect();
-            let unseen = tx
-                .query_row(
-                    "SELECT COUNT(*) FROM announcements WHERE id >
-                     COALESCE((SELECT seen_id FROM announcement_reads WHERE user_id = ?1), 0)",
-                    &[user.id.into()],
-                )?
-                .map_or(0, |r| count(r.int(0)));
-            let open_questions = if user.is_teacher() {
-                tx.query_row(
-                    "SELECT COUNT(*) FROM clarifications WHERE answer IS NULL",
+            let open = if user.is_teacher() {
+                tx.query(
+                    "SELECT contest_id FROM clarifications WHERE answer IS NULL",
                     &[],
                 )?
-                .map_or(0, |r| count(r.int(0)))
+                .iter()
+                .map(|r| r.opt_text(0))
+                .collect()
             } else {
-                0
+                Vec::new()
             };
-            Ok(Notices {
-                newest,
-                unseen,
-                open_questions,
+            Ok(CourseNotices {
+                announcements,
+                open,
             })
         })
     }
 
-    /// Records that `user_id` has seen every announcement up to `seen_id` (never going
-    /// back).
-    pub fn mark_announcements_seen(&self, user_id: i64, seen_id: i64) -> Result<()> {
+    /// Records that `user_id` has seen the announcements `ids` (a clarifications page
+    /// showed them).
+    pub fn mark_announcements_seen(&self, user_id: i64, ids: &[i64]) -> Result<()> {
         self.write(|tx| {
-            tx.execute(
-                "INSERT INTO announcement_reads (user_id, seen_id) VALUES (?1, ?2)
-                 ON CONFLICT (user_id) DO UPDATE SET seen_id = excluded.seen_id
-                 WHERE announcement_reads.seen_id < excluded.seen_id",
-                &[user_id.into(), seen_id.into()],
-            )?;
+            for id in ids {
+                tx.execute(
+                    "INSERT INTO announcements_seen (user_id, announcement_id) VALUES (?1, ?2)
+                     ON CONFLICT DO NOTHING",
+                    &[user_id.into(), (*id).into()],
+                )?;
+            }
             Ok(())
         })
     }
@@ -306,9 +425,36 @@ mod tests {
     use super::*;
     use crate::store::Role;
 
+    const FIRST: InContest<'static> = InContest {
+        id: "main",
+        first: true,
+    };
+    const WEEK1: InContest<'static> = InContest {
+        id: "week1",
+        first: false,
+    };
+
     fn user(store: &Store, name: &str, role: Role) -> User {
         store.add_user(name, "hash", role).unwrap();
         store.user_by_name(name).unwrap().unwrap().0
+    }
+
+    fn ask(store: &Store, who: &User, contest: &str, text: &str) -> i64 {
+        match store
+            .ask_question(
+                &NewQuestion {
+                    user_id: who.id,
+                    contest_id: contest,
+                    problem: Some("add"),
+                    question: text,
+                },
+                None,
+            )
+            .unwrap()
+        {
+            Asked::Stored(id) => id,
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
@@ -317,46 +463,80 @@ mod tests {
             let teacher = user(&store, "t", Role::Teacher);
             let ann = user(&store, "ann", Role::Student);
             let bob = user(&store, "bob", Role::Student);
-            let ask = |who: &User, text: &str| match store
-                .ask_question(
-                    &NewQuestion {
-                        user_id: who.id,
-                        contest_id: None,
-                        problem: Some("add"),
-                        question: text,
-                    },
-                    None,
-                )
-                .unwrap()
-            {
-                Asked::Stored(id) => id,
-                other => panic!("{other:?}"),
-            };
-            let private = ask(&ann, "private?");
-            let public = ask(&ann, "public?");
-            let open = ask(&bob, "open?");
-            assert_eq!(store.notices(&teacher).unwrap().open_questions, 3);
-            assert!(store
-                .answer_question(private, teacher.id, "only you", false)
-                .unwrap());
+            let private = ask(&store, &ann, "main", "private?");
+            let public = ask(&store, &ann, "main", "public?");
+            let open = ask(&store, &bob, "main", "open?");
+            let open_count = |u: &User| store.notices(u).unwrap().frame(None, String::new());
+            assert_eq!(open_count(&teacher).open_questions, 3);
+            assert_eq!(
+                store
+                    .answer_question(private, teacher.id, "only you", false)
+                    .unwrap(),
+                Some(Some("main".to_string()))
+            );
             assert!(store
                 .answer_question(public, teacher.id, "everyone", true)
-                .unwrap());
-            assert!(!store.answer_question(999, teacher.id, "x", true).unwrap());
-            assert_eq!(store.notices(&teacher).unwrap().open_questions, 1);
-            assert_eq!(store.notices(&ann).unwrap().open_questions, 0);
+                .unwrap()
+                .is_some());
+            assert_eq!(
+                store.answer_question(999, teacher.id, "x", true).unwrap(),
+                None
+            );
+            assert_eq!(open_count(&teacher).open_questions, 1);
+            assert_eq!(open_count(&ann).open_questions, 0);
 
-            let seen_by_bob = store.clarifications_for(&bob).unwrap();
+            let seen_by_bob = store.clarifications_for(&bob, &FIRST).unwrap();
             let ids: Vec<i64> = seen_by_bob.iter().map(|c| c.id).collect();
             assert_eq!(ids, vec![open, public]);
             assert_eq!(seen_by_bob[1].user_name, "", "the asker is not shown");
             assert_eq!(seen_by_bob[1].user_id, 0);
-            let seen_by_ann = store.clarifications_for(&ann).unwrap();
+            let seen_by_ann = store.clarifications_for(&ann, &FIRST).unwrap();
             assert_eq!(seen_by_ann.len(), 2);
             assert!(seen_by_ann.iter().all(|c| c.user_name == "ann"));
-            let all = store.clarifications_for(&teacher).unwrap();
+            let all = store.clarifications_for(&teacher, &FIRST).unwrap();
             assert_eq!(all[0].id, open, "open questions first");
             assert_eq!(all.len(), 3);
+        });
+    }
+
+    #[test]
+    fn questions_belong_to_the_contest_they_are_asked_in() {
+        crate::store::testing::for_each_store(|store, _| {
+            let teacher = user(&store, "t", Role::Teacher);
+            let ann = user(&store, "ann", Role::Student);
+            let bob = user(&store, "bob", Role::Student);
+            let in_week1 = ask(&store, &ann, "week1", "in week 1?");
+            let in_main = ask(&store, &ann, "main", "in main?");
+            // A row from before there were several contests: the first contest's.
+            store
+                .write(|tx| {
+                    tx.execute(
+                        "INSERT INTO clarifications (contest_id, user_id, question, asked_at_ms)
+                         VALUES (NULL, ?1, 'old?', 1)",
+                        &[ann.id.into()],
+                    )
+                })
+                .unwrap();
+            store
+                .answer_question(in_week1, teacher.id, "yes", true)
+                .unwrap();
+            let ids = |u: &User, c: &InContest| -> Vec<String> {
+                store
+                    .clarifications_for(u, c)
+                    .unwrap()
+                    .into_iter()
+                    .map(|c| c.question)
+                    .collect()
+            };
+            assert_eq!(ids(&teacher, &WEEK1), vec!["in week 1?"]);
+            assert_eq!(ids(&teacher, &FIRST), vec!["old?", "in main?"]);
+            assert_eq!(ids(&bob, &WEEK1), vec!["in week 1?"], "answered to all");
+            assert!(ids(&bob, &FIRST).is_empty());
+            let notices = store.notices(&teacher).unwrap();
+            assert_eq!(notices.frame(Some(&WEEK1), String::new()).open_questions, 0);
+            assert_eq!(notices.frame(Some(&FIRST), String::new()).open_questions, 2);
+            assert_eq!(notices.frame(None, String::new()).open_questions, 2);
+            let _ = in_main;
         });
     }
 
@@ -366,7 +546,7 @@ mod tests {
             let ann = user(&store, "ann", Role::Student);
             let new = NewQuestion {
                 user_id: ann.id,
-                contest_id: Some("week1"),
+                contest_id: "week1",
                 problem: None,
                 question: "q",
             };
@@ -385,31 +565,48 @@ mod tests {
                 }
                 other => panic!("{other:?}"),
             }
-            let stored = store.clarifications_for(&ann).unwrap();
+            let stored = store.clarifications_for(&ann, &WEEK1).unwrap();
             assert_eq!(stored.len(), 2);
             assert_eq!(stored[0].contest_id.as_deref(), Some("week1"));
         });
     }
 
     #[test]
-    fn announcements_count_as_new_until_seen() {
+    fn announcements_count_as_new_until_seen_in_the_contests_they_concern() {
         crate::store::testing::for_each_store(|store, _| {
             let teacher = user(&store, "t", Role::Teacher);
             let ann = user(&store, "ann", Role::Student);
-            assert_eq!(store.notices(&ann).unwrap(), Notices::default());
-            let first = store.post_announcement(teacher.id, "one", None).unwrap();
-            let second = store.post_announcement(teacher.id, "two", None).unwrap();
-            let notices = store.notices(&ann).unwrap();
-            assert_eq!(notices.unseen, 2);
-            assert_eq!(notices.newest[0].body, "two");
-            store.mark_announcements_seen(ann.id, second).unwrap();
-            assert_eq!(store.notices(&ann).unwrap().unseen, 0);
-            store.mark_announcements_seen(ann.id, first).unwrap();
-            assert_eq!(store.notices(&ann).unwrap().unseen, 0, "never goes back");
-            store.post_announcement(teacher.id, "three", None).unwrap();
-            assert_eq!(store.notices(&ann).unwrap().unseen, 1);
-            assert_eq!(store.notices(&teacher).unwrap().unseen, 3);
-            assert_eq!(store.announcements().unwrap().len(), 3);
+            let frame =
+                |u: &User, c: Option<&InContest>| store.notices(u).unwrap().frame(c, String::new());
+            assert_eq!(frame(&ann, Some(&FIRST)), Notices::default());
+            let everyone = store.post_announcement(teacher.id, "all", None).unwrap();
+            let week1 = store
+                .post_announcement(teacher.id, "week1 only", Some("week1"))
+                .unwrap();
+            assert_eq!(frame(&ann, Some(&FIRST)).unseen, 1);
+            assert_eq!(frame(&ann, Some(&FIRST)).newest[0].body, "all");
+            assert_eq!(frame(&ann, Some(&WEEK1)).unseen, 2);
+            assert_eq!(frame(&ann, Some(&WEEK1)).newest[0].body, "week1 only");
+            assert_eq!(frame(&ann, None).unseen, 2);
+            let bodies = |c: &InContest| -> Vec<String> {
+                store
+                    .announcements(c)
+                    .unwrap()
+                    .into_iter()
+                    .map(|a| a.body)
+                    .collect()
+            };
+            assert_eq!(bodies(&FIRST), vec!["all"]);
+            assert_eq!(bodies(&WEEK1), vec!["week1 only", "all"]);
+
+            // Seen on the first contest's page: week1's own stays new there.
+            store.mark_announcements_seen(ann.id, &[everyone]).unwrap();
+            store.mark_announcements_seen(ann.id, &[everyone]).unwrap();
+            assert_eq!(frame(&ann, Some(&FIRST)).unseen, 0);
+            assert_eq!(frame(&ann, Some(&WEEK1)).unseen, 1);
+            store.mark_announcements_seen(ann.id, &[week1]).unwrap();
+            assert_eq!(frame(&ann, None).unseen, 0);
+            assert_eq!(frame(&teacher, None).unseen, 2);
         });
     }
 }

@@ -327,6 +327,33 @@ pub const MIGRATIONS: &[Migration] = &[
     CREATE INDEX submissions_by_contest ON submissions(contest, id);
     "#,
     },
+    Migration {
+        what: "clarifications and announcements per contest: an announcement for one contest (rows from before, whose contest is NULL, stay the first contest's) or for every contest, and which announcements each user has seen (one row each, since each contest's pages mark their own)",
+        sqlite: r#"
+    ALTER TABLE announcements ADD COLUMN every_contest INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE announcements_seen (
+        user_id         INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        announcement_id INTEGER NOT NULL REFERENCES announcements(id) ON DELETE CASCADE,
+        PRIMARY KEY (user_id, announcement_id)
+    );
+    INSERT INTO announcements_seen (user_id, announcement_id)
+        SELECT r.user_id, a.id FROM announcement_reads r JOIN announcements a ON a.id <= r.seen_id;
+    DROP TABLE announcement_reads;
+    CREATE INDEX clarifications_by_contest ON clarifications(contest_id, id);
+    "#,
+        postgres: r#"
+    ALTER TABLE announcements ADD COLUMN every_contest BIGINT NOT NULL DEFAULT 0;
+    CREATE TABLE announcements_seen (
+        user_id         BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        announcement_id BIGINT NOT NULL REFERENCES announcements(id) ON DELETE CASCADE,
+        PRIMARY KEY (user_id, announcement_id)
+    );
+    INSERT INTO announcements_seen (user_id, announcement_id)
+        SELECT r.user_id, a.id FROM announcement_reads r JOIN announcements a ON a.id <= r.seen_id;
+    DROP TABLE announcement_reads;
+    CREATE INDEX clarifications_by_contest ON clarifications(contest_id, id);
+    "#,
+    },
 ];
 
 /// The schema version this build writes.
@@ -343,7 +370,7 @@ pub const COPIED_TABLES: &[&str] = &[
     "api_tokens",
     "clarifications",
     "announcements",
-    "announcement_reads",
+    "announcements_seen",
 ];
 
 /// Tables with an integer `id` that new rows take from a sequence.

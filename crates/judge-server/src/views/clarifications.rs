@@ -40,7 +40,9 @@ crate::i18n::texts! {
         answer_private => "Answer privately", "私下回答";
         answer_public => "Answer to everyone", "公开回答";
         post_announcement => "Post an announcement", "发布公告";
-        announcement_label => "Announcement (shown on every page)", "公告（显示在每个页面上）";
+        announcement_label => "Announcement (shown on every page of this contest)", "公告（显示在本比赛的每个页面上）";
+        every_contest => "For every contest, not only this one", "发给所有比赛，而不只是本比赛";
+        for_every_contest => "every contest", "所有比赛";
         announce => "Announce", "发布";
         all_questions => "Questions", "所有提问";
         your_questions => "Your questions", "你的提问";
@@ -54,7 +56,7 @@ pub fn nav_entry(chrome: &Chrome) -> Markup {
     let open = chrome.notices.open_questions;
     let t = ClarificationTexts(chrome.lang);
     html! {
-        a href="/clarifications" class=[(chrome.active == "clarifications").then_some("active")] {
+        a href=(chrome.notices.page()) class=[(chrome.active == "clarifications").then_some("active")] {
             (t.questions())
             @if open > 0 {
                 " " span class="count" title=(t.waiting_count()) { (open) }
@@ -77,7 +79,7 @@ pub fn banner(notices: &Notices) -> Markup {
                             @if notices.unseen == 1 { (t.one_new_announcement()) }
                             @else { (t.new_announcements(notices.unseen)) }
                         }
-                        " · " a href="/clarifications#announcements" { (t.read_them()) }
+                        " · " a href={ (notices.page()) "#announcements" } { (t.read_them()) }
                     }
                 }
                 @for announcement in notices.newest.iter().take(shown) {
@@ -96,8 +98,8 @@ pub fn banner(notices: &Notices) -> Markup {
 pub struct ClarificationsPage {
     /// Every announcement, newest first.
     pub announcements: Vec<Announcement>,
-    /// How many of the first announcements are new to the reader.
-    pub new_announcements: usize,
+    /// The announcements new to the reader.
+    pub unseen: Vec<i64>,
     /// The questions the reader may read, newest first (open first for teachers).
     pub clarifications: Vec<Clarification>,
     /// (id, title) of the contest's problems, for the question form.
@@ -112,12 +114,31 @@ pub struct ClarificationsPage {
     pub max_question_chars: usize,
     /// The longest answer or announcement, in characters.
     pub max_answer_chars: usize,
+    /// The contest, unless it is the first (the forms carry it).
+    pub contest: Option<String>,
 }
 
-fn about(t: ClarificationTexts, clarification: &Clarification) -> Markup {
+/// The forms' hidden contest field, unless the page is the first contest's.
+fn contest_field(view: &ClarificationsPage) -> Markup {
+    html! {
+        @if let Some(contest) = &view.contest {
+            input type="hidden" name="contest" value=(contest);
+        }
+    }
+}
+
+fn about(
+    t: ClarificationTexts,
+    view: &ClarificationsPage,
+    clarification: &Clarification,
+) -> Markup {
+    let problems = match &view.contest {
+        Some(contest) => format!("/contests/{contest}/problems/"),
+        None => "/problems/".to_string(),
+    };
     html! {
         @match &clarification.problem {
-            Some(problem) => { (t.problem()) " " a href={ "/problems/" (problem) } { (problem) } }
+            Some(problem) => { (t.problem()) " " a href={ (problems) (problem) } { (problem) } }
             None => { (t.general_short()) }
         }
     }
@@ -130,11 +151,13 @@ fn announcement_list(t: ClarificationTexts, view: &ClarificationsPage) -> Markup
             @if view.announcements.is_empty() {
                 p class="muted" { (t.no_announcements()) }
             }
-            @for (index, announcement) in view.announcements.iter().enumerate() {
-                div class={ "announcement-item" @if index < view.new_announcements { " new" } } {
+            @for announcement in &view.announcements {
+                @let new = view.unseen.contains(&announcement.id);
+                div class={ "announcement-item" @if new { " new" } } {
                     p class="muted" {
                         (format::time(announcement.posted_at_ms))
-                        @if index < view.new_announcements { " · " strong { (t.new_mark()) } }
+                        @if announcement.every_contest { " · " (t.for_every_contest()) }
+                        @if new { " · " strong { (t.new_mark()) } }
                     }
                     p class="text" { (announcement.body) }
                 }
@@ -149,6 +172,7 @@ fn ask_form(t: ClarificationTexts, csrf_token: &str, view: &ClarificationsPage) 
             h2 { (t.ask()) }
             form method="post" action="/clarifications" class="submit" id="ask-form" {
                 (csrf_field(csrf_token))
+                (contest_field(view))
                 label { (t.about())
                     select name="problem" {
                         option value="" { (t.general()) }
@@ -200,7 +224,7 @@ fn clarification_item(
     html! {
         div class={ "clarification" @if c.answer.is_none() { " open" } } id={ "clarification-" (c.id) } {
             p class="muted" {
-                "#" (c.id) " · " (about(t, c)) " · " (format::time(c.asked_at_ms))
+                "#" (c.id) " · " (about(t, view, c)) " · " (format::time(c.asked_at_ms))
                 @if view.teacher { " · " (t.asked_by()) " " strong { (c.user_name) } }
                 @else if own { " · " (t.your_own()) }
                 @if c.public && c.answer.is_some() { " · " span class="public" { (t.answered_public()) } }
@@ -233,8 +257,13 @@ pub fn page_view(chrome: &Chrome, csrf_token: &str, view: &ClarificationsPage) -
                     h2 { (t.post_announcement()) }
                     form method="post" action="/teacher/announcements" class="submit" id="announce-form" {
                         (csrf_field(csrf_token))
+                        (contest_field(view))
                         label { (t.announcement_label())
                             textarea name="body" rows="3" required maxlength=(view.max_answer_chars) {}
+                        }
+                        label class="inline" {
+                            input type="checkbox" name="every" value="1";
+                            " " (t.every_contest())
                         }
                         button type="submit" { (t.announce()) }
                     }

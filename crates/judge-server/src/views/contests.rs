@@ -53,6 +53,10 @@ crate::i18n::texts! {
         late => "late", "迟交";
         homework_closed => "The homework set is closed: late submissions are no longer accepted.", "作业已关闭，不再接受迟交。";
         late_note => " (after the deadline: not counted on the scoreboard)", "（截止后提交：不计入排行榜）";
+        export_board => "Scoreboard (unfrozen):", "排行榜（未封榜）：";
+        export_results => "every submission's result:", "每个提交的结果：";
+        publish => "Publish the final scoreboard (lift the freeze)", "公布最终排行榜（解除封榜）";
+        freeze_again => "Freeze the public scoreboard again", "重新封榜";
     }
 }
 
@@ -136,7 +140,7 @@ pub fn list(chrome: &Chrome, rows: &[ContestRow], teacher: bool, csrf_token: &st
                                         }
                                     }
                                 }
-                                @if teacher { tr class="window-form" { td colspan="4" { (window_form(contest, csrf_token)) } } }
+                                @if teacher { tr class="window-form" { td colspan="4" { (teacher_tools(contest, csrf_token)) (window_form(contest, csrf_token)) } } }
                             }
                         }
                     }
@@ -159,6 +163,40 @@ pub fn list(chrome: &Chrome, rows: &[ContestRow], teacher: bool, csrf_token: &st
 /// An RFC 3339 time for a form field (UTC).
 fn field_time(ms: Option<i64>) -> String {
     ms.map(judge_core::text::rfc3339_ms).unwrap_or_default()
+}
+
+/// The teacher's tools for a contest's board: its exports, and publishing it when it
+/// freezes.
+fn teacher_tools(contest: &Contest, csrf_token: &str) -> Markup {
+    let t = ContestTexts::current();
+    let export = |file: &str| {
+        if contest.first {
+            format!("/teacher/export/{file}")
+        } else {
+            format!("/teacher/export/{file}?contest={}", contest.id)
+        }
+    };
+    html! {
+        p class="contest-tools" {
+            (t.export_board()) " "
+            a href=(export("scoreboard.csv")) { "CSV" } " · " a href=(export("scoreboard.json")) { "JSON" }
+            " — " (t.export_results()) " "
+            a href=(export("results.csv")) { "CSV" } " · " a href=(export("results.json")) { "JSON" }
+        }
+        @if contest.freeze_at_ms().is_some() {
+            form method="post" action="/teacher/scoreboard/publish" class="inline" {
+                (csrf_field(csrf_token))
+                input type="hidden" name="contest" value=(contest.id);
+                @if contest.published() {
+                    input type="hidden" name="published" value="0";
+                    button type="submit" { (t.freeze_again()) }
+                } @else {
+                    input type="hidden" name="published" value="1";
+                    button type="submit" { (t.publish()) }
+                }
+            }
+        }
+    }
 }
 
 /// The teacher's form for a contest's window (RFC 3339 times; empty end: none).

@@ -37,7 +37,9 @@ impl Chrome {
             csrf_token: session.map(|s| s.csrf_token.clone()),
             active,
             lang: i18n::current(),
-            notices: session.map(|s| s.notices.clone()).unwrap_or_default(),
+            notices: session
+                .map(|s| s.notices.frame(None, String::new()))
+                .unwrap_or_default(),
             links: ["/problems".into(), "/submit".into(), "/scoreboard".into()],
             clock: None,
         }
@@ -79,6 +81,12 @@ impl Chrome {
             contest.href("/scoreboard"),
         ];
         chrome.clock = super::clock::ClockView::of(contest, crate::store::now_ms());
+        if let Some(session) = session {
+            chrome.notices = session.notices.frame(
+                Some(&contest.scope()),
+                contest.form_href("/clarifications", None),
+            );
+        }
         chrome
     }
 }

@@ -160,8 +160,8 @@ pub fn statement(chrome: &Chrome, contest: &Contest, view: &StatementPage) -> Ma
                     }
                 }
                 span class="limits" { (view.limits) }
-                a href={ "/clarifications?problem=" (view.id) "#ask" } { (super::clarifications::ClarificationTexts(chrome.lang).ask()) }
-                a href={ "/self-test?problem=" (view.id) } { (super::self_test::SelfTestTexts(chrome.lang).title()) }
+                a href={ (contest.form_href("/clarifications", Some(&view.id))) "#ask" } { (super::clarifications::ClarificationTexts(chrome.lang).ask()) }
+                a href=(contest.form_href("/self-test", Some(&view.id))) { (super::self_test::SelfTestTexts(chrome.lang).title()) }
                 a class="button" href=(submit) { (t.submit()) }
             }
             article class="statement" lang=(shown.map_or("en", StatementLanguage::code)) {

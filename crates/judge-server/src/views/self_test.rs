@@ -58,6 +58,8 @@ pub struct SelfTestPage {
     pub per_minute: usize,
     /// The run's outcome, after a run.
     pub outcome: Option<Outcome>,
+    /// The contest, unless it is the first (the form carries it).
+    pub contest: Option<String>,
     /// Why the chosen problem cannot be self-tested, if it cannot.
     pub refused: Option<String>,
 }
@@ -115,6 +117,9 @@ pub fn page_view(chrome: &Chrome, csrf_token: &str, view: &SelfTestPage) -> Mark
             @if let Some(outcome) = &view.outcome { (outcome_view(t, outcome)) }
             form method="post" action="/self-test" enctype="multipart/form-data" class="submit" id="self-test-form" {
                 (csrf_field(csrf_token))
+                @if let Some(contest) = &view.contest {
+                    input type="hidden" name="contest" value=(contest);
+                }
                 label { (t.problem())
                     select name="problem" required {
                         @for (id, title) in &view.problems {

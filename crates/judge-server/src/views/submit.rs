@@ -117,7 +117,7 @@ pub fn form(chrome: &Chrome, csrf_token: &str, view: &SubmitForm) -> Markup {
                     }
                     p class="hint" {
                         (t.limit_hint(view.max_source_bytes / 1024))
-                        " " a href="/languages" { (t.languages_link()) }
+                        " " a href={ "/languages" @if let Some(contest) = &view.contest { "?contest=" (contest) } } { (t.languages_link()) }
                     }
                     button type="submit" { (t.submit()) }
                 }

@@ -496,10 +496,25 @@ async fn the_teacher_moves_a_window_over_judge_toml() {
     assert!(stored.is_some_and(|s| s.contains("start_ms")));
 }
 
-/// Creates a store at the schema version before contests (the last migration not
-/// applied), with a student `old` and one submission of `add`.
+/// The same rows in both dialects: a question of `old` answered to everyone, an
+/// announcement `old` has read (the store's former record of reading), and a newer one.
+const OLD_CLARIFICATIONS: &str = "
+    INSERT INTO clarifications (user_id, problem, question, asked_at_ms, answer, public)
+        VALUES (1, 'add', 'Old question?', 1000, 'Old answer.', 1);
+    INSERT INTO announcements (body, posted_at_ms) VALUES ('Old announcement, read.', 1000);
+    INSERT INTO announcements (body, posted_at_ms) VALUES ('Old announcement, unread.', 2000);
+    INSERT INTO announcement_reads (user_id, seen_id) VALUES (1, 1);
+";
+
+/// Creates a store at the schema version before contests (the migrations from "several
+/// contests" on not applied), with a student `old`, one submission of `add`, a question
+/// and two announcements.
 fn old_store(url: &DatabaseUrl) {
-    let before = &MIGRATIONS[..MIGRATIONS.len() - 1];
+    let contests = MIGRATIONS
+        .iter()
+        .position(|m| m.what.starts_with("several contests"))
+        .unwrap();
+    let before = &MIGRATIONS[..contests];
     let hash = cheap_hash("oldold");
     match url {
         DatabaseUrl::Sqlite(file) => {
@@ -523,6 +538,7 @@ fn old_store(url: &DatabaseUrl) {
                      VALUES (1, 'add', 'python3', 'print(1)', 1000, 'queued')",
                 )
                 .unwrap();
+            connection.execute_batch(OLD_CLARIFICATIONS).unwrap();
         }
         DatabaseUrl::Postgres(text) => {
             let mut client = postgres::Client::connect(text, postgres::NoTls).unwrap();
@@ -550,6 +566,7 @@ fn old_store(url: &DatabaseUrl) {
                      VALUES (1, 'add', 'python3', 'print(1)', 1000, 'queued')",
                 )
                 .unwrap();
+            client.batch_execute(OLD_CLARIFICATIONS).unwrap();
         }
     }
 }
@@ -589,6 +606,25 @@ async fn check_migrated_pages(server: &TestServer) {
         .await
         .body
         .contains("1 attempt"));
+    // The old question and announcements are the first contest's; what was read stays
+    // read.
+    let first = old.get("/problems").await.body;
+    assert!(first.contains("1 new announcement"), "{first}");
+    let clarifications = old.get("/clarifications").await.body;
+    for text in [
+        "Old question?",
+        "Old answer.",
+        "Old announcement, read.",
+        "Old announcement, unread.",
+    ] {
+        assert!(clarifications.contains(text), "{text}: {clarifications}");
+    }
+    let hw1 = old.get("/clarifications?contest=hw1").await.body;
+    assert!(
+        !hw1.contains("Old question?") && !hw1.contains("Old announcement"),
+        "{hw1}"
+    );
+    assert!(!old.get("/problems").await.body.contains("new announcement"));
 }
 
 /// Not a tokio test: the PostgreSQL client blocks, and may not run inside a runtime.

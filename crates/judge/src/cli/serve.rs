@@ -42,10 +42,31 @@ pub struct ServeArgs {
     /// class reaches the server through one NAT address.
     #[arg(long, value_name = "N", default_value_t = options::DEFAULT_CONNECTIONS_PER_ADDRESS)]
     pub max_connections_per_address: usize,
+    /// Questions (clarifications) a student may ask per minute (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = options::DEFAULT_QUESTIONS_PER_MINUTE)]
+    pub questions_per_minute: usize,
+    /// Self-tests ("run on my input") run at once, beside the judging workers (1 to 64).
+    #[arg(long, value_name = "N", default_value_t = options::DEFAULT_SELF_TEST_JOBS)]
+    pub self_test_jobs: usize,
+    /// Self-tests a student may run per minute, one at a time (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = options::DEFAULT_SELF_TESTS_PER_MINUTE)]
+    pub self_tests_per_minute: usize,
+    /// The largest self-test input, in KiB (1 to 16384).
+    #[arg(long, value_name = "KIB", default_value_t = options::DEFAULT_MAX_SELF_TEST_INPUT_KIB)]
+    pub max_self_test_input_kib: usize,
 }
 
 /// Runs `judge serve` until SIGINT or SIGTERM.
 pub fn execute(cli: &Cli, args: &ServeArgs) -> anyhow::Result<u8> {
+    // The limits first: a bad flag is refused before judge.toml and the problems load.
+    let limits = ServerOptions {
+        questions_per_minute: args.questions_per_minute,
+        self_test_jobs: args.self_test_jobs,
+        self_tests_per_minute: args.self_tests_per_minute,
+        max_self_test_input_bytes: args.max_self_test_input_kib.saturating_mul(1024),
+        ..ServerOptions::default()
+    };
+    limits.check()?;
     let config = super::load_config(cli.config.as_ref())?;
     // A form that took more than the judge judges would turn each such source into a
     // judge error; refuse the setting instead.
@@ -84,7 +105,7 @@ pub fn execute(cli: &Cli, args: &ServeArgs) -> anyhow::Result<u8> {
         rate_window: Duration::from_secs(60),
         secure_cookies: args.secure_cookies,
         max_connections_per_address: args.max_connections_per_address,
-        ..ServerOptions::default()
+        ..limits
     };
     let workers = options.workers;
     judge_server::run(judge, options, cancel, |address| {

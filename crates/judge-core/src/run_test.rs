@@ -60,6 +60,28 @@ fn stderr_hint(stderr: &str) -> Option<String> {
     Some(hint)
 }
 
+/// How much of a sample test's stderr its result keeps (a student reads it on the result
+/// page; the rest of a long trace adds nothing but bytes to every stored result).
+pub const SAMPLE_STDERR_BYTES: usize = 4096;
+
+/// What a sample test's result keeps of the program's stderr: its start, cut at a character
+/// boundary and marked `…` when longer (or the sandbox kept only a part); `None` on secret
+/// tests and when the program wrote nothing.
+fn sample_stderr(test: &TestCase, stderr: &str, truncated: bool) -> Option<String> {
+    if test.group != TestGroup::Sample || stderr.is_empty() {
+        return None;
+    }
+    let mut end = stderr.len().min(SAMPLE_STDERR_BYTES);
+    while !stderr.is_char_boundary(end) {
+        end -= 1;
+    }
+    let mut kept = stderr[..end].to_string();
+    if truncated || end < stderr.len() {
+        kept.push('…');
+    }
+    Some(kept)
+}
+
 fn seconds(duration: std::time::Duration) -> String {
     crate::text::seconds(duration.as_secs_f64())
 }
@@ -221,9 +243,14 @@ impl TestRunner<'_> {
             result.verdict = verdict;
             result.time_limit = kind;
             result.message = message;
+            result.stderr = sample_stderr(test, &outcome.stderr, outcome.stderr_truncated);
             return Ok(result);
         }
-        let result = self.run_unjudged(boxed, test)?;
+        let ran = self.run_keeping_stderr(boxed, test)?;
+        let result = TestResult {
+            stderr: sample_stderr(test, &ran.stderr, ran.stderr_truncated),
+            ..ran.result
+        };
         if result.verdict != Verdict::AC {
             return Ok(result);
         }
@@ -309,7 +336,21 @@ impl TestRunner<'_> {
                     &test.checker_args,
                     self.scratch,
                 ) {
-                    Ok(comparison) => comparison,
+                    Ok(comparison) => {
+                        // A sample's answer is no secret: beside the checker's message, a
+                        // student sees how their output differs from the expected one.
+                        let rejected = matches!(comparison.verdict, Verdict::WA | Verdict::PE);
+                        // (The checker has read both files: were one gone since, there
+                        // is no diff, and the verdict stands.)
+                        if rejected && test.group == TestGroup::Sample {
+                            if let (Ok(produced), Ok(expected)) =
+                                (std::fs::read(output), std::fs::read(&test.answer))
+                            {
+                                result.diff = short_diff(&produced, &expected);
+                            }
+                        }
+                        comparison
+                    }
                     Err(JudgeError::Cancelled) => return Err(JudgeError::Cancelled),
                     Err(error) => Comparison {
                         verdict: Verdict::JE,
@@ -341,6 +382,7 @@ fn unjudged(test: &TestCase) -> TestResult {
         message: String::new(),
         diff: None,
         score: None,
+        stderr: None,
     }
 }
 
@@ -425,5 +467,30 @@ mod tests {
         let patterns = ["java.lang.OutOfMemoryError".to_string()];
         assert_eq!(failure(&oom, &limits, &patterns).unwrap().0, Verdict::MLE);
         assert_eq!(failure(&oom, &limits, &[]).unwrap().0, Verdict::RE);
+    }
+
+    #[test]
+    fn only_samples_keep_their_stderr_and_long_ones_are_cut() {
+        let test = |group| TestCase::plain("t".into(), group, "t.in".into(), "t.ans".into());
+        let (sample, secret) = (test(TestGroup::Sample), test(TestGroup::Secret));
+        assert_eq!(
+            sample_stderr(&sample, "debug 1\n", false).as_deref(),
+            Some("debug 1\n")
+        );
+        assert_eq!(sample_stderr(&secret, "debug 1\n", false), None);
+        assert_eq!(sample_stderr(&sample, "", false), None);
+        assert_eq!(
+            sample_stderr(&sample, "x", true).as_deref(),
+            Some("x…"),
+            "the sandbox kept only the start"
+        );
+        let long = "错".repeat(SAMPLE_STDERR_BYTES);
+        let kept = sample_stderr(&sample, &long, false).unwrap();
+        assert!(
+            kept.len() <= SAMPLE_STDERR_BYTES + '…'.len_utf8(),
+            "{}",
+            kept.len()
+        );
+        assert!(kept.ends_with('…') && kept.starts_with("错错"));
     }
 }

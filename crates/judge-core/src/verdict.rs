@@ -142,6 +142,11 @@ pub struct TestResult {
     /// exit code 7); absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score: Option<f64>,
+    /// The start of the program's stderr, on sample tests only (a student may see
+    /// everything about a sample; a secret test's stderr could echo its input), capped
+    /// at [`crate::run_test::SAMPLE_STDERR_BYTES`]; absent when it wrote nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stderr: Option<String>,
 }
 
 /// The result of compiling.
@@ -271,6 +276,7 @@ mod tests {
             message: String::new(),
             diff: None,
             score: None,
+            stderr: None,
         }
     }
 
@@ -315,5 +321,21 @@ mod tests {
             serde_json::to_string(&TimeLimitKind::Wall).unwrap(),
             "\"wall\""
         );
+    }
+
+    #[test]
+    fn a_tests_stderr_is_optional_in_the_json() {
+        let mut sample = test("sample/1", Verdict::WA);
+        let json = serde_json::to_value(&sample).unwrap();
+        assert!(
+            json.get("stderr").is_none(),
+            "no key without stderr: {json}"
+        );
+        let old: TestResult = serde_json::from_value(json).unwrap();
+        assert_eq!(old, sample, "a result written before stderr existed loads");
+        sample.stderr = Some("debug\n".into());
+        let json = serde_json::to_value(&sample).unwrap();
+        assert_eq!(json["stderr"], "debug\n");
+        assert_eq!(serde_json::from_value::<TestResult>(json).unwrap(), sample);
     }
 }

@@ -164,6 +164,7 @@ mod tests {
                     message: String::new(),
                     diff: None,
                     score: None,
+                    stderr: None,
                 })
                 .collect(),
             verdict: Verdict::WA,

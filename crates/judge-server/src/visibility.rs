@@ -2,6 +2,7 @@
 //! only the verdict (as CMS and DOMjudge show them), with the test's time and memory. The
 //! judge's message on a secret test may quote the expected answer (a checker's "expected
 //! 17") or the program's stderr (which may echo the secret input), its diff shows both,
+//! its stderr (which judge-core keeps on sample tests only) may echo the input too,
 //! and an exit code or a signal is a number the program chooses (`return n % 256` leaks 8
 //! bits of the input a test): all are replaced by the verdict's words. A secret test's
 //! name can describe its data (`secret/07-all-zero`), so students see its number among
@@ -111,6 +112,9 @@ pub fn for_student(result: &SubmissionResult, labels: &TestLabels) -> Submission
     for test in shown.tests.iter_mut().filter(|t| !t.sample) {
         test.message = secret_message(test.verdict);
         test.diff = None;
+        // Judge-core keeps stderr on samples only; a result stored by another judge (or a
+        // later change) must still not show a secret test's.
+        test.stderr = None;
         test.exit_code = None;
         test.signal = None;
         test.time_limit = None;
@@ -154,6 +158,7 @@ mod tests {
             message: "expected SECRET-ANSWER, got 0".into(),
             diff: Some("-SECRET-ANSWER\n+0".into()),
             score: None,
+            stderr: Some("read SECRET-ANSWER".into()),
         }
     }
 
@@ -199,6 +204,7 @@ mod tests {
             "samples keep theirs"
         );
         assert!(shown.tests[0].diff.is_some());
+        assert!(shown.tests[0].stderr.is_some(), "samples keep their stderr");
         assert_eq!(
             shown.tests[0].exit_code,
             Some(3),
@@ -208,9 +214,10 @@ mod tests {
         assert!(!text.contains("SECRET-ANSWER"), "{text}");
         assert_eq!(shown.tests[1].message, Verdict::WA.description());
         assert_eq!(shown.tests[2].message, Verdict::RE.description());
-        assert!(shown.tests[1..]
-            .iter()
-            .all(|t| t.exit_code.is_none() && t.signal.is_none() && t.diff.is_none()));
+        assert!(shown.tests[1..].iter().all(|t| t.exit_code.is_none()
+            && t.signal.is_none()
+            && t.diff.is_none()
+            && t.stderr.is_none()));
     }
 
     #[test]

@@ -476,6 +476,7 @@ mod tests {
             message: String::new(),
             diff: None,
             score: None,
+            stderr: None,
         }
     }
 

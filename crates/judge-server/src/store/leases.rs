@@ -765,4 +765,52 @@ mod tests {
             assert_eq!(store.workers().unwrap(), vec![later]);
         });
     }
+
+    #[test]
+    fn a_samples_stderr_is_stored_and_a_result_without_one_loads() {
+        for_each_store(|store, reopen| {
+            let user = prepare(&store);
+            let test = |name: &str, stderr: Option<&str>| {
+                serde_json::json!({
+                    "name": name, "sample": name.starts_with("sample/"), "verdict": "WA",
+                    "time_limit": null, "cpu_time_s": 0.0, "wall_time_s": 0.0,
+                    "peak_memory_bytes": 0, "exit_code": 0, "signal": null,
+                    "message": "", "diff": null, "stderr": stderr
+                })
+            };
+            let JudgeOutcome::Judged(mut result) = judged(Verdict::WA) else {
+                unreachable!("judged() judges")
+            };
+            result.tests = serde_json::from_value(serde_json::json!([
+                test("sample/1", Some("debug: 1 2\n")),
+                test("secret/1", None)
+            ]))
+            .unwrap();
+            let id = submit(&store, user, "a");
+            let claimed = claim(&store, "w1").unwrap();
+            assert!(store
+                .finish(&claimed, &JudgeOutcome::Judged(result))
+                .unwrap());
+            let stored = reopen().submission(id).unwrap().unwrap().result.unwrap();
+            assert_eq!(stored.tests[0].stderr.as_deref(), Some("debug: 1 2\n"));
+            assert_eq!(stored.tests[1].stderr, None);
+            // A result stored before tests had a stderr (no such key) still loads.
+            let old = submit(&store, user, "a");
+            let claimed = claim(&store, "w1").unwrap();
+            let mut before = serde_json::to_value(&stored).unwrap();
+            for test in before["tests"].as_array_mut().unwrap() {
+                test.as_object_mut().unwrap().remove("stderr");
+            }
+            assert!(!before.to_string().contains("stderr"));
+            let before: judge_core::SubmissionResult = serde_json::from_value(before).unwrap();
+            assert!(store
+                .finish(&claimed, &JudgeOutcome::Judged(Box::new(before)))
+                .unwrap());
+            let loaded = reopen().submission(old).unwrap().unwrap().result;
+            assert!(
+                loaded.is_some_and(|r| r.tests.iter().all(|t| t.stderr.is_none())),
+                "an old result loads"
+            );
+        });
+    }
 }

@@ -113,9 +113,19 @@ fn options() -> Options {
     Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH
 }
 
+/// HTML the caller puts beside a code block of a statement, chosen from the block's text
+/// (a copy button beside a block that shows a sample), or nothing.
+pub type BesideCodeBlock<'a> = &'a mut dyn FnMut(&str) -> Option<String>;
+
 /// Markdown to HTML, with raw HTML shown as text and no space left by a line break
 /// between two Chinese (or Japanese) characters ([`joins_without_space`]).
 pub fn markdown_to_html(markdown: &str) -> String {
+    markdown_to_html_with(markdown, &mut |_| None)
+}
+
+/// [`markdown_to_html`], with what `beside` gives for a code block after the block, both
+/// in a `div class="code-block"` (a block it gives nothing for stays as it is).
+pub fn markdown_to_html_with(markdown: &str, beside: BesideCodeBlock<'_>) -> String {
     let events: Vec<Event> = Parser::new_ext(markdown, options())
         .map(|event| match event {
             Event::Html(html) | Event::InlineHtml(html) => Event::Text(html),
@@ -124,8 +134,30 @@ pub fn markdown_to_html(markdown: &str) -> String {
         .collect();
     let mut kept = Vec::with_capacity(events.len());
     let mut before: Option<char> = None;
+    let mut close_block: Option<String> = None;
     for (index, event) in events.iter().enumerate() {
         match event {
+            Event::Start(Tag::CodeBlock(_)) => {
+                let text: String = events[index + 1..]
+                    .iter()
+                    .take_while(|e| !matches!(e, Event::End(TagEnd::CodeBlock)))
+                    .filter_map(|e| match e {
+                        Event::Text(text) => Some(text.as_ref()),
+                        _ => None,
+                    })
+                    .collect();
+                close_block = beside(&text);
+                if close_block.is_some() {
+                    kept.push(Event::Html("<div class=\"code-block\">\n".into()));
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                if let Some(html) = close_block.take() {
+                    kept.push(event.clone());
+                    kept.push(Event::Html(format!("{html}</div>\n").into()));
+                    continue;
+                }
+            }
             Event::Text(text) | Event::Code(text) => before = text.chars().last().or(before),
             Event::SoftBreak => {
                 let after = events[index + 1..].iter().find_map(|next| match next {
@@ -174,10 +206,20 @@ fn is_unspaced_wide(c: char) -> bool {
 
 /// Renders a statement in `wanted` (or the first language it has, if not that one).
 pub fn render(markdown: &str, wanted: StatementLanguage) -> RenderedStatement {
+    render_with(markdown, wanted, &mut |_| None)
+}
+
+/// [`render`], with what `beside` gives beside the shown language's code blocks
+/// ([`markdown_to_html_with`]).
+pub fn render_with(
+    markdown: &str,
+    wanted: StatementLanguage,
+    beside: BesideCodeBlock<'_>,
+) -> RenderedStatement {
     let found = sections(markdown);
     if found.is_empty() {
         return RenderedStatement {
-            html: markdown_to_html(markdown),
+            html: markdown_to_html_with(markdown, beside),
             shown: None,
             available: Vec::new(),
         };
@@ -191,7 +233,7 @@ pub fn render(markdown: &str, wanted: StatementLanguage) -> RenderedStatement {
     let preamble = &markdown[..found[0].heading_start];
     let body = &markdown[section.body_start..end];
     RenderedStatement {
-        html: format!("{}{}", markdown_to_html(preamble), markdown_to_html(body)),
+        html: markdown_to_html_with(preamble, beside) + &markdown_to_html_with(body, beside),
         shown: Some(section.language),
         available,
     }
@@ -264,6 +306,27 @@ mod tests {
             StatementLanguage::En,
         );
         assert!(en.html.contains("one\nline"), "{}", en.html);
+    }
+
+    #[test]
+    fn code_blocks_get_what_the_caller_puts_beside_them() {
+        let mut seen = Vec::new();
+        let mut beside = |text: &str| {
+            seen.push(text.to_string());
+            (text == "3 4\n").then(|| "<button>copy</button>".to_string())
+        };
+        let en = render_with(TWO, StatementLanguage::En, &mut beside);
+        assert_eq!(seen, ["3 4\n"], "only the shown language's blocks");
+        assert!(
+            en.html.contains(
+                "<div class=\"code-block\">\n<pre><code>3 4\n</code></pre>\n<button>copy</button></div>"
+            ),
+            "{}",
+            en.html
+        );
+        let zh = render_with(TWO, StatementLanguage::Zh, &mut |_| None);
+        assert!(!zh.html.contains("code-block"), "{}", zh.html);
+        assert_eq!(zh, render(TWO, StatementLanguage::Zh));
     }
 
     #[test]

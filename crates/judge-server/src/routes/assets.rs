@@ -11,6 +11,7 @@ use axum::Json;
 const STYLE: &str = include_str!("../../assets/style.css");
 const SCRIPT: &str = include_str!("../../assets/app.js");
 const CONTESTS_SCRIPT: &str = include_str!("../../assets/contests.js");
+const COPY_SCRIPT: &str = include_str!("../../assets/copy.js");
 
 /// `GET /static/{file}`.
 pub async fn file(Path(file): Path<String>) -> Result<Response, HttpError> {
@@ -22,6 +23,7 @@ pub async fn file(Path(file): Path<String>) -> Result<Response, HttpError> {
         ),
         "app.js" => (SCRIPT, "text/javascript; charset=utf-8"),
         "contests.js" => (CONTESTS_SCRIPT, "text/javascript; charset=utf-8"),
+        "copy.js" => (COPY_SCRIPT, "text/javascript; charset=utf-8"),
         "similarity.css" => (similarity::report::html::STYLE, "text/css; charset=utf-8"),
         "similarity.js" => (
             similarity::report::html::SCRIPT,

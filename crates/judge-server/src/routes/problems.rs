@@ -7,7 +7,9 @@ use crate::i18n::Lang;
 use crate::state::AppState;
 use crate::statement::{self, StatementLanguage};
 use crate::store::{now_ms, SubmissionFilter};
-use crate::views::problems::{self as view, ProblemRow, ProblemTexts, SampleFile, StatementPage};
+use crate::views::problems::{
+    self as view, ProblemRow, ProblemTexts, SampleFile, SampleText, StatementPage,
+};
 use crate::views::{format, Chrome};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -17,8 +19,11 @@ use judge_core::Verdict;
 use maud::html;
 use serde::Deserialize;
 
-/// Sample files longer than this are cut (the statement has the samples anyway).
+/// Sample files longer than this are cut on the page (the copy button copies more).
 const SAMPLE_SHOWN_BYTES: usize = 4096;
+
+/// Sample files up to this size get a copy button, which copies the whole file.
+const SAMPLE_COPY_BYTES: usize = 64 * 1024;
 
 /// Refuses students before a contest starts.
 pub(crate) fn check_contest_started(contest: &Contest, teacher: bool) -> Result<(), HttpError> {
@@ -118,10 +123,7 @@ pub struct LangQuery {
     lang: Option<String>,
 }
 
-fn read_capped(path: &std::path::Path) -> String {
-    let text = std::fs::read(path)
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
-        .unwrap_or_default();
+fn capped(text: &str) -> String {
     if text.len() > SAMPLE_SHOWN_BYTES {
         let mut end = SAMPLE_SHOWN_BYTES;
         while !text.is_char_boundary(end) {
@@ -129,8 +131,81 @@ fn read_capped(path: &std::path::Path) -> String {
         }
         format!("{}\n…", &text[..end])
     } else {
-        text
+        text.to_string()
     }
+}
+
+/// A sample file as the page shows it and as its copy button copies it.
+fn sample_text(path: &std::path::Path) -> SampleText {
+    let bytes = std::fs::read(path).unwrap_or_default();
+    let exact = if bytes.len() <= SAMPLE_COPY_BYTES {
+        String::from_utf8(bytes.clone()).ok()
+    } else {
+        None
+    };
+    SampleText {
+        shown: capped(&String::from_utf8_lossy(&bytes)),
+        exact,
+    }
+}
+
+/// What a statement's code block and a sample file are compared by: a statement shows a
+/// file in a code block without its line ends (CR LF) and blank edges.
+fn block_key(text: &str) -> String {
+    text.replace("\r\n", "\n").trim().to_string()
+}
+
+/// Renders the statement with a copy button beside each code block that shows a sample's
+/// input or answer, and gives back the samples whose input the statement does not show
+/// (the page shows those below it, so that each sample appears once).
+fn render_with_samples(
+    markdown: &str,
+    wanted: StatementLanguage,
+    samples: Vec<SampleFile>,
+) -> (statement::RenderedStatement, Vec<SampleFile>) {
+    let lang = crate::i18n::current();
+    let key = |text: &SampleText| text.exact.as_deref().map(block_key);
+    let keys: Vec<(Option<String>, Option<String>)> = samples
+        .iter()
+        .map(|s| (key(&s.input), key(&s.answer)))
+        .collect();
+    let mut shown = vec![false; samples.len()];
+    let mut beside = |block: &str| {
+        let block = block_key(block);
+        if block.is_empty() {
+            return None;
+        }
+        let inputs = keys
+            .iter()
+            .map(|k| &k.0)
+            .enumerate()
+            .map(|(i, k)| (i, k, true));
+        let answers = keys
+            .iter()
+            .map(|k| &k.1)
+            .enumerate()
+            .map(|(i, k)| (i, k, false));
+        let (index, _, input) = inputs
+            .chain(answers)
+            .find(|(_, k, _)| k.as_deref() == Some(block.as_str()))?;
+        let sample = &samples[index];
+        let (text, file) = if input {
+            shown[index] = true;
+            (&sample.input, format!("{}.in", sample.name))
+        } else {
+            (&sample.answer, format!("{}.ans", sample.name))
+        };
+        let exact = text.exact.as_deref()?;
+        Some(view::copy_button(lang, exact, &file).into_string())
+    };
+    let rendered = statement::render_with(markdown, wanted, &mut beside);
+    let rest = samples
+        .into_iter()
+        .zip(shown)
+        .filter(|(_, shown)| !shown)
+        .map(|(sample, _)| sample)
+        .collect();
+    (rendered, rest)
 }
 
 fn limits_text(problem: &judge_core::problem::Problem) -> String {
@@ -209,14 +284,15 @@ async fn statement_of(
                 .filter(|t| t.group == TestGroup::Sample)
                 .map(|t| SampleFile {
                     name: t.name.clone(),
-                    input: read_capped(&t.input),
-                    answer: read_capped(&t.answer),
+                    input: sample_text(&t.input),
+                    answer: sample_text(&t.answer),
                 })
                 .collect();
+            let (statement, samples) = render_with_samples(&markdown, wanted, samples);
             Ok(Ok(StatementPage {
                 id: problem_id,
                 title: problem.title.clone(),
-                statement: statement::render(&markdown, wanted),
+                statement,
                 limits: limits_text(&problem),
                 samples,
             }))

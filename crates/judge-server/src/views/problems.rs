@@ -22,6 +22,11 @@ crate::i18n::texts! {
         statement_language => "Statement language", "题面语言";
         submit => "Submit a solution", "提交代码";
         samples => "Sample tests", "样例";
+        input => "Input", "输入";
+        answer => "Answer", "答案";
+        copy => "Copy", "复制";
+        copied => "Copied", "已复制";
+        copy_failed => "Select the text and copy it", "请选中文本后手动复制";
         starts_at => "The contest starts at ", "比赛将于 ";
         appear_then => ". The problems appear here then.", " 开始，届时题目会显示在这里。";
         over => "The contest is over: submissions are closed.", "比赛已结束，不再接受提交。";
@@ -111,15 +116,48 @@ pub fn list(
     )
 }
 
-/// A sample test shown under the statement.
+/// A sample test shown under the statement (one the statement does not show itself).
 #[derive(Debug, Clone)]
 pub struct SampleFile {
     /// `sample/1`.
     pub name: String,
-    /// The input (capped).
-    pub input: String,
-    /// The answer (capped).
-    pub answer: String,
+    /// The input.
+    pub input: SampleText,
+    /// The answer.
+    pub answer: SampleText,
+}
+
+/// One file of a sample test.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SampleText {
+    /// What the page shows (capped).
+    pub shown: String,
+    /// The file's exact text, which its copy button copies (`None`: too long, or not
+    /// UTF-8, so no button).
+    pub exact: Option<String>,
+}
+
+/// A button that copies `text` exactly (assets/copy.js). It is `hidden` until the script
+/// shows it: without JavaScript the page has no button that does nothing, and the text can
+/// still be selected by hand.
+pub fn copy_button(lang: crate::i18n::Lang, text: &str, what: &str) -> Markup {
+    let t = ProblemTexts(lang);
+    html! {
+        button type="button" class="copy" hidden data-copy=(text) data-copied=(t.copied())
+            data-copy-failed=(t.copy_failed()) title={ (t.copy()) " " (what) } { (t.copy()) }
+    }
+}
+
+fn sample_file(lang: crate::i18n::Lang, heading: &str, file: &str, text: &SampleText) -> Markup {
+    html! {
+        div class="sample-file" {
+            div class="sample-head" {
+                h3 { (heading) " " span class="muted" { (file) } }
+                @if let Some(exact) = &text.exact { (copy_button(lang, exact, file)) }
+            }
+            pre { code { (text.shown) } }
+        }
+    }
 }
 
 /// What a statement page shows.
@@ -133,7 +171,8 @@ pub struct StatementPage {
     pub statement: RenderedStatement,
     /// Limits, in words.
     pub limits: String,
-    /// The sample tests.
+    /// The sample tests the statement does not show itself (the ones it shows have copy
+    /// buttons in the statement).
     pub samples: Vec<SampleFile>,
 }
 
@@ -171,14 +210,15 @@ pub fn statement(chrome: &Chrome, contest: &Contest, view: &StatementPage) -> Ma
                 section class="samples" {
                     h2 { (t.samples()) }
                     @for sample in &view.samples {
-                        div class="sample" {
-                            div { h3 { (sample.name) ".in" } pre { code { (sample.input) } } }
-                            div { h3 { (sample.name) ".ans" } pre { code { (sample.answer) } } }
+                        div class="sample" data-sample=(sample.name) {
+                            (sample_file(chrome.lang, t.input(), &format!("{}.in", sample.name), &sample.input))
+                            (sample_file(chrome.lang, t.answer(), &format!("{}.ans", sample.name), &sample.answer))
                         }
                     }
                 }
             }
             p { a class="button" href=(submit) { (t.submit()) } }
+            script src="/static/copy.js" defer {}
         },
     )
 }

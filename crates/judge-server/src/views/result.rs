@@ -21,6 +21,8 @@ crate::i18n::texts! {
         wall => "Wall", "墙钟时间";
         memory => "Memory", "内存";
         details => "Details", "详情";
+        diff_caption => "Your output against the expected answer (− expected, + yours):", "你的输出与标准答案的差异（− 标准答案，+ 你的输出）：";
+        stderr_caption => "What the program wrote to stderr:", "程序输出到标准错误（stderr）的内容：";
     }
 }
 
@@ -47,7 +49,7 @@ pub fn tests(result: &SubmissionResult, subtasks: &[Subtask]) -> Markup {
                 table class="grid tests" {
                     thead { tr { th { (t.test()) } th { (t.verdict()) } th class="num" { "CPU" } th class="num" { (t.wall()) } th class="num" { (t.memory()) } th { (t.details()) } } }
                     @if subtasks.is_empty() {
-                        tbody { @for test in &result.tests { (test_row(test)) } }
+                        tbody { @for test in &result.tests { (test_row(t, test)) } }
                     }
                     @for (number, subtask) in numbered(subtasks) {
                         tbody class="subtask" {
@@ -70,7 +72,7 @@ pub fn tests(result: &SubmissionResult, subtasks: &[Subtask]) -> Markup {
                                     }
                                 }
                             }
-                            @for &i in &subtask.tests { @if let Some(test) = result.tests.get(i) { (test_row(test)) } }
+                            @for &i in &subtask.tests { @if let Some(test) = result.tests.get(i) { (test_row(t, test)) } }
                         }
                     }
                 }
@@ -95,7 +97,10 @@ fn numbered(subtasks: &[Subtask]) -> Vec<(Option<usize>, &Subtask)> {
         .collect()
 }
 
-fn test_row(test: &TestResult) -> Markup {
+/// A test's row: its verdict, measures and message, and (a sample's, or any test's for the
+/// teacher) the output's diff against the answer and the program's stderr, which only
+/// sample tests keep (visibility.rs decides what a student sees).
+fn test_row(t: ResultTexts, test: &TestResult) -> Markup {
     html! {
         tr {
             td { (test.name) }
@@ -105,7 +110,18 @@ fn test_row(test: &TestResult) -> Markup {
             td class="num" { (format::bytes(test.peak_memory_bytes)) }
             td class="details" {
                 (test.message)
-                @if let Some(diff) = &test.diff { pre class="diff" { (diff) } }
+                @if let Some(diff) = &test.diff {
+                    div class="test-extra" {
+                        span class="caption" { (t.diff_caption()) }
+                        pre class="diff" { (diff) }
+                    }
+                }
+                @if let Some(stderr) = &test.stderr {
+                    div class="test-extra" {
+                        span class="caption" { (t.stderr_caption()) }
+                        pre class="stderr" { (stderr) }
+                    }
+                }
             }
         }
     }

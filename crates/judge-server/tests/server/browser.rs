@@ -678,3 +678,54 @@ fn no_page_scrolls_sideways_on_a_phone_in_chromium() {
     assert_eq!(seen["checked"], expected, "{seen}");
     println!("phones in chromium: {seen}; pages {pages}");
 }
+
+/// The samples' copy buttons in Chromium (tests/browser/samples.mjs): the clipboard holds a
+/// sample file's exact text after a click, in a statement that shows its sample and below
+/// a package's that does not; without JavaScript there is no button; a result shows the
+/// sample's stderr and diff. JUDGE_SCREENSHOTS=DIR saves sample-copy.png and
+/// sample-result.png there (docs/screenshots).
+#[test]
+fn the_copy_buttons_copy_the_samples_in_chromium() {
+    let Some(folder) = browser_folder() else {
+        return;
+    };
+    let (mut test_server, _problems) = crate::http_samples::server(1);
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let id = runtime.block_on(async {
+        let mut ann = test_server.login("ann").await;
+        let source = crate::common::submission("stderr_sample.py");
+        let id = ann
+            .submit("parts", "python3", &source)
+            .await
+            .submission_id();
+        test_server.wait_judged(id);
+        id
+    });
+    let server = test_server.server.take().unwrap();
+    let serving = Serving::start(&runtime, server);
+    let address = serving.address;
+    let mut command = Command::new("node");
+    command
+        .arg(folder.join("samples.mjs"))
+        .current_dir(&folder)
+        .env("JUDGE_URL", format!("http://{address}"))
+        .env("STUDENT", "ann")
+        .env("STUDENT_PASSWORD", "annann")
+        .env("SUBMISSION", id.to_string())
+        .env("CHROMIUM", chromium());
+    // A relative folder is the repository's (JUDGE_SCREENSHOTS=docs/screenshots).
+    if let Some(dir) = std::env::var_os("JUDGE_SCREENSHOTS") {
+        command.env("SCREENSHOTS", crate::common::repository().join(dir));
+    }
+    let output = command.output().unwrap();
+    serving.stop(&runtime);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "the samples browser test failed:\n{stdout}\n{stderr}"
+    );
+    let copied: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(copied["parts_in"], "1 2\n", "{copied}");
+    println!("samples in chromium: {copied}");
+}

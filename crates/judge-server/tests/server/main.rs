@@ -17,6 +17,7 @@ mod http_judging;
 mod http_live;
 mod http_pages;
 mod http_result_pages;
+mod http_samples;
 mod http_scoreboard;
 mod http_self_test;
 mod http_similarity;

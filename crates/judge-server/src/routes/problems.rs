@@ -14,7 +14,7 @@ use crate::views::{format, Chrome};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::response::Html;
-use judge_core::problem::TestGroup;
+use judge_core::problem::{OutputCheck, TestGroup};
 use judge_core::Verdict;
 use maud::html;
 use serde::Deserialize;
@@ -156,54 +156,58 @@ fn block_key(text: &str) -> String {
 }
 
 /// Renders the statement with a copy button beside each code block that shows a sample's
-/// input or answer, and gives back the samples whose input the statement does not show
-/// (the page shows those below it, so that each sample appears once).
+/// input or answer, and gives back what of the samples the page shows below it, so that
+/// each file appears once: a sample whose input the statement does not show, whole; one
+/// whose input it shows but not the answer (an illustration, or another accepted output),
+/// its answer only (not for an interactive problem, whose answer file is no output).
 fn render_with_samples(
     markdown: &str,
     wanted: StatementLanguage,
     samples: Vec<SampleFile>,
+    interactive: bool,
 ) -> (statement::RenderedStatement, Vec<SampleFile>) {
     let lang = crate::i18n::current();
-    let key = |text: &SampleText| text.exact.as_deref().map(block_key);
-    let keys: Vec<(Option<String>, Option<String>)> = samples
+    let key = |text: &Option<SampleText>| text.as_ref()?.exact.as_deref().map(block_key);
+    let keys: Vec<[Option<String>; 2]> = samples
         .iter()
-        .map(|s| (key(&s.input), key(&s.answer)))
+        .map(|s| [key(&s.input), key(&s.answer)])
         .collect();
-    let mut shown = vec![false; samples.len()];
+    // Which samples' input and answer the statement shows.
+    let mut shown = vec![[false; 2]; samples.len()];
     let mut beside = |block: &str| {
         let block = block_key(block);
         if block.is_empty() {
             return None;
         }
-        let inputs = keys
-            .iter()
-            .map(|k| &k.0)
-            .enumerate()
-            .map(|(i, k)| (i, k, true));
-        let answers = keys
-            .iter()
-            .map(|k| &k.1)
-            .enumerate()
-            .map(|(i, k)| (i, k, false));
-        let (index, _, input) = inputs
-            .chain(answers)
-            .find(|(_, k, _)| k.as_deref() == Some(block.as_str()))?;
+        let (index, side) = (0..2).find_map(|side| {
+            let index = keys
+                .iter()
+                .position(|k| k[side].as_deref() == Some(block.as_str()))?;
+            Some((index, side))
+        })?;
+        shown[index][side] = true;
         let sample = &samples[index];
-        let (text, file) = if input {
-            shown[index] = true;
-            (&sample.input, format!("{}.in", sample.name))
-        } else {
-            (&sample.answer, format!("{}.ans", sample.name))
+        let (text, file) = match side {
+            0 => (&sample.input, format!("{}.in", sample.name)),
+            _ => (&sample.answer, format!("{}.ans", sample.name)),
         };
-        let exact = text.exact.as_deref()?;
+        let exact = text.as_ref()?.exact.as_deref()?;
         Some(view::copy_button(lang, exact, &file).into_string())
     };
     let rendered = statement::render_with(markdown, wanted, &mut beside);
     let rest = samples
         .into_iter()
         .zip(shown)
-        .filter(|(_, shown)| !shown)
-        .map(|(sample, _)| sample)
+        .filter_map(
+            |(sample, [input, answer])| match (input, answer || interactive) {
+                (false, _) => Some(sample),
+                (true, true) => None,
+                (true, false) => Some(SampleFile {
+                    input: None,
+                    ..sample
+                }),
+            },
+        )
         .collect();
     (rendered, rest)
 }
@@ -284,11 +288,12 @@ async fn statement_of(
                 .filter(|t| t.group == TestGroup::Sample)
                 .map(|t| SampleFile {
                     name: t.name.clone(),
-                    input: sample_text(&t.input),
-                    answer: sample_text(&t.answer),
+                    input: Some(sample_text(&t.input)),
+                    answer: Some(sample_text(&t.answer)),
                 })
                 .collect();
-            let (statement, samples) = render_with_samples(&markdown, wanted, samples);
+            let interactive = matches!(problem.output, OutputCheck::Interactive { .. });
+            let (statement, samples) = render_with_samples(&markdown, wanted, samples, interactive);
             Ok(Ok(StatementPage {
                 id: problem_id,
                 title: problem.title.clone(),

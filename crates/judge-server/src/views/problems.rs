@@ -27,6 +27,7 @@ crate::i18n::texts! {
         copy => "Copy", "复制";
         copied => "Copied", "已复制";
         copy_failed => "Select the text and copy it", "请选中文本后手动复制";
+        input_above => "Its input is in the statement above.", "其输入见上方题面。";
         starts_at => "The contest starts at ", "比赛将于 ";
         appear_then => ". The problems appear here then.", " 开始，届时题目会显示在这里。";
         over => "The contest is over: submissions are closed.", "比赛已结束，不再接受提交。";
@@ -121,10 +122,10 @@ pub fn list(
 pub struct SampleFile {
     /// `sample/1`.
     pub name: String,
-    /// The input.
-    pub input: SampleText,
-    /// The answer.
-    pub answer: SampleText,
+    /// The input (`None`: the statement shows it).
+    pub input: Option<SampleText>,
+    /// The answer (`None`: the statement shows it).
+    pub answer: Option<SampleText>,
 }
 
 /// One file of a sample test.
@@ -211,8 +212,13 @@ pub fn statement(chrome: &Chrome, contest: &Contest, view: &StatementPage) -> Ma
                     h2 { (t.samples()) }
                     @for sample in &view.samples {
                         div class="sample" data-sample=(sample.name) {
-                            (sample_file(chrome.lang, t.input(), &format!("{}.in", sample.name), &sample.input))
-                            (sample_file(chrome.lang, t.answer(), &format!("{}.ans", sample.name), &sample.answer))
+                            @match &sample.input {
+                                Some(input) => { (sample_file(chrome.lang, t.input(), &format!("{}.in", sample.name), input)) }
+                                None => { div class="sample-file" { h3 { (sample.name) } p class="muted" { (t.input_above()) } } }
+                            }
+                            @if let Some(answer) = &sample.answer {
+                                (sample_file(chrome.lang, t.answer(), &format!("{}.ans", sample.name), answer))
+                            }
                         }
                     }
                 }

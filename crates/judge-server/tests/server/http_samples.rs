@@ -1,4 +1,4 @@
-//! HTTP tests of the samples (issue 17): each sample appears once on a problem's page,
+//! HTTP tests of the samples (issue 17): each sample file appears once on a problem's page,
 //! with copy buttons that copy its exact text; on a result, a sample test's stderr and its
 //! output's diff against the answer are shown to the student (for a problem judged by a
 //! checker too), escaped and capped, and a secret test's stderr never is.
@@ -87,13 +87,25 @@ async fn each_sample_appears_once_with_copy_buttons() {
     let (server, _problems) = server(0);
     let mut ann = server.login("ann").await;
 
-    // `add`'s statement shows the input in each language: the button is beside that block,
-    // and no section below repeats the sample.
+    // `add`'s statement shows the input, not the answer, in each language: the input's
+    // button is beside the statement's block, and below it comes the answer alone.
     for lang in ["en", "zh-CN"] {
         let page = problem_page(&mut ann, "add", lang).await;
         assert_eq!(blocks_of(&page, "1 2\n"), 1, "{lang}: {page}");
-        assert!(!page.contains("class=\"samples\""), "{lang}: {page}");
-        assert_eq!(copied_texts(&page), ["1 2\n"], "{lang}: {page}");
+        assert_eq!(blocks_of(&page, "3\n"), 1, "{lang}: {page}");
+        assert!(page.contains("class=\"samples\""), "{lang}: {page}");
+        assert_eq!(copied_texts(&page), ["1 2\n", "3\n"], "{lang}: {page}");
+        let above = if lang == "en" {
+            "Its input is in the statement above."
+        } else {
+            "其输入见上方题面。"
+        };
+        assert!(page.contains(above), "{lang}: {page}");
+        assert!(
+            page.contains(">sample/1.ans</span></h3>")
+                && !page.contains(">sample/1.in</span></h3>"),
+            "{lang}: only the answer below: {page}"
+        );
         assert!(page.contains("<div class=\"code-block\">\n<pre><code>1 2\n</code></pre>"));
         assert!(page.contains("<script src=\"/static/copy.js\" defer>"));
         let label = if lang == "en" {

@@ -1,6 +1,8 @@
 //! What a browser gets when a request cannot be served: the right status and a clear
-//! message, as a small HTML page (or JSON for the JSON endpoints). Bad input is never a
-//! 500; a 500 means the server itself failed (its log says why).
+//! message, as a small HTML page in the request's language (or JSON for the JSON
+//! endpoints: `{"error", "code", "status"}`, with `code` a stable word for programs; the
+//! API under `/api/` answers in English, see [`crate::i18n`]). Bad input is never a 500;
+//! a 500 means the server itself failed (its log says why).
 
 use crate::error::ServerError;
 use axum::http::{header, HeaderValue, StatusCode};
@@ -26,6 +28,12 @@ crate::i18n::texts! {
         unreadable_body => "The request's body could not be read.", "无法读取请求内容。";
         slow_body => "The request's body took too long to arrive.", "请求内容传输超时。";
         no_such(what: &str, text: &str) => "There is no {what} {text:?}.", "没有{what} {text:?}。";
+        submission_noun => "submission", "提交";
+        question_noun => "question", "问题";
+        no_submission(id: i64) => "There is no submission {id}.", "没有提交 #{id}。";
+        not_yours(id: i64) => "Submission {id} is not yours: students see only their own.", "提交 #{id} 不是你的：学生只能查看自己的提交。";
+        no_problem(problem: &str) => "There is no problem {problem:?} in this contest.", "本场比赛没有题目 {problem:?}。";
+        no_contest(id: &str) => "There is no contest {id:?}.", "没有比赛 {id:?}。";
     }
 }
 
@@ -40,6 +48,9 @@ pub struct HttpError {
     pub retry_after_s: Option<u64>,
     /// Answer with JSON instead of a page.
     pub json: bool,
+    /// What a program (the judge, a checker, the problem loader) said, shown after the
+    /// message as it is (for the teacher: it is not translated).
+    pub detail: Option<String>,
 }
 
 impl HttpError {
@@ -50,6 +61,7 @@ impl HttpError {
             message: message.into(),
             retry_after_s: None,
             json: false,
+            detail: None,
         }
     }
 
@@ -114,6 +126,32 @@ impl HttpError {
         self.json = true;
         self
     }
+
+    /// The same error with what a program said about it.
+    pub fn with_detail(mut self, detail: impl Into<String>) -> HttpError {
+        self.detail = Some(detail.into());
+        self
+    }
+
+    /// The stable word for the error's kind in JSON answers (`not_found`, ...), which
+    /// programs may match on (the message is for people and may change).
+    pub fn code(&self) -> &'static str {
+        match self.status.as_u16() {
+            400 => "bad_request",
+            401 => "unauthorized",
+            403 => "forbidden",
+            404 => "not_found",
+            408 => "timeout",
+            409 => "conflict",
+            413 => "too_large",
+            415 => "not_text",
+            422 => "unprocessable",
+            429 => "too_many_requests",
+            503 => "unavailable",
+            500..=599 => "server_error",
+            _ => "error",
+        }
+    }
 }
 
 impl From<ServerError> for HttpError {
@@ -137,16 +175,18 @@ impl IntoResponse for HttpError {
         let mut response = if self.json {
             (
                 self.status,
-                axum::Json(
-                    serde_json::json!({ "error": self.message, "status": self.status.as_u16() }),
-                ),
+                axum::Json(match &self.detail {
+                    Some(detail) => serde_json::json!({ "error": self.message, "detail": detail, "code": self.code(), "status": self.status.as_u16() }),
+                    None => serde_json::json!({ "error": self.message, "code": self.code(), "status": self.status.as_u16() }),
+                }),
             )
                 .into_response()
         } else {
             (
                 self.status,
                 axum::response::Html(
-                    crate::views::error_page(self.status, &self.message).into_string(),
+                    crate::views::error_page(self.status, &self.message, self.detail.as_deref())
+                        .into_string(),
                 ),
             )
                 .into_response()

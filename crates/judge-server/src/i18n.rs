@@ -6,6 +6,8 @@
 //! (`zh`, `zh-CN`, `zh-Hans`, ...) is Chinese; anything else is English.
 //! [`middleware`] decides it once per request and makes it [`current`] for everything
 //! the request runs: handlers, views, error pages, and [`AppState::blocking`] closures.
+//! The JSON API (`/api/...`) is for programs: it always answers in English (its errors
+//! carry a stable `code` besides the message, see [`crate::http_error`]).
 //! A handler may also take it as an extractor (`lang: Lang`); a stream that outlives the
 //! handler (server-sent events) must take it that way and keep it.
 //!
@@ -211,7 +213,11 @@ pub async fn middleware(
     mut request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
-    let lang = Lang::of_request(request.headers());
+    let lang = if is_api(request.uri().path()) {
+        Lang::En
+    } else {
+        Lang::of_request(request.headers())
+    };
     let here = request
         .uri()
         .path_and_query()
@@ -220,6 +226,11 @@ pub async fn middleware(
     REQUEST
         .scope(RequestContext { lang, here }, next.run(request))
         .await
+}
+
+/// Whether `path` is the JSON API's (English whatever the reader's language).
+fn is_api(path: &str) -> bool {
+    path == "/api" || path.starts_with("/api/")
 }
 
 impl FromRequestParts<AppState> for Lang {
@@ -400,7 +411,7 @@ texts! {
         accepted => "accepted", "答案正确";
         wrong_answer => "wrong answer", "答案错误";
         presentation_error => "presentation error", "格式错误";
-        time_limit => "time limit exceeded", "运行超时";
+        time_limit => "time limit exceeded", "时间超限";
         memory_limit => "memory limit exceeded", "内存超限";
         output_limit => "output limit exceeded", "输出超限";
         runtime_error => "run-time error", "运行错误";
@@ -430,6 +441,7 @@ texts! {
     /// Units of durations, sizes and dates.
     pub struct UnitTexts {
         seconds(value: f64) => "{value:.2} s", "{value:.2} 秒";
+        seconds_precise(value: f64) => "{value:.3} s", "{value:.3} 秒";
         minutes(value: i64) => "{value} min", "{value} 分钟";
         date_time(year: i32, month: u8, day: u8, hour: u8, minute: u8, second: u8) =>
             "{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}:{second:02} UTC",

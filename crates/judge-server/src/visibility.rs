@@ -14,16 +14,26 @@ use judge_core::problem::TestGroup;
 use judge_core::{Judge, SubmissionResult, Verdict};
 use std::collections::{BTreeMap, HashMap};
 
-/// What a student is told when the judge failed on their submission (the reason, which
-/// names files on the server, is for the teacher).
-pub const JUDGE_FAILED: &str =
-    "The judge failed on this submission (not your fault); the teacher can rejudge it.";
+crate::i18n::texts! {
+    /// What a student is told instead of what is not theirs to see.
+    struct VisibilityTexts {
+        judge_failed => "The judge failed on this submission (not your fault); the teacher can rejudge it.",
+            "评测机在此提交上出错（不是你的问题），教师可以重测。";
+    }
+}
 
-/// A secret test's message: the verdict in words, nothing the program or the data chose.
+/// What a student is told when the judge failed on their submission (the reason, which
+/// names files on the server, is for the teacher), in the request's language.
+pub fn judge_failed() -> &'static str {
+    VisibilityTexts::current().judge_failed()
+}
+
+/// A secret test's message: the verdict in words (the request's language), nothing the
+/// program or the data chose.
 pub fn secret_message(verdict: Verdict) -> String {
     match verdict {
         Verdict::AC => String::new(),
-        other => other.description().to_string(),
+        other => crate::i18n::VerdictTexts::current().of(other).to_string(),
     }
 }
 

@@ -41,7 +41,44 @@ fn grade(points: f64, max: f64) -> u32 {
     }
 }
 
+/// The words of the scoreboard table, so that a page in another language can give its
+/// own (the contest report uses [`ScoreboardLabels::ENGLISH`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScoreboardLabels<'a> {
+    /// The rank column's heading.
+    pub rank: &'a str,
+    /// The student column's heading.
+    pub student: &'a str,
+    /// The IOI total's heading.
+    pub points: &'a str,
+    /// The ICPC count of solved problems' heading.
+    pub solved: &'a str,
+    /// The ICPC penalty's heading.
+    pub penalty: &'a str,
+    /// The ICPC footer row's name (students who solved / tried each problem).
+    pub solved_tried: &'a str,
+    /// The tooltip of a problem's first solve.
+    pub first_solve: &'a str,
+    /// The tooltip of attempts not judged yet.
+    pub not_counted: &'a str,
+}
+
+impl ScoreboardLabels<'static> {
+    /// The English words.
+    pub const ENGLISH: ScoreboardLabels<'static> = ScoreboardLabels {
+        rank: "Rank",
+        student: "Student",
+        points: "Points",
+        solved: "Solved",
+        penalty: "Penalty",
+        solved_tried: "solved / tried",
+        first_solve: "first to solve it",
+        not_counted: "not counted yet",
+    };
+}
+
 fn cell(
+    labels: &ScoreboardLabels,
     scoring: Scoring,
     student: &str,
     cell: &Cell,
@@ -68,7 +105,7 @@ fn cell(
     let first = if first_solve { " first-solve" } else { "" };
     html! {
         td class={ "cell " (class) (grade) (first) } data-student=(student) data-problem=(cell.problem)
-            title=[first_solve.then_some("first to solve it")] {
+            title=[first_solve.then_some(labels.first_solve)] {
             @match scoring {
                 Scoring::Ioi => {
                     @if cell.attempts > 0 || cell.pending > 0 { strong { (points(cell.points)) } }
@@ -83,7 +120,7 @@ fn cell(
                     }
                 }
             }
-            @if cell.pending > 0 { small class="pending-count" title="not counted yet" { " ?" (cell.pending) } }
+            @if cell.pending > 0 { small class="pending-count" title=(labels.not_counted) { " ?" (cell.pending) } }
         }
     }
 }
@@ -95,18 +132,19 @@ pub fn scoreboard_table(
     board: &Scoreboard,
     problem_link: Option<&dyn Fn(&str) -> String>,
 ) -> Markup {
-    scoreboard_table_with(board, problem_link, &[])
+    scoreboard_table_with(board, problem_link, &[], &ScoreboardLabels::ENGLISH)
 }
 
 /// [`scoreboard_table`] with each problem's points (in board order) when known: IOI cells
 /// are then coloured by the fraction of them scored (`grade0` to `grade10`). An ICPC
 /// board heads each problem with its letter, marks the first solve of each problem
 /// (`first-solve`; ties on the minute share it), and counts under each problem the
-/// students who solved it and who tried it.
+/// students who solved it and who tried it. `labels` are its words.
 pub fn scoreboard_table_with(
     board: &Scoreboard,
     problem_link: Option<&dyn Fn(&str) -> String>,
     problem_points: &[f64],
+    labels: &ScoreboardLabels,
 ) -> Markup {
     let icpc = board.scoring == Scoring::Icpc;
     let columns = board.problems.len();
@@ -133,10 +171,10 @@ pub fn scoreboard_table_with(
         table id="scoreboard" class={ "grid scoreboard " @if icpc { "icpc" } @else { "ioi" } } {
             thead {
                 tr {
-                    th class="num" { "Rank" } th class="student" { "Student" }
+                    th class="num" { (labels.rank) } th class="student" { (labels.student) }
                     @match board.scoring {
-                        Scoring::Ioi => { th class="num" { "Points" } }
-                        Scoring::Icpc => { th class="num" { "Solved" } th class="num" { "Penalty" } }
+                        Scoring::Ioi => { th class="num" { (labels.points) } }
+                        Scoring::Icpc => { th class="num" { (labels.solved) } th class="num" { (labels.penalty) } }
                     }
                     @for (index, problem) in board.problems.iter().enumerate() {
                         th data-problem=(problem) {
@@ -159,7 +197,7 @@ pub fn scoreboard_table_with(
                         @for (index, c) in row.cells.iter().enumerate() {
                             @let first = icpc && c.solved && c.solved_at_minutes.is_some()
                                 && c.solved_at_minutes == first_solve.get(index).copied().flatten();
-                            (cell(board.scoring, &row.student, c, problem_points.get(index).copied(), first))
+                            (cell(labels, board.scoring, &row.student, c, problem_points.get(index).copied(), first))
                         }
                     }
                 }
@@ -167,7 +205,7 @@ pub fn scoreboard_table_with(
             @if icpc && !board.rows.is_empty() {
                 tfoot {
                     tr class="problem-counts" {
-                        td {} td class="student" { "solved / tried" }
+                        td {} td class="student" { (labels.solved_tried) }
                         td {} td {}
                         @for index in 0..columns {
                             td class="cell" data-problem=(board.problems[index]) {

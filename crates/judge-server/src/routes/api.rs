@@ -2,7 +2,9 @@
 //! `Authorization: Bearer TOKEN`, a token from `judge users token NAME`; it acts as that
 //! user, with the same rules as the pages (a student sees only their own submissions and
 //! no secret test data, the frozen scoreboard during a freeze, no problems before the
-//! start). No cookies, so no CSRF token. Errors are `{"error": ..., "status": N}`.
+//! start). No cookies, so no CSRF token. It answers in English whatever the request's
+//! Accept-Language (it is for programs). Errors are `{"error": ..., "code": ...,
+//! "status": N}`, `code` a stable word (see [`HttpError::code`]).
 //!
 //! | route | what |
 //! | --- | --- |

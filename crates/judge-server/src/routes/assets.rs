@@ -29,7 +29,11 @@ pub async fn file(Path(file): Path<String>) -> Result<Response, HttpError> {
             similarity::report::html::SCRIPT,
             "text/javascript; charset=utf-8",
         ),
-        _ => return Err(HttpError::not_found("There is no such file.")),
+        _ => {
+            return Err(HttpError::not_found(
+                crate::http_error::ErrorTexts::current().no_such_page(),
+            ))
+        }
     };
     Ok((
         [

@@ -225,7 +225,10 @@ pub async fn answer(
 ) -> Result<Redirect, HttpError> {
     let Form(form) = form.map_err(bad_form)?;
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
-    let id = super::parse_id(&id, "question")?;
+    let id = super::parse_id(
+        &id,
+        crate::http_error::ErrorTexts::current().question_noun(),
+    )?;
     let answer = text_field(
         form.answer.as_deref(),
         ClarificationErrors::current().empty_answer(),

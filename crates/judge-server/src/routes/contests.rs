@@ -7,7 +7,7 @@
 use super::bad_form;
 use crate::auth::{LoggedIn, TeacherOnly};
 use crate::contest::{Contest, Window};
-use crate::http_error::HttpError;
+use crate::http_error::{ErrorTexts, HttpError};
 use crate::state::AppState;
 use crate::store::{now_ms, SubmissionState};
 use crate::views::contests::{self as view, ContestRow, ProblemStatistics};
@@ -25,7 +25,7 @@ pub(crate) fn find<'a>(state: &'a AppState, id: &str) -> Result<&'a Contest, Htt
     state
         .contests
         .get(id)
-        .ok_or_else(|| HttpError::not_found(format!("There is no contest {id:?}.")))
+        .ok_or_else(|| HttpError::not_found(ErrorTexts::current().no_contest(id)))
 }
 
 /// The contest a form, query or API request names (none or empty: the first), or 404:
@@ -103,7 +103,7 @@ async fn statistics_of(
     let ended = contest.end_ms().is_some_and(|end| now >= end);
     if !session.user.is_teacher() && !ended {
         return Err(HttpError::forbidden(
-            "The statistics are shown once the contest has ended.",
+            ContestErrorTexts::current().statistics_later(),
         ));
     }
     let of = contest.clone();
@@ -191,6 +191,22 @@ pub struct WindowForm {
     reset: Option<String>,
 }
 
+crate::i18n::texts! {
+    /// The contest pages' errors.
+    struct ContestErrorTexts {
+        statistics_later => "The statistics are shown once the contest has ended.", "比赛结束后才公布统计。";
+        the_start => "The start", "开始时间";
+        the_end => "The end", "结束时间";
+        late_until => "Late until", "迟交截止时间";
+        not_a_time(field: &str, text: &str) => "{field} {text:?} is not an RFC 3339 time such as 2026-12-01T09:00:00Z.",
+            "{field} {text:?} 不是 RFC 3339 格式的时间（例如 2026-12-01T09:00:00Z）。";
+        start_required => "The start is required.", "必须填写开始时间。";
+        end_after_start(title: &str) => "{title}: the end must be after the start.", "{title}：结束时间必须晚于开始时间。";
+        not_homework(title: &str) => "{title} is not a homework set: it has no late submissions.", "{title} 不是作业，没有迟交。";
+        late_after_deadline(title: &str) => "{title}: late submissions must close after the deadline.", "{title}：迟交截止时间必须晚于截止时间。";
+    }
+}
+
 fn parse_time(field: &str, text: &str) -> Result<Option<i64>, HttpError> {
     let text = text.trim();
     if text.is_empty() {
@@ -198,11 +214,7 @@ fn parse_time(field: &str, text: &str) -> Result<Option<i64>, HttpError> {
     }
     time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
         .map(|t| Some(i64::try_from(t.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX)))
-        .map_err(|_| {
-            HttpError::unprocessable(format!(
-                "{field} {text:?} is not an RFC 3339 time such as 2026-12-01T09:00:00Z."
-            ))
-        })
+        .map_err(|_| HttpError::unprocessable(ContestErrorTexts::current().not_a_time(field, text)))
 }
 
 /// `POST /contests/{contest}/window`: the teacher moves a contest's window (kept in the
@@ -219,27 +231,24 @@ pub async fn set_window(
     let window = if form.reset.as_deref() == Some("1") {
         None
     } else {
-        let start_ms = parse_time("The start", &form.start)?
-            .ok_or_else(|| HttpError::unprocessable("The start is required."))?;
-        let end_ms = parse_time("The end", &form.end)?;
-        let late_until_ms = parse_time("Late until", &form.late_until)?;
+        let t = ContestErrorTexts::current();
+        let start_ms = parse_time(t.the_start(), &form.start)?
+            .ok_or_else(|| HttpError::unprocessable(t.start_required()))?;
+        let end_ms = parse_time(t.the_end(), &form.end)?;
+        let late_until_ms = parse_time(t.late_until(), &form.late_until)?;
         if end_ms.is_some_and(|end| end <= start_ms) {
-            return Err(HttpError::unprocessable(format!(
-                "Contest {id}: the end must be after the start."
-            )));
+            return Err(HttpError::unprocessable(t.end_after_start(&contest.title)));
         }
         if late_until_ms.is_some()
             && contest.kind != judge_core::config::judge_toml::ContestKind::Homework
         {
-            return Err(HttpError::unprocessable(format!(
-                "Contest {id} is not a homework set: it has no late submissions."
-            )));
+            return Err(HttpError::unprocessable(t.not_homework(&contest.title)));
         }
         if let (Some(until), Some(end)) = (late_until_ms, end_ms) {
             if until < end {
-                return Err(HttpError::unprocessable(format!(
-                    "Contest {id}: late submissions must close after the deadline."
-                )));
+                return Err(HttpError::unprocessable(
+                    t.late_after_deadline(&contest.title),
+                ));
             }
         }
         Some(Window {

@@ -305,12 +305,11 @@ async fn statement_of(
         .await?
         .map_err(|reason| {
             let t = ProblemTexts::current();
-            let shown = if session.user.is_teacher() {
-                reason
+            if session.user.is_teacher() {
+                HttpError::unavailable(t.cannot_show_because(&id)).with_detail(reason)
             } else {
-                t.not_ready().into()
-            };
-            HttpError::unavailable(t.cannot_show(&id, shown))
+                HttpError::unavailable(t.cannot_show(&id, t.not_ready().into()))
+            }
         })?;
     let chrome = Chrome::for_contest(&contest, Some(&session), "problems");
     Ok(Html(

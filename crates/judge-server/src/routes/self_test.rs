@@ -128,9 +128,9 @@ async fn read_fields(mut multipart: Multipart, cap: usize) -> Result<Fields, Htt
     let mut fields = Fields::default();
     let unreadable = |e: axum::extract::multipart::MultipartError| {
         if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-            HttpError::too_large("The form is too large.")
+            HttpError::too_large(crate::http_error::ErrorTexts::current().form_too_large())
         } else {
-            HttpError::bad_request(format!("The form could not be read: {}", e.body_text()))
+            HttpError::bad_request(crate::http_error::ErrorTexts::current().bad_form(e.body_text()))
         }
     };
     while let Some(field) = multipart.next_field().await.map_err(unreadable)? {

@@ -5,7 +5,7 @@
 //! 200 takes a second or two.
 
 use crate::auth::TeacherOnly;
-use crate::http_error::HttpError;
+use crate::http_error::{ErrorTexts, HttpError};
 use crate::state::AppState;
 use crate::store::SubmissionFilter;
 use crate::views::similarity as view;
@@ -36,9 +36,9 @@ pub async fn problem(
 ) -> Result<Html<String>, HttpError> {
     let selected = super::query(query)?.pair;
     if !state.contests.has_problem(&problem) {
-        return Err(HttpError::not_found(format!(
-            "There is no problem {problem:?} in this contest."
-        )));
+        return Err(HttpError::not_found(
+            ErrorTexts::current().no_problem(&problem),
+        ));
     }
     let id = problem.clone();
     let page = state
@@ -63,7 +63,7 @@ pub async fn problem(
                 if teachers.contains(&summary.user_id) || !seen.insert(summary.user_id) {
                     continue;
                 }
-                let file = format!("submission {}", summary.id);
+                let file = format!("#{}", summary.id);
                 let language = s
                     .judge
                     .languages
@@ -75,7 +75,7 @@ pub async fn problem(
                         student: summary.user_name.clone(),
                         problem: id.clone(),
                         file,
-                        reason: format!("cannot compare {} files", summary.language),
+                        reason: view::SimilarityTexts::current().cannot_compare(&summary.language),
                     });
                     continue;
                 };
@@ -102,9 +102,9 @@ pub async fn problem(
         .await?;
     if let Some(rank) = page.selected {
         if page.row(rank).is_none() {
-            return Err(HttpError::not_found(format!(
-                "There is no pair ranked {rank} for {problem}."
-            )));
+            return Err(HttpError::not_found(
+                view::SimilarityTexts::current().no_pair(rank, &problem),
+            ));
         }
     }
     let chrome = Chrome::for_course(&state.contests, Some(&session), "teacher");

@@ -3,7 +3,7 @@
 
 use super::parse_id;
 use crate::auth::{LoggedIn, Session};
-use crate::http_error::HttpError;
+use crate::http_error::{ErrorTexts, HttpError};
 use crate::state::AppState;
 use crate::store::submissions::JudgedAttempt;
 use crate::store::{Submission, SubmissionFilter, SubmissionState, User};
@@ -109,15 +109,14 @@ async fn visible(state: &AppState, session: &Session, id: &str) -> Result<Submis
 
 /// Loads a submission `user` may see (as [`visible`]).
 async fn visible_to(state: &AppState, user: &User, id: &str) -> Result<Submission, HttpError> {
-    let id = parse_id(id, "submission")?;
+    let t = ErrorTexts::current();
+    let id = parse_id(id, t.submission_noun())?;
     let submission = state
         .blocking(move |s| s.store.submission(id))
         .await?
-        .ok_or_else(|| HttpError::not_found(format!("There is no submission {id}.")))?;
+        .ok_or_else(|| HttpError::not_found(t.no_submission(id)))?;
     if !user.is_teacher() && submission.summary.user_id != user.id {
-        return Err(HttpError::forbidden(format!(
-            "Submission {id} is not yours: students see only their own."
-        )));
+        return Err(HttpError::forbidden(t.not_yours(id)));
     }
     Ok(submission)
 }
@@ -194,6 +193,12 @@ pub async fn detail(
         result,
         source: submission.source,
         language_name,
+        contest_title: submission.summary.contest.as_deref().map(|id| {
+            state
+                .contests
+                .get(id)
+                .map_or_else(|| id.to_string(), |c| c.title.clone())
+        }),
         history,
         teacher,
     };
@@ -231,7 +236,7 @@ pub(crate) async fn submission_json(
             .as_mut()
             .and_then(|r| r.error.as_mut())
         {
-            *error = visibility::JUDGE_FAILED.into();
+            *error = visibility::judge_failed().into();
         }
     }
     let status = status_text(&submission.summary, submission.summary.progress);

@@ -5,10 +5,11 @@ use super::login::CsrfForm;
 use super::{bad_form, parse_id};
 use crate::auth::TeacherOnly;
 use crate::export;
-use crate::http_error::HttpError;
+use crate::http_error::{ErrorTexts, HttpError};
 use crate::state::AppState;
 use crate::store::{now_ms, SubmissionFilter};
 use crate::views::list_filters::{self, ListQuery};
+use crate::views::rejudge::RejudgeTexts;
 use crate::views::teacher::{self as view, Dashboard};
 use crate::views::Chrome;
 use axum::extract::rejection::{FormRejection, QueryRejection};
@@ -18,6 +19,16 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::Form;
 use judge_core::export::{csv, to_json};
 use serde::Deserialize;
+
+crate::i18n::texts! {
+    /// The teacher's pages' errors.
+    struct TeacherErrorTexts {
+        published(value: &str) => "published must be 1 or 0, not {value:?}", "发布状态（published）只能是 1 或 0，而不是 {value:?}";
+        no_judge_error(id: i64) => "Submission {id} has no judge error waiting for a decision.", "提交 #{id} 没有等待处理的评测机错误。";
+        no_export(file: &str) => "There is no export {file:?}: scoreboard.csv, scoreboard.json, results.csv, results.json.",
+            "没有导出文件 {file:?}：可选 scoreboard.csv、scoreboard.json、results.csv、results.json。";
+    }
+}
 
 /// Failed log-ins of one name from one address that the dashboard lists.
 const REPEATED_FAILURES: u64 = 3;
@@ -121,12 +132,12 @@ async fn submission_confirmation(
         .await?
         .is_none()
     {
-        return Err(HttpError::not_found(format!(
-            "There is no submission {id}."
-        )));
+        return Err(HttpError::not_found(
+            ErrorTexts::current().no_submission(id),
+        ));
     }
     Ok(view::RejudgeConfirmation {
-        what: format!("submission {id}"),
+        what: RejudgeTexts::current().submission(id),
         action: format!("/teacher/submissions/{id}/rejudge"),
         back: format!("/submissions/{id}"),
         count: 1,
@@ -140,9 +151,9 @@ async fn problem_confirmation(
     problem: &str,
 ) -> Result<view::RejudgeConfirmation, HttpError> {
     if !state.contests.has_problem(problem) {
-        return Err(HttpError::not_found(format!(
-            "There is no problem {problem:?} in this contest."
-        )));
+        return Err(HttpError::not_found(
+            ErrorTexts::current().no_problem(problem),
+        ));
     }
     let id = problem.to_string();
     let count = state
@@ -157,7 +168,7 @@ async fn problem_confirmation(
         .await?;
     let encoded = crate::auth::encode_component(problem);
     Ok(view::RejudgeConfirmation {
-        what: format!("every submission of problem {problem}"),
+        what: RejudgeTexts::current().problem(problem),
         action: format!("/teacher/problems/{encoded}/rejudge"),
         back: format!("/teacher/submissions?problem={encoded}"),
         count,
@@ -179,7 +190,7 @@ pub async fn confirm_rejudge_submission(
     TeacherOnly(session): TeacherOnly,
     Path(id): Path<String>,
 ) -> Result<Response, HttpError> {
-    let id = parse_id(&id, "submission")?;
+    let id = parse_id(&id, ErrorTexts::current().submission_noun())?;
     let confirmation = submission_confirmation(&state, id).await?;
     Ok(confirmation_page(&state, &session, &confirmation))
 }
@@ -194,7 +205,7 @@ pub async fn rejudge_submission(
 ) -> Result<Response, HttpError> {
     let Form(form) = form.map_err(bad_form)?;
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
-    let id = parse_id(&id, "submission")?;
+    let id = parse_id(&id, ErrorTexts::current().submission_noun())?;
     if form.confirm.as_deref() != Some("yes") {
         let confirmation = submission_confirmation(&state, id).await?;
         return Ok(confirmation_page(&state, &session, &confirmation));
@@ -203,9 +214,9 @@ pub async fn rejudge_submission(
         .blocking(move |s| s.store.rejudge_submission(id))
         .await?
     {
-        return Err(HttpError::not_found(format!(
-            "There is no submission {id}."
-        )));
+        return Err(HttpError::not_found(
+            ErrorTexts::current().no_submission(id),
+        ));
     }
     tracing::info!("{} rejudges submission {id}", session.user.name);
     state.queue.notify();
@@ -274,9 +285,9 @@ pub async fn publish(
         "1" => true,
         "0" => false,
         other => {
-            return Err(HttpError::bad_request(format!(
-                "published must be 1 or 0, not {other:?}"
-            )))
+            return Err(HttpError::bad_request(
+                TeacherErrorTexts::current().published(other),
+            ))
         }
     };
     let contest = super::contests::named(&state, form.contest.as_deref())?;
@@ -304,14 +315,14 @@ pub async fn accept_judge_error(
 ) -> Result<Redirect, HttpError> {
     let Form(form) = form.map_err(bad_form)?;
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
-    let id = parse_id(&id, "submission")?;
+    let id = parse_id(&id, ErrorTexts::current().submission_noun())?;
     if !state
         .blocking(move |s| s.store.accept_judge_error(id))
         .await?
     {
-        return Err(HttpError::not_found(format!(
-            "Submission {id} has no judge error waiting for a decision."
-        )));
+        return Err(HttpError::not_found(
+            TeacherErrorTexts::current().no_judge_error(id),
+        ));
     }
     tracing::info!(
         "{} accepts the judge error of submission {id}",
@@ -340,7 +351,10 @@ pub async fn export(
     let board = super::scoreboard::board_of(&state, contest, None).await?;
     let (body, content_type) = match file.as_str() {
         "scoreboard.csv" => (csv::scoreboard_csv(&board.standings), CSV),
-        "scoreboard.json" => (to_json(&export::scoreboard_export(contest, &board, now)), JSON),
+        "scoreboard.json" => (
+            to_json(&export::scoreboard_export(contest, &board, now)),
+            JSON,
+        ),
         "results.csv" | "results.json" => {
             let mut attempts = state.blocking(|s| s.store.attempts()).await?;
             attempts.retain(|a| contest.owns(a.summary.contest.as_deref()));
@@ -352,9 +366,9 @@ pub async fn export(
             }
         }
         other => {
-            return Err(HttpError::not_found(format!(
-                "There is no export {other:?}: scoreboard.csv, scoreboard.json, results.csv, results.json."
-            )))
+            return Err(HttpError::not_found(
+                TeacherErrorTexts::current().no_export(other),
+            ))
         }
     };
     // Each contest's files have names of their own (the first's keep theirs).

@@ -18,6 +18,7 @@ crate::i18n::texts! {
         frozen => "Scoreboard frozen", "排行榜已封榜";
         since => "since", "封榜于";
         freezes_at => "the scoreboard freezes at", "排行榜封榜时间";
+        day_unit => "d", "天";
     }
 }
 
@@ -72,9 +73,9 @@ impl ClockView {
             (false, false) => t.time_left(),
         };
         html! {
-            div class="contest-clock" role="timer" data-end-ms=(self.end_ms) data-now-ms=(self.now_ms) {
+            div class="contest-clock" role="timer" data-end-ms=(self.end_ms) data-now-ms=(self.now_ms) data-day-unit=(t.day_unit()) {
                 span class="clock-contest" { (self.title) ": " }
-                span class="clock-left" { (what) " " strong data-clock-left { (remaining(left)) } }
+                span class="clock-left" { (what) " " strong data-clock-left { (remaining(left, t.day_unit())) } }
                 span class="muted" { " (" (t.until()) " " (format::time(self.end_ms)) ")" }
                 @if let Some(since) = self.frozen_since_ms {
                     " · " strong class="clock-frozen" { (t.frozen()) } span class="muted" { " " (t.since()) " " (format::time(since)) }
@@ -87,8 +88,8 @@ impl ClockView {
     }
 }
 
-/// `1:05:09` (hours unbounded), `4:59`, or `2 d 3:04:05` for days.
-pub fn remaining(ms: i64) -> String {
+/// `1:05:09`, `4:59`, or with days `2 d 3:04:05` (`day_unit`: `d`, `天`).
+pub fn remaining(ms: i64, day_unit: &str) -> String {
     let total = ms.max(0) / 1000;
     let (days, hours, minutes, seconds) = (
         total / 86_400,
@@ -99,7 +100,7 @@ pub fn remaining(ms: i64) -> String {
     match (days, hours) {
         (0, 0) => format!("{minutes}:{seconds:02}"),
         (0, _) => format!("{hours}:{minutes:02}:{seconds:02}"),
-        _ => format!("{days} d {hours}:{minutes:02}:{seconds:02}"),
+        _ => format!("{days} {day_unit} {hours}:{minutes:02}:{seconds:02}"),
     }
 }
 
@@ -109,9 +110,10 @@ mod tests {
 
     #[test]
     fn time_left_reads_as_a_clock() {
-        assert_eq!(remaining(-5), "0:00");
-        assert_eq!(remaining(299_999), "4:59");
-        assert_eq!(remaining(3_909_000), "1:05:09");
-        assert_eq!(remaining(2 * 86_400_000 + 3_845_000), "2 d 1:04:05");
+        assert_eq!(remaining(-5, "d"), "0:00");
+        assert_eq!(remaining(299_999, "d"), "4:59");
+        assert_eq!(remaining(3_909_000, "d"), "1:05:09");
+        assert_eq!(remaining(2 * 86_400_000 + 3_845_000, "d"), "2 d 1:04:05");
+        assert_eq!(remaining(2 * 86_400_000 + 3_845_000, "天"), "2 天 1:04:05");
     }
 }

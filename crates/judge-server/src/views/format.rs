@@ -223,7 +223,7 @@ mod tests {
             );
             let badge = verdict(Verdict::TLE).into_string();
             assert!(
-                badge.contains("title=\"运行超时\"") && badge.contains(">TLE<"),
+                badge.contains("title=\"时间超限\"") && badge.contains(">TLE<"),
                 "{badge}"
             );
             assert!(time(0)

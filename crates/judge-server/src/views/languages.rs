@@ -8,8 +8,11 @@ crate::i18n::texts! {
     /// Texts of the languages page.
     pub struct LanguageTexts {
         title => "Languages", "编程语言";
-        intro => "The commands the judge runs for each language, exactly as the judge's language table gives them. {memory_mib} is the problem's memory limit in MiB; {class} and {main_class} are the Java class a source is named after and the class that runs.",
-            "评测机对每种语言执行的命令，与评测机的语言表完全一致。{memory_mib} 是题目的内存限制（MiB）；{class} 和 {main_class} 是 Java 源文件对应的类名和运行的类名。";
+        intro => "The commands the judge runs for each language, exactly as the judge's language table gives them.",
+            "评测机对每种语言执行的命令，与评测机的语言表完全一致。";
+        memory_placeholder => " is the problem's memory limit in MiB; ", " 是题目的内存限制（MiB）；";
+        and => " and ", " 和 ";
+        class_placeholders => " are the Java class a source is named after and the class that runs.", " 是 Java 源文件对应的类名和运行的类名。";
         extensions => "File extensions", "文件扩展名";
         source_file => "Saved as", "保存为";
         compile => "Compile", "编译";
@@ -65,7 +68,11 @@ pub fn languages(chrome: &Chrome, rows: &[LanguageRow]) -> Markup {
         t.title(),
         html! {
             h1 { (t.title()) }
-            p class="hint" { (t.intro()) }
+            p class="hint" {
+                (t.intro()) " "
+                code { "{memory_mib}" } (t.memory_placeholder())
+                code { "{class}" } (t.and()) code { "{main_class}" } (t.class_placeholders())
+            }
             @for row in rows {
                 section class="language" id={ "language-" (row.id) } {
                     h2 { (row.name) " " span class="muted" { "(" (row.id) ")" } }

@@ -215,8 +215,9 @@ impl StatusTexts {
     }
 }
 
-/// The page of an error answer (in the request's language).
-pub fn error_page(status: StatusCode, message: &str) -> Markup {
+/// The page of an error answer (in the request's language), with what a program said
+/// about it (`detail`, shown as it is).
+pub fn error_page(status: StatusCode, message: &str, detail: Option<&str>) -> Markup {
     let lang = i18n::current();
     let t = FrameTexts(lang);
     let reason = StatusTexts(lang).of(status);
@@ -231,7 +232,7 @@ pub fn error_page(status: StatusCode, message: &str) -> Markup {
                 }
                 main {
                     h1 { (status.as_u16()) " " (reason) }
-                    p class="error-message" { (message) }
+                    p class="error-message" { (message) @if let Some(detail) = detail { " " samp class="error-detail" { (detail) } } }
                     p {
                         @if status == StatusCode::UNAUTHORIZED {
                             a href="/login" { (t.log_in()) }

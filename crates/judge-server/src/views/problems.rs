@@ -35,6 +35,7 @@ crate::i18n::texts! {
         no_problem(id: &str) => "There is no problem {id:?} in this contest.", "本场比赛没有题目 {id:?}。";
         not_in_contest(id: &str) => "problem {id} is not in the contest", "题目 {id} 不在本场比赛中";
         cannot_show(id: &str, shown: String) => "Problem {id} cannot be shown yet: {shown}.", "题目 {id} 暂时无法显示：{shown}。";
+        cannot_show_because(id: &str) => "Problem {id} cannot be shown yet:", "题目 {id} 暂时无法显示：";
         not_ready => "its files are not ready", "题目文件尚未就绪";
         no_statement => "*This problem has no statement yet.*", "*本题还没有题面。*";
         limits(time_s: f64, memory_mib: u64) => "Time limit {time_s} s · memory {memory_mib} MiB", "时间限制 {time_s} 秒 · 内存限制 {memory_mib} MiB";
@@ -99,7 +100,7 @@ pub fn list(
                                         }
                                         Err(reason) => {
                                             span class="muted" { (t.not_available()) }
-                                            @if teacher { " " span class="error-message" { (reason) } }
+                                            @if teacher { " " samp class="error-message" { (reason) } }
                                         }
                                     }
                                 }
@@ -192,9 +193,9 @@ pub fn statement(chrome: &Chrome, contest: &Contest, view: &StatementPage) -> Ma
                     nav class="languages" aria-label=(t.statement_language()) {
                         @for language in &view.statement.available {
                             @if Some(*language) == shown {
-                                strong { (language.label()) }
+                                strong lang=(language.code()) { (language.label()) }
                             } @else {
-                                a href={ (here) "?lang=" (language.code()) } hreflang=(language.code()) { (language.label()) }
+                                a href={ (here) "?lang=" (language.code()) } lang=(language.code()) hreflang=(language.code()) { (language.label()) }
                             }
                         }
                     }

@@ -23,6 +23,8 @@ crate::i18n::texts! {
         details => "Details", "详情";
         diff_caption => "Your output against the expected answer (− expected, + yours):", "你的输出与标准答案的差异（− 标准答案，+ 你的输出）：";
         stderr_caption => "What the program wrote to stderr:", "程序输出到标准错误（stderr）的内容：";
+        points => " points", " 分";
+        not_run(count: usize) => "({count} not run: the subtask had already failed)", "（{count} 个未运行：该子任务已有测试点未通过）";
     }
 }
 
@@ -65,10 +67,10 @@ pub fn tests(result: &SubmissionResult, subtasks: &[Subtask]) -> Markup {
                                         None => { span class="verdict v-pending" { "–" } }
                                     }
                                     @if let (Some(earned), Some(worth)) = (subtask.earned, subtask.worth) {
-                                        " " span class="subtask-points" { (points_fraction(earned, worth)) " points" }
+                                        " " span class="subtask-points" { (points_fraction(earned, worth)) (t.points()) }
                                     }
                                     @if subtask.not_run > 0 {
-                                        " " span class="muted" { "(" (subtask.not_run) " not run: the subtask had already failed)" }
+                                        " " span class="muted" { (t.not_run(subtask.not_run)) }
                                     }
                                 }
                             }
@@ -99,8 +101,11 @@ fn numbered(subtasks: &[Subtask]) -> Vec<(Option<usize>, &Subtask)> {
 
 /// A test's row: its verdict, measures and message, and (a sample's, or any test's for the
 /// teacher) the output's diff against the answer and the program's stderr, which only
-/// sample tests keep (visibility.rs decides what a student sees).
+/// sample tests keep (visibility.rs decides what a student sees). Its message is the
+/// verdict in words (a secret test's, for a student) or what the checker or the judge
+/// said about the run, shown as the program output it is.
 fn test_row(t: ResultTexts, test: &TestResult) -> Markup {
+    let words = crate::i18n::VerdictTexts(t.0).of(test.verdict);
     html! {
         tr {
             td { (test.name) }
@@ -109,7 +114,8 @@ fn test_row(t: ResultTexts, test: &TestResult) -> Markup {
             td class="num" { (format::seconds(test.wall_time_s)) }
             td class="num" { (format::bytes(test.peak_memory_bytes)) }
             td class="details" {
-                (test.message)
+                @if test.message == words || test.message.is_empty() { (test.message) }
+                @else { samp { (test.message) } }
                 @if let Some(diff) = &test.diff {
                     div class="test-extra" {
                         span class="caption" { (t.diff_caption()) }

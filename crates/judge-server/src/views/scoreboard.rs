@@ -5,7 +5,7 @@ use super::layout::{page, Chrome};
 use crate::contest::Contest;
 use crate::scoreboard::Board;
 use judge_core::config::judge_toml::Scoring;
-use judge_core::export::html::scoreboard_table_with;
+use judge_core::export::html::{scoreboard_table_with, ScoreboardLabels};
 
 /// A problem's letter on an ICPC board and problem list (A, B, ...).
 pub use judge_core::export::html::problem_letter as letter;
@@ -22,6 +22,30 @@ crate::i18n::texts! {
         frozen_since => "The scoreboard is frozen since ", "排行榜自 ";
         later_unknown => ": later attempts show as ?.", " 起封榜：之后的提交显示为 ?。";
         no_students => "No students yet.", "还没有学生。";
+        rank => "Rank", "排名";
+        student => "Student", "学生";
+        points => "Points", "总分";
+        solved => "Solved", "通过数";
+        penalty => "Penalty", "罚时";
+        solved_tried => "solved / tried", "通过 / 尝试";
+        first_solve => "first to solve it", "一血";
+        not_counted => "not counted yet", "尚未计入";
+    }
+}
+
+impl ScoreboardTexts {
+    /// The scoreboard table's words in this language.
+    pub fn labels(self) -> ScoreboardLabels<'static> {
+        ScoreboardLabels {
+            rank: self.rank(),
+            student: self.student(),
+            points: self.points(),
+            solved: self.solved(),
+            penalty: self.penalty(),
+            solved_tried: self.solved_tried(),
+            first_solve: self.first_solve(),
+            not_counted: self.not_counted(),
+        }
     }
 }
 
@@ -66,7 +90,7 @@ pub fn page_view(
             @if contest.kind == judge_core::config::judge_toml::ContestKind::Homework {
                 p class="muted" { (super::contests::ContestTexts::current().late_not_counted()) }
             }
-            (scoreboard_table_with(standings, Some(&|problem: &str| contest.href(&format!("/problems/{problem}"))), &points))
+            (scoreboard_table_with(standings, Some(&|problem: &str| contest.href(&format!("/problems/{problem}"))), &points, &t.labels()))
             p { a href=(contest.href("/statistics")) { (super::contests::ContestTexts::current().per_problem()) } }
             @if standings.rows.is_empty() { p class="muted" { (t.no_students()) } }
         },

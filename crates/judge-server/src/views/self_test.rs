@@ -90,8 +90,8 @@ fn outcome_view(t: SelfTestTexts, outcome: &Outcome) -> Markup {
                         }
                     }
                     dl class="facts" {
-                        dt { (t.cpu()) } dd { (format!("{cpu_time_s:.3} s")) }
-                        dt { (t.wall()) } dd { (format!("{wall_time_s:.3} s")) }
+                        dt { (t.cpu()) } dd { (crate::i18n::UnitTexts::current().seconds_precise(*cpu_time_s)) }
+                        dt { (t.wall()) } dd { (crate::i18n::UnitTexts::current().seconds_precise(*wall_time_s)) }
                         dt { (t.memory()) } dd { (format::bytes(*peak_memory_bytes)) }
                     }
                     h3 { (t.output()) }

@@ -3,9 +3,52 @@
 
 use super::layout::{page as frame, Chrome};
 use maud::{html, Markup};
-use similarity::report::html::{pair_view, pairs_table, MEANING};
+#[cfg(test)]
+use similarity::report::html::MEANING;
+use similarity::report::html::{pair_view, pairs_table, Labels};
 use similarity::report::{PairRow, Summary};
 use similarity::Analysis;
+
+crate::i18n::texts! {
+    /// Texts of the similarity page.
+    pub struct SimilarityTexts {
+        title(problem: &str) => "Similarity: {problem}", "代码相似度：{problem}";
+        meaning => "A pair's similarity is the share of both files' code that the other file also has, after both are reduced to what the code does (names, comments, layout and types do not count; loops, updates and I/O are compared in one canonical form) and code common to many students or given as base code is left out. A high score is a reason to look at the two files, not proof that one was copied: short programs for the same problem can be alike by chance, and a student may have shared their code without copying.",
+            "两份代码的相似度，是把两者都化简为代码实际做的事之后（变量名、注释、排版和类型不计；循环、自增和输入输出按统一形式比较），并去掉许多学生共有的代码和作为基础代码发下的代码，每份代码中与对方相同的部分所占的比例。分数高说明值得查看这两份代码，但不能证明抄袭：同一道题的短程序可能碰巧相似，学生也可能是自己的代码被别人拿去了。";
+        summary(students: usize, threshold: String, flagged: usize) => "Each student's latest submission: {students} students; pairs at or above {threshold}: {flagged}.",
+            "比较每个学生最近一次提交：共 {students} 名学生；相似度不低于 {threshold} 的有 {flagged} 对。";
+        nothing_shared => "No two students' submissions share anything beyond common code.", "除共有代码外，没有两名学生的提交有相同之处。";
+        pair(a: &str, b: &str) => "{a} and {b}", "{a} 与 {b}";
+        nobody(problem: &str) => "No student has submitted a solution to {problem} yet.", "还没有学生提交题目 {problem}。";
+        not_compared => "Not compared", "未比较";
+        no_pair(rank: usize, problem: &str) => "There is no pair ranked {rank} for {problem}.", "题目 {problem} 没有排第 {rank} 的一对。";
+        cannot_compare(language: &str) => "cannot compare {language} files", "无法比较 {language} 代码";
+        student => "student", "学生";
+        similarity => "Similarity", "相似度";
+        share_of_first => "share of the first", "第一份中的占比";
+        share_of_second => "share of the second", "第二份中的占比";
+        side_by_side => "side by side", "并排对比";
+        fragments => "matching fragments, each in the same colour on both sides (click one to find its twin).", "个匹配片段，两侧以相同颜色标出（点击一个可跳到另一侧的对应片段）。";
+        common_code => "Code common to many students or handed out as base code is not highlighted and does not count.", "许多学生共有的代码和作为基础代码发下的代码不标出，也不计入。";
+        matches => "matches", "相同";
+    }
+}
+
+impl SimilarityTexts {
+    /// The similarity crate's words in this language.
+    pub fn labels(self) -> Labels<'static> {
+        Labels {
+            student: self.student(),
+            similarity: self.similarity(),
+            share_of_first: self.share_of_first(),
+            share_of_second: self.share_of_second(),
+            side_by_side: self.side_by_side(),
+            fragments: self.fragments(),
+            common_code: self.common_code(),
+            matches: self.matches(),
+        }
+    }
+}
 
 /// What the page shows.
 #[derive(Debug, Clone)]
@@ -36,41 +79,57 @@ pub fn page(chrome: &Chrome, view: &Page) -> Markup {
     let rows = view.summary.problems.first();
     let analysis = view.analysis.problems.first();
     let href = |row: &PairRow| format!("/teacher/similarity/{problem}?pair={}#pair", row.rank);
+    let t = SimilarityTexts(chrome.lang);
+    let labels = t.labels();
     frame(
         chrome,
-        &format!("Similarity: {problem}"),
+        &t.title(problem),
         html! {
             link rel="stylesheet" href="/static/similarity.css";
             script src="/static/similarity.js" defer {}
             div class="similarity" {
-                h1 { "Similarity: " (problem) }
-                p class="note" { (MEANING) }
+                h1 { (t.title(problem)) }
+                p class="note" { (t.meaning()) }
                 @match (rows, analysis) {
                     (Some(rows), Some(analysis)) => {
                         p class="note" {
-                            "Each student's latest submission: " (rows.students) " students; pairs at or above "
-                            (format!("{:.0} %", view.summary.threshold * 100.0)) ": "
-                            (rows.pairs.iter().filter(|p| p.similarity >= view.summary.threshold).count()) "."
+                            (t.summary(
+                                rows.students,
+                                format!("{:.0} %", view.summary.threshold * 100.0),
+                                rows.pairs.iter().filter(|p| p.similarity >= view.summary.threshold).count(),
+                            ))
                         }
                         @if rows.pairs.is_empty() {
-                            p { "No two students' submissions share anything beyond common code." }
+                            p { (t.nothing_shared()) }
                         } @else {
-                            (pairs_table(rows, view.summary.threshold, &href))
+                            (pairs_table(rows, view.summary.threshold, &href, &labels))
                         }
                         @if let Some(row) = view.selected.and_then(|rank| view.row(rank)) {
                             section class="pair-view open" id="pair" {
-                                h2 { (row.student_a) " and " (row.student_b) }
-                                (pair_view(analysis, row, view.analysis.options.k))
+                                h2 { (t.pair(&row.student_a, &row.student_b)) }
+                                (pair_view(analysis, row, view.analysis.options.k, &labels))
                             }
                         }
                     }
-                    _ => { p { "No student has submitted a solution to " (problem) " yet." } }
+                    _ => { p { (t.nobody(problem)) } }
                 }
                 @if !view.summary.skipped.is_empty() {
-                    h2 { "Not compared" }
+                    h2 { (t.not_compared()) }
                     ul { @for s in &view.summary.skipped { li { (s.student) ", " (s.file) ": " (s.reason) } } }
                 }
             }
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn the_english_is_the_similarity_crates() {
+        assert_eq!(SimilarityTexts(Lang::En).meaning(), MEANING);
+        assert_eq!(SimilarityTexts(Lang::En).labels(), Labels::ENGLISH);
+    }
 }

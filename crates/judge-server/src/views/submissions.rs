@@ -26,6 +26,24 @@ crate::i18n::texts! {
         points => "Points", "得分";
         updates => "This page updates when the verdict is in.", "评测完成后本页会自动更新。";
         source => "Source", "源代码";
+        rejudge => "Rejudge", "重测";
+        judged => "Judged", "评测时间";
+        round_being_rejudged(round: i64) => " (round {round}; being rejudged)", "（第 {round} 轮；重测中）";
+        round_rejudge(round: i64) => " (round {round}, a rejudge)", "（第 {round} 轮，重测）";
+        after_submitting(seconds: String) => " ({seconds} after submitting)", "（提交后 {seconds}）";
+        round => "Round", "轮次";
+        round_claims(round: i64, claims: i64) => "{round} (taken by a worker {claims}×)", "{round}（评测线程领取 {claims} 次）";
+        being_rejudged(round: i64, previous: i64) => "Being rejudged: round {round} is queued. Until its result is in, this page and the scoreboard show round {previous}'s result.",
+            "重测中：第 {round} 轮正在排队。新结果出来之前，本页和排行榜显示第 {previous} 轮的结果。";
+        being_rejudged_judging(round: i64, previous: i64) => "Being rejudged: round {round} is being judged. Until its result is in, this page and the scoreboard show round {previous}'s result.",
+            "重测中：第 {round} 轮正在评测。新结果出来之前，本页和排行榜显示第 {previous} 轮的结果。";
+        rejudge_this => "Rejudge this submission", "重测此提交";
+        judge_failed_twice => "The judge failed on this submission twice. It counts as pending (not scored, not penalised) until you rejudge it or accept the judge error as its verdict.",
+            "评测机在此提交上两次出错。在你重测或将评测机错误确认为最终结果之前，它按待评测处理（不计分，也不计罚时）。";
+        accept_judge_error => "Accept the judge error as final", "确认评测机错误为最终结果";
+        judge_failed => "The judge failed: ", "评测机出错：";
+        rounds => "Rounds", "评测轮次";
+        round_line(round: i64, verdict: String) => "Round {round}: {verdict}, ", "第 {round} 轮：{verdict}，";
     }
 }
 
@@ -58,7 +76,7 @@ pub fn table(rows: &[Row], teacher: Option<&str>) -> Markup {
                             td class="num" data-field="cpu" { @if let Some(r) = &summary.result { (format::seconds(r.max_cpu_time_s)) } }
                             td class="num" data-field="memory" { @if let Some(r) = &summary.result { (format::bytes(r.max_peak_memory_bytes)) } }
                             @if teacher.is_some() {
-                                td { a class="button small" href={ "/teacher/submissions/" (summary.id) "/rejudge" } { "Rejudge" } }
+                                td { a class="button small" href={ "/teacher/submissions/" (summary.id) "/rejudge" } { (t.rejudge()) } }
                             }
                         }
                     }
@@ -96,6 +114,8 @@ pub struct SubmissionPage {
     pub source: String,
     /// The language's name.
     pub language_name: String,
+    /// The title of the contest it was submitted to, if any.
+    pub contest_title: Option<String>,
     /// For teachers: the rounds judged so far.
     pub history: Option<Vec<RoundResult>>,
     /// Whether the viewer is a teacher (sees judge errors and every message).
@@ -122,56 +142,56 @@ pub fn detail(chrome: &Chrome, view: &SubmissionPage) -> Markup {
                 @if view.teacher { dt { (t.student()) } dd { (s.user_name) } }
                 dt { (t.language()) } dd { (view.language_name) }
                 dt { (t.submitted()) } dd { (format::time(s.submitted_at_ms)) @if s.late { " " strong class="late" { (super::contests::ContestTexts::current().late()) } span class="muted" { (super::contests::ContestTexts::current().late_note()) } } }
-                @if let Some(contest) = &s.contest { dt { (super::contests::ContestTexts::current().contest()) } dd { (contest) } }
+                @if let Some(contest) = &view.contest_title { dt { (super::contests::ContestTexts::current().contest()) } dd { (contest) } }
                 dt { (t.result()) } dd id="result" { (format::status(s, view.progress)) }
                 @if let Some((earned, of)) = view.points {
                     dt { (t.points()) } dd class="points" { (super::result::points_fraction(earned, of)) }
                 }
                 @if let Some(result) = &s.result {
-                    dt { "Judged" } dd class="judged" {
+                    dt { (t.judged()) } dd class="judged" {
                         (format::time(result.judged_at_ms))
                         @if s.rejudging().is_some() {
-                            " (round " (result.round) "; being rejudged)"
+                            (t.round_being_rejudged(result.round))
                         } @else if result.round > 1 {
-                            " (round " (result.round) ", a rejudge)"
+                            (t.round_rejudge(result.round))
                         } @else {
-                            " (" (format::seconds((result.judged_at_ms - s.submitted_at_ms) as f64 / 1000.0)) " after submitting)"
+                            (t.after_submitting(format::seconds((result.judged_at_ms - s.submitted_at_ms) as f64 / 1000.0)))
                         }
                     }
                 }
-                @if view.teacher { dt { "Round" } dd { (s.round) " (taken by a worker " (s.claims) "×)" } }
+                @if view.teacher { dt { (t.round()) } dd { (t.round_claims(s.round, s.claims)) } }
             }
             @if view.rejudged { (super::rejudge::queued_notice(1)) }
             @if let Some(previous) = s.rejudging() {
                 p class="notice rejudging" id="rejudging" {
-                    "Being rejudged: round " (s.round) " is " (if s.state == SubmissionState::Judging { "being judged" } else { "queued" })
-                    ". Until its result is in, this page and the scoreboard show round " (previous.round) "'s result."
+                    @if s.state == SubmissionState::Judging { (t.being_rejudged_judging(s.round, previous.round)) }
+                    @else { (t.being_rejudged(s.round, previous.round)) }
                 }
             }
             @if view.teacher {
-                p { a class="button" href={ "/teacher/submissions/" (s.id) "/rejudge" } { "Rejudge this submission" } }
+                p { a class="button" href={ "/teacher/submissions/" (s.id) "/rejudge" } { (t.rejudge_this()) } }
             }
             @if view.teacher && s.needs_attention() {
                 div class="notice attention" {
-                    p { "The judge failed on this submission twice. It counts as pending (not scored, not penalised) until you rejudge it or accept the judge error as its verdict." }
+                    p { (t.judge_failed_twice()) }
                     form method="post" action={ "/teacher/submissions/" (s.id) "/accept-judge-error" } class="inline" {
                         (csrf_field(chrome.csrf_token.as_deref().unwrap_or("")))
-                        button type="submit" { "Accept the judge error as final" }
+                        button type="submit" { (t.accept_judge_error()) }
                     }
                 }
             }
             @if let Some(error) = s.result.as_ref().and_then(|r| r.error.as_ref()) {
                 p class="error-message" {
-                    @if view.teacher { "The judge failed: " (error) }
-                    @else { (crate::visibility::JUDGE_FAILED) }
+                    @if view.teacher { (t.judge_failed()) samp { (error) } }
+                    @else { (crate::visibility::judge_failed()) }
                 }
             }
             @if let Some(result) = &view.result { (super::result::tests(result, &view.subtasks)) }
             @if s.state != SubmissionState::Done { p class="muted" { (t.updates()) } }
             @if let Some(history) = &view.history {
                 @if history.len() > 1 {
-                    h2 { "Rounds" }
-                    ul { @for r in history { li { "Round " (r.round) ": " (r.verdict) ", " (format::time(r.judged_at_ms)) } } }
+                    h2 { (t.rounds()) }
+                    ul { @for r in history { li { (t.round_line(r.round, r.verdict.clone())) (format::time(r.judged_at_ms)) } } }
                 }
             }
             h2 { (t.source()) }

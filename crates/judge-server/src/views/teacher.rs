@@ -7,6 +7,51 @@ use super::submissions::{table, Row};
 use crate::store::User;
 use maud::{html, Markup};
 
+crate::i18n::texts! {
+    /// Texts of the teacher's dashboard and the list of every submission.
+    pub struct TeacherTexts {
+        title => "Teacher", "教师后台";
+        contest => "Contest", "比赛";
+        start => "Start", "开始时间";
+        start_unconfigured => " (when this server first ran: judge.toml sets no start)", "（服务器首次运行的时间：judge.toml 未设置开始时间）";
+        end => "End", "结束时间";
+        no_end => "none (no duration_minutes)", "无（未设置 duration_minutes）";
+        freeze => "Scoreboard freeze", "封榜时间";
+        none => "none", "无";
+        queue => "Queue", "评测队列";
+        queue_counts(queued: usize, judging: usize, workers: usize) =>
+            "{queued} queued, {judging} being judged, {workers} workers",
+            "{queued} 个排队中，{judging} 个评测中，共 {workers} 个评测线程";
+        freeze_again => "Freeze the public scoreboard again", "重新封榜";
+        publish => "Publish the final scoreboard (lift the freeze)", "公布最终排行榜（解除封榜）";
+        attention(count: usize) => "Needs attention ({count})", "待处理（{count}）";
+        attention_hint => "The judge failed twice on these: they count as pending (not scored, not penalised) until you rejudge them or accept the judge error as their verdict.",
+            "评测机在这些提交上两次出错：在你重测或将评测机错误确认为最终结果之前，它们按待评测处理（不计分，也不计罚时）。";
+        submission(id: i64) => "Submission {id}", "提交 #{id}";
+        login_failures => "Repeated failed log-ins (last 24 hours)", "多次登录失败（最近 24 小时）";
+        login_failures_hint => "Each row is a name as typed and the address it came from. Past a few failures, the account and the address must wait before each further try (the wait doubles each time).",
+            "每行是输入的用户名及其来源地址。失败几次之后，该账号和该地址每次再试前都须等待（等待时间每次加倍）。";
+        name => "Name", "用户名";
+        address => "Address", "地址";
+        failures => "Failures", "失败次数";
+        latest => "Latest", "最近一次";
+        submissions => "Submissions", "提交";
+        every_submission => "Every submission", "所有提交";
+        every_submission_hint => " (any student's code, rejudge one)", "（查看任何学生的代码，重测单个提交）";
+        rejudge_problem => "Rejudge a whole problem", "重测整道题";
+        rejudge(problem: &str) => "Rejudge {problem}", "重测 {problem}";
+        similarity => "Similarity", "代码相似度";
+        similarity_hint => "Which students' latest submissions match: ", "比较学生最近一次提交的相似度：";
+        export => "Export", "导出";
+        export_scoreboard => "Scoreboard (unfrozen): ", "排行榜（未封榜）：";
+        export_results => "Every submission's result: ", "所有提交的结果：";
+        accounts(count: usize) => "Accounts ({count})", "账号（{count}）";
+        accounts_hint => "Add them on the server's machine: ", "在服务器上添加账号：";
+        or => " or ", " 或 ";
+        all_submissions => "All submissions", "所有提交";
+    }
+}
+
 /// What the dashboard shows.
 #[derive(Debug, Clone)]
 pub struct Dashboard {
@@ -39,48 +84,50 @@ pub struct Dashboard {
 /// The teacher's dashboard.
 pub fn dashboard(chrome: &Chrome, view: &Dashboard) -> Markup {
     let csrf = chrome.csrf_token.clone().unwrap_or_default();
+    let t = TeacherTexts(chrome.lang);
+    let frame = chrome.t();
     page(
         chrome,
-        "Teacher",
+        t.title(),
         html! {
-            h1 { "Teacher" }
+            h1 { (t.title()) }
             section {
-                h2 { "Contest" }
+                h2 { (t.contest()) }
                 dl class="facts" {
-                    dt { "Start" } dd { (format::time(view.start_ms)) @if !view.start_configured { " (when this server first ran: judge.toml sets no start)" } }
-                    dt { "End" } dd { @if let Some(end) = view.end_ms { (format::time(end)) } @else { "none (no duration_minutes)" } }
-                    dt { "Scoreboard freeze" } dd {
-                        @if let Some(at) = view.freeze_at_ms { (format::time(at)) } @else { "none" }
+                    dt { (t.start()) } dd { (format::time(view.start_ms)) @if !view.start_configured { (t.start_unconfigured()) } }
+                    dt { (t.end()) } dd { @if let Some(end) = view.end_ms { (format::time(end)) } @else { (t.no_end()) } }
+                    dt { (t.freeze()) } dd {
+                        @if let Some(at) = view.freeze_at_ms { (format::time(at)) } @else { (t.none()) }
                         @if let Some(note) = &view.freeze_note { " — " (note) }
                     }
-                    dt { "Queue" } dd { (view.queue.0) " queued, " (view.queue.1) " being judged, " (view.workers) " workers" }
+                    dt { (t.queue()) } dd { (t.queue_counts(view.queue.0, view.queue.1, view.workers)) }
                 }
                 @if view.freeze_at_ms.is_some() {
                     form method="post" action="/teacher/scoreboard/publish" class="inline" {
                         (csrf_field(&csrf))
                         @if view.published {
                             input type="hidden" name="published" value="0";
-                            button type="submit" { "Freeze the public scoreboard again" }
+                            button type="submit" { (t.freeze_again()) }
                         } @else {
                             input type="hidden" name="published" value="1";
-                            button type="submit" { "Publish the final scoreboard (lift the freeze)" }
+                            button type="submit" { (t.publish()) }
                         }
                     }
                 }
             }
             @if !view.attention.is_empty() {
                 section class="attention" id="attention" {
-                    h2 { "Needs attention (" (view.attention.len()) ")" }
-                    p { "The judge failed twice on these: they count as pending (not scored, not penalised) until you rejudge them or accept the judge error as their verdict." }
-                    ul { @for s in &view.attention { li { a href={ "/submissions/" (s.id) } { "Submission " (s.id) } " · " (s.user_name) " · " (s.problem) @if let Some(error) = s.result.as_ref().and_then(|r| r.error.as_ref()) { " · " (error) } } } }
+                    h2 { (t.attention(view.attention.len())) }
+                    p { (t.attention_hint()) }
+                    ul { @for s in &view.attention { li { a href={ "/submissions/" (s.id) } { (t.submission(s.id)) } " · " (s.user_name) " · " (s.problem) @if let Some(error) = s.result.as_ref().and_then(|r| r.error.as_ref()) { " · " samp { (error) } } } } }
                 }
             }
             @if !view.login_failures.is_empty() {
                 section class="attention" id="login-failures" {
-                    h2 { "Repeated failed log-ins (last 24 hours)" }
-                    p class="hint" { "Each row is a name as typed and the address it came from. Past a few failures, the account and the address must wait before each further try (the wait doubles each time)." }
+                    h2 { (t.login_failures()) }
+                    p class="hint" { (t.login_failures_hint()) }
                     table class="login-failures" {
-                        thead { tr { th { "Name" } th { "Address" } th { "Failures" } th { "Latest" } } }
+                        thead { tr { th { (t.name()) } th { (t.address()) } th { (t.failures()) } th { (t.latest()) } } }
                         tbody {
                             @for f in &view.login_failures {
                                 tr { td { (f.name) } td { (f.address) } td { (f.count) } td { (format::time(f.last_ms)) } }
@@ -90,17 +137,17 @@ pub fn dashboard(chrome: &Chrome, view: &Dashboard) -> Markup {
                 }
             }
             section {
-                h2 { "Submissions" }
-                p { a href="/teacher/submissions" { "Every submission" } " (any student's code, rejudge one)" }
-                h3 { "Rejudge a whole problem" }
+                h2 { (t.submissions()) }
+                p { a href="/teacher/submissions" { (t.every_submission()) } (t.every_submission_hint()) }
+                h3 { (t.rejudge_problem()) }
                 @for problem in &view.problems {
-                    a class="button small" href={ "/teacher/problems/" (problem) "/rejudge" } { "Rejudge " (problem) }
+                    a class="button small" href={ "/teacher/problems/" (problem) "/rejudge" } { (t.rejudge(problem)) }
                     " "
                 }
             }
             section {
-                h2 { "Similarity" }
-                p { "Which students' latest submissions match: "
+                h2 { (t.similarity()) }
+                p { (t.similarity_hint())
                     @for (i, problem) in view.problems.iter().enumerate() {
                         @if i > 0 { " · " }
                         a href={ "/teacher/similarity/" (problem) } { (problem) }
@@ -108,16 +155,16 @@ pub fn dashboard(chrome: &Chrome, view: &Dashboard) -> Markup {
                 }
             }
             section {
-                h2 { "Export" }
+                h2 { (t.export()) }
                 ul {
-                    li { "Scoreboard (unfrozen): " a href="/teacher/export/scoreboard.csv" { "CSV" } " · " a href="/teacher/export/scoreboard.json" { "JSON" } }
-                    li { "Every submission's result: " a href="/teacher/export/results.csv" { "CSV" } " · " a href="/teacher/export/results.json" { "JSON" } }
+                    li { (t.export_scoreboard()) a href="/teacher/export/scoreboard.csv" { "CSV" } " · " a href="/teacher/export/scoreboard.json" { "JSON" } }
+                    li { (t.export_results()) a href="/teacher/export/results.csv" { "CSV" } " · " a href="/teacher/export/results.json" { "JSON" } }
                 }
             }
             section {
-                h2 { "Accounts (" (view.users.len()) ")" }
-                p class="hint" { "Add them on the server's machine: " code { "judge users add NAME [--teacher]" } " or " code { "judge users import class.csv" } "." }
-                p { @for (i, user) in view.users.iter().enumerate() { @if i > 0 { ", " } (user.name) @if user.is_teacher() { " (teacher)" } } }
+                h2 { (t.accounts(view.users.len())) }
+                p class="hint" { (t.accounts_hint()) code { "judge users add NAME [--teacher]" } (t.or()) code { "judge users import class.csv" } "." }
+                p { @for (i, user) in view.users.iter().enumerate() { @if i > 0 { ", " } (user.name) @if user.is_teacher() { (frame.teacher_mark()) } } }
             }
         },
     )
@@ -130,11 +177,12 @@ pub fn all_submissions(
     controls: &(Markup, Markup),
     rejudged: Option<usize>,
 ) -> Markup {
+    let t = TeacherTexts(chrome.lang);
     page(
         chrome,
-        "All submissions",
+        t.all_submissions(),
         html! {
-            h1 { "All submissions" }
+            h1 { (t.all_submissions()) }
             @if let Some(count) = rejudged { (super::rejudge::queued_notice(count)) }
             (controls.0)
             (table(rows, Some("")))

@@ -190,3 +190,42 @@ async fn the_pages_and_their_errors_are_in_chinese() {
         missing.body
     );
 }
+
+#[tokio::test]
+async fn the_json_api_answers_in_english_with_a_stable_code() {
+    let server = TestServer::new(0);
+    let mut client = server.client();
+    let anonymous = client.get_with("/api/v1/problems", ZH).await;
+    assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
+    let json = anonymous.json();
+    assert_eq!(json["code"], "unauthorized", "{json}");
+    assert_eq!(json["status"], 401);
+    assert!(
+        json["error"]
+            .as_str()
+            .unwrap()
+            .contains("judge users token"),
+        "English for programs, whatever Accept-Language says: {json}"
+    );
+    let token = judge_server::accounts::issue_token(&server.store, "ann")
+        .unwrap()
+        .1;
+    let auth = format!("Bearer {token}");
+    let missing = client
+        .get_with(
+            "/api/v1/submissions/999",
+            &[ZH[0], ("authorization", &auth)],
+        )
+        .await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_eq!(missing.json()["code"], "not_found");
+    assert_eq!(missing.json()["error"], "There is no submission 999.");
+    let route = client
+        .get_with("/api/v1/nothing", &[ZH[0], ("authorization", &auth)])
+        .await;
+    assert_eq!(route.json()["code"], "not_found");
+    // The page of the same submission is Chinese.
+    let mut ann = server.login("ann").await;
+    let page = ann.get_with("/submissions/999", ZH).await;
+    assert!(page.body.contains("没有提交 #999。"), "{}", page.body);
+}

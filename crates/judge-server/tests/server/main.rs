@@ -22,5 +22,6 @@ mod http_scoreboard;
 mod http_self_test;
 mod http_similarity;
 mod http_submit;
+mod http_untranslated;
 mod scale_out;
 mod serve_process;

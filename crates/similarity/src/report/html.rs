@@ -175,18 +175,59 @@ pub fn highlighted(source: &str, fragments: &[(Range<usize>, usize)]) -> Markup 
     }
 }
 
-fn side(file: &Compared, share: f64, fragments: &[(Range<usize>, usize)]) -> Markup {
+/// The words of the pair table and the pair view, so that a page in another language can
+/// give its own (the report uses [`Labels::ENGLISH`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Labels<'a> {
+    /// The heading of a student column.
+    pub student: &'a str,
+    /// The heading of the similarity column, and the word before a pair's score.
+    pub similarity: &'a str,
+    /// The heading of the first file's share.
+    pub share_of_first: &'a str,
+    /// The heading of the second file's share.
+    pub share_of_second: &'a str,
+    /// The link that opens a pair.
+    pub side_by_side: &'a str,
+    /// After the number of a pair's fragments.
+    pub fragments: &'a str,
+    /// What is not highlighted.
+    pub common_code: &'a str,
+    /// After a file's share.
+    pub matches: &'a str,
+}
+
+impl Labels<'static> {
+    /// The English words.
+    pub const ENGLISH: Labels<'static> = Labels {
+        student: "student",
+        similarity: "Similarity",
+        share_of_first: "share of the first",
+        share_of_second: "share of the second",
+        side_by_side: "side by side",
+        fragments: "matching fragments, each in the same colour on both sides (click one to find its twin).",
+        common_code: "Code common to many students or handed out as base code is not highlighted and does not count.",
+        matches: "matches",
+    };
+}
+
+fn side(
+    file: &Compared,
+    share: f64,
+    fragments: &[(Range<usize>, usize)],
+    labels: &Labels,
+) -> Markup {
     html! {
         div class="side" {
-            h4 { (file.student) " — " code { (file.file) } " (" (file.language.name()) "), " (percent(share)) " matches" }
+            h4 { (file.student) " — " code { (file.file) } " (" (file.language.name()) "), " (percent(share)) " " (labels.matches) }
             (highlighted(&file.source, fragments))
         }
     }
 }
 
 /// The side-by-side view of one pair of a problem (`row` names it), with `k` the
-/// analysis's k-gram length.
-pub fn pair_view(problem: &ProblemAnalysis, row: &PairRow, k: usize) -> Markup {
+/// analysis's k-gram length and `labels` its words.
+pub fn pair_view(problem: &ProblemAnalysis, row: &PairRow, k: usize, labels: &Labels) -> Markup {
     let pair = &problem.pairs[row.index];
     let fragments = problem.fragments(pair, k);
     let a: Vec<(Range<usize>, usize)> = fragments
@@ -202,27 +243,29 @@ pub fn pair_view(problem: &ProblemAnalysis, row: &PairRow, k: usize) -> Markup {
     html! {
         div class="pair-body" {
             p class="note" {
-                "Similarity " strong { (percent(pair.similarity)) } "; "
-                (fragments.len()) " matching fragments, each in the same colour on both sides (click one to find its twin). "
-                "Code common to many students or handed out as base code is not highlighted and does not count."
+                (labels.similarity) " " strong { (percent(pair.similarity)) } "; "
+                (fragments.len()) " " (labels.fragments) " "
+                (labels.common_code)
             }
             div class="sides" {
-                (side(&problem.files[pair.a], pair.share_a, &a))
-                (side(&problem.files[pair.b], pair.share_b, &b))
+                (side(&problem.files[pair.a], pair.share_a, &a, labels))
+                (side(&problem.files[pair.b], pair.share_b, &b, labels))
             }
         }
     }
 }
 
-/// The table of a problem's listed pairs; `href` gives each row's link.
+/// The table of a problem's listed pairs; `href` gives each row's link, `labels` its
+/// words.
 pub fn pairs_table(
     problem: &ProblemRows,
     threshold: f64,
     href: &dyn Fn(&PairRow) -> String,
+    labels: &Labels,
 ) -> Markup {
     html! {
         table class="pairs" {
-            tr { th { "#" } th { "student" } th { "student" } th { "similarity" } th { "share of the first" } th { "share of the second" } th {} }
+            tr { th { "#" } th { (labels.student) } th { (labels.student) } th { (labels.similarity.to_lowercase()) } th { (labels.share_of_first) } th { (labels.share_of_second) } th {} }
             @for row in listed(problem, threshold) {
                 tr class={ "pair" @if row.similarity < threshold { " below" } } data-pair=(pair_id(&problem.problem, row)) {
                     td class="num" { (row.rank) }
@@ -231,7 +274,7 @@ pub fn pairs_table(
                     td class="num" { strong { (percent(row.similarity)) } }
                     td class="num" { (percent(row.share_a)) }
                     td class="num" { (percent(row.share_b)) }
-                    td { a class="open" href=(href(row)) { "side by side" } }
+                    td { a class="open" href=(href(row)) { (labels.side_by_side) } }
                 }
             }
         }
@@ -272,14 +315,14 @@ pub fn render(analysis: &Analysis, summary: &Summary) -> String {
                         @if rows.pairs.is_empty() {
                             p { "No two students' files share anything beyond common code." }
                         } @else {
-                            (pairs_table(rows, summary.threshold, &|row| format!("#{}", pair_id(&rows.problem, row))))
+                            (pairs_table(rows, summary.threshold, &|row| format!("#{}", pair_id(&rows.problem, row)), &Labels::ENGLISH))
                             @if flagged(rows, summary.threshold) > MAX_LISTED {
                                 p class="note" { "The first " (MAX_LISTED) " are shown; similarity.csv and similarity.json list all " (flagged(rows, summary.threshold)) "." }
                             }
                             @for row in listed(rows, summary.threshold) {
                                 section class="pair-view" id=(pair_id(&rows.problem, row)) {
                                     h3 { (rows.problem) ": " (row.student_a) " and " (row.student_b) }
-                                    (pair_view(problem, row, k))
+                                    (pair_view(problem, row, k, &Labels::ENGLISH))
                                 }
                             }
                         }

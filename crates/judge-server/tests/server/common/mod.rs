@@ -168,6 +168,7 @@ impl TestServer {
             router: self.router.clone(),
             cookies: BTreeMap::new(),
             peer: "127.0.0.1:40000".parse().unwrap(),
+            headers: Vec::new(),
         }
     }
 
@@ -260,10 +261,27 @@ pub struct Client {
     router: axum::Router,
     pub cookies: BTreeMap<String, String>,
     pub peer: std::net::SocketAddr,
+    /// Headers sent with every request (unless the request has its own).
+    pub headers: Vec<(String, String)>,
 }
 
 impl Client {
+    /// The same client, sending `name: value` with every request (a browser's
+    /// `Accept-Language`).
+    pub fn with_header(mut self, name: &str, value: &str) -> Client {
+        self.headers.push((name.to_string(), value.to_string()));
+        self
+    }
+
     async fn send(&mut self, mut request: Request<Body>) -> Reply {
+        for (name, value) in &self.headers {
+            if !request.headers().contains_key(name.as_str()) {
+                request.headers_mut().insert(
+                    header::HeaderName::from_bytes(name.as_bytes()).unwrap(),
+                    value.parse().unwrap(),
+                );
+            }
+        }
         request
             .extensions_mut()
             .insert(axum::extract::ConnectInfo(self.peer));

@@ -208,7 +208,7 @@ impl Interactor {
                     verdict: checked,
                     message: said,
                     ..
-                } = checker.check(partner, &test.input, &tout, &test.answer, &[], scratch)?;
+                } = checker.check(partner, test, &tout, scratch)?;
                 verdict = checked;
                 message = said;
             }

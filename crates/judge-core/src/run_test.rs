@@ -259,6 +259,7 @@ impl TestRunner<'_> {
             verdict: judged.verdict,
             message: judged.message,
             diff: judged.diff,
+            score: judged.score,
             ..result
         })
     }
@@ -328,14 +329,7 @@ impl TestRunner<'_> {
                 message: "an interactive problem needs a second box for its interactor".into(),
             },
             Judging::Checker(checker) => {
-                match checker.check(
-                    boxed,
-                    &test.input,
-                    output,
-                    &test.answer,
-                    &test.checker_args,
-                    self.scratch,
-                ) {
+                match checker.check(boxed, test, output, self.scratch) {
                     Ok(comparison) => {
                         // A sample's answer is no secret: beside the checker's message, a
                         // student sees how their output differs from the expected one.

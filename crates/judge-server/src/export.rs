@@ -56,6 +56,7 @@ pub fn attempt(contest: &Contest, attempt: &JudgedAttempt) -> AttemptExport {
                 name: t.name.clone(),
                 verdict: t.verdict,
                 message: t.message.clone(),
+                score: t.score,
             })
             .collect(),
     }

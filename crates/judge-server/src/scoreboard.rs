@@ -6,6 +6,7 @@ use crate::contest::Contest;
 use crate::store::submissions::JudgedAttempt;
 use crate::store::{SubmissionState, User};
 use judge_core::contest::scoring::{scoreboard, AttemptRecord, Scoreboard};
+use judge_core::problem::Mark;
 use judge_core::Verdict;
 
 /// A scoreboard as shown.
@@ -37,7 +38,7 @@ pub fn attempt_record(attempt: &JudgedAttempt, hidden: bool) -> AttemptRecord {
             .map(|r| {
                 r.tests
                     .iter()
-                    .map(|t| (t.name.clone(), t.verdict))
+                    .map(|t| (t.name.clone(), Mark::of(t)))
                     .collect()
             })
             .unwrap_or_default(),

@@ -5,7 +5,7 @@
 
 use judge_core::config::judge_toml::ContestProblemToml;
 use judge_core::contest::scoring::matches_pattern;
-use judge_core::problem::groups::earned_each;
+use judge_core::problem::groups::{earned_each, marks};
 use judge_core::{SubmissionResult, Verdict};
 
 /// One subtask of a result (or the tests in none).
@@ -41,13 +41,6 @@ pub fn group(
     if groups.is_empty() {
         return Vec::new();
     }
-    let verdict = |name: &str| {
-        result
-            .tests
-            .iter()
-            .find(|t| t.name == name)
-            .map(|t| t.verdict)
-    };
     let group_total: f64 = groups.iter().map(|g| g.points).sum();
     let scale = if group_total > 0.0 {
         problem.points / group_total
@@ -55,7 +48,7 @@ pub fn group(
         0.0
     };
     let compiled = result.compile.success;
-    let earned = earned_each(groups, &verdict);
+    let earned = earned_each(groups, &marks(&result.tests));
     let belongs = |pattern: &str, name: &str| pattern == name || matches_pattern(pattern, name);
     let mut subtasks: Vec<Subtask> = groups
         .iter()

@@ -4,7 +4,9 @@
 //! 2 presentation error, 3 checker failure, 7 points: the stderr message starts with the
 //! fraction of the test's points earned, `points 0.5 ...` or `0.5 ...`) and Kattis output
 //! validators (`check INPUT ANSWER FEEDBACK_DIR [FLAGS] < OUTPUT`; exit 42 accepted, 43
-//! wrong answer; message in `FEEDBACK_DIR/judgemessage.txt`). The checker is any program
+//! wrong answer; message in `FEEDBACK_DIR/judgemessage.txt`; in a scoring problem an
+//! accepted test's `score_multiplier.txt`, a fraction of the test's maximum score, or
+//! `score.txt`, a score out of that maximum). The checker is any program
 //! ([`crate::tools`]): a crate binary or sources in any language, bound into the box at
 //! [`crate::tools::PROGRAM_DIR`]. A checker that fails, crashes, runs out of time or
 //! memory is a judge error, never the student's fault.
@@ -12,6 +14,7 @@
 use super::Comparison;
 use crate::config::problem_toml::CheckerProtocol;
 use crate::error::{JudgeError, Result};
+use crate::problem::TestCase;
 use crate::tools::BoxedCommand;
 use crate::verdict::Verdict;
 use sandbox::{Bind, Limits, RunSpec, SandboxBox, Termination, MIB};
@@ -81,17 +84,16 @@ pub fn message_of(feedback: &str, stderr: &str) -> String {
 }
 
 impl Checker {
-    /// Runs the checker on one output, in `boxed` (the submission's box, between tests),
-    /// with the test's own extra arguments.
+    /// Runs the checker on one output of `test`, in `boxed` (the submission's box,
+    /// between tests), with the test's own extra arguments.
     pub fn check(
         &self,
         boxed: &mut SandboxBox<'_>,
-        input: &Path,
+        test: &TestCase,
         output: &Path,
-        answer: &Path,
-        args: &[String],
         scratch: &Path,
     ) -> Result<Comparison> {
+        let (input, answer, args) = (&test.input, &test.answer, &test.checker_args);
         let feedback = scratch.join("feedback");
         let _ = std::fs::remove_dir_all(&feedback);
         std::fs::create_dir_all(&feedback)
@@ -140,10 +142,11 @@ impl Checker {
         let outcome = boxed.run(&spec).map_err(|e| {
             JudgeError::sandbox(format!("running the checker {}", self.command.name), e)
         })?;
+        let feedback_dir = feedback;
         let feedback = match self.protocol {
             CheckerProtocol::Testlib => String::new(),
             CheckerProtocol::Kattis => {
-                std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap_or_default()
+                std::fs::read_to_string(feedback_dir.join("judgemessage.txt")).unwrap_or_default()
             }
         };
         let said = message_of(&feedback, &outcome.stderr);
@@ -205,11 +208,78 @@ impl Checker {
             }
             (_, code) => return Ok(judge_error(format!("exited with unexpected code {code}"))),
         };
+        let score = match self.protocol {
+            CheckerProtocol::Testlib => None,
+            CheckerProtocol::Kattis => {
+                match kattis_score(&feedback_dir, verdict == Verdict::AC, test.max_score) {
+                    Ok(score) => score,
+                    Err(why) => return Ok(judge_error(why)),
+                }
+            }
+        };
+        let message = match score.filter(|s| *s < 1.0) {
+            Some(fraction) if said.is_empty() => {
+                format!("{} of the test's points", crate::text::points(fraction))
+            }
+            Some(fraction) => format!(
+                "{} of the test's points: {said}",
+                crate::text::points(fraction)
+            ),
+            None => said,
+        };
         Ok(Comparison {
             verdict,
-            score: None,
-            message: said,
+            score,
+            message,
         })
+    }
+}
+
+/// A Kattis validator's score for a test, as the fraction of the test's maximum score
+/// (`max_score`, in the group's units): `score_multiplier.txt` is that fraction,
+/// `score.txt` a score out of the maximum. Neither: `None` (an accepted test earns its
+/// maximum). The specification's judge errors are errors here: both files, a score file
+/// for a rejected test, a number that is not one or out of range, `score.txt` where the
+/// test has no maximum (a pass-fail group).
+fn kattis_score(
+    feedback: &Path,
+    accepted: bool,
+    max_score: Option<f64>,
+) -> std::result::Result<Option<f64>, String> {
+    let read = |name: &str| std::fs::read_to_string(feedback.join(name)).ok();
+    let (multiplier, score) = (read("score_multiplier.txt"), read("score.txt"));
+    let number = |file: &str, text: &str| {
+        text.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|n| n.is_finite() && *n >= 0.0)
+            .ok_or_else(|| format!("wrote {file} without a number of at least 0 in it"))
+    };
+    match (multiplier, score) {
+        (None, None) => Ok(None),
+        (Some(_), Some(_)) => Err("wrote both score.txt and score_multiplier.txt".into()),
+        _ if !accepted => Err("wrote a score for a rejected test".into()),
+        (Some(text), None) => {
+            let fraction = number("score_multiplier.txt", &text)?;
+            if fraction > 1.0 {
+                return Err(format!(
+                    "wrote score_multiplier.txt {fraction}, more than 1"
+                ));
+            }
+            Ok(Some(fraction))
+        }
+        (None, Some(text)) => {
+            let score = number("score.txt", &text)?;
+            let max = max_score.ok_or_else(|| {
+                "wrote score.txt for a test without a maximum score (a pass-fail group)".to_string()
+            })?;
+            if score > max + 1e-9 {
+                return Err(format!(
+                    "wrote score.txt {score}, more than the test's maximum {max}"
+                ));
+            }
+            Ok(Some(if max > 0.0 { score / max } else { 1.0 }))
+        }
     }
 }
 
@@ -232,5 +302,33 @@ mod tests {
         );
         assert_eq!(testlib_points("0.25"), Some((0.25, String::new())));
         assert_eq!(testlib_points("ok 3 numbers"), None);
+    }
+
+    #[test]
+    fn kattis_score_files_are_fractions_of_the_tests_maximum() {
+        let dir = tempfile::tempdir().unwrap();
+        let feedback = dir.path();
+        assert_eq!(kattis_score(feedback, true, Some(20.0)), Ok(None));
+        std::fs::write(feedback.join("score_multiplier.txt"), "0.25\n").unwrap();
+        assert_eq!(kattis_score(feedback, true, None), Ok(Some(0.25)));
+        assert!(kattis_score(feedback, false, None)
+            .unwrap_err()
+            .contains("rejected"));
+        std::fs::write(feedback.join("score.txt"), "5").unwrap();
+        assert!(kattis_score(feedback, true, Some(20.0))
+            .unwrap_err()
+            .contains("both"));
+        std::fs::remove_file(feedback.join("score_multiplier.txt")).unwrap();
+        assert_eq!(kattis_score(feedback, true, Some(20.0)), Ok(Some(0.25)));
+        assert!(kattis_score(feedback, true, Some(4.0))
+            .unwrap_err()
+            .contains("more than the test's maximum 4"));
+        assert!(kattis_score(feedback, true, None)
+            .unwrap_err()
+            .contains("pass-fail"));
+        std::fs::write(feedback.join("score.txt"), "lots").unwrap();
+        assert!(kattis_score(feedback, true, Some(20.0))
+            .unwrap_err()
+            .contains("without a number"));
     }
 }

@@ -1,8 +1,10 @@
 //! Scoreboards, as pure functions of the attempts.
 //!
-//! - IOI: a problem's score is the best over its attempts; an attempt scores the points of
-//!   every subtask whose tests it all passed (all or nothing per subtask), or, without
-//!   subtasks, the problem's points times the fraction of tests passed. The total is the
+//! - IOI: a problem's score is the best over its attempts; an attempt scores what each
+//!   of the problem's groups earns by its rule ([`crate::problem::groups`]: all or
+//!   nothing, or each test's share times the fraction of its points its checker gave),
+//!   or, without groups, the problem's points times the average of its tests' credits
+//!   (a test accepted counts 1, one given partial points its fraction). The total is the
 //!   sum. Ranked by total.
 //! - ICPC: problems solved, then penalty minutes: for each solved problem, the minutes from
 //!   the contest's start to the first accepted attempt plus 20 per rejected attempt before
@@ -11,7 +13,7 @@
 //! Equal totals share a rank (1, 1, 3); equal rows are listed by student name.
 
 use crate::config::judge_toml::{ContestProblemToml, ContestToml, Scoring};
-use crate::problem::groups::earned;
+use crate::problem::groups::{earned, Mark};
 use crate::verdict::Verdict;
 use serde::{Deserialize, Serialize};
 
@@ -29,8 +31,9 @@ pub struct AttemptRecord {
     pub submitted_at: i64,
     /// The overall verdict.
     pub verdict: Verdict,
-    /// Each test's name and verdict (empty after a compile error).
-    pub tests: Vec<(String, Verdict)>,
+    /// Each test's name and mark: its verdict and any points its checker gave (empty
+    /// after a compile error).
+    pub tests: Vec<(String, Mark)>,
     /// How many tests the problem has.
     pub total_tests: usize,
     /// Not counted yet: not judged, hidden by a freeze, or a judge error a teacher has
@@ -110,8 +113,9 @@ pub fn matches_pattern(pattern: &str, name: &str) -> bool {
 }
 
 /// The points one attempt earns on a problem: without groups, the contest's points x
-/// the fraction of tests passed; with the problem's groups, the points of the groups
-/// it earned, scaled so that all of them are worth the contest's points.
+/// the average credit of its tests (a partial test counts its fraction); with the
+/// problem's groups, the points of the groups it earned, scaled so that all of them are
+/// worth the contest's points.
 pub fn attempt_points(problem: &ContestProblemToml, attempt: &AttemptRecord) -> f64 {
     // Nothing earned is 0, never -0 (Rust's sum of no f64 is -0.0, which JSON, HTML and
     // the terminal would all show as "-0"); adding 0.0 turns -0.0 into 0.0.
@@ -124,21 +128,17 @@ fn earned_points(problem: &ContestProblemToml, attempt: &AttemptRecord) -> f64 {
     }
     let group_points: f64 = problem.groups.iter().map(|g| g.points).sum();
     if problem.groups.is_empty() || group_points <= 0.0 {
-        let passed = attempt
-            .tests
-            .iter()
-            .filter(|(_, v)| *v == Verdict::AC)
-            .count();
-        return problem.points * passed as f64 / attempt.total_tests as f64;
+        let credits: f64 = attempt.tests.iter().map(|(_, mark)| mark.credit()).sum();
+        return problem.points * credits / attempt.total_tests as f64;
     }
-    let verdict = |name: &str| {
+    let mark = |name: &str| {
         attempt
             .tests
             .iter()
             .find(|(test, _)| test == name)
-            .map(|(_, v)| *v)
+            .map(|(_, mark)| *mark)
     };
-    earned(&problem.groups, &verdict) * problem.points / group_points
+    earned(&problem.groups, &mark) * problem.points / group_points
 }
 
 fn counts_as_rejection(verdict: Verdict) -> bool {
@@ -263,11 +263,15 @@ mod tests {
         verdict: Verdict,
         passed: usize,
     ) -> AttemptRecord {
-        let mut tests: Vec<(String, Verdict)> = (0..passed)
-            .map(|i| (format!("secret/{i}"), Verdict::AC))
+        let mark = |verdict| Mark {
+            verdict,
+            score: None,
+        };
+        let mut tests: Vec<(String, Mark)> = (0..passed)
+            .map(|i| (format!("secret/{i}"), mark(Verdict::AC)))
             .collect();
         if verdict != Verdict::AC && verdict != Verdict::CE {
-            tests.push((format!("secret/{passed}"), verdict));
+            tests.push((format!("secret/{passed}"), mark(verdict)));
         }
         AttemptRecord {
             student: student.into(),
@@ -365,6 +369,49 @@ mod tests {
             attempt_points(&problem, &attempt("x", "a", 0, Verdict::CE, 0)),
             0.0
         );
+    }
+
+    #[test]
+    fn a_tests_partial_points_count_once_in_its_group_and_without_groups() {
+        // A Polygon-style problem: group "each" (each-test, 2 tests of 3 and 7 points)
+        // and group "whole" (complete-group, 10 points); the contest gives 100.
+        let mut problem = ContestProblemToml {
+            id: "a".into(),
+            points: 100.0,
+            groups: vec![
+                Group {
+                    name: "each".into(),
+                    points: 10.0,
+                    tests: vec!["secret/0".into(), "secret/1".into()],
+                    aggregation: Aggregation::Sum,
+                    requires: vec![],
+                    test_points: vec![3.0, 7.0],
+                },
+                Group {
+                    name: "whole".into(),
+                    points: 10.0,
+                    tests: vec!["secret/2".into(), "secret/3".into()],
+                    aggregation: Aggregation::AllOrNothing,
+                    requires: vec![],
+                    test_points: vec![],
+                },
+            ],
+            test_names: Default::default(),
+        };
+        let mut record = attempt("x", "a", 0, Verdict::AC, 4);
+        // secret/1 (7 points) and secret/2 get half their points (testlib exit 7).
+        for index in [1, 2] {
+            record.tests[index].1 = Mark {
+                verdict: Verdict::WA,
+                score: Some(0.5),
+            };
+        }
+        record.verdict = Verdict::WA;
+        // each: 3 + 7 x 0.5 = 6.5 of 10; whole: 0 (a partial test is not accepted).
+        assert!((attempt_points(&problem, &record) - 32.5).abs() < 1e-9);
+        problem.groups.clear();
+        // Without groups: (1 + 0.5 + 0.5 + 1) / 4 of 100.
+        assert_eq!(attempt_points(&problem, &record), 75.0);
     }
 
     #[test]

@@ -58,7 +58,7 @@ pub fn record(line: &AttemptLine) -> Option<AttemptRecord> {
         tests: result
             .iter()
             .flat_map(|r| &r.tests)
-            .map(|t| (t.name.clone(), t.verdict))
+            .map(|t| (t.name.clone(), crate::problem::Mark::of(t)))
             .collect(),
         total_tests: result.map_or(0, |r| r.tests_total),
         pending,
@@ -111,6 +111,7 @@ pub fn export(contest: &ContestToml, line: &AttemptLine) -> AttemptExport {
                 name: t.name.clone(),
                 verdict: t.verdict,
                 message: t.message.clone(),
+                score: t.score,
             })
             .collect(),
     }

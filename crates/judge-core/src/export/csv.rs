@@ -125,6 +125,7 @@ mod tests {
                 name: "secret/1".into(),
                 verdict: Verdict::WA,
                 message: "x".into(),
+                score: None,
             }],
         }
     }

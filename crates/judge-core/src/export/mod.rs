@@ -48,6 +48,10 @@ pub struct TestSummary {
     pub verdict: Verdict,
     /// Its message.
     pub message: String,
+    /// The fraction of its points its checker gave, when it gave one (see
+    /// [`crate::verdict::TestResult::score`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
 }
 
 /// One attempt, wherever it was judged.

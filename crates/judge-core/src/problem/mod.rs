@@ -11,7 +11,7 @@ pub mod groups;
 pub mod native;
 pub mod submissions;
 
-pub use groups::{Aggregation, Group};
+pub use groups::{Aggregation, Group, Mark};
 pub use submissions::{Expected, KeptSubmission};
 
 use crate::compare::BuiltIn;
@@ -65,6 +65,10 @@ pub struct TestCase {
     pub validator_args: Vec<String>,
     /// This test's own comparison, when its group's flags change the default one.
     pub compare: Option<BuiltIn>,
+    /// The most this test can earn, in its group's units, where its group sums or takes
+    /// the minimum of its tests' scores ([`Group::test_max`]): what a Kattis validator's
+    /// `score.txt` is measured against.
+    pub max_score: Option<f64>,
 }
 
 impl TestCase {
@@ -78,6 +82,7 @@ impl TestCase {
             checker_args: Vec::new(),
             validator_args: Vec::new(),
             compare: None,
+            max_score: None,
         }
     }
 }

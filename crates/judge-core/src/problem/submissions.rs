@@ -41,9 +41,14 @@ impl Expected {
     }
 
     /// Whether a submission that got `verdict` (and `points` of `max_points` where the
-    /// problem has groups) is as filed.
+    /// problem has groups) is as filed. Filed as accepted, it must also earn every point:
+    /// accepted tests whose checker gave part of their points (a Kattis
+    /// `score_multiplier.txt`) make it partially accepted.
     pub fn holds(&self, verdict: Verdict, points: Option<(f64, f64)>) -> bool {
         match self {
+            Expected::OneOf(verdicts) if verdict == Verdict::AC => {
+                verdicts.contains(&verdict) && points.is_none_or(|(got, max)| got >= max - 1e-9)
+            }
             Expected::OneOf(verdicts) => verdicts.contains(&verdict),
             Expected::Rejected => verdict != Verdict::AC && verdict != Verdict::CE,
             Expected::PartiallyAccepted => {
@@ -157,6 +162,13 @@ mod tests {
         assert!(!Expected::Rejected.holds(Verdict::AC, None));
         assert!(Expected::PartiallyAccepted.holds(Verdict::WA, Some((30.0, 100.0))));
         assert!(!Expected::PartiallyAccepted.holds(Verdict::AC, Some((100.0, 100.0))));
+        let accepted = Expected::verdict(Verdict::AC);
+        assert!(accepted.holds(Verdict::AC, Some((100.0, 100.0))));
+        assert!(accepted.holds(Verdict::AC, None));
+        assert!(
+            !accepted.holds(Verdict::AC, Some((50.0, 100.0))),
+            "every test accepted, but with half the points"
+        );
         assert!(!Expected::PartiallyAccepted.holds(Verdict::WA, Some((0.0, 100.0))));
         assert_eq!(re_or_mle.describe(), "RE or MLE");
     }

@@ -7,6 +7,7 @@
 use crate::config::judge_toml::ContestProblemToml;
 use crate::contest::scoring::{attempt_points, AttemptRecord};
 use crate::events::{Event, Listener};
+use crate::problem::groups::{marks, Mark};
 use crate::text::{columns, escape, fit, mebibytes, pad_right, seconds};
 use crate::verdict::{SubmissionResult, TimeLimitKind, Verdict};
 use std::io::Write;
@@ -65,10 +66,23 @@ impl<W: Write> TableReporter<W> {
 
     fn summary(&mut self, result: &SubmissionResult) -> std::io::Result<()> {
         let verdict = self.paint(result.verdict);
+        // A first failure its checker gave partial points says how many.
+        let partial = |name: &str| {
+            marks(&result.tests)(name)
+                .filter(|m| m.is_partial())
+                .map(|m| format!(", {} of its points", crate::text::points(m.credit())))
+                .unwrap_or_default()
+        };
         let first = result
             .first_failure
             .as_ref()
-            .map(|name| format!(" (first failure: {})", escape::terminal_line(name)))
+            .map(|name| {
+                format!(
+                    " (first failure: {}{})",
+                    escape::terminal_line(name),
+                    partial(name)
+                )
+            })
             .unwrap_or_default();
         // A judge error behind another verdict still says so: the result is incomplete.
         let judge_error = result
@@ -99,7 +113,7 @@ impl<W: Write> TableReporter<W> {
                 tests: result
                     .tests
                     .iter()
-                    .map(|t| (t.name.clone(), t.verdict))
+                    .map(|t| (t.name.clone(), Mark::of(t)))
                     .collect(),
                 total_tests: result.tests_total,
                 pending: false,
@@ -222,20 +236,15 @@ impl<W: Write> TableReporter<W> {
 /// why it earned nothing (the first test of it that failed, a test not run, a group it
 /// requires), then the total.
 fn group_lines(problem: &ContestProblemToml, result: &SubmissionResult) -> Vec<String> {
-    let verdict = |name: &str| {
-        result
-            .tests
-            .iter()
-            .find(|t| t.name == name)
-            .map(|t| t.verdict)
-    };
+    let mark = marks(&result.tests);
+    let verdict = |name: &str| mark(name).map(|m| m.verdict);
     let total: f64 = problem.groups.iter().map(|g| g.points).sum();
     let scale = if total > 0.0 {
         problem.points / total
     } else {
         0.0
     };
-    let earned = crate::problem::groups::earned_each(&problem.groups, &verdict);
+    let earned = crate::problem::groups::earned_each(&problem.groups, &mark);
     let width = problem
         .groups
         .iter()
@@ -248,8 +257,14 @@ fn group_lines(problem: &ContestProblemToml, result: &SubmissionResult) -> Vec<S
         let why = if result.verdict == Verdict::CE {
             "compile error".to_string()
         } else if let Some(test) = group.tests.iter().find(|t| verdict(t) != Some(Verdict::AC)) {
-            match verdict(test) {
-                Some(v) => format!("{} on {}", v.code(), escape::terminal_line(test)),
+            match mark(test) {
+                Some(m) if m.is_partial() => format!(
+                    "{} on {} ({} of its points)",
+                    m.verdict.code(),
+                    escape::terminal_line(test),
+                    crate::text::points(m.credit())
+                ),
+                Some(m) => format!("{} on {}", m.verdict.code(), escape::terminal_line(test)),
                 None => format!("{} not run", escape::terminal_line(test)),
             }
         } else if *got + 1e-9 < group.points {

@@ -822,14 +822,7 @@ fn answers_accepted(
         .map_err(|e| crate::JudgeError::sandbox("taking a box", e))?;
     let scratch = boxed.scratch_dir().to_path_buf();
     for test in &problem.tests {
-        let comparison = checker.check(
-            &mut boxed,
-            &test.input,
-            &test.answer,
-            &test.answer,
-            &test.checker_args,
-            &scratch,
-        )?;
+        let comparison = checker.check(&mut boxed, test, &test.answer, &scratch)?;
         if comparison.verdict != Verdict::AC {
             return Ok(Some(format!(
                 "{}: the checker gives its own answer {} ({})",

@@ -6,7 +6,7 @@ use crate::contest::scoring::matches_pattern;
 use crate::events::Silent;
 use crate::judge::{Judge, JudgeOptions, Submission};
 use crate::language::Language;
-use crate::problem::groups::earned;
+use crate::problem::groups::{earned, marks};
 use crate::problem::{Expected, KeptSubmission, Problem};
 use crate::program::ProgramKind;
 use crate::run_test::Judging;
@@ -347,20 +347,26 @@ fn judge_one(
         )
     };
     let points = (!problem.groups.is_empty()).then(|| {
-        let verdict_of = |name: &str| {
-            result
-                .tests
-                .iter()
-                .find(|t| t.name == name)
-                .map(|t| t.verdict)
-        };
-        (earned(&problem.groups, &verdict_of), problem.group_points())
+        (
+            earned(&problem.groups, &marks(&result.tests)),
+            problem.group_points(),
+        )
     });
     outcome.got = got;
     outcome.first_failure = first_failure;
     outcome.message = message;
     outcome.points = points.map(|(p, _)| p);
     outcome.filed_right = kept.expected.holds(got, points);
+    if let Some((got_points, max)) = points.filter(|_| got == Verdict::AC) {
+        if outcome.message.is_empty() && got_points < max - 1e-9 {
+            // Every test accepted, some with part of their points (Kattis multipliers).
+            outcome.message = format!(
+                "{} of {} points",
+                crate::text::points(got_points),
+                crate::text::points(max)
+            );
+        }
+    }
     outcome
 }
 

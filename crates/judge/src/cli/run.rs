@@ -1,7 +1,7 @@
 //! `judge run`: judge one source file on one problem and print a table (or JSON).
 
 use super::{cancel_flag, load_config, Cli, EXIT_JUDGED, EXIT_REJECTED};
-use judge_core::config::judge_toml::Scoring;
+use judge_core::config::judge_toml::{ContestProblemToml, Scoring};
 use judge_core::events::{Listener, Silent};
 use judge_core::judge::JudgeOptions;
 use judge_core::report::{json::to_json, table::TableReporter, use_colour};
@@ -73,17 +73,25 @@ pub fn execute(cli: &Cli, args: &RunArgs) -> anyhow::Result<u8> {
         .languages
         .choose(&args.source, &source, args.lang.as_deref())?
         .clone();
-    // Points where the contest gives this problem points (IOI); ICPC has none.
+    // Points where the contest gives this problem points (IOI); ICPC has none. A problem
+    // outside the contest with groups of its own (a scoring package judged in place)
+    // shows its own points.
     let contest = &judge.config.toml.contest;
-    let points = contest
-        .problems
-        .iter()
-        .find(|p| p.id == problem.id && contest.scoring == Scoring::Ioi)
-        .cloned()
-        .map(|mut entry| {
-            entry.groups = problem.groups.clone();
-            entry
-        });
+    let listed = contest.problems.iter().find(|p| p.id == problem.id);
+    let points = match listed {
+        Some(entry) if contest.scoring == Scoring::Ioi => Some(entry.clone()),
+        None if problem.group_points() > 0.0 => Some(ContestProblemToml {
+            id: problem.id.clone(),
+            points: problem.group_points(),
+            groups: Vec::new(),
+            test_names: Default::default(),
+        }),
+        _ => None,
+    }
+    .map(|mut entry| {
+        entry.groups = problem.groups.clone();
+        entry
+    });
     let mut table = TableReporter::new(std::io::stdout(), use_colour())
         .with_points(points)
         .with_test_names(problem.tests.iter().map(|t| t.name.as_str()));

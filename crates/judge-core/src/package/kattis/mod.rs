@@ -323,6 +323,15 @@ fn read(dir: &Path, id: &str, issues: &mut Issues) -> Option<Problem> {
         );
     }
 
+    // Each test's maximum score, for a validator's score.txt (a test lies in one group).
+    for group in &groups {
+        for (index, name) in group.tests.iter().enumerate() {
+            if let Some(test) = tests.iter_mut().find(|t| &t.name == name) {
+                test.max_score = group.test_max(index);
+            }
+        }
+    }
+
     // How outputs are judged; the default validator's flags are parsed here, per test.
     let output = match custom {
         Some(program) if interactive => OutputCheck::Interactive {
@@ -641,8 +650,10 @@ fn make_group(
     let default_sum = is_secret || format == Format::KattisLegacy;
     let aggregation = match settings.aggregation.as_deref() {
         Some("sum") => Aggregation::Sum,
+        Some("min") => Aggregation::Min,
         Some(_) => Aggregation::AllOrNothing,
         None if default_sum => Aggregation::Sum,
+        None if format == Format::Kattis2023 => Aggregation::Min,
         None => Aggregation::AllOrNothing,
     };
     Group {

@@ -109,7 +109,7 @@ fn groups_flags_and_time_rules_of_each_generation() {
     assert_eq!(
         groups,
         [
-            ("secret/g1", 30.0, Aggregation::AllOrNothing),
+            ("secret/g1", 30.0, Aggregation::Min),
             ("secret/g2", 70.0, Aggregation::Sum)
         ]
     );
@@ -155,10 +155,7 @@ fn groups_flags_and_time_rules_of_each_generation() {
         .iter()
         .map(|g| (g.points, g.aggregation))
         .collect();
-    assert_eq!(
-        groups,
-        [(40.0, Aggregation::AllOrNothing), (60.0, Aggregation::Sum)]
-    );
+    assert_eq!(groups, [(40.0, Aggregation::Min), (60.0, Aggregation::Sum)]);
 
     write(root, "problem.yaml", "problem_format_version: 2025-09\nname: Current\ntype: scoring\nlimits: {time_multipliers: {ac_to_time_limit: 3, time_limit_to_tle: 2}}\n");
     std::fs::remove_file(root.join("data/secret/testdata.yaml")).unwrap();

@@ -10,8 +10,10 @@
 //!   the sandbox from the cache folder, bound read-only at [`PROGRAM_DIR`]. Nothing is
 //!   written into the problem's folder.
 //! - An executable file in the problem's folder runs in the sandbox as it is.
-//! - A checktestdata script runs in the sandbox through the `checktestdata` found on
-//!   the PATH.
+//! - A checktestdata script runs in the sandbox through the checktestdata found on the
+//!   PATH ([`checktestdata`]: DOMjudge's `checktestdata`, else the Python registry's
+//!   `pyctd`), with the folders it is installed in bound read-only (a venv and the Python
+//!   it was made from).
 
 use crate::compile::{compile_files, SourceFile};
 use crate::compile_cache::{key_of_files, CompileCache};
@@ -186,9 +188,12 @@ impl Judge {
                 root_binds: vec![],
             }),
             ProgramKind::Checktestdata(script) => {
-                let interpreter = find_on_path("checktestdata").ok_or_else(|| JudgeError::Build {
+                let interpreter = checktestdata().ok_or_else(|| JudgeError::Build {
                     what: program.name.clone(),
-                    message: "a checktestdata script, but no checktestdata is installed (pip install checktestdata)".into(),
+                    message: format!(
+                        "a checktestdata script, but neither {} is on the PATH (pip install checktestdata)",
+                        CHECKTESTDATA_NAMES.join(" nor ")
+                    ),
                 })?;
                 ReadyProgram::Boxed(BoxedCommand {
                     name: program.name.clone(),
@@ -202,7 +207,7 @@ impl Judge {
                         writable: false,
                     }],
                     env: vec![],
-                    root_binds: vec![],
+                    root_binds: install_folders(&interpreter),
                 })
             }
             ProgramKind::Sources { language, files } => {
@@ -377,6 +382,44 @@ impl Judge {
     }
 }
 
+/// The names a checktestdata implementation goes by, in the order they are looked for:
+/// DOMjudge's C++ program, then the Python registry's (`pip install checktestdata`).
+pub const CHECKTESTDATA_NAMES: [&str; 2] = ["checktestdata", "pyctd"];
+
+/// The checktestdata implementation on the PATH, if any.
+pub fn checktestdata() -> Option<PathBuf> {
+    CHECKTESTDATA_NAMES
+        .iter()
+        .find_map(|name| find_on_path(name))
+}
+
+/// The folders a program installed outside the system's own needs in a box: its prefix
+/// (the folder above its `bin/`: a venv, `~/.local`, `/opt/x`) and, for a venv, the
+/// Python installation it was made from (pyvenv.cfg's `home`, whose interpreter the
+/// venv's `python3` links to). Folders under `/usr` are in every box already.
+fn install_folders(program: &Path) -> Vec<PathBuf> {
+    let Some(prefix) = program
+        .canonicalize()
+        .ok()
+        .and_then(|p| p.parent()?.parent().map(Path::to_path_buf))
+    else {
+        return Vec::new();
+    };
+    let mut folders = vec![prefix.clone()];
+    if let Ok(config) = std::fs::read_to_string(prefix.join("pyvenv.cfg")) {
+        let home = config.lines().find_map(|line| {
+            let (key, value) = line.split_once('=')?;
+            (key.trim() == "home").then(|| PathBuf::from(value.trim()))
+        });
+        // `home` is the interpreter's bin folder; its installation is the one above.
+        if let Some(installation) = home.as_deref().and_then(Path::parent) {
+            folders.push(installation.to_path_buf());
+        }
+    }
+    folders.retain(|f| !f.starts_with("/usr") && f != Path::new("/"));
+    folders
+}
+
 fn find_on_path(name: &str) -> Option<PathBuf> {
     std::env::var_os("PATH").and_then(|paths| {
         std::env::split_paths(&paths)
@@ -388,6 +431,30 @@ fn find_on_path(name: &str) -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_venvs_program_needs_the_venv_and_the_python_it_was_made_from() {
+        let dir = tempfile::tempdir().unwrap();
+        let venv = dir.path().join("venv");
+        std::fs::create_dir_all(venv.join("bin")).unwrap();
+        std::fs::write(venv.join("bin/pyctd"), "#!/bin/sh\n").unwrap();
+        std::fs::write(
+            venv.join("pyvenv.cfg"),
+            "home = /opt/python/3.11/bin\ninclude-system-site-packages = false\n",
+        )
+        .unwrap();
+        let venv = venv.canonicalize().unwrap();
+        assert_eq!(
+            install_folders(&venv.join("bin/pyctd")),
+            [venv.clone(), PathBuf::from("/opt/python/3.11")]
+        );
+        // A system Python's venv needs only itself; a system program nothing.
+        std::fs::write(venv.join("pyvenv.cfg"), "home = /usr/bin\n").unwrap();
+        assert_eq!(install_folders(&venv.join("bin/pyctd")), [venv]);
+        if Path::new("/usr/bin/env").exists() {
+            assert!(install_folders(Path::new("/usr/bin/env")).is_empty());
+        }
+    }
 
     #[test]
     fn the_common_folder_of_a_program() {

@@ -185,8 +185,30 @@ pub enum OutputCheck {
 pub enum ValidatorProtocol {
     /// Exit 0 valid (this repository's checker-kit validators, testlib validators).
     Exit0,
-    /// Exit 42 valid, 43 invalid (Kattis input validators, checktestdata).
+    /// Exit 42 valid, 43 invalid (Kattis input validators).
     Kattis,
+    /// A checktestdata script (Kattis `input_validators/*.ctd`): exit 0 valid, 1
+    /// invalid, as both DOMjudge's checktestdata and the Python registry's `pyctd` do;
+    /// it takes no flags (its second argument would be read as the input's file name).
+    Checktestdata,
+}
+
+impl ValidatorProtocol {
+    /// The exit code that says an input is valid.
+    pub fn valid_exit(self) -> i32 {
+        match self {
+            ValidatorProtocol::Exit0 | ValidatorProtocol::Checktestdata => 0,
+            ValidatorProtocol::Kattis => 42,
+        }
+    }
+
+    /// The arguments a validator of this protocol is given for a test with `flags`.
+    pub fn arguments(self, flags: &[String]) -> &[String] {
+        match self {
+            ValidatorProtocol::Checktestdata => &[],
+            _ => flags,
+        }
+    }
 }
 
 /// An input validator.

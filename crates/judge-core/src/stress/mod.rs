@@ -565,10 +565,7 @@ impl<'a> Worker<'a> {
         };
         let input = testdata::generate(self.judge, self.tools, &entry)?;
         for (validator, protocol) in self.validators {
-            let valid = match protocol {
-                ValidatorProtocol::Exit0 => 0,
-                ValidatorProtocol::Kattis => 42,
-            };
+            let valid = protocol.valid_exit();
             let out = self.judge.run_program(validator, &[], &input, &[])?;
             if out.code != Some(valid) || out.timed_out {
                 return Err(StressError::InvalidInput {

@@ -444,11 +444,9 @@ fn check_validator(
     let failures: Vec<String> = crate::parallel::map(&problem.tests, options.jobs, |_, test| {
         let input = std::fs::read(&test.input).unwrap_or_default();
         for (validator, protocol, name) in validators {
-            let valid = match protocol {
-                ValidatorProtocol::Exit0 => 0,
-                ValidatorProtocol::Kattis => 42,
-            };
-            match judge.run_program(validator, &test.validator_args, &input, &[]) {
+            let valid = protocol.valid_exit();
+            let args = protocol.arguments(&test.validator_args);
+            match judge.run_program(validator, args, &input, &[]) {
                 Ok(out) if out.code == Some(valid) && !out.timed_out => {}
                 Ok(out) => {
                     return Some(format!(

@@ -807,9 +807,24 @@ fn input_validators(dir: &Path, issues: &mut Issues) -> Vec<Validator> {
                 issues.warn(&shown, "VIVA validators are not supported: skipped");
                 continue;
             }
+            let checktestdata = entry.is_file() && entry.extension().is_some_and(|e| e == "ctd");
+            if checktestdata && crate::tools::checktestdata().is_none() {
+                issues.warn(
+                    &shown,
+                    format!(
+                        "a checktestdata script, but neither {} is on the PATH (pip install checktestdata): skipped, inputs are not checked by it",
+                        crate::tools::CHECKTESTDATA_NAMES.join(" nor ")
+                    ),
+                );
+                continue;
+            }
             validators.push(Validator {
                 program: Program::from_path(shown, &entry),
-                protocol: ValidatorProtocol::Kattis,
+                protocol: if checktestdata {
+                    ValidatorProtocol::Checktestdata
+                } else {
+                    ValidatorProtocol::Kattis
+                },
             });
         }
     }

@@ -28,11 +28,12 @@ pub struct Judge {
     pub config: JudgeConfig,
     /// The language table.
     pub languages: Languages,
-    sandbox: Sandbox,
-    builder: Builder,
-    compile_cache: Option<CompileCache>,
-    precompiled: PrecompiledHeaders,
-    programs: ProgramCache,
+    // Shared with the judges made by `with_config` (a server that reloads judge.toml).
+    sandbox: Arc<Sandbox>,
+    builder: Arc<Builder>,
+    compile_cache: Option<Arc<CompileCache>>,
+    precompiled: Arc<PrecompiledHeaders>,
+    programs: Arc<ProgramCache>,
 }
 
 /// One submission to judge: what, in which language, on which problem, how.
@@ -156,18 +157,33 @@ impl Judge {
         Ok(Judge {
             languages: Languages::new(&config.toml),
             config,
-            sandbox,
-            builder: Builder::default(),
+            sandbox: Arc::new(sandbox),
+            builder: Arc::default(),
             compile_cache: None,
-            precompiled,
-            programs: ProgramCache::new(program_cache_dir()),
+            precompiled: Arc::new(precompiled),
+            programs: Arc::new(ProgramCache::new(program_cache_dir())),
         })
     }
 
     /// Compiles each distinct source once, keeping the results in `cache`.
     pub fn with_compile_cache(mut self, cache: CompileCache) -> Judge {
-        self.compile_cache = Some(cache);
+        self.compile_cache = Some(Arc::new(cache));
         self
+    }
+
+    /// This judge with judge.toml read again (`config`; its sandbox settings are not
+    /// read again): the same sandbox, caches and built problems, so that a server that
+    /// adds a problem while it runs neither starts a second sandbox nor builds again.
+    pub fn with_config(&self, config: JudgeConfig) -> Judge {
+        Judge {
+            languages: Languages::new(&config.toml),
+            config,
+            sandbox: self.sandbox.clone(),
+            builder: self.builder.clone(),
+            compile_cache: self.compile_cache.clone(),
+            precompiled: self.precompiled.clone(),
+            programs: self.programs.clone(),
+        }
     }
 
     /// The precompiled headers compiles use.
@@ -305,7 +321,7 @@ impl Judge {
         let (bytes, language) = self.admit(source, bytes, language)?;
         let language = &language;
         let settings = &self.config.toml.compile;
-        let precompiled = Some(&self.precompiled);
+        let precompiled = Some(&*self.precompiled);
         let include = Judge::include_files(problem, language)?;
         self.judge_program(
             problem,
@@ -588,7 +604,7 @@ impl Judge {
                     bytes,
                     &include,
                     settings,
-                    Some(&self.precompiled),
+                    Some(&*self.precompiled),
                     scratch,
                 )
             },

@@ -377,6 +377,20 @@ impl Contests {
         &self.0
     }
 
+    /// These contests, each sharing the clock of `old`'s contest of the same id and
+    /// window in judge.toml: a teacher's change made through the state being replaced
+    /// (a request in flight during an import) reaches the new one too.
+    pub fn keeping_clocks(mut self, old: &Contests) -> Contests {
+        for contest in &mut self.0 {
+            if let Some(previous) = old.get(&contest.id) {
+                if previous.configured == contest.configured {
+                    contest.clock = previous.clock.clone();
+                }
+            }
+        }
+        self
+    }
+
     /// Every problem of any contest, once each, in order of first appearance.
     pub fn problems(&self) -> Vec<ContestProblemToml> {
         let mut seen = std::collections::BTreeSet::new();

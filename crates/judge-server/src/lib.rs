@@ -27,11 +27,13 @@
 pub mod accounts;
 pub mod auth;
 pub mod contest;
+pub mod course;
 pub mod csrf;
 pub mod error;
 pub mod export;
 pub mod http_error;
 pub mod i18n;
+pub mod import;
 pub mod listen;
 pub mod login_limits;
 pub mod options;

@@ -11,6 +11,9 @@ pub const DEFAULT_DATA_DIR: &str = "judge-data";
 /// The default largest source, in bytes (64 KiB, as on most judges).
 pub const DEFAULT_MAX_SOURCE_BYTES: usize = 64 * 1024;
 
+/// The default largest package a teacher may upload, in bytes (32 MiB).
+pub const DEFAULT_MAX_PACKAGE_BYTES: usize = 32 << 20;
+
 /// Connections one address may hold by default: a classroom behind one NAT address
 /// (40 browsers, a few connections each) fits; raise it for more.
 pub const DEFAULT_CONNECTIONS_PER_ADDRESS: usize = 256;
@@ -83,6 +86,8 @@ pub struct ServerOptions {
     pub self_tests_per_minute: usize,
     /// The largest self-test input, in bytes.
     pub max_self_test_input_bytes: usize,
+    /// The largest package .zip a teacher may upload, in bytes.
+    pub max_package_bytes: usize,
 }
 
 impl ServerOptions {
@@ -146,6 +151,7 @@ impl Default for ServerOptions {
             self_test_jobs: DEFAULT_SELF_TEST_JOBS,
             self_tests_per_minute: DEFAULT_SELF_TESTS_PER_MINUTE,
             max_self_test_input_bytes: DEFAULT_MAX_SELF_TEST_INPUT_KIB * 1024,
+            max_package_bytes: DEFAULT_MAX_PACKAGE_BYTES,
         }
     }
 }

@@ -3,11 +3,9 @@
 //! workers (if any), serve HTTP until asked to stop, then let the workers finish or hand
 //! back their submissions.
 
-use crate::contest::Contests;
 use crate::error::{Result, ServerError};
 use crate::listen::ConnectionLimits;
 use crate::options::ServerOptions;
-use crate::problem_hash;
 use crate::queue::Queue;
 use crate::state::{AppState, Shared};
 use crate::store::{now_ms, DatabaseUrl, Store};
@@ -80,7 +78,12 @@ impl Server {
             DatabaseUrl::Postgres(_) => None,
         };
         let store = Store::connect(&url)?;
-        let contests = Contests::new(&judge.config, &store, now_ms())?;
+        // Before any worker: judge-core builds one problem crate at a time under one lock,
+        // so a build in the background would hold up the judging of every problem.
+        tracing::info!("preparing the problems (building their checkers once)");
+        let course = crate::course::load(judge, &store, now_ms())?;
+        let (parts, versions, broken) = (course.parts, course.versions, course.broken);
+        let contests = &parts.contests;
         for contest in contests.all() {
             if let Some(note) = &contest.freeze_note {
                 tracing::warn!("judge.toml: contest {}: {note}", contest.id);
@@ -94,13 +97,6 @@ impl Server {
                 contest.id
             );
         }
-        let all_problems = contests.problems();
-        let problems: Vec<String> = all_problems.iter().map(|p| p.id.clone()).collect();
-        // Before any worker: judge-core builds one problem crate at a time under one lock,
-        // so a build in the background would hold up the judging of every problem.
-        tracing::info!("preparing the problems (building their checkers once)");
-        workers::warm_up(&judge, &problems)?;
-        let (versions, broken) = problem_hash::local_versions(&judge, &problems);
         for (id, why) in &broken {
             tracing::warn!("problem {id} is not offered to workers: {why}");
         }
@@ -124,7 +120,7 @@ impl Server {
             Workers::start(
                 worker_options,
                 store.clone(),
-                judge.clone(),
+                parts.judge.clone(),
                 queue.clone(),
                 Arc::new(workers::LogListener),
             )
@@ -132,30 +128,21 @@ impl Server {
         let login_key = store
             .setting_or_insert(crate::csrf::LOGIN_KEY_SETTING, &crate::csrf::new_token()?)?
             .into_bytes();
-        let labels = crate::visibility::Labels::load(&judge, &all_problems);
-        let titles = all_problems
-            .iter()
-            .map(|problem| {
-                let title = judge
-                    .problem(&problem.id)
-                    .map(|p| (p.title.clone(), p.title_zh.clone()))
-                    .map_err(|e| e.to_string());
-                (problem.id.clone(), title)
-            })
-            .collect();
-        let self_tests = crate::self_test::SelfTests::new(&options);
+        let self_tests = Arc::new(crate::self_test::SelfTests::new(&options));
         let state = AppState::new(Shared {
-            titles,
-            labels,
+            titles: parts.titles,
+            labels: parts.labels,
             store,
-            judge,
+            judge: parts.judge,
             contest,
-            contests,
+            contests: parts.contests,
             queue,
             options,
             login_key,
             self_tests,
             stopping: tokio::sync::watch::Sender::new(false),
+            workers: workers.as_ref().map(Workers::reloader),
+            course_lock: Arc::default(),
         });
         Ok(Server {
             state,

@@ -1,5 +1,12 @@
 //! What every request handler shares: the store, the judge, the contest, the queue, the
 //! options.
+//!
+//! The parts that come from judge.toml (the judge, the contests, the problems' titles and
+//! labels) change while the server runs when a teacher imports a package
+//! ([`crate::import`]): the state is then replaced by a new [`Shared`] with the rest
+//! carried over. Each request works on the one it started with (cloning an [`AppState`],
+//! as axum does for each request, takes the latest), so a page never mixes two versions
+//! of the course.
 
 use crate::contest::{Contest, Contests};
 use crate::error::ServerError;
@@ -9,11 +16,28 @@ use crate::queue::Queue;
 use crate::store::Store;
 use judge_core::Judge;
 use std::ops::Deref;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, RwLock};
 
-/// The shared state (cheap to clone).
-#[derive(Clone)]
-pub struct AppState(Arc<Shared>);
+/// The shared state (cheap to clone; a clone is of the latest state).
+pub struct AppState {
+    /// The state this request works on.
+    current: Arc<Shared>,
+    /// The latest state, replaced by an import.
+    latest: Arc<RwLock<Arc<Shared>>>,
+}
+
+impl Clone for AppState {
+    fn clone(&self) -> AppState {
+        AppState {
+            current: self
+                .latest
+                .read()
+                .unwrap_or_else(|e| e.into_inner())
+                .clone(),
+            latest: self.latest.clone(),
+        }
+    }
+}
 
 /// The parts of the state.
 pub struct Shared {
@@ -38,15 +62,63 @@ pub struct Shared {
     /// The key that signs the log-in form's CSRF tokens (kept in the store).
     pub login_key: Vec<u8>,
     /// Self-tests' capacity and each student's recent runs.
-    pub self_tests: crate::self_test::SelfTests,
+    pub self_tests: Arc<crate::self_test::SelfTests>,
     /// Set when the server stops: live-status streams end.
     pub stopping: tokio::sync::watch::Sender<bool>,
+    /// This server's workers, told of a new judge.toml (None: it has none).
+    pub workers: Option<crate::workers::Reloader>,
+    /// Held while judge.toml is changed and read again: one import at a time.
+    pub course_lock: Arc<Mutex<()>>,
+}
+
+/// The parts of the state read from judge.toml (see [`crate::course`]).
+pub struct CourseParts {
+    /// The judge.
+    pub judge: Arc<Judge>,
+    /// Every contest.
+    pub contests: Contests,
+    /// Each problem's titles.
+    pub titles: std::collections::BTreeMap<String, Result<(String, Option<String>), String>>,
+    /// How students see each problem's secret tests.
+    pub labels: crate::visibility::Labels,
+}
+
+impl Shared {
+    /// This state with judge.toml's parts replaced (the store, queue, options, keys,
+    /// self-tests and workers carried over).
+    pub fn with_course(&self, course: CourseParts) -> Shared {
+        Shared {
+            store: self.store.clone(),
+            judge: course.judge,
+            contest: course.contests.first().clone(),
+            contests: course.contests,
+            queue: self.queue.clone(),
+            options: self.options.clone(),
+            titles: course.titles,
+            labels: course.labels,
+            login_key: self.login_key.clone(),
+            self_tests: self.self_tests.clone(),
+            stopping: self.stopping.clone(),
+            workers: self.workers.clone(),
+            course_lock: self.course_lock.clone(),
+        }
+    }
 }
 
 impl AppState {
     /// Puts the parts together.
     pub fn new(shared: Shared) -> AppState {
-        AppState(Arc::new(shared))
+        let current = Arc::new(shared);
+        AppState {
+            latest: Arc::new(RwLock::new(current.clone())),
+            current,
+        }
+    }
+
+    /// Makes `shared` the state of every request from now on (requests in flight finish
+    /// with theirs).
+    pub fn replace(&self, shared: Shared) {
+        *self.latest.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(shared);
     }
 
     /// Runs `f` with the store on a blocking thread (SQLite and file reads block).
@@ -55,7 +127,7 @@ impl AppState {
         T: Send + 'static,
         F: FnOnce(&Shared) -> Result<T, ServerError> + Send + 'static,
     {
-        let shared = self.0.clone();
+        let shared = self.current.clone();
         match tokio::task::spawn_blocking(crate::i18n::carried(move || f(&shared))).await {
             Ok(result) => result.map_err(HttpError::from),
             Err(error) => {
@@ -73,6 +145,6 @@ impl Deref for AppState {
     type Target = Shared;
 
     fn deref(&self) -> &Shared {
-        &self.0
+        &self.current
     }
 }

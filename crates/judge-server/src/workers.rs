@@ -158,10 +158,19 @@ impl WorkerListener for LogListener {
     }
 }
 
+/// What the pool judges with: the judge (its judge.toml) and this machine's copies of
+/// the problems. A server that imports a problem replaces it ([`Reloader`]); a submission
+/// being judged keeps the judge it started with.
+struct Course {
+    judge: Arc<Judge>,
+    problems: Vec<ProblemVersion>,
+    broken: Vec<(String, String)>,
+}
+
 /// What the pool's threads share.
 struct Shared {
     store: Store,
-    judge: Arc<Judge>,
+    course: std::sync::RwLock<Course>,
     queue: Arc<Queue>,
     options: WorkerOptions,
     listener: Arc<dyn WorkerListener>,
@@ -186,6 +195,17 @@ impl Shared {
         if self.store_down.swap(false, Ordering::SeqCst) {
             self.listener.on_event(&WorkerEvent::StoreBack);
         }
+    }
+
+    /// The judge and the problems' versions now (a copy: the lock is not held while
+    /// judging).
+    fn course(&self) -> (Arc<Judge>, Vec<ProblemVersion>, Vec<(String, String)>) {
+        let course = self.course.read().unwrap_or_else(|e| e.into_inner());
+        (
+            course.judge.clone(),
+            course.problems.clone(),
+            course.broken.clone(),
+        )
     }
 
     fn lease_ms(&self) -> i64 {
@@ -220,9 +240,14 @@ impl Workers {
         listener: Arc<dyn WorkerListener>,
     ) -> Workers {
         let jobs = options.jobs;
+        let course = Course {
+            judge,
+            problems: options.problems.clone(),
+            broken: options.broken.clone(),
+        };
         let shared = Arc::new(Shared {
             store,
-            judge,
+            course: std::sync::RwLock::new(course),
             queue,
             options,
             listener,
@@ -269,6 +294,11 @@ impl Workers {
         }
     }
 
+    /// What changes the pool's judge and problems while it runs.
+    pub fn reloader(&self) -> Reloader {
+        Reloader(self.shared.clone())
+    }
+
     /// How many job threads run.
     pub fn count(&self) -> usize {
         self.handles.len()
@@ -284,6 +314,37 @@ impl Workers {
         if let Some(heartbeat) = self.heartbeat {
             let _ = heartbeat.join();
         }
+    }
+}
+
+/// Gives a running pool a new judge (judge.toml read again) and problem versions: the
+/// next claims use them, submissions being judged finish with the judge they started
+/// with.
+#[derive(Clone)]
+pub struct Reloader(Arc<Shared>);
+
+impl std::fmt::Debug for Reloader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Reloader")
+            .field(&self.0.options.name)
+            .finish()
+    }
+}
+
+impl Reloader {
+    /// Replaces the judge and this machine's problem versions, then wakes the workers.
+    pub fn reload(
+        &self,
+        judge: Arc<Judge>,
+        problems: Vec<ProblemVersion>,
+        broken: Vec<(String, String)>,
+    ) {
+        *self.0.course.write().unwrap_or_else(|e| e.into_inner()) = Course {
+            judge,
+            problems,
+            broken,
+        };
+        self.0.queue.notify();
     }
 }
 
@@ -312,8 +373,8 @@ fn check_problems(shared: &Shared, last: &mut Option<Vec<(String, String)>>) -> 
             return String::new();
         }
     };
-    let refused =
-        problem_hash::refusals(&shared.options.problems, &shared.options.broken, &published);
+    let (_, problems, broken) = shared.course();
+    let refused = problem_hash::refusals(&problems, &broken, &published);
     if last.as_ref() != Some(&refused) && (last.is_some() || !refused.is_empty()) {
         shared.listener.on_event(&WorkerEvent::Refusing {
             problems: refused.clone(),
@@ -375,10 +436,11 @@ fn work(shared: &Shared) {
     let queue = &shared.queue;
     while !queue.stopping() {
         let seen = queue.generation();
+        let (_, problems, _) = shared.course();
         let request = ClaimRequest {
             owner: &shared.options.name,
             lease_ms: shared.lease_ms(),
-            problems: &shared.options.problems,
+            problems: &problems,
         };
         match shared.store.claim(&request) {
             Ok(Some(claimed)) => {
@@ -478,8 +540,9 @@ fn judge_claimed(shared: &Shared, claimed: &Claimed) {
         test_jobs,
     });
     let started = Instant::now();
+    let (judge, _, _) = shared.course();
     let judged = std::panic::catch_unwind(AssertUnwindSafe(|| {
-        judge_source(&shared.store, &shared.judge, claimed, test_jobs)
+        judge_source(&shared.store, &judge, claimed, test_jobs)
     }));
     let outcome = match judged {
         Ok(Ok(result)) => Some(JudgeOutcome::Judged(Box::new(result))),

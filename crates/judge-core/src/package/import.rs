@@ -9,6 +9,9 @@ use crate::config::judge_toml::JudgeConfig;
 use crate::error::{JudgeError, Result};
 use std::path::{Path, PathBuf};
 
+/// A problem's points in the contest when the teacher gives none.
+pub const DEFAULT_POINTS: f64 = 100.0;
+
 /// What an import did.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Imported {

@@ -23,6 +23,7 @@
 //! | `POST /contests/{c}/window` | teacher | move a contest's window (stored, overrides judge.toml) |
 //! | `GET /teacher`, `GET /teacher/submissions` | teacher | dashboard, every submission |
 //! | `GET`/`POST /teacher/submissions/{id}/rejudge`, `GET`/`POST /teacher/problems/{id}/rejudge` | teacher | rejudge: a confirmation with the count, then `confirm=yes` queues |
+//! | `GET`/`POST /teacher/problems/import` | teacher | upload a package .zip: it becomes a problem of the first contest |
 //! | `POST /teacher/scoreboard/publish` | teacher | lift or restore the freeze |
 //! | `GET /teacher/export/{scoreboard,results}.{csv,json}` | teacher | exports |
 //! | `GET /teacher/similarity/{problem}?pair=N` | teacher | pairs of students ranked by similarity, one side by side |
@@ -33,6 +34,7 @@ mod api;
 mod assets;
 mod clarifications;
 mod contests;
+mod import;
 mod language;
 mod languages;
 mod login;
@@ -124,6 +126,14 @@ pub fn router(state: AppState) -> Router {
             "/teacher/problems/{id}/rejudge",
             get(teacher::confirm_rejudge_problem).post(teacher::rejudge_problem),
         )
+        .route(
+            import::PATH,
+            get(import::form)
+                .post(import::upload)
+                .layer(axum::extract::DefaultBodyLimit::max(import::body_limit(
+                    &state,
+                ))),
+        )
         .route("/teacher/scoreboard/publish", post(teacher::publish))
         .route("/teacher/export/{file}", get(teacher::export))
         .route("/teacher/similarity/{problem}", get(similarity::problem))
@@ -186,15 +196,20 @@ pub(crate) fn bad_form(rejection: FormRejection) -> HttpError {
 }
 
 /// Reads each request's body within the body deadline (a client sending it slowly gets
-/// 408 and the connection closes), refusing bodies larger than any route takes (413);
-/// routes then apply their own, smaller limits.
+/// 408 and the connection closes), refusing bodies larger than any route takes (413;
+/// the package upload's own, larger cap for its address only); routes then apply their
+/// own, smaller limits.
 async fn body_deadline(
     axum::extract::State(state): axum::extract::State<AppState>,
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
     let (parts, body) = request.into_parts();
-    let largest = largest_body(&state);
+    let largest = if parts.uri.path() == import::PATH {
+        import::body_limit(&state).max(largest_body(&state))
+    } else {
+        largest_body(&state)
+    };
     let read = tokio::time::timeout(
         state.options.body_timeout,
         axum::body::to_bytes(body, largest),

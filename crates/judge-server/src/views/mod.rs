@@ -5,6 +5,7 @@ pub mod clarifications;
 pub mod clock;
 pub mod contests;
 pub mod format;
+pub mod import;
 pub mod languages;
 pub mod layout;
 pub mod list_filters;

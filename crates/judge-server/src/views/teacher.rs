@@ -145,6 +145,11 @@ pub fn dashboard(chrome: &Chrome, view: &Dashboard) -> Markup {
                     " "
                 }
             }
+            section id="import" {
+                @let import = super::import::ImportTexts(chrome.lang);
+                h2 { (import.title()) }
+                p { a href="/teacher/problems/import" { (import.dashboard_link()) } }
+            }
             section {
                 h2 { (t.similarity()) }
                 p { (t.similarity_hint())

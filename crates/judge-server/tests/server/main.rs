@@ -12,6 +12,7 @@ mod http_contests;
 mod http_course;
 mod http_hardening;
 mod http_i18n;
+mod http_import;
 mod http_interactive;
 mod http_judging;
 mod http_live;

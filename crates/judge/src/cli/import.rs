@@ -14,7 +14,7 @@ pub struct ImportArgs {
     #[arg(long)]
     pub id: Option<String>,
     /// Its points in the contest.
-    #[arg(long, default_value_t = 100.0)]
+    #[arg(long, default_value_t = judge_core::package::import::DEFAULT_POINTS)]
     pub points: f64,
 }
 

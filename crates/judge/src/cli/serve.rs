@@ -54,6 +54,9 @@ pub struct ServeArgs {
     /// The largest self-test input, in KiB (1 to 16384).
     #[arg(long, value_name = "KIB", default_value_t = options::DEFAULT_MAX_SELF_TEST_INPUT_KIB)]
     pub max_self_test_input_kib: usize,
+    /// The largest package .zip a teacher may upload on the import page, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = options::DEFAULT_MAX_PACKAGE_BYTES >> 20)]
+    pub max_package_mib: usize,
 }
 
 /// Runs `judge serve` until SIGINT or SIGTERM.
@@ -105,6 +108,7 @@ pub fn execute(cli: &Cli, args: &ServeArgs) -> anyhow::Result<u8> {
         rate_window: Duration::from_secs(60),
         secure_cookies: args.secure_cookies,
         max_connections_per_address: args.max_connections_per_address,
+        max_package_bytes: args.max_package_mib.max(1) << 20,
         ..limits
     };
     let workers = options.workers;

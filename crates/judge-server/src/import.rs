@@ -1,0 +1,165 @@
+//! A teacher's package upload (`/teacher/problems/import`) and what makes the running
+//! server know the new problem.
+//!
+//! The .zip is written to a temporary folder (removed afterwards) and imported by
+//! judge-core's [`judge_core::package::import::import`], exactly as `judge import` does:
+//! the package is loaded first (a bad one is refused with every error and nothing is
+//! written), copied beside the other problems, and listed in judge.toml's `[contest]`
+//! (the first contest). Then [`reload`] reads judge.toml again: a judge with the new
+//! configuration (sharing the sandbox and caches), the contests, titles and labels, the
+//! problems' versions, given to this server's workers and published for every worker,
+//! and finally a new state for the requests that come next. One import runs at a time
+//! ([`crate::state::Shared::course_lock`]).
+
+use crate::error::ServerError;
+use crate::state::AppState;
+use crate::store::now_ms;
+use judge_core::config::judge_toml::JudgeConfig;
+use judge_core::package::import::{Imported, DEFAULT_POINTS};
+use judge_core::JudgeError;
+use std::path::Path;
+use std::sync::Arc;
+
+/// An uploaded package.
+#[derive(Debug, Clone)]
+pub struct Upload {
+    /// The file's name as the browser sent it (its stem is the default id).
+    pub file_name: String,
+    /// The .zip's bytes.
+    pub bytes: Vec<u8>,
+    /// The problem's id in the contest (default: from the file's name).
+    pub id: Option<String>,
+}
+
+/// A package imported and known to the server.
+#[derive(Debug, Clone)]
+pub struct Done {
+    /// What the import did.
+    pub imported: Imported,
+    /// Why the server cannot judge the new problem yet, if it cannot (its checker does
+    /// not build, say): it is imported all the same, as `judge import` would.
+    pub not_judgeable: Option<String>,
+}
+
+/// Why an upload did not become a problem.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    /// The package (or judge.toml) was refused: nothing was imported.
+    #[error("the package was refused: {}", .0.join("; "))]
+    Refused(Vec<String>),
+    /// The package was imported, but the server could not read judge.toml again.
+    #[error("the package was imported, but the server cannot take judge.toml in again: {0}")]
+    Reload(ServerError),
+    /// The upload could not be stored.
+    #[error(transparent)]
+    Server(#[from] ServerError),
+}
+
+/// The name the upload is stored under: the last part of the browser's name, `.zip`
+/// added, so that the default id is the one `judge import` would give the same file.
+fn stored_name(file_name: &str) -> String {
+    let base = Path::new(file_name)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let stem = Path::new(&base)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .filter(|s| !s.is_empty() && !s.starts_with('.'))
+        .unwrap_or_else(|| "package".into());
+    format!("{}.zip", judge_core::package::id_of(Path::new(&stem)))
+}
+
+/// The import's errors, one a line: each problem of a package, else the error, with the
+/// temporary file's path replaced by the uploaded file's name.
+fn messages(error: &JudgeError, stored: &Path, file_name: &str) -> Vec<String> {
+    let lines = match error {
+        JudgeError::Package(package) => package.errors.iter().map(|e| e.to_string()).collect(),
+        other => vec![other.to_string()],
+    };
+    let stored = stored.display().to_string();
+    lines
+        .into_iter()
+        .map(|line| line.replace(&stored, file_name))
+        .collect()
+}
+
+/// Imports `upload` into the contest and makes the server know it (blocks: run it on a
+/// blocking thread).
+pub fn import(state: &AppState, upload: &Upload) -> Result<Done, ImportError> {
+    let _one_at_a_time = state.course_lock.lock().unwrap_or_else(|e| e.into_inner());
+    // The latest state, under the lock: another import may have replaced it meanwhile.
+    let latest = state.clone();
+    let folder = tempfile::tempdir().map_err(|cause| ServerError::Io {
+        what: "making a temporary folder for",
+        path: std::env::temp_dir(),
+        cause,
+    })?;
+    let stored = folder.path().join(stored_name(&upload.file_name));
+    std::fs::write(&stored, &upload.bytes).map_err(|cause| ServerError::Io {
+        what: "storing the upload in",
+        path: stored.clone(),
+        cause,
+    })?;
+    // judge.toml as it is now on disk (the import checks the ids it already lists).
+    let file = &latest.judge.config.file;
+    let config = JudgeConfig::load(file)
+        .map_err(|e| ImportError::Refused(vec![JudgeError::from(e).to_string()]))?;
+    let id = upload
+        .id
+        .as_deref()
+        .map(str::trim)
+        .filter(|id| !id.is_empty());
+    let imported = judge_core::package::import::import(&config, &stored, id, DEFAULT_POINTS)
+        .map_err(|e| ImportError::Refused(messages(&e, &stored, &upload.file_name)))?;
+    tracing::info!(
+        "imported {} as problem {} ({} tests) into {}",
+        upload.file_name,
+        imported.id,
+        imported.tests,
+        imported.dir.display()
+    );
+    let broken = reload(&latest).map_err(ImportError::Reload)?;
+    let not_judgeable = broken
+        .into_iter()
+        .find(|(problem, _)| *problem == imported.id)
+        .map(|(_, why)| why);
+    Ok(Done {
+        imported,
+        not_judgeable,
+    })
+}
+
+/// Reads judge.toml again and makes every part of the server use it: this server's
+/// workers (their next claims), the versions published for every worker, and the state
+/// of the requests that come next. Returns the problems that cannot be loaded, with why.
+pub fn reload(state: &AppState) -> Result<Vec<(String, String)>, ServerError> {
+    let config = JudgeConfig::load(&state.judge.config.file).map_err(JudgeError::from)?;
+    let judge = Arc::new(state.judge.with_config(config));
+    let mut course = crate::course::load(judge, &state.store, now_ms())?;
+    course.parts.contests = course.parts.contests.keeping_clocks(&state.contests);
+    if let Some(workers) = &state.workers {
+        workers.reload(
+            course.parts.judge.clone(),
+            course.versions.clone(),
+            course.broken.clone(),
+        );
+    }
+    state.store.publish_problems(&course.versions)?;
+    state.replace(state.with_course(course.parts));
+    Ok(course.broken)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stored_name_is_the_last_part_made_an_id() {
+        assert_eq!(stored_name("Pair Sum.zip"), "pair-sum.zip");
+        assert_eq!(stored_name("../../etc/passwd"), "passwd.zip");
+        assert_eq!(stored_name("C:\\x\\y.zip"), "c--x-y.zip");
+        assert_eq!(stored_name(""), "package.zip");
+        assert_eq!(stored_name(".zip"), "package.zip");
+    }
+}

@@ -1,0 +1,189 @@
+//! `GET`/`POST /teacher/problems/import`: a teacher uploads a package .zip and it becomes
+//! a problem of the first contest (see [`crate::import`]).
+//!
+//! The checks, in order, each with its status: a teacher's session (401 / 403), a
+//! multipart form within the package cap (413), the CSRF token (403), a file (422). Then
+//! the import: a refused package answers 422 with every error on the page, an imported
+//! one 200 with its facts and warnings.
+
+use crate::auth::TeacherOnly;
+use crate::http_error::{ErrorTexts, HttpError};
+use crate::import::{self, ImportError, Upload};
+use crate::state::AppState;
+use crate::views::import::{self as view, ImportTexts, Outcome};
+use crate::views::Chrome;
+use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
+use axum::extract::{Multipart, State};
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+
+/// The page's address.
+pub const PATH: &str = "/teacher/problems/import";
+
+/// The largest body the route takes: the package and the small fields beside it.
+pub fn body_limit(state: &AppState) -> usize {
+    state.options.max_package_bytes + 64 * 1024
+}
+
+fn render(
+    state: &AppState,
+    session: &crate::auth::Session,
+    status: StatusCode,
+    outcome: Option<&Outcome>,
+) -> Response {
+    let chrome = Chrome::for_course(&state.contests, Some(session), "teacher");
+    let page = view::page_view(
+        &chrome,
+        &state.contest.title,
+        state.options.max_package_bytes,
+        outcome,
+    );
+    (status, Html(page.into_string())).into_response()
+}
+
+/// `GET /teacher/problems/import`: the form.
+pub async fn form(State(state): State<AppState>, TeacherOnly(session): TeacherOnly) -> Response {
+    render(&state, &session, StatusCode::OK, None)
+}
+
+/// The form's fields.
+#[derive(Debug, Default)]
+struct Fields {
+    csrf: Option<String>,
+    id: Option<String>,
+    file_name: Option<String>,
+    package: Vec<u8>,
+}
+
+fn too_large(cap: usize) -> HttpError {
+    HttpError::too_large(ImportTexts::current().too_large(crate::views::format::bytes(cap as u64)))
+}
+
+fn multipart_error(error: MultipartError, cap: usize) -> HttpError {
+    if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        too_large(cap)
+    } else {
+        HttpError::bad_request(ErrorTexts::current().bad_form(error.body_text()))
+    }
+}
+
+/// A field's bytes, at most `limit` of them (413 beyond, naming the package cap `cap`).
+async fn read_field(mut field: Field<'_>, limit: usize, cap: usize) -> Result<Vec<u8>, HttpError> {
+    let mut bytes = Vec::new();
+    while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(e, cap))? {
+        if bytes.len() + chunk.len() > limit {
+            return Err(too_large(cap));
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    Ok(bytes)
+}
+
+async fn read_fields(mut multipart: Multipart, cap: usize) -> Result<Fields, HttpError> {
+    let mut fields = Fields::default();
+    while let Some(field) = multipart
+        .next_field()
+        .await
+        .map_err(|e| multipart_error(e, cap))?
+    {
+        let name = field.name().unwrap_or("").to_string();
+        let small = |bytes: Vec<u8>| Some(String::from_utf8_lossy(&bytes).trim().to_string());
+        match name.as_str() {
+            "csrf" => fields.csrf = small(read_field(field, 256, cap).await?),
+            "id" => fields.id = small(read_field(field, 256, cap).await?),
+            "package" => {
+                fields.file_name = field.file_name().map(str::to_string);
+                fields.package = read_field(field, cap, cap).await?;
+            }
+            // Unknown fields are read and dropped (small).
+            _ => {
+                read_field(field, 4096, cap).await?;
+            }
+        }
+    }
+    Ok(fields)
+}
+
+/// `POST /teacher/problems/import`: imports the uploaded package and shows what became
+/// of it.
+pub async fn upload(
+    State(state): State<AppState>,
+    TeacherOnly(session): TeacherOnly,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> Result<Response, HttpError> {
+    let cap = state.options.max_package_bytes;
+    let multipart = multipart.map_err(|rejection| {
+        HttpError::bad_request(ErrorTexts::current().bad_form(rejection.body_text()))
+    })?;
+    let fields = read_fields(multipart, cap).await?;
+    crate::csrf::verify(&session.csrf_token, fields.csrf.as_deref())?;
+    let file_name = fields
+        .file_name
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| "package.zip".into());
+    if fields.package.is_empty() {
+        let outcome = Outcome::Refused {
+            file_name,
+            errors: vec![ImportTexts::current().no_file().to_string()],
+        };
+        return Ok(render(
+            &state,
+            &session,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some(&outcome),
+        ));
+    }
+    let upload = Upload {
+        file_name: file_name.clone(),
+        bytes: fields.package,
+        id: fields.id,
+    };
+    let running = state.clone();
+    let imported = tokio::task::spawn_blocking(crate::i18n::carried(move || {
+        import::import(&running, &upload)
+    }))
+    .await
+    .map_err(|error| {
+        tracing::error!("an import's blocking task failed: {error}");
+        HttpError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            ErrorTexts::current().server_failed(),
+        )
+    })?;
+    // The page after an import shows the course as it is now (the new problem's links).
+    let latest = state.clone();
+    let (status, outcome) = match imported {
+        Ok(done) => {
+            tracing::info!(
+                "{} imported {file_name} as problem {}",
+                session.user.name,
+                done.imported.id
+            );
+            let imported = done.imported;
+            (
+                StatusCode::OK,
+                Outcome::Imported {
+                    file_name,
+                    id: imported.id,
+                    format: imported.format,
+                    tests: imported.tests,
+                    warnings: imported.warnings,
+                    not_judgeable: done.not_judgeable,
+                },
+            )
+        }
+        Err(ImportError::Refused(errors)) => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Outcome::Refused { file_name, errors },
+        ),
+        Err(ImportError::Reload(error)) => {
+            tracing::error!("after importing {file_name}: {error}");
+            (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                Outcome::ReloadFailed(error.to_string()),
+            )
+        }
+        Err(ImportError::Server(error)) => return Err(error.into()),
+    };
+    Ok(render(&latest, &session, status, Some(&outcome)))
+}

@@ -1,0 +1,132 @@
+//! The teacher's package import page: the upload form, and what became of an upload.
+
+use super::layout::{csrf_field, page, Chrome};
+use judge_core::problem::Format;
+use maud::{html, Markup};
+
+crate::i18n::texts! {
+    /// Texts of the package import page and of its errors.
+    pub struct ImportTexts {
+        title => "Import a problem", "导入题目";
+        dashboard_link => "Import a problem package (.zip)", "导入题目包（.zip）";
+        intro(contest: &str) => "Upload a Kattis package (problem.yaml), a Polygon package (problem.xml) or a native problem folder (problem.toml) as a .zip. It is checked first; a sound one is copied beside the other problems and added to the first contest, {contest}, in judge.toml (as judge import does), and students see it at once.",
+            "上传 .zip 格式的 Kattis 题目包（problem.yaml）、Polygon 题目包（problem.xml）或本系统的题目文件夹（problem.toml）。系统先检查题目包；检查通过后，将其复制到其他题目旁边，并在 judge.toml 中加入第一场比赛 {contest}（与 judge import 相同），学生立即可见。";
+        package => "Package (.zip)", "题目包（.zip）";
+        id => "Problem id (optional)", "题目编号（可选）";
+        id_hint => "Default: the file's name, lowercased (pair-sum.zip: pair-sum).", "默认使用文件名的小写形式（pair-sum.zip 即 pair-sum）。";
+        size_hint(size: String) => "At most {size}.", "最大 {size}。";
+        submit => "Import", "导入";
+        imported(file: &str, id: &str) => "{file} was imported as problem {id}.", "{file} 已导入为题目 {id}。";
+        facts(format: &str, tests: usize, points: f64) => "{format}, {tests} tests, {points} points.", "{format}，{tests} 个测试点，{points} 分。";
+        see_it => "See it in the problem list", "在题目列表中查看";
+        warnings => "Warnings", "警告";
+        not_judgeable(why: &str) => "The server cannot judge it yet: {why}. Fix the problem's files and restart the server, or rejudge its submissions.",
+            "服务器暂时无法评测该题：{why}。请修正题目文件后重启服务器，或重新评测其提交。";
+        refused(file: &str) => "{file} was not imported; nothing was changed. What is wrong:", "{file} 未导入，没有任何改动。问题如下：";
+        reload_failed(why: &str) => "The package was imported, but the server cannot take judge.toml in again: {why}. Restart the server.",
+            "题目包已导入，但服务器无法重新读取 judge.toml：{why}。请重启服务器。";
+        no_file => "Choose a package .zip to upload.", "请选择要上传的题目包 .zip 文件。";
+        too_large(size: String) => "The package is too large: at most {size}.", "题目包过大：最大 {size}。";
+        native => "native problem (problem.toml)", "本系统题目（problem.toml）";
+        kattis_legacy => "Kattis package (legacy)", "Kattis 题目包（旧版）";
+        kattis_2023 => "Kattis package (2023-07-draft)", "Kattis 题目包（2023-07-draft）";
+        kattis_2025 => "Kattis package (2025-09)", "Kattis 题目包（2025-09）";
+        polygon => "Polygon package", "Polygon 题目包";
+    }
+}
+
+impl ImportTexts {
+    /// A package format's name.
+    pub fn format(self, format: Format) -> &'static str {
+        match format {
+            Format::Native => self.native(),
+            Format::KattisLegacy => self.kattis_legacy(),
+            Format::Kattis2023 => self.kattis_2023(),
+            Format::Kattis2025 => self.kattis_2025(),
+            Format::Polygon => self.polygon(),
+        }
+    }
+}
+
+/// What became of an upload.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    /// It is a problem of the contest now.
+    Imported {
+        /// The uploaded file's name.
+        file_name: String,
+        /// The problem's id.
+        id: String,
+        /// Its format.
+        format: Format,
+        /// Its tests.
+        tests: usize,
+        /// What the loader noticed.
+        warnings: Vec<String>,
+        /// Why the server cannot judge it yet, if it cannot.
+        not_judgeable: Option<String>,
+    },
+    /// It was refused, with every error; nothing changed.
+    Refused {
+        /// The uploaded file's name.
+        file_name: String,
+        /// What is wrong, one a line.
+        errors: Vec<String>,
+    },
+    /// It was imported but the server could not read judge.toml again.
+    ReloadFailed(String),
+}
+
+/// The import page: the form, and the outcome of an upload if there was one.
+pub fn page_view(
+    chrome: &Chrome,
+    contest_title: &str,
+    max_package_bytes: usize,
+    outcome: Option<&Outcome>,
+) -> Markup {
+    let t = ImportTexts(chrome.lang);
+    let csrf = chrome.csrf_token.clone().unwrap_or_default();
+    page(
+        chrome,
+        t.title(),
+        html! {
+            h1 { (t.title()) }
+            @match outcome {
+                Some(Outcome::Imported { file_name, id, format, tests, warnings, not_judgeable }) => {
+                    section class="notice" id="import-done" role="status" {
+                        p { (t.imported(file_name, id)) " " (t.facts(t.format(*format), *tests, judge_core::package::import::DEFAULT_POINTS)) }
+                        p { a href={ "/problems/" (crate::auth::encode_component(id)) } { (t.see_it()) } }
+                        @if let Some(why) = not_judgeable { p class="error-message" { (t.not_judgeable(why)) } }
+                        @if !warnings.is_empty() {
+                            h2 { (t.warnings()) }
+                            ul class="import-warnings" { @for warning in warnings { li { (warning) } } }
+                        }
+                    }
+                }
+                Some(Outcome::Refused { file_name, errors }) => {
+                    section class="error-message" id="import-errors" role="alert" {
+                        p { (t.refused(file_name)) }
+                        ul { @for error in errors { li { code { (error) } } } }
+                    }
+                }
+                Some(Outcome::ReloadFailed(why)) => {
+                    p class="error-message" id="import-errors" role="alert" { (t.reload_failed(why)) }
+                }
+                None => {}
+            }
+            p { (t.intro(contest_title)) }
+            form method="post" action="/teacher/problems/import" enctype="multipart/form-data" class="submit" id="import-form" {
+                (csrf_field(&csrf))
+                label { (t.package())
+                    input type="file" name="package" id="package" accept=".zip,application/zip" required;
+                }
+                p class="hint" { (t.size_hint(super::format::bytes(max_package_bytes as u64))) }
+                label { (t.id())
+                    input type="text" name="id" id="problem-id" autocomplete="off" pattern="[A-Za-z0-9_-]*";
+                }
+                p class="hint" { (t.id_hint()) }
+                button type="submit" { (t.submit()) }
+            }
+        },
+    )
+}

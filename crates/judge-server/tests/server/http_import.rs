@@ -1,0 +1,362 @@
+//! HTTP tests of the teacher's package import page: an uploaded Kattis package becomes a
+//! problem that students see and that is judged, without a restart; students, forms
+//! without the CSRF token, oversized uploads and bad packages are refused, and a refusal
+//! changes nothing (judge.toml and the problems folder stay as they were).
+
+use crate::common::{fixtures, Client, Part, TestServer};
+use axum::http::StatusCode;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+const PATH: &str = "/teacher/problems/import";
+
+/// A fixture package's folder.
+pub fn package(name: &str) -> PathBuf {
+    fixtures().join("packages").join(name)
+}
+
+fn add_entries(zip: &mut zip::ZipWriter<std::io::Cursor<Vec<u8>>>, root: &Path, dir: &Path) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().collect();
+    entries.sort_by_key(|e| e.file_name());
+    for entry in entries {
+        let path = entry.path();
+        let name = path
+            .strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        if path.is_dir() {
+            add_entries(zip, root, &path);
+        } else {
+            zip.start_file(name, zip::write::SimpleFileOptions::default())
+                .unwrap();
+            zip.write_all(&std::fs::read(&path).unwrap()).unwrap();
+        }
+    }
+}
+
+/// A folder zipped (its files at the zip's top level).
+pub fn zipped(folder: &Path) -> Vec<u8> {
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    add_entries(&mut zip, folder, folder);
+    zip.finish().unwrap().into_inner()
+}
+
+/// A zip of the given files.
+fn zip_of(files: &[(&str, &str)]) -> Vec<u8> {
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, text) in files {
+        zip.start_file(*name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        zip.write_all(text.as_bytes()).unwrap();
+    }
+    zip.finish().unwrap().into_inner()
+}
+
+/// A server whose problems folder is a temporary one holding a copy of the fixture
+/// problem `add` (an import writes there), its only problem.
+pub fn server_with_problems_folder(
+    workers: usize,
+    edit_options: impl FnOnce(&mut judge_server::ServerOptions),
+) -> (tempfile::TempDir, TestServer) {
+    let problems = tempfile::tempdir().unwrap();
+    let add = problems.path().join("add");
+    std::fs::create_dir(&add).unwrap();
+    for file in ["problem.toml", "statement.md"] {
+        std::fs::copy(fixtures().join("problems/add").join(file), add.join(file)).unwrap();
+    }
+    let folder = problems.path().display().to_string();
+    let server = TestServer::with(
+        workers,
+        |contest| {
+            contest.insert("problems_dir".into(), folder.into());
+            let mut add = toml::Table::new();
+            add.insert("id".into(), "add".into());
+            contest.insert("problems".into(), vec![toml::Value::from(add)].into());
+        },
+        edit_options,
+    );
+    (problems, server)
+}
+
+fn judge_toml(server: &TestServer) -> String {
+    std::fs::read_to_string(server._dir.path().join("judge.toml")).unwrap()
+}
+
+/// The names in the problems folder (hidden staging folders included).
+fn folder_names(problems: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(problems)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+async fn upload(
+    client: &mut Client,
+    csrf: Option<&str>,
+    file: &str,
+    bytes: &[u8],
+    id: &str,
+) -> crate::common::Reply {
+    let mut parts = vec![Part::File("package", file, bytes), Part::Text("id", id)];
+    if let Some(csrf) = csrf {
+        parts.push(Part::Text("csrf", csrf));
+    }
+    client.post_multipart(PATH, &parts).await
+}
+
+#[tokio::test]
+async fn a_teacher_imports_a_kattis_package_that_students_then_see_and_get_judged() {
+    let (problems, server) = server_with_problems_folder(1, |_| {});
+    let mut teacher = server.login("teacher").await;
+    let dashboard = teacher.get("/teacher").await;
+    assert!(
+        dashboard.body.contains(&format!("href=\"{PATH}\"")),
+        "{}",
+        dashboard.body
+    );
+    let form = teacher.get(PATH).await;
+    assert_eq!(form.status, StatusCode::OK);
+    assert!(
+        form.body.contains("enctype=\"multipart/form-data\""),
+        "{}",
+        form.body
+    );
+    let csrf = form.csrf();
+    let mut ann = server.login("ann").await;
+    assert!(!ann.get("/problems").await.body.contains("Double it"));
+
+    let reply = upload(
+        &mut teacher,
+        Some(&csrf),
+        "Double.zip",
+        &zipped(&package("double")),
+        "",
+    )
+    .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    assert!(
+        reply
+            .body
+            .contains("Double.zip was imported as problem double.")
+            && reply.body.contains("Kattis package (2025-09), 3 tests"),
+        "{}",
+        reply.body
+    );
+    assert!(
+        judge_toml(&server).contains("id = \"double\""),
+        "{}",
+        judge_toml(&server)
+    );
+    assert!(problems.path().join("double/problem.yaml").is_file());
+    assert_eq!(folder_names(problems.path()), ["add", "double"]);
+
+    // Without a restart: in the list, with its statement, and judged by the workers.
+    let list = ann.get("/problems").await;
+    assert!(
+        list.body.contains("Double it") && list.body.contains("add"),
+        "{}",
+        list.body
+    );
+    let statement = ann.get("/problems/double").await;
+    assert_eq!(statement.status, StatusCode::OK, "{}", statement.body);
+    assert!(statement.body.contains("print"), "{}", statement.body);
+    let accepted = ann
+        .submit("double", "python3", "print(2 * int(input()))\n")
+        .await
+        .submission_id();
+    let wrong = ann
+        .submit("double", "python3", "print(int(input()))\n")
+        .await
+        .submission_id();
+    let old = ann
+        .submit("add", "python3", &crate::common::submission("ac.py"))
+        .await
+        .submission_id();
+    for (id, verdict) in [(accepted, "AC"), (wrong, "WA"), (old, "AC")] {
+        let summary = server.wait_judged(id);
+        let result = summary.result.expect("a result");
+        assert_eq!(
+            result.verdict.code(),
+            verdict,
+            "submission {id}: {result:?}"
+        );
+    }
+
+    // The Chinese page too.
+    let zh = teacher
+        .get_with(PATH, &[("accept-language", "zh-CN")])
+        .await;
+    assert!(zh.body.contains("导入题目"), "{}", zh.body);
+}
+
+#[tokio::test]
+async fn students_and_forms_without_the_token_are_refused() {
+    let (problems, server) = server_with_problems_folder(0, |_| {});
+    let before = judge_toml(&server);
+    let bytes = zipped(&package("double"));
+    let mut ann = server.login("ann").await;
+    assert_eq!(ann.get(PATH).await.status, StatusCode::FORBIDDEN);
+    let csrf = ann.csrf().await;
+    let reply = upload(&mut ann, Some(&csrf), "double.zip", &bytes, "").await;
+    assert_eq!(reply.status, StatusCode::FORBIDDEN, "{}", reply.body);
+
+    let mut teacher = server.login("teacher").await;
+    let reply = upload(&mut teacher, None, "double.zip", &bytes, "").await;
+    assert_eq!(reply.status, StatusCode::FORBIDDEN, "{}", reply.body);
+    let reply = upload(&mut teacher, Some("made-up"), "double.zip", &bytes, "").await;
+    assert_eq!(reply.status, StatusCode::FORBIDDEN, "{}", reply.body);
+    let mut anonymous = server.client();
+    let reply = upload(&mut anonymous, Some("x"), "double.zip", &bytes, "").await;
+    assert_ne!(reply.status, StatusCode::OK, "{}", reply.body);
+
+    assert_eq!(judge_toml(&server), before);
+    assert_eq!(folder_names(problems.path()), ["add"]);
+}
+
+#[tokio::test]
+async fn an_oversized_package_gets_413() {
+    let (problems, server) = server_with_problems_folder(0, |options| {
+        options.max_package_bytes = 16 * 1024;
+    });
+    let before = judge_toml(&server);
+    let mut teacher = server.login("teacher").await;
+    let csrf = teacher.get(PATH).await.csrf();
+    // Past the route's body limit, and just past the package cap within it.
+    for size in [400 * 1024, 16 * 1024 + 10] {
+        let bytes = vec![b'x'; size];
+        let reply = upload(&mut teacher, Some(&csrf), "big.zip", &bytes, "").await;
+        assert_eq!(
+            reply.status,
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "{size}: {}",
+            reply.body
+        );
+    }
+    let reply = upload(
+        &mut teacher,
+        Some(&csrf),
+        "big.zip",
+        &vec![b'x'; 16 * 1024 + 10],
+        "",
+    )
+    .await;
+    assert!(
+        reply
+            .body
+            .contains("The package is too large: at most 16 KiB."),
+        "{}",
+        reply.body
+    );
+    assert_eq!(judge_toml(&server), before);
+    assert_eq!(folder_names(problems.path()), ["add"]);
+    // A package within the cap is still taken (the cap is not on every upload).
+    let small = zipped(&package("double"));
+    assert!(small.len() < 16 * 1024);
+    let reply = upload(&mut teacher, Some(&csrf), "double.zip", &small, "").await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+}
+
+#[tokio::test]
+async fn a_bad_package_shows_its_errors_and_changes_nothing() {
+    let (problems, server) = server_with_problems_folder(0, |_| {});
+    let before = judge_toml(&server);
+    let mut teacher = server.login("teacher").await;
+    let csrf = teacher.get(PATH).await.csrf();
+    let good = zipped(&package("double"));
+    let broken_yaml = zip_of(&[
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: [not closed\n",
+        ),
+        ("data/sample/1.in", "1\n"),
+    ]);
+    let no_tests = zip_of(&[(
+        "problem.yaml",
+        "problem_format_version: 2025-09\nname: Empty\n",
+    )]);
+    let cases: [(&str, &[u8], &str, &[&str]); 5] = [
+        (
+            "notes.zip",
+            b"these are not the bytes of a zip",
+            "",
+            &["notes.zip", "is not a readable zip"],
+        ),
+        ("yaml.zip", &broken_yaml, "", &["problem.yaml:"]),
+        ("empty.zip", &no_tests, "", &["test"]),
+        (
+            "double.zip",
+            &good,
+            "add",
+            &["already lists a problem \"add\""],
+        ),
+        ("double.zip", &good, "../x", &["is a path"]),
+    ];
+    for (file, bytes, id, expected) in cases {
+        let reply = upload(&mut teacher, Some(&csrf), file, bytes, id).await;
+        assert_eq!(
+            reply.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{file}: {}",
+            reply.body
+        );
+        assert!(
+            reply.body.contains("id=\"import-errors\"")
+                && reply.body.contains("was not imported; nothing was changed"),
+            "{file}: {}",
+            reply.body
+        );
+        for text in expected {
+            assert!(
+                reply.body.contains(&maud::html!((text)).into_string()),
+                "{file}: no {text:?} in {}",
+                reply.body
+            );
+        }
+        let errors = &reply.body[reply.body.find("import-errors").unwrap()..];
+        eprintln!(
+            "{file}: {}",
+            &errors[..errors.find("</section>").unwrap_or(errors.len())]
+        );
+        // The upload's temporary copy is named by the file's name only.
+        assert!(
+            !reply.body.contains(&format!("/{file}")),
+            "{file}: a temporary path shown: {}",
+            reply.body
+        );
+        assert_eq!(judge_toml(&server), before, "{file}");
+        assert_eq!(folder_names(problems.path()), ["add"], "{file}");
+    }
+    // No file at all.
+    let reply = teacher
+        .post_multipart(PATH, &[Part::Text("csrf", &csrf), Part::Text("id", "")])
+        .await;
+    assert_eq!(
+        reply.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        reply.body
+    );
+    assert!(
+        reply.body.contains("Choose a package .zip"),
+        "{}",
+        reply.body
+    );
+    // The server keeps working: the good package, under an id of the teacher's, is taken.
+    let reply = upload(&mut teacher, Some(&csrf), "double.zip", &good, "twice").await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    assert!(teacher.get("/problems").await.body.contains("twice"));
+    // And the same id again is refused, the list shown, nothing changed.
+    let after = judge_toml(&server);
+    let reply = upload(&mut teacher, Some(&csrf), "double.zip", &good, "twice").await;
+    assert_eq!(
+        reply.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        reply.body
+    );
+    assert_eq!(judge_toml(&server), after);
+}

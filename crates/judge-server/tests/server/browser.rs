@@ -20,7 +20,7 @@ use std::process::Command;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-fn chromium() -> PathBuf {
+pub(crate) fn chromium() -> PathBuf {
     std::env::var_os("CHROMIUM").map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from)
 }
 
@@ -55,7 +55,7 @@ fn missing_pieces(folder: &Path) -> Vec<String> {
 /// The folder of the browser scripts when everything they need is here; None (the test
 /// passes, saying why) when something is missing, unless JUDGE_REQUIRE_BROWSER=1 (CI),
 /// when it fails.
-fn browser_folder() -> Option<PathBuf> {
+pub(crate) fn browser_folder() -> Option<PathBuf> {
     let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
     let missing = missing_pieces(&folder);
     if missing.is_empty() {
@@ -90,14 +90,14 @@ fn repository_server(dir: &tempfile::TempDir, workers: Option<usize>) -> Server 
 }
 
 /// A server answering on a free port until [`Serving::stop`].
-struct Serving {
-    address: std::net::SocketAddr,
+pub(crate) struct Serving {
+    pub(crate) address: std::net::SocketAddr,
     stop: tokio::sync::oneshot::Sender<()>,
     task: tokio::task::JoinHandle<judge_server::Result<()>>,
 }
 
 impl Serving {
-    fn start(runtime: &tokio::runtime::Runtime, server: Server) -> Serving {
+    pub(crate) fn start(runtime: &tokio::runtime::Runtime, server: Server) -> Serving {
         let listener = runtime
             .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
             .unwrap();
@@ -113,7 +113,7 @@ impl Serving {
         }
     }
 
-    fn stop(self, runtime: &tokio::runtime::Runtime) {
+    pub(crate) fn stop(self, runtime: &tokio::runtime::Runtime) {
         let _ = self.stop.send(());
         runtime.block_on(self.task).unwrap().unwrap();
     }

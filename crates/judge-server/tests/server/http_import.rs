@@ -330,6 +330,11 @@ async fn a_bad_package_shows_its_errors_and_changes_nothing() {
         assert_eq!(judge_toml(&server), before, "{file}");
         assert_eq!(folder_names(problems.path()), ["add"], "{file}");
     }
+    assert!(!teacher
+        .get("/problems")
+        .await
+        .body
+        .contains("/problems/double\""));
     // No file at all.
     let reply = teacher
         .post_multipart(PATH, &[Part::Text("csrf", &csrf), Part::Text("id", "")])
@@ -359,4 +364,28 @@ async fn a_bad_package_shows_its_errors_and_changes_nothing() {
         reply.body
     );
     assert_eq!(judge_toml(&server), after);
+}
+
+#[tokio::test]
+async fn two_uploads_of_one_id_at_once_import_it_once() {
+    let (problems, server) = server_with_problems_folder(0, |_| {});
+    let mut first = server.login("teacher").await;
+    let mut second = server.login("teacher").await;
+    let (csrf1, csrf2) = (first.get(PATH).await.csrf(), second.get(PATH).await.csrf());
+    let bytes = zipped(&package("double"));
+    let (a, b) = tokio::join!(
+        upload(&mut first, Some(&csrf1), "double.zip", &bytes, ""),
+        upload(&mut second, Some(&csrf2), "double.zip", &bytes, ""),
+    );
+    let mut statuses = [a.status, b.status];
+    statuses.sort();
+    assert_eq!(
+        statuses,
+        [StatusCode::OK, StatusCode::UNPROCESSABLE_ENTITY],
+        "{}\n{}",
+        a.body,
+        b.body
+    );
+    assert_eq!(judge_toml(&server).matches("id = \"double\"").count(), 1);
+    assert_eq!(folder_names(problems.path()), ["add", "double"]);
 }

@@ -5,6 +5,7 @@
 mod common;
 
 mod browser;
+mod browser_import;
 mod http_api;
 mod http_auth;
 mod http_clarifications;

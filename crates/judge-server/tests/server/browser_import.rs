@@ -35,8 +35,9 @@ fn a_teacher_uploads_a_package_in_chromium() {
         .env("GOOD_ZIP", &good)
         .env("BAD_ZIP", &bad)
         .env("CHROMIUM", chromium());
+    // A relative folder is the repository's (JUDGE_SCREENSHOTS=docs/screenshots).
     if let Some(dir) = std::env::var_os("JUDGE_SCREENSHOTS") {
-        command.env("SCREENSHOTS", dir);
+        command.env("SCREENSHOTS", crate::common::repository().join(dir));
     }
     let output = command.output().unwrap();
     serving.stop(&runtime);

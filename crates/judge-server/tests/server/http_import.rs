@@ -219,14 +219,15 @@ async fn students_and_forms_without_the_token_are_refused() {
 
 #[tokio::test]
 async fn an_oversized_package_gets_413() {
+    let cap = 512 * 1024;
     let (problems, server) = server_with_problems_folder(0, |options| {
-        options.max_package_bytes = 16 * 1024;
+        options.max_package_bytes = cap;
     });
     let before = judge_toml(&server);
     let mut teacher = server.login("teacher").await;
     let csrf = teacher.get(PATH).await.csrf();
     // Past the route's body limit, and just past the package cap within it.
-    for size in [400 * 1024, 16 * 1024 + 10] {
+    for size in [4 * cap, cap + 10] {
         let bytes = vec![b'x'; size];
         let reply = upload(&mut teacher, Some(&csrf), "big.zip", &bytes, "").await;
         assert_eq!(
@@ -235,28 +236,60 @@ async fn an_oversized_package_gets_413() {
             "{size}: {}",
             reply.body
         );
+        assert!(
+            reply.body.contains("larger than the server accepts")
+                || reply.body.contains("too large"),
+            "{size}: {}",
+            reply.body
+        );
     }
     let reply = upload(
         &mut teacher,
         Some(&csrf),
         "big.zip",
-        &vec![b'x'; 16 * 1024 + 10],
+        &vec![b'x'; cap + 10],
         "",
     )
     .await;
     assert!(
         reply
             .body
-            .contains("The package is too large: at most 16 KiB."),
+            .contains("The package is too large: at most 512 KiB."),
+        "{}",
+        reply.body
+    );
+    // Larger than any other route takes (a source's cap) but within the package cap: read
+    // to the end, and refused as the bad zip it is.
+    let reply = upload(
+        &mut teacher,
+        Some(&csrf),
+        "big.zip",
+        &vec![b'x'; 300 * 1024],
+        "",
+    )
+    .await;
+    assert_eq!(
+        reply.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        reply.body
+    );
+    assert!(
+        reply.body.contains("is not a readable zip"),
         "{}",
         reply.body
     );
     assert_eq!(judge_toml(&server), before);
     assert_eq!(folder_names(problems.path()), ["add"]);
-    // A package within the cap is still taken (the cap is not on every upload).
-    let small = zipped(&package("double"));
-    assert!(small.len() < 16 * 1024);
-    let reply = upload(&mut teacher, Some(&csrf), "double.zip", &small, "").await;
+    // A sound package within the cap is taken.
+    let reply = upload(
+        &mut teacher,
+        Some(&csrf),
+        "double.zip",
+        &zipped(&package("double")),
+        "",
+    )
+    .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
 }
 

@@ -8,7 +8,7 @@ crate::i18n::texts! {
     /// Texts of the package import page and of its errors.
     pub struct ImportTexts {
         title => "Import a problem", "导入题目";
-        dashboard_link => "Import a problem package (.zip)", "导入题目包（.zip）";
+        dashboard_link => "Import a problem package (.zip)", "导入题目包（压缩文件）";
         intro(contest: &str) => "Upload a Kattis package (problem.yaml), a Polygon package (problem.xml) or a native problem folder (problem.toml) as a .zip. It is checked first; a sound one is copied beside the other problems and added to the first contest, {contest}, in judge.toml (as judge import does), and students see it at once.",
             "上传 .zip 格式的 Kattis 题目包（problem.yaml）、Polygon 题目包（problem.xml）或本系统的题目文件夹（problem.toml）。系统先检查题目包；检查通过后，将其复制到其他题目旁边，并在 judge.toml 中加入第一场比赛 {contest}（与 judge import 相同），学生立即可见。";
         package => "Package (.zip)", "题目包（.zip）";

@@ -686,6 +686,8 @@ pub fn render(results: &Path, notes: &Path) -> Result<String> {
             let _ = writeln!(out, "{COMPILE_HEADING}\n\nNot measured in this run.\n");
         }
     }
-    out.push_str("## Reproducing\n\n```\nscripts/bench            # everything, about 50 minutes here (35 of them the class)\nBENCH_ONLY=\"overhead accuracy\" scripts/bench   # some; the others' records are reused\nBENCH_ONLY=similarity BENCH_SECTION=similarity scripts/bench   # section 5 alone, put in place here\nBENCH_ONLY=queue BENCH_SECTION=queue scripts/bench   # section 6 alone, put in place here\nBENCH_ONLY=compile BENCH_SECTION=compile scripts/bench   # section 7 alone, put in place here\nBENCH_QUICK=1 scripts/bench   # tiny N: checks the pipeline, figures meaningless\n```\n\nThe JSON records behind this page are written to `target/bench-results/` (not committed).\n");
+    // Measured by the web front's browser test, not by `bench`: its figures are a note.
+    note(&mut out, notes, "browser.md");
+    out.push_str("## Reproducing\n\n```\nscripts/bench            # everything, about 50 minutes here (35 of them the class)\nBENCH_ONLY=\"overhead accuracy\" scripts/bench   # some; the others' records are reused\nBENCH_ONLY=overhead BENCH_SECTION=overhead scripts/bench   # section 1 alone, put in place here\nBENCH_ONLY=similarity BENCH_SECTION=similarity scripts/bench   # section 5 alone, put in place here\nBENCH_ONLY=queue BENCH_SECTION=queue scripts/bench   # section 6 alone, put in place here\nBENCH_ONLY=compile BENCH_SECTION=compile scripts/bench   # section 7 alone, put in place here\nBENCH_QUICK=1 scripts/bench   # tiny N: checks the pipeline, figures meaningless\n```\n\nThe JSON records behind this page are written to `target/bench-results/` (not committed).\n");
     Ok(out)
 }

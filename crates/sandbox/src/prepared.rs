@@ -80,16 +80,12 @@ impl NextInit {
     ) -> Result<(Launched, Start)> {
         let wanted = Built::of(&program);
         let stdio = program.stdio;
-        let ready = self.0.take().filter(|(built, _)| *built == wanted);
-        let handed = match ready.map(|(_, prepared)| launch::go(prepared, stdio)) {
-            Some(Ok(launched)) => Some(launched),
-            // Dropping the one that could not take the run kills and reaps it.
-            Some(Err(gone)) => {
-                drop(gone);
-                None
-            }
-            None => None,
-        };
+        // One that cannot take the run (it is gone) is dropped here, which reaps it.
+        let handed = self
+            .0
+            .take()
+            .filter(|(built, _)| *built == wanted)
+            .and_then(|(_, prepared)| launch::go(prepared, stdio).ok());
         let started = match handed {
             Some(launched) => (launched, Start::Prepared),
             None => (launch::launch(program.clone())?, Start::Fresh),

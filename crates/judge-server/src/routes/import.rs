@@ -6,6 +6,7 @@
 //! the import: a refused package answers 422 with every error on the page, an imported
 //! one 200 with its facts and warnings.
 
+use super::submit::{multipart_error_or, read_limited};
 use crate::auth::TeacherOnly;
 use crate::http_error::{ErrorTexts, HttpError};
 use crate::import::{self, ImportError, Upload};
@@ -60,23 +61,12 @@ fn too_large(cap: usize) -> HttpError {
 }
 
 fn multipart_error(error: MultipartError, cap: usize) -> HttpError {
-    if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        too_large(cap)
-    } else {
-        HttpError::bad_request(ErrorTexts::current().bad_form(error.body_text()))
-    }
+    multipart_error_or(error, || too_large(cap))
 }
 
 /// A field's bytes, at most `limit` of them (413 beyond, naming the package cap `cap`).
-async fn read_field(mut field: Field<'_>, limit: usize, cap: usize) -> Result<Vec<u8>, HttpError> {
-    let mut bytes = Vec::new();
-    while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(e, cap))? {
-        if bytes.len() + chunk.len() > limit {
-            return Err(too_large(cap));
-        }
-        bytes.extend_from_slice(&chunk);
-    }
-    Ok(bytes)
+async fn read_field(field: Field<'_>, limit: usize, cap: usize) -> Result<Vec<u8>, HttpError> {
+    read_limited(field, limit, |e| multipart_error(e, cap), || too_large(cap)).await
 }
 
 async fn read_fields(mut multipart: Multipart, cap: usize) -> Result<Fields, HttpError> {

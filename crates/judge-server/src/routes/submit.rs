@@ -140,8 +140,18 @@ struct Fields {
 }
 
 fn multipart_error(error: MultipartError, cap: usize) -> HttpError {
-    if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
+    multipart_error_or(error, || {
         HttpError::too_large(SubmitTexts::current().upload_too_large(cap / 1024))
+    })
+}
+
+/// A form that cannot be read: `too_large` past the body limit, else 400.
+pub(crate) fn multipart_error_or(
+    error: MultipartError,
+    too_large: impl Fn() -> HttpError,
+) -> HttpError {
+    if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        too_large()
     } else {
         HttpError::bad_request(ErrorTexts::current().bad_form(error.body_text()))
     }
@@ -149,16 +159,31 @@ fn multipart_error(error: MultipartError, cap: usize) -> HttpError {
 
 /// Reads a field of at most `limit` bytes (a source's cap, in the message, is `cap`).
 pub(crate) async fn read_field(
-    mut field: Field<'_>,
+    field: Field<'_>,
     limit: usize,
     cap: usize,
 ) -> Result<Vec<u8>, HttpError> {
+    read_limited(
+        field,
+        limit,
+        |e| multipart_error(e, cap),
+        || HttpError::too_large(SubmitTexts::current().source_too_large(cap / 1024)),
+    )
+    .await
+}
+
+/// Reads a field of at most `limit` bytes: `too_large` beyond, `unreadable` when the form
+/// cannot be read.
+pub(crate) async fn read_limited(
+    mut field: Field<'_>,
+    limit: usize,
+    unreadable: impl Fn(MultipartError) -> HttpError,
+    too_large: impl Fn() -> HttpError,
+) -> Result<Vec<u8>, HttpError> {
     let mut bytes = Vec::new();
-    while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(e, cap))? {
+    while let Some(chunk) = field.chunk().await.map_err(&unreadable)? {
         if bytes.len() + chunk.len() > limit {
-            return Err(HttpError::too_large(
-                SubmitTexts::current().source_too_large(cap / 1024),
-            ));
+            return Err(too_large());
         }
         bytes.extend_from_slice(&chunk);
     }

@@ -4,18 +4,26 @@
 //! Protocols of the interactor:
 //! - testlib (Polygon, native problems): `interactor INPUT TOUT ANSWER`, its stdin the
 //!   submission's stdout and its stdout the submission's stdin; exit 0 accepted, 1 wrong
-//!   answer, 2 presentation error, 3 its own failure; message on stderr. With a checker, the
-//!   checker then judges `INPUT TOUT ANSWER`, as Polygon does.
+//!   answer, 2 presentation error, 3 its own failure, 7 points (the message starts with
+//!   the fraction of the test's points); message on stderr. With a checker, the checker
+//!   then judges `INPUT TOUT ANSWER` after an exit 0, as Polygon does, and its verdict and
+//!   points are the test's.
 //! - Kattis: `validator INPUT ANSWER FEEDBACK_DIR`, exit 42 accepted, 43 wrong answer;
-//!   message in `FEEDBACK_DIR/judgemessage.txt`.
+//!   message in `FEEDBACK_DIR/judgemessage.txt`; in a scoring problem, `score.txt` or
+//!   `score_multiplier.txt` there as from an output validator.
+//!
+//! Exit codes, points and score files are read by the checker's own
+//! [`crate::compare::checker::exit_verdict`], so an interactor's points count exactly as a
+//! checker's do.
 //!
 //! Verdicts: a rejection by the interactor stands even when the submission ran on or timed
 //! out after it; a limit the submission hit, or a crash, before the interactor decided is
 //! the submission's verdict (so a deadlock is TLE by the wall clock); after the interactor
-//! accepted, a submission that crashes or runs out of time gets RE or TLE; an interactor
+//! accepted, a submission that crashes or runs out of time gets RE or TLE; points are a
+//! decision like a rejection (the submission is stopped, the points stand); an interactor
 //! that crashes, runs out of its own limits or exits without a verdict is JE.
 
-use crate::compare::checker::{message_of, Checker};
+use crate::compare::checker::{exit_verdict, message_of, Checker};
 use crate::compare::Comparison;
 use crate::config::problem_toml::CheckerProtocol;
 use crate::error::{JudgeError, Result};
@@ -41,9 +49,9 @@ pub struct Interactor {
 /// What the interactor said, in the terms of its protocol.
 #[derive(Debug, Clone, PartialEq)]
 enum Said {
-    /// A verdict on the submission.
-    Verdict(Verdict),
-    /// No verdict: the interactor's own failure.
+    /// A verdict on the submission, with the points it gave and its message.
+    Verdict(Comparison),
+    /// No verdict: the interactor's own failure, in a message for the test's result.
     Failed(String),
 }
 
@@ -65,62 +73,75 @@ fn accepted(protocol: CheckerProtocol, status: i32) -> bool {
         }
 }
 
-/// The interactor's verdict from its outcome.
-fn said(protocol: CheckerProtocol, outcome: &Outcome) -> Said {
+/// The interactor's verdict from its outcome, its message and (Kattis) its feedback folder;
+/// `max_score` is the test's maximum score (what a Kattis `score.txt` is measured against).
+fn said(
+    protocol: CheckerProtocol,
+    outcome: &Outcome,
+    message: &str,
+    feedback_dir: &Path,
+    max_score: Option<f64>,
+) -> Said {
+    let failed = |why: String| {
+        Said::Failed(if message.is_empty() {
+            format!("interactor {why}")
+        } else {
+            format!("interactor {why}: {message}")
+        })
+    };
     if outcome.termination != Termination::Exited {
-        return Said::Failed(match outcome.termination {
+        return failed(match outcome.termination {
             Termination::CpuTimeLimit | Termination::WallTimeLimit => "ran out of time".into(),
             Termination::MemoryLimit => "ran out of memory".into(),
             _ => format!("crashed ({})", outcome.signal_name().unwrap_or_default()),
         });
     }
-    match (protocol, outcome.exit_code.unwrap_or(-1)) {
-        (CheckerProtocol::Testlib, 0) | (CheckerProtocol::Kattis, 42) => Said::Verdict(Verdict::AC),
-        (CheckerProtocol::Testlib, 1) | (CheckerProtocol::Kattis, 43) => Said::Verdict(Verdict::WA),
-        (CheckerProtocol::Testlib, 2) => Said::Verdict(Verdict::PE),
-        (CheckerProtocol::Testlib, 3) => Said::Failed("failed".into()),
-        (_, code) => Said::Failed(format!("exited with unexpected code {code}")),
+    let code = outcome.exit_code.unwrap_or(-1);
+    match exit_verdict(protocol, code, message, feedback_dir, max_score) {
+        Ok(comparison) => Said::Verdict(comparison),
+        Err(why) => failed(why),
     }
 }
 
-/// The verdict of one interactive test from the two outcomes (and the interactor's
-/// message), by the rules in the module's documentation: (verdict, TLE kind, message).
-pub fn decide(
+/// The verdict of one interactive test from the two outcomes and what the interactor
+/// `said`, by the rules in the module's documentation: the comparison (verdict, points,
+/// message) and the TLE kind.
+fn decide(
     interaction: &Interaction,
-    protocol: CheckerProtocol,
-    message: &str,
+    said: Said,
     limits: &Limits,
     memory_errors: &[String],
-) -> (Verdict, Option<TimeLimitKind>, String) {
+) -> (Comparison, Option<TimeLimitKind>) {
     let program = &interaction.program;
-    let with_message = |text: &str| {
-        if message.is_empty() {
-            text.to_string()
-        } else if text.is_empty() {
-            message.to_string()
-        } else {
-            format!("{text}: {message}")
-        }
+    let program_fails = |(verdict, kind, message): (Verdict, Option<TimeLimitKind>, String)| {
+        let comparison = Comparison {
+            verdict,
+            score: None,
+            message,
+        };
+        (comparison, kind)
     };
-    let verdict = said(protocol, &interaction.partner);
     // The program's own failure, unless it was only stopped because the interactor
     // decided.
     let program_failed = match program.termination {
         Termination::Stopped => None,
         _ => failure(program, limits, memory_errors),
     };
-    match verdict {
+    match said {
         Said::Failed(why) => (
-            Verdict::JE,
+            Comparison {
+                verdict: Verdict::JE,
+                score: None,
+                message: why,
+            },
             None,
-            with_message(&format!("interactor {why}")),
         ),
         Said::Verdict(said) => match program_failed {
             // A limit hit, or a crash, before the interactor's verdict decides.
-            Some(failed) if !interaction.partner_ended_first => failed,
+            Some(failed) if !interaction.partner_ended_first => program_fails(failed),
             // After an acceptance, the program still has to end well.
-            Some(failed) if said == Verdict::AC => failed,
-            _ => (said, None, with_message("")),
+            Some(failed) if said.verdict == Verdict::AC => program_fails(failed),
+            _ => (said, None),
         },
     }
 }
@@ -137,7 +158,7 @@ impl Interactor {
         test: &TestCase,
         scratch: &Path,
         memory_errors: &[String],
-    ) -> Result<(Outcome, Verdict, Option<TimeLimitKind>, String)> {
+    ) -> Result<(Outcome, Comparison, Option<TimeLimitKind>)> {
         let out = scratch.join("interactor");
         let tout = tout_path(scratch);
         let _ = std::fs::remove_dir_all(&out);
@@ -195,25 +216,22 @@ impl Interactor {
             }
         };
         let message = message_of(&feedback, &interaction.partner.stderr);
-        let (mut verdict, kind, mut message) = decide(
-            &interaction,
+        let said = said(
             self.protocol,
+            &interaction.partner,
             &message,
-            &program.limits,
-            memory_errors,
+            &out,
+            test.max_score,
         );
-        if verdict == Verdict::AC {
+        let (mut comparison, kind) = decide(&interaction, said, &program.limits, memory_errors);
+        // Only a plain acceptance (exit 0) goes on to the checker: points, like a
+        // rejection, are the interactor's final word, as in Polygon.
+        if comparison.verdict == Verdict::AC && comparison.score.is_none() {
             if let Some(checker) = &self.checker {
-                let Comparison {
-                    verdict: checked,
-                    message: said,
-                    ..
-                } = checker.check(partner, test, &tout, scratch)?;
-                verdict = checked;
-                message = said;
+                comparison = checker.check(partner, test, &tout, scratch)?;
             }
         }
-        Ok((interaction.program, verdict, kind, message))
+        Ok((interaction.program, comparison, kind))
     }
 }
 
@@ -258,9 +276,31 @@ mod tests {
         }
     }
 
-    fn verdict(i: &Interaction) -> Verdict {
+    /// The interactor's decision (a feedback folder without score files).
+    fn judged(
+        i: &Interaction,
+        protocol: CheckerProtocol,
+        message: &str,
+        max_score: Option<f64>,
+    ) -> Comparison {
+        let feedback = tempfile::tempdir().unwrap();
+        judged_in(i, protocol, message, feedback.path(), max_score)
+    }
+
+    fn judged_in(
+        i: &Interaction,
+        protocol: CheckerProtocol,
+        message: &str,
+        feedback: &Path,
+        max_score: Option<f64>,
+    ) -> Comparison {
         let limits = Limits::for_test(Duration::from_secs(1), 64 * MIB);
-        decide(i, CheckerProtocol::Testlib, "", &limits, &[]).0
+        let said = said(protocol, &i.partner, message, feedback, max_score);
+        decide(i, said, &limits, &[]).0
+    }
+
+    fn verdict(i: &Interaction) -> Verdict {
+        judged(i, CheckerProtocol::Testlib, "", None).verdict
     }
 
     #[test]
@@ -315,21 +355,99 @@ mod tests {
 
     #[test]
     fn kattis_exit_codes() {
-        let limits = Limits::for_test(Duration::from_secs(1), 64 * MIB);
         let exited = |code| outcome(Termination::Exited, Some(code));
         let kattis = |code| {
-            decide(
+            judged(
                 &interaction(exited(0), exited(code), true),
                 CheckerProtocol::Kattis,
                 "said so",
-                &limits,
-                &[],
+                None,
             )
         };
-        assert_eq!(kattis(42).0, Verdict::AC);
-        assert_eq!(kattis(43), (Verdict::WA, None, "said so".to_string()));
-        assert_eq!(kattis(0).0, Verdict::JE);
+        assert_eq!(kattis(42).verdict, Verdict::AC);
+        assert_eq!(kattis(43), Comparison::wrong("said so"));
+        assert_eq!(kattis(0).verdict, Verdict::JE);
+        assert_eq!(
+            kattis(0).message,
+            "interactor exited with unexpected code 0: said so"
+        );
         assert!(accepted(CheckerProtocol::Kattis, 42 << 8));
         assert!(!accepted(CheckerProtocol::Testlib, 1 << 8));
+    }
+
+    #[test]
+    fn testlib_points_are_the_tests_fraction_and_stand_like_a_rejection() {
+        let exited = |code| outcome(Termination::Exited, Some(code));
+        let testlib = |program: Outcome, message: &str| {
+            judged(
+                &interaction(program, exited(7), true),
+                CheckerProtocol::Testlib,
+                message,
+                None,
+            )
+        };
+        let half = testlib(exited(0), "points 0.5 2 of 4 right");
+        assert_eq!(
+            half,
+            Comparison {
+                verdict: Verdict::WA,
+                score: Some(0.5),
+                message: "0.5 of the test's points: 2 of 4 right".into(),
+            }
+        );
+        // The program stopped after the interactor's points, or crashing on the end of
+        // its input then: the points stand.
+        let stopped = outcome(Termination::Stopped, None);
+        assert_eq!(testlib(stopped, "points 0.5").score, Some(0.5));
+        assert_eq!(testlib(exited(1), "0.25 one right").score, Some(0.25));
+        let all = testlib(exited(0), "points 1 all right");
+        assert_eq!((all.verdict, all.score), (Verdict::AC, Some(1.0)));
+        // The same judge errors as a checker's.
+        let over = testlib(exited(0), "points 2");
+        assert_eq!(over.verdict, Verdict::JE);
+        assert!(over
+            .message
+            .starts_with("interactor gave points 2, outside 0..1"));
+        assert!(testlib(exited(0), "well done")
+            .message
+            .contains("does not start with the points"));
+        // A limit the program hit before the interactor's points decides.
+        let slow = judged(
+            &interaction(outcome(Termination::CpuTimeLimit, None), exited(7), false),
+            CheckerProtocol::Testlib,
+            "points 0.5",
+            None,
+        );
+        assert_eq!((slow.verdict, slow.score), (Verdict::TLE, None));
+        // Exit 7 stops the program, as a rejection does.
+        assert!(!accepted(CheckerProtocol::Testlib, 7 << 8));
+    }
+
+    #[test]
+    fn a_kattis_interactors_score_file_counts_as_an_output_validators() {
+        let exited = |code| outcome(Termination::Exited, Some(code));
+        let feedback = tempfile::tempdir().unwrap();
+        std::fs::write(feedback.path().join("score.txt"), "15\n").unwrap();
+        let kattis = |program: Outcome, code, max_score| {
+            judged_in(
+                &interaction(program, exited(code), true),
+                CheckerProtocol::Kattis,
+                "",
+                feedback.path(),
+                max_score,
+            )
+        };
+        let scored = kattis(exited(0), 42, Some(20.0));
+        assert_eq!(
+            (scored.verdict, scored.score, scored.message.as_str()),
+            (Verdict::AC, Some(0.75), "0.75 of the test's points")
+        );
+        // Accepted with a score, the program still has to end well.
+        let crashed = kattis(exited(3), 42, Some(20.0));
+        assert_eq!((crashed.verdict, crashed.score), (Verdict::RE, None));
+        // A score for a rejected test is the interactor's error.
+        let rejected = kattis(exited(0), 43, Some(20.0));
+        assert_eq!(rejected.verdict, Verdict::JE);
+        assert!(rejected.message.contains("a score for a rejected test"));
     }
 }

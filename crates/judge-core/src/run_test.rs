@@ -231,7 +231,7 @@ impl TestRunner<'_> {
             let memory_errors = &self.toolchain.language.spec.memory_errors;
             let spec = self.spec(test);
             let ran = interactor.run(boxed, partner, &spec, test, self.scratch, memory_errors);
-            let (outcome, verdict, kind, message) = match ran {
+            let (outcome, comparison, kind) = match ran {
                 Ok(ran) => ran,
                 Err(JudgeError::Cancelled) => return Err(JudgeError::Cancelled),
                 Err(error) => {
@@ -240,9 +240,10 @@ impl TestRunner<'_> {
                 }
             };
             measured(&mut result, &outcome);
-            result.verdict = verdict;
+            result.verdict = comparison.verdict;
+            result.score = comparison.score;
             result.time_limit = kind;
-            result.message = message;
+            result.message = comparison.message;
             result.stderr = sample_stderr(test, &outcome.stderr, outcome.stderr_truncated);
             return Ok(result);
         }

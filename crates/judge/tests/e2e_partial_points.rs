@@ -3,8 +3,10 @@
 //! own testlib stand-in) that gives the fraction of sums right with exit 7 (`points
 //! 0.5`); group 1 is `each-test` (tests of 20 and 30 points), group 2 `complete-group`
 //! (50 points). Its `half.py` gets half the sums right on every test but one (secret/04,
-//! a single sum), so it earns 10 + 15 of group 1 and nothing of group 2: 25 of 100, in `judge run`'s table and JSON,
-//! `judge verify`, and `judge contest`'s results.csv and results.json.
+//! a single sum), so it earns 10 + 15 of group 1 and nothing of group 2: 25 of 100, in
+//! `judge run`'s table and JSON, `judge verify`, and `judge contest`'s results.csv and
+//! results.json. The same for an interactor's points and those of the checker after it
+//! (`polygon-interactive`).
 
 mod common;
 
@@ -194,4 +196,87 @@ fn an_ioi_contest_counts_each_tests_partial_points_once() {
         (rows[1]["student"].as_str(), rows[1]["points"].as_f64()),
         (Some("ann"), Some(50.0))
     );
+}
+
+/// The fixture Polygon package `polygon-interactive`: its testlib interactor asks sums and
+/// gives points (exit 7) for the sums right before a wrong one; after an exchange it
+/// accepts, its checker gives points for the sums answered rather than skipped. Test 2 is
+/// worth 40, test 3 60, each-test.
+fn interactive_package() -> PathBuf {
+    common::fixtures().join("packages/polygon-interactive")
+}
+
+#[test]
+fn an_interactors_points_and_the_checkers_after_it_count_in_the_total() {
+    let fixture = common::fixture();
+    let problem = interactive_package().display().to_string();
+    let solution = |name: &str| {
+        interactive_package()
+            .join("solutions")
+            .join(name)
+            .display()
+            .to_string()
+    };
+    // Two of four sums right, then a wrong one: the interactor's 0.5 on each test.
+    let output = common::judge(
+        &fixture.config,
+        &["run", "--problem", &problem, &solution("stops.py")],
+    );
+    let shown = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{shown}");
+    for wanted in [
+        "0.5 of the test's points: 2 of 4 sums right before question 3",
+        "points: 50 of 100",
+        "total 50 of 100",
+    ] {
+        assert!(shown.contains(wanted), "{wanted:?} not in {shown}");
+    }
+    // Every sum right but the last, skipped: the interactor accepts, the checker gives 0.75.
+    let output = common::judge(
+        &fixture.config,
+        &[
+            "run",
+            "--json",
+            "--problem",
+            &problem,
+            &solution("skips.py"),
+        ],
+    );
+    let result: serde_json::Value =
+        serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&output)));
+    let scores: Vec<Option<f64>> = result["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["score"].as_f64())
+        .collect();
+    assert_eq!(scores, [Some(0.5), Some(0.75), Some(0.75)], "{result}");
+    let output = common::judge(
+        &fixture.config,
+        &["run", "--problem", &problem, &solution("skips.py")],
+    );
+    let shown = text(&output);
+    for wanted in ["3 of 4 sums answered", "total 75 of 100"] {
+        assert!(shown.contains(wanted), "{wanted:?} not in {shown}");
+    }
+    let output = common::judge(
+        &fixture.config,
+        &["run", "--problem", &problem, &solution("sums.cpp")],
+    );
+    assert!(
+        text(&output).contains("total 100 of 100"),
+        "{}",
+        text(&output)
+    );
+
+    // The package verifies: the partial solutions are rejected, as they are filed.
+    let output = common::judge(&fixture.config, &["verify", &problem]);
+    let shown = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{shown}");
+    for wanted in [
+        "Polygon package; 1 s, 256 MiB; 2 groups worth 100",
+        "3 submissions, each got the verdict it is filed under",
+    ] {
+        assert!(shown.contains(wanted), "{wanted:?} not in {shown}");
+    }
 }

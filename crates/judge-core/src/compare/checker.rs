@@ -174,65 +174,77 @@ impl Checker {
             return Ok(judge_error(why));
         }
         let code = outcome.exit_code.unwrap_or(-1);
-        let verdict = match (self.protocol, code) {
-            (CheckerProtocol::Testlib, 0) | (CheckerProtocol::Kattis, 42) => Verdict::AC,
-            (CheckerProtocol::Testlib, 1) | (CheckerProtocol::Kattis, 43) => Verdict::WA,
-            (CheckerProtocol::Testlib, 2) => Verdict::PE,
-            (CheckerProtocol::Testlib, 3) => return Ok(judge_error("failed".into())),
-            (CheckerProtocol::Testlib, 7) => {
-                return Ok(match testlib_points(&said) {
-                    Some((points, _)) if !(0.0..=1.0).contains(&points) => judge_error(format!(
-                        "gave points {points}, outside 0..1 (the fraction of the test's points)"
-                    )),
-                    Some((points, text)) => Comparison {
-                        verdict: if points >= 1.0 {
-                            Verdict::AC
-                        } else {
-                            Verdict::WA
-                        },
-                        score: Some(points),
-                        message: format!(
-                            "{points} of the test's points{}",
-                            if text.is_empty() {
-                                String::new()
-                            } else {
-                                format!(": {text}")
-                            }
-                        ),
-                    },
-                    None => judge_error(
-                        "exited with 7 (points) but its message does not start with the points"
-                            .into(),
-                    ),
-                })
-            }
-            (_, code) => return Ok(judge_error(format!("exited with unexpected code {code}"))),
-        };
-        let score = match self.protocol {
-            CheckerProtocol::Testlib => None,
-            CheckerProtocol::Kattis => {
-                match kattis_score(&feedback_dir, verdict == Verdict::AC, test.max_score) {
-                    Ok(score) => score,
-                    Err(why) => return Ok(judge_error(why)),
-                }
-            }
-        };
-        let message = match score.filter(|s| *s < 1.0) {
-            Some(fraction) if said.is_empty() => {
-                format!("{} of the test's points", crate::text::points(fraction))
-            }
-            Some(fraction) => format!(
-                "{} of the test's points: {said}",
-                crate::text::points(fraction)
-            ),
-            None => said,
-        };
-        Ok(Comparison {
-            verdict,
-            score,
-            message,
-        })
+        Ok(
+            exit_verdict(self.protocol, code, &said, &feedback_dir, test.max_score)
+                .unwrap_or_else(judge_error),
+        )
     }
+}
+
+/// What a checker's or an interactor's exit `code` says under `protocol`, given its
+/// message `said` and (Kattis) its feedback folder: the comparison, with testlib's points
+/// (exit 7) or Kattis' score files read as the fraction of the test's points, or why the
+/// tool itself failed (the caller's judge error). Checkers and interactors share it, so
+/// that both read points the same way.
+pub fn exit_verdict(
+    protocol: CheckerProtocol,
+    code: i32,
+    said: &str,
+    feedback_dir: &Path,
+    max_score: Option<f64>,
+) -> std::result::Result<Comparison, String> {
+    let verdict = match (protocol, code) {
+        (CheckerProtocol::Testlib, 0) | (CheckerProtocol::Kattis, 42) => Verdict::AC,
+        (CheckerProtocol::Testlib, 1) | (CheckerProtocol::Kattis, 43) => Verdict::WA,
+        (CheckerProtocol::Testlib, 2) => Verdict::PE,
+        (CheckerProtocol::Testlib, 3) => return Err("failed".into()),
+        (CheckerProtocol::Testlib, 7) => {
+            return match testlib_points(said) {
+                Some((points, _)) if !(0.0..=1.0).contains(&points) => Err(format!(
+                    "gave points {points}, outside 0..1 (the fraction of the test's points)"
+                )),
+                Some((points, text)) => Ok(Comparison {
+                    verdict: if points >= 1.0 {
+                        Verdict::AC
+                    } else {
+                        Verdict::WA
+                    },
+                    score: Some(points),
+                    message: format!(
+                        "{points} of the test's points{}",
+                        if text.is_empty() {
+                            String::new()
+                        } else {
+                            format!(": {text}")
+                        }
+                    ),
+                }),
+                None => Err(
+                    "exited with 7 (points) but its message does not start with the points".into(),
+                ),
+            }
+        }
+        (_, code) => return Err(format!("exited with unexpected code {code}")),
+    };
+    let score = match protocol {
+        CheckerProtocol::Testlib => None,
+        CheckerProtocol::Kattis => kattis_score(feedback_dir, verdict == Verdict::AC, max_score)?,
+    };
+    let message = match score.filter(|s| *s < 1.0) {
+        Some(fraction) if said.is_empty() => {
+            format!("{} of the test's points", crate::text::points(fraction))
+        }
+        Some(fraction) => format!(
+            "{} of the test's points: {said}",
+            crate::text::points(fraction)
+        ),
+        None => said.to_string(),
+    };
+    Ok(Comparison {
+        verdict,
+        score,
+        message,
+    })
 }
 
 /// A Kattis validator's score for a test, as the fraction of the test's maximum score

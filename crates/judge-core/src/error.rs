@@ -43,6 +43,14 @@ pub enum JudgeError {
         /// The allowed ones.
         allowed: String,
     },
+    /// A contest id that judge.toml does not define (`judge import --contest`).
+    #[error("unknown contest {given:?}; judge.toml's contests: {known}")]
+    UnknownContest {
+        /// What was asked for.
+        given: String,
+        /// The contests judge.toml defines, comma-separated.
+        known: String,
+    },
     /// A problem id that cannot name a problem folder (a path, an empty name).
     #[error("problem id {id:?} {reason}")]
     BadProblemId {

@@ -3,9 +3,10 @@
 //!
 //! The .zip is written to a temporary folder (removed afterwards) and imported by
 //! judge-core's [`judge_core::package::import::import`], exactly as `judge import` does:
-//! the package is loaded first (a bad one is refused with every error and nothing is
-//! written), copied beside the other problems, and listed in judge.toml's `[contest]`
-//! (the first contest). Then [`reload`] reads judge.toml again: a judge with the new
+//! the contest is checked and the package loaded first (an unknown contest or a bad
+//! package is refused with every error and nothing is written), then it is copied beside
+//! the other problems and listed in judge.toml under the contest the teacher chose
+//! (`[contest]`, the first, by default). Then [`reload`] reads judge.toml again: a judge with the new
 //! configuration (sharing the sandbox and caches), the contests, titles and labels, the
 //! problems' versions, given to this server's workers and published for every worker,
 //! and finally a new state for the requests that come next. One import runs at a time
@@ -29,6 +30,8 @@ pub struct Upload {
     pub bytes: Vec<u8>,
     /// The problem's id in the contest (default: from the file's name).
     pub id: Option<String>,
+    /// The contest to add it to, by id (default: the first).
+    pub contest: Option<String>,
 }
 
 /// A package imported and known to the server.
@@ -75,6 +78,9 @@ fn stored_name(file_name: &str) -> String {
 fn messages(error: &JudgeError, stored: &Path, file_name: &str) -> Vec<String> {
     let lines = match error {
         JudgeError::Package(package) => package.errors.iter().map(|e| e.to_string()).collect(),
+        JudgeError::UnknownContest { given, .. } => {
+            vec![crate::views::import::ImportTexts::current().unknown_contest(given)]
+        }
         other => vec![other.to_string()],
     };
     let stored = stored.display().to_string();
@@ -84,7 +90,7 @@ fn messages(error: &JudgeError, stored: &Path, file_name: &str) -> Vec<String> {
         .collect()
 }
 
-/// Imports `upload` into the contest and makes the server know it (blocks: run it on a
+/// Imports `upload` into the contest it names and makes the server know it (blocks: run it on a
 /// blocking thread).
 pub fn import(state: &AppState, upload: &Upload) -> Result<Done, ImportError> {
     let _one_at_a_time = state.course_lock.lock().unwrap_or_else(|e| e.into_inner());
@@ -110,14 +116,21 @@ pub fn import(state: &AppState, upload: &Upload) -> Result<Done, ImportError> {
         .as_deref()
         .map(str::trim)
         .filter(|id| !id.is_empty());
-    let imported = judge_core::package::import::import(&config, &stored, id, DEFAULT_POINTS)
-        .map_err(|e| ImportError::Refused(messages(&e, &stored, &upload.file_name)))?;
+    let imported = judge_core::package::import::import(
+        &config,
+        &stored,
+        id,
+        DEFAULT_POINTS,
+        upload.contest.as_deref(),
+    )
+    .map_err(|e| ImportError::Refused(messages(&e, &stored, &upload.file_name)))?;
     tracing::info!(
-        "imported {} as problem {} ({} tests) into {}",
+        "imported {} as problem {} ({} tests) into {}, in contest {}",
         upload.file_name,
         imported.id,
         imported.tests,
-        imported.dir.display()
+        imported.dir.display(),
+        imported.contest
     );
     let broken = reload(&latest).map_err(ImportError::Reload)?;
     let not_judgeable = broken

@@ -174,6 +174,61 @@ fn empty_contest() -> (tempfile::TempDir, common::Fixture) {
     (scratch, fixture)
 }
 
+#[test]
+fn judge_import_adds_to_the_contest_named_and_refuses_an_unknown_one() {
+    let scratch = tempfile::tempdir().unwrap();
+    let root = scratch.path().to_path_buf();
+    let fixture = common::fixture_with(move |table| {
+        let contest = table["contest"].as_table_mut().unwrap();
+        contest.insert(
+            "problems_dir".into(),
+            root.join("problems").display().to_string().into(),
+        );
+        contest.insert("problems".into(), toml::Value::Array(vec![]));
+        let contests: toml::Table = toml::from_str(
+            "[[contests]]\nid = \"hw1\"\ntitle = \"Homework 1\"\nkind = \"homework\"\n\
+             start = \"2026-12-01T08:00:00Z\"\ndeadline = \"2026-12-08T08:00:00Z\"\n",
+        )
+        .unwrap();
+        table.insert("contests".into(), contests["contests"].clone());
+    });
+    let before = std::fs::read_to_string(&fixture.config).unwrap();
+    let kattis = package("kattis-pass-fail");
+    let output = common::judge(
+        &fixture.config,
+        &["import", kattis.to_str().unwrap(), "--contest", "hw9"],
+    );
+    assert_ne!(output.status.code(), Some(0), "{}", text(&output));
+    assert!(
+        text(&output).contains("unknown contest \"hw9\"; judge.toml's contests: main, hw1"),
+        "{}",
+        text(&output)
+    );
+    assert_eq!(std::fs::read_to_string(&fixture.config).unwrap(), before);
+    assert!(!scratch.path().join("problems").exists());
+
+    let output = common::judge(
+        &fixture.config,
+        &["import", kattis.to_str().unwrap(), "--contest", "hw1"],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert!(
+        text(&output).contains("lists it in contest \"hw1\" with 100 points"),
+        "{}",
+        text(&output)
+    );
+    assert!(listed(&fixture.config).is_empty());
+    let table: toml::Table = std::fs::read_to_string(&fixture.config)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(
+        table["contests"][0]["problems"][0]["id"].as_str(),
+        Some("kattis-pass-fail"),
+        "{table}"
+    );
+}
+
 fn listed(config: &Path) -> Vec<String> {
     let table: toml::Table = std::fs::read_to_string(config).unwrap().parse().unwrap();
     table["contest"]

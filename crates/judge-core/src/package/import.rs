@@ -1,8 +1,10 @@
-//! `judge import`: a package (folder or .zip) becomes a problem of the contest. It is
-//! loaded first, so a bad package is refused with everything wrong and nothing is
-//! written; then it is copied beside the other problems under a hidden name and renamed
-//! into place, and judge.toml gains its `[[contest.problems]]` entry (its comments and
-//! layout kept). If judge.toml cannot be written or no longer loads, the copy is
+//! `judge import`: a package (folder or .zip) becomes a problem of one of the course's
+//! contests (the first, `[contest]`, unless another is named). The contest is checked and
+//! the package loaded first, so an unknown contest or a bad package is refused with
+//! everything wrong and nothing is written; then it is copied beside the other problems
+//! under a hidden name and renamed into place, and judge.toml gains its entry in that
+//! contest's problems (`[[contest.problems]]`, or `[[contests.problems]]` under its
+//! `[[contests]]` entry; its comments and layout kept). If judge.toml cannot be written or no longer loads, the copy is
 //! removed and judge.toml restored: nothing is half imported.
 
 use crate::config::judge_toml::JudgeConfig;
@@ -17,6 +19,8 @@ pub const DEFAULT_POINTS: f64 = 100.0;
 pub struct Imported {
     /// The problem's id in the contest.
     pub id: String,
+    /// The contest it was added to.
+    pub contest: String,
     /// Where it now lies.
     pub dir: PathBuf,
     /// Its title.
@@ -29,23 +33,50 @@ pub struct Imported {
     pub warnings: Vec<String>,
 }
 
+/// The id of the contest `asked` names (`None`: the first), if judge.toml defines it.
+pub fn contest_id(config: &JudgeConfig, asked: Option<&str>) -> Result<String> {
+    let contests = config.contests();
+    match asked {
+        None => Ok(contests[0].id.clone()),
+        Some(asked) if contests.iter().any(|c| c.id == asked) => Ok(asked.to_string()),
+        Some(asked) => Err(JudgeError::UnknownContest {
+            given: asked.to_string(),
+            known: contests
+                .iter()
+                .map(|c| c.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        }),
+    }
+}
+
 /// Imports the package at `path` as problem `id` (default: from the path's name), worth
-/// `points`.
+/// `points`, into the contest `contest` (`None`: the first).
 pub fn import(
     config: &JudgeConfig,
     path: &Path,
     id: Option<&str>,
     points: f64,
+    contest: Option<&str>,
 ) -> Result<Imported> {
+    let contest = contest_id(config, contest)?;
     let opened = super::open(config, path, id)?;
     let problem = &opened.problem;
     let id = problem.id.clone();
     crate::problem_id::check(config, &id)?;
-    if config.toml.contest.problems.iter().any(|p| p.id == id) {
+    // One folder per id: a problem another contest lists is that contest's folder.
+    if let Some(listing) = config
+        .contests()
+        .into_iter()
+        .find(|c| c.table.problems.iter().any(|p| p.id == id))
+    {
         return Err(JudgeError::file(
             "judge.toml",
             &config.file,
-            format!("already lists a problem {id:?}; give another with --id"),
+            format!(
+                "already lists a problem {id:?} (in contest {:?}); give another with --id",
+                listing.id
+            ),
         ));
     }
     let target = config.problem_dir(&id);
@@ -70,12 +101,13 @@ pub fn import(
         let _ = std::fs::remove_dir_all(&staged);
         JudgeError::file("problem folder", &target, e)
     })?;
-    if let Err(error) = add_to_judge_toml(config, &id, points) {
+    if let Err(error) = add_to_judge_toml(config, &contest, &id, points) {
         let _ = std::fs::remove_dir_all(&target);
         return Err(error);
     }
     Ok(Imported {
         id,
+        contest,
         dir: target,
         title: problem.title.clone(),
         format: problem.format,
@@ -114,19 +146,49 @@ fn copy_tree(from: &Path, to: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Appends `[[contest.problems]]` for `id` to judge.toml, keeping the file as it is
-/// otherwise; restores it when the result does not load.
-fn add_to_judge_toml(config: &JudgeConfig, id: &str, points: f64) -> Result<()> {
+/// The table in judge.toml that defines contest `contest`: `[contest]` for the first,
+/// else its `[[contests]]` entry.
+fn contest_table<'a>(
+    document: &'a mut toml_edit::DocumentMut,
+    first: bool,
+    contest: &str,
+    file: &Path,
+) -> Result<&'a mut toml_edit::Table> {
+    if first {
+        return document
+            .get_mut("contest")
+            .and_then(|c| c.as_table_mut())
+            .ok_or_else(|| JudgeError::file("judge.toml", file, "has no [contest] table"));
+    }
+    document
+        .get_mut("contests")
+        .and_then(|c| c.as_array_of_tables_mut())
+        .and_then(|all| {
+            all.iter_mut()
+                .find(|t| t.get("id").and_then(|i| i.as_str()) == Some(contest))
+        })
+        .ok_or_else(|| {
+            JudgeError::file(
+                "judge.toml",
+                file,
+                format!("has no [[contests]] entry with id = {contest:?} this command can add to"),
+            )
+        })
+}
+
+/// Adds `id` to the problems of contest `contest` in judge.toml, keeping the file as it
+/// is otherwise; restores it when the result does not load or does not list the problem
+/// in that contest.
+fn add_to_judge_toml(config: &JudgeConfig, contest: &str, id: &str, points: f64) -> Result<()> {
     let file = &config.file;
     let before =
         std::fs::read_to_string(file).map_err(|e| JudgeError::file("judge.toml", file, e))?;
     let mut document: toml_edit::DocumentMut = before
         .parse()
         .map_err(|e| JudgeError::file("judge.toml", file, e))?;
-    let contest = document
-        .get_mut("contest")
-        .and_then(|c| c.as_table_mut())
-        .ok_or_else(|| JudgeError::file("judge.toml", file, "has no [contest] table"))?;
+    let first = config.contests()[0].id == contest;
+    let contest_name = contest;
+    let contest = contest_table(&mut document, first, contest_name, file)?;
     // No problems yet (`problems = []` or none at all): the list starts here.
     let empty = match contest.get("problems") {
         None => true,
@@ -145,7 +207,7 @@ fn add_to_judge_toml(config: &JudgeConfig, id: &str, points: f64) -> Result<()> 
             JudgeError::file(
                 "judge.toml",
                 file,
-                "lists contest.problems in a form this command cannot add to; use [[contest.problems]] tables",
+                format!("lists the problems of contest {contest_name:?} in a form this command cannot add to; use [[contest.problems]] (or [[contests.problems]]) tables"),
             )
         })?;
     let mut entry = toml_edit::Table::new();
@@ -154,9 +216,129 @@ fn add_to_judge_toml(config: &JudgeConfig, id: &str, points: f64) -> Result<()> 
     problems.push(entry);
     std::fs::write(file, document.to_string())
         .map_err(|e| JudgeError::file("judge.toml", file, e))?;
-    if let Err(error) = JudgeConfig::load(file) {
+    let listed = JudgeConfig::load(file)
+        .map_err(JudgeError::from)
+        .and_then(|after| {
+            let lists = after
+                .contests()
+                .iter()
+                .any(|c| c.id == contest_name && c.table.problems.iter().any(|p| p.id == id));
+            if lists {
+                Ok(())
+            } else {
+                Err(JudgeError::file(
+                    "judge.toml",
+                    file,
+                    format!("does not list {id:?} in contest {contest_name:?} after the edit"),
+                ))
+            }
+        });
+    if let Err(error) = listed {
         let _ = std::fs::write(file, &before);
-        return Err(error.into());
+        return Err(error);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A judge.toml of three contests (`main`, `hw1`, `hw2`; `hw1` is not the last) in
+    /// `dir`, its problems folder beside it.
+    fn course(dir: &Path) -> JudgeConfig {
+        let text = r#"# the course
+[contest]
+title = "Main"
+[[contest.problems]]
+id = "a"
+
+[[contests]]
+id = "hw1"
+title = "Homework 1"
+start = "2026-12-01T08:00:00Z"
+# hw1 has no problems yet
+
+[[contests]]
+id = "hw2"
+title = "Homework 2"
+start = "2026-12-02T08:00:00Z"
+[[contests.problems]]
+id = "a"
+points = 10
+
+[languages.python3]
+name = "Python 3"
+extensions = ["py"]
+source = "main.py"
+run = ["python3", "main.py"]
+"#;
+        let file = dir.join("judge.toml");
+        std::fs::write(&file, text).unwrap();
+        JudgeConfig::load(&file).unwrap()
+    }
+
+    fn package() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../judge/tests/fixtures/packages/kattis-ctd")
+    }
+
+    fn problems_of(config: &JudgeConfig, contest: &str) -> Vec<(String, f64)> {
+        let after = JudgeConfig::load(&config.file).unwrap();
+        let definition = after.contests().into_iter().find(|c| c.id == contest);
+        definition
+            .unwrap()
+            .table
+            .problems
+            .iter()
+            .map(|p| (p.id.clone(), p.points))
+            .collect()
+    }
+
+    #[test]
+    fn a_package_goes_into_the_contest_asked_for_and_only_there() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = course(dir.path());
+        let imported = import(&config, &package(), Some("largest"), 30.0, Some("hw1")).unwrap();
+        assert_eq!(
+            (imported.id.as_str(), imported.contest.as_str()),
+            ("largest", "hw1")
+        );
+        assert!(dir.path().join("problems/largest/problem.yaml").is_file());
+        assert_eq!(problems_of(&config, "hw1"), [("largest".to_string(), 30.0)]);
+        assert_eq!(problems_of(&config, "main"), [("a".to_string(), 100.0)]);
+        assert_eq!(problems_of(&config, "hw2"), [("a".to_string(), 10.0)]);
+        let text = std::fs::read_to_string(&config.file).unwrap();
+        assert!(text.starts_with("# the course\n") && text.contains("# hw1 has no problems yet"));
+
+        // The first contest by default; an id another contest lists is refused.
+        let config = JudgeConfig::load(&config.file).unwrap();
+        let imported = import(&config, &package(), Some("max"), 100.0, None).unwrap();
+        assert_eq!(imported.contest, "main");
+        assert_eq!(
+            problems_of(&config, "main"),
+            [("a".to_string(), 100.0), ("max".to_string(), 100.0)]
+        );
+        let config = JudgeConfig::load(&config.file).unwrap();
+        let again = import(&config, &package(), Some("largest"), 1.0, Some("hw2")).unwrap_err();
+        assert!(
+            again
+                .to_string()
+                .contains("already lists a problem \"largest\" (in contest \"hw1\")"),
+            "{again}"
+        );
+    }
+
+    #[test]
+    fn an_unknown_contest_is_refused_before_anything_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = course(dir.path());
+        let before = std::fs::read_to_string(&config.file).unwrap();
+        let error = import(&config, &package(), None, 100.0, Some("hw9")).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "unknown contest \"hw9\"; judge.toml's contests: main, hw1, hw2"
+        );
+        assert_eq!(std::fs::read_to_string(&config.file).unwrap(), before);
+        assert!(!dir.path().join("problems").exists());
+    }
 }

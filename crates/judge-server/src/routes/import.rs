@@ -1,17 +1,18 @@
 //! `GET`/`POST /teacher/problems/import`: a teacher uploads a package .zip and it becomes
-//! a problem of the first contest (see [`crate::import`]).
+//! a problem of the contest chosen in the form (the first by default; see
+//! [`crate::import`]).
 //!
 //! The checks, in order, each with its status: a teacher's session (401 / 403), a
 //! multipart form within the package cap (413), the CSRF token (403), a file (422). Then
-//! the import: a refused package answers 422 with every error on the page, an imported
-//! one 200 with its facts and warnings.
+//! the import: an unknown contest or a refused package answers 422 with every error on
+//! the page, an imported one 200 with its facts and warnings.
 
 use super::submit::{multipart_error_or, read_limited};
 use crate::auth::TeacherOnly;
 use crate::http_error::{ErrorTexts, HttpError};
 use crate::import::{self, ImportError, Upload};
 use crate::state::AppState;
-use crate::views::import::{self as view, ImportTexts, Outcome};
+use crate::views::import::{self as view, ContestChoice, ImportTexts, Outcome};
 use crate::views::Chrome;
 use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
 use axum::extract::{Multipart, State};
@@ -30,12 +31,23 @@ fn render(
     state: &AppState,
     session: &crate::auth::Session,
     status: StatusCode,
+    chosen: Option<&str>,
     outcome: Option<&Outcome>,
 ) -> Response {
     let chrome = Chrome::for_course(&state.contests, Some(session), "teacher");
+    let contests: Vec<ContestChoice> = state
+        .contests
+        .all()
+        .iter()
+        .map(|c| ContestChoice {
+            id: c.id.clone(),
+            title: c.title.clone(),
+        })
+        .collect();
     let page = view::page_view(
         &chrome,
-        &state.contest.title,
+        &contests,
+        chosen,
         state.options.max_package_bytes,
         outcome,
     );
@@ -44,7 +56,7 @@ fn render(
 
 /// `GET /teacher/problems/import`: the form.
 pub async fn form(State(state): State<AppState>, TeacherOnly(session): TeacherOnly) -> Response {
-    render(&state, &session, StatusCode::OK, None)
+    render(&state, &session, StatusCode::OK, None, None)
 }
 
 /// The form's fields.
@@ -52,6 +64,7 @@ pub async fn form(State(state): State<AppState>, TeacherOnly(session): TeacherOn
 struct Fields {
     csrf: Option<String>,
     id: Option<String>,
+    contest: Option<String>,
     file_name: Option<String>,
     package: Vec<u8>,
 }
@@ -81,6 +94,7 @@ async fn read_fields(mut multipart: Multipart, cap: usize) -> Result<Fields, Htt
         match name.as_str() {
             "csrf" => fields.csrf = small(read_field(field, 256, cap).await?),
             "id" => fields.id = small(read_field(field, 256, cap).await?),
+            "contest" => fields.contest = small(read_field(field, 256, cap).await?),
             "package" => {
                 fields.file_name = field.file_name().map(str::to_string);
                 fields.package = read_field(field, cap, cap).await?;
@@ -107,6 +121,7 @@ pub async fn upload(
     })?;
     let fields = read_fields(multipart, cap).await?;
     crate::csrf::verify(&session.csrf_token, fields.csrf.as_deref())?;
+    let contest = fields.contest.filter(|c| !c.is_empty());
     let file_name = fields
         .file_name
         .filter(|name| !name.is_empty())
@@ -120,6 +135,7 @@ pub async fn upload(
             &state,
             &session,
             StatusCode::UNPROCESSABLE_ENTITY,
+            contest.as_deref(),
             Some(&outcome),
         ));
     }
@@ -127,6 +143,7 @@ pub async fn upload(
         file_name: file_name.clone(),
         bytes: fields.package,
         id: fields.id,
+        contest: contest.clone(),
     };
     let running = state.clone();
     let imported = tokio::task::spawn_blocking(crate::i18n::carried(move || {
@@ -150,10 +167,16 @@ pub async fn upload(
                 done.imported.id
             );
             let imported = done.imported;
+            let joined = latest.contests.get(&imported.contest);
+            let problem = format!("/problems/{}", crate::auth::encode_component(&imported.id));
             (
                 StatusCode::OK,
                 Outcome::Imported {
                     file_name,
+                    contest_title: joined
+                        .map(|c| c.title.clone())
+                        .unwrap_or_else(|| imported.contest.clone()),
+                    href: joined.map(|c| c.href(&problem)).unwrap_or(problem),
                     id: imported.id,
                     format: imported.format,
                     tests: imported.tests,
@@ -175,5 +198,11 @@ pub async fn upload(
         }
         Err(ImportError::Server(error)) => return Err(error.into()),
     };
-    Ok(render(&latest, &session, status, Some(&outcome)))
+    Ok(render(
+        &latest,
+        &session,
+        status,
+        contest.as_deref(),
+        Some(&outcome),
+    ))
 }

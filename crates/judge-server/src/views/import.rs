@@ -9,8 +9,12 @@ crate::i18n::texts! {
     pub struct ImportTexts {
         title => "Import a problem", "导入题目";
         dashboard_link => "Import a problem package (.zip)", "导入题目包（压缩文件）";
-        intro(contest: &str) => "Upload a Kattis package (problem.yaml), a Polygon package (problem.xml) or a native problem folder (problem.toml) as a .zip. It is checked first; a sound one is copied beside the other problems and added to the first contest, {contest}, in judge.toml (as judge import does), and students see it at once.",
-            "上传 .zip 格式的 Kattis 题目包（problem.yaml）、Polygon 题目包（problem.xml）或本系统的题目文件夹（problem.toml）。系统先检查题目包；检查通过后，将其复制到其他题目旁边，并在 judge.toml 中加入第一场比赛 {contest}（与 judge import 相同），学生立即可见。";
+        intro => "Upload a Kattis package (problem.yaml), a Polygon package (problem.xml) or a native problem folder (problem.toml) as a .zip. It is checked first; a sound one is copied beside the other problems and added to the contest you choose in judge.toml (as judge import --contest does), and students see it at once.",
+            "上传 .zip 格式的 Kattis 题目包（problem.yaml）、Polygon 题目包（problem.xml）或本系统的题目文件夹（problem.toml）。系统先检查题目包；检查通过后，将其复制到其他题目旁边，并在 judge.toml 中加入所选的比赛（与 judge import --contest 相同），学生立即可见。";
+        contest => "Contest", "比赛";
+        contest_hint => "The problem joins this contest's problems (default: the first contest).", "题目将加入所选比赛的题目列表（默认为第一场比赛）。";
+        in_contest(contest: &str) => "It is a problem of {contest} now.", "它现在是 {contest} 的题目。";
+        unknown_contest(id: &str) => "There is no contest {id} in judge.toml: choose one from the list.", "judge.toml 中没有比赛 {id}，请从列表中选择。";
         package => "Package (.zip)", "题目包（.zip）";
         id => "Problem id (optional)", "题目编号（可选）";
         id_hint => "Default: the file's name, lowercased (pair-sum.zip: pair-sum).", "默认使用文件名的小写形式（pair-sum.zip 即 pair-sum）。";
@@ -57,6 +61,10 @@ pub enum Outcome {
         file_name: String,
         /// The problem's id.
         id: String,
+        /// The title of the contest it joined.
+        contest_title: String,
+        /// Its statement page in that contest.
+        href: String,
         /// Its format.
         format: Format,
         /// Its tests.
@@ -77,13 +85,27 @@ pub enum Outcome {
     ReloadFailed(String),
 }
 
-/// The import page: the form, and the outcome of an upload if there was one.
+/// A contest the form offers.
+#[derive(Debug, Clone)]
+pub struct ContestChoice {
+    /// Its id (the form's value).
+    pub id: String,
+    /// Its title.
+    pub title: String,
+}
+
+/// The import page: the form (its contest select on `chosen`, else the first of
+/// `contests`), and the outcome of an upload if there was one.
 pub fn page_view(
     chrome: &Chrome,
-    contest_title: &str,
+    contests: &[ContestChoice],
+    chosen: Option<&str>,
     max_package_bytes: usize,
     outcome: Option<&Outcome>,
 ) -> Markup {
+    let chosen = chosen
+        .filter(|id| contests.iter().any(|c| c.id == *id))
+        .or(contests.first().map(|c| c.id.as_str()));
     let t = ImportTexts(chrome.lang);
     let csrf = chrome.csrf_token.clone().unwrap_or_default();
     page(
@@ -92,10 +114,10 @@ pub fn page_view(
         html! {
             h1 { (t.title()) }
             @match outcome {
-                Some(Outcome::Imported { file_name, id, format, tests, warnings, not_judgeable }) => {
+                Some(Outcome::Imported { file_name, id, contest_title, href, format, tests, warnings, not_judgeable }) => {
                     section class="notice" id="import-done" role="status" {
-                        p { (t.imported(file_name, id)) " " (t.facts(t.format(*format), *tests, judge_core::package::import::DEFAULT_POINTS)) }
-                        p { a href={ "/problems/" (crate::auth::encode_component(id)) } { (t.see_it()) } }
+                        p { (t.imported(file_name, id)) " " (t.in_contest(contest_title)) " " (t.facts(t.format(*format), *tests, judge_core::package::import::DEFAULT_POINTS)) }
+                        p { a href=(href) { (t.see_it()) } }
                         @if let Some(why) = not_judgeable { p class="error-message" { (t.not_judgeable(why)) } }
                         @if !warnings.is_empty() {
                             h2 { (t.warnings()) }
@@ -114,13 +136,23 @@ pub fn page_view(
                 }
                 None => {}
             }
-            p { (t.intro(contest_title)) }
+            p { (t.intro()) }
             form method="post" action="/teacher/problems/import" enctype="multipart/form-data" class="submit" id="import-form" {
                 (csrf_field(&csrf))
                 label { (t.package())
                     input type="file" name="package" id="package" accept=".zip,application/zip" required;
                 }
                 p class="hint" { (t.size_hint(super::format::bytes(max_package_bytes as u64))) }
+                label { (t.contest())
+                    select name="contest" id="import-contest" {
+                        @for contest in contests {
+                            option value=(contest.id) selected[chosen == Some(contest.id.as_str())] {
+                                (contest.title) " (" (contest.id) ")"
+                            }
+                        }
+                    }
+                }
+                p class="hint" { (t.contest_hint()) }
                 label { (t.id())
                     input type="text" name="id" id="problem-id" autocomplete="off" pattern="[A-Za-z0-9_-]*";
                 }

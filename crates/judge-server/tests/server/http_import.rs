@@ -1,7 +1,8 @@
 //! HTTP tests of the teacher's package import page: an uploaded Kattis package becomes a
-//! problem that students see and that is judged, without a restart; students, forms
-//! without the CSRF token, oversized uploads and bad packages are refused, and a refusal
-//! changes nothing (judge.toml and the problems folder stay as they were).
+//! problem that students see and that is judged, without a restart, in the contest the
+//! teacher chose; students, forms without the CSRF token, oversized uploads, bad packages
+//! and unknown contests are refused, and a refusal changes nothing (judge.toml and the
+//! problems folder stay as they were).
 
 use crate::common::{fixtures, Client, Part, TestServer};
 use axum::http::StatusCode;
@@ -59,6 +60,16 @@ pub fn server_with_problems_folder(
     workers: usize,
     edit_options: impl FnOnce(&mut judge_server::ServerOptions),
 ) -> (tempfile::TempDir, TestServer) {
+    server_with_problems_folder_and_course(workers, |_| {}, edit_options)
+}
+
+/// [`server_with_problems_folder`], with `edit_top` changing the whole judge.toml (the
+/// course's `[[contests]]`).
+pub fn server_with_problems_folder_and_course(
+    workers: usize,
+    edit_top: impl FnOnce(&mut toml::Table),
+    edit_options: impl FnOnce(&mut judge_server::ServerOptions),
+) -> (tempfile::TempDir, TestServer) {
     let problems = tempfile::tempdir().unwrap();
     let add = problems.path().join("add");
     std::fs::create_dir(&add).unwrap();
@@ -66,7 +77,7 @@ pub fn server_with_problems_folder(
         std::fs::copy(fixtures().join("problems/add").join(file), add.join(file)).unwrap();
     }
     let folder = problems.path().display().to_string();
-    let server = TestServer::with(
+    let server = TestServer::with_course(
         workers,
         |contest| {
             contest.insert("problems_dir".into(), folder.into());
@@ -74,6 +85,7 @@ pub fn server_with_problems_folder(
             add.insert("id".into(), "add".into());
             contest.insert("problems".into(), vec![toml::Value::from(add)].into());
         },
+        edit_top,
         edit_options,
     );
     (problems, server)
@@ -101,9 +113,24 @@ async fn upload(
     bytes: &[u8],
     id: &str,
 ) -> crate::common::Reply {
+    upload_to(client, csrf, file, bytes, id, None).await
+}
+
+/// [`upload`] with the form's contest field, when given.
+async fn upload_to(
+    client: &mut Client,
+    csrf: Option<&str>,
+    file: &str,
+    bytes: &[u8],
+    id: &str,
+    contest: Option<&str>,
+) -> crate::common::Reply {
     let mut parts = vec![Part::File("package", file, bytes), Part::Text("id", id)];
     if let Some(csrf) = csrf {
         parts.push(Part::Text("csrf", csrf));
+    }
+    if let Some(contest) = contest {
+        parts.push(Part::Text("contest", contest));
     }
     client.post_multipart(PATH, &parts).await
 }
@@ -421,4 +448,127 @@ async fn two_uploads_of_one_id_at_once_import_it_once() {
     );
     assert_eq!(judge_toml(&server).matches("id = \"double\"").count(), 1);
     assert_eq!(folder_names(problems.path()), ["add", "double"]);
+}
+
+#[tokio::test]
+async fn a_teacher_chooses_the_contest_a_package_joins() {
+    let (problems, server) = server_with_problems_folder_and_course(
+        0,
+        |top| {
+            let mut hw1 = toml::Table::new();
+            hw1.insert("id".into(), "hw1".into());
+            hw1.insert("title".into(), "Homework one".into());
+            hw1.insert("kind".into(), "homework".into());
+            hw1.insert("start".into(), crate::common::minutes_from_now(-60).into());
+            hw1.insert(
+                "deadline".into(),
+                crate::common::minutes_from_now(60).into(),
+            );
+            top.insert("contests".into(), vec![toml::Value::from(hw1)].into());
+        },
+        |_| {},
+    );
+    let mut teacher = server.login("teacher").await;
+    let form = teacher.get(PATH).await;
+    // A select of the course's contests, the first chosen by default.
+    assert!(
+        form.body
+            .contains("<select name=\"contest\" id=\"import-contest\">")
+            && form
+                .body
+                .contains("<option value=\"main\" selected>Test contest (main)</option>")
+            && form
+                .body
+                .contains("<option value=\"hw1\">Homework one (hw1)</option>"),
+        "{}",
+        form.body
+    );
+    let csrf = form.csrf();
+    let before = judge_toml(&server);
+    let good = zipped(&package("double"));
+
+    // An unknown contest: 422, said plainly, nothing changed.
+    let reply = upload_to(
+        &mut teacher,
+        Some(&csrf),
+        "double.zip",
+        &good,
+        "",
+        Some("hw9"),
+    )
+    .await;
+    assert_eq!(
+        reply.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        reply.body
+    );
+    assert!(
+        reply
+            .body
+            .contains("There is no contest hw9 in judge.toml: choose one from the list."),
+        "{}",
+        reply.body
+    );
+    assert_eq!(judge_toml(&server), before);
+    assert_eq!(folder_names(problems.path()), ["add"]);
+    let mut zh_teacher = server
+        .login("teacher")
+        .await
+        .with_header("accept-language", "zh-CN");
+    let zh_csrf = zh_teacher.get(PATH).await.csrf();
+    let zh = upload_to(
+        &mut zh_teacher,
+        Some(&zh_csrf),
+        "double.zip",
+        &good,
+        "",
+        Some("hw9"),
+    )
+    .await;
+    assert_eq!(zh.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", zh.body);
+    assert!(zh.body.contains("judge.toml 中没有比赛 hw9"), "{}", zh.body);
+
+    // Into the second contest: listed there, not in the first.
+    let reply = upload_to(
+        &mut teacher,
+        Some(&csrf),
+        "double.zip",
+        &good,
+        "",
+        Some("hw1"),
+    )
+    .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    assert!(
+        reply.body.contains("It is a problem of Homework one now.")
+            && reply
+                .body
+                .contains("href=\"/contests/hw1/problems/double\"")
+            && reply.body.contains("<option value=\"hw1\" selected>"),
+        "{}",
+        reply.body
+    );
+    let table: toml::Table = judge_toml(&server).parse().unwrap();
+    let ids = |problems: &toml::Value| -> Vec<String> {
+        problems
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(ids(&table["contests"][0]["problems"]), ["double"]);
+    assert_eq!(ids(&table["contest"]["problems"]), ["add"]);
+    let mut ann = server.login("ann").await;
+    let second = ann.get("/contests/hw1/problems").await;
+    assert!(second.body.contains("Double it"), "{}", second.body);
+    let first = ann.get("/problems").await;
+    assert!(
+        first.body.contains("add") && !first.body.contains("Double it"),
+        "{}",
+        first.body
+    );
+    let statement = ann.get("/contests/hw1/problems/double").await;
+    assert_eq!(statement.status, StatusCode::OK, "{}", statement.body);
 }

@@ -1,6 +1,7 @@
 //! `judge import`: add a package (a Kattis or Polygon package folder or .zip, or a
-//! native problem folder) to the contest: copied beside the other problems and listed in
-//! judge.toml, for `judge contest` and `judge serve`.
+//! native problem folder) to a contest (the first unless `--contest` names another):
+//! copied beside the other problems and listed in judge.toml, for `judge contest` and
+//! `judge serve`.
 
 use super::{load_config, Cli, EXIT_JUDGED};
 use std::path::PathBuf;
@@ -13,6 +14,9 @@ pub struct ImportArgs {
     /// The problem's id in the contest (default: from the package's name).
     #[arg(long)]
     pub id: Option<String>,
+    /// The contest to add it to, by id (default: the first, `[contest]`).
+    #[arg(long)]
+    pub contest: Option<String>,
     /// Its points in the contest.
     #[arg(long, default_value_t = judge_core::package::import::DEFAULT_POINTS)]
     pub points: f64,
@@ -21,18 +25,24 @@ pub struct ImportArgs {
 /// Runs `judge import`.
 pub fn execute(cli: &Cli, args: &ImportArgs) -> anyhow::Result<u8> {
     let config = load_config(cli.config.as_ref())?;
-    let imported =
-        judge_core::package::import::import(&config, &args.path, args.id.as_deref(), args.points)?;
+    let imported = judge_core::package::import::import(
+        &config,
+        &args.path,
+        args.id.as_deref(),
+        args.points,
+        args.contest.as_deref(),
+    )?;
     for warning in &imported.warnings {
         eprintln!("warning: {warning}");
     }
     println!(
-        "imported {} as {:?} ({}; {} tests) into {}; judge.toml lists it with {} points",
+        "imported {} as {:?} ({}; {} tests) into {}; judge.toml lists it in contest {:?} with {} points",
         args.path.display(),
         imported.id,
         imported.format.describe(),
         imported.tests,
         imported.dir.display(),
+        imported.contest,
         args.points
     );
     println!("next: judge verify {}", imported.id);

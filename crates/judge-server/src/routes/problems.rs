@@ -14,7 +14,7 @@ use crate::views::{format, Chrome};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::response::Html;
-use judge_core::problem::{OutputCheck, TestGroup};
+use judge_core::problem::{Format, OutputCheck, Problem, TestGroup};
 use judge_core::Verdict;
 use maud::html;
 use serde::Deserialize;
@@ -217,6 +217,15 @@ fn limits_text(problem: &judge_core::problem::Problem) -> String {
     ProblemTexts::current().limits(limits.time_s, limits.memory_mib)
 }
 
+/// A problem's title in `language` when it has one there (Chinese), else its English
+/// title, with the language it is in.
+fn title_in(problem: &Problem, language: StatementLanguage) -> (String, StatementLanguage) {
+    match (language, &problem.title_zh) {
+        (StatementLanguage::Zh, Some(zh)) => (zh.clone(), StatementLanguage::Zh),
+        _ => (problem.title.clone(), StatementLanguage::En),
+    }
+}
+
 /// `GET /problems/{id}`: a problem of the first contest.
 pub async fn statement(
     State(state): State<AppState>,
@@ -294,9 +303,15 @@ async fn statement_of(
                 .collect();
             let interactive = matches!(problem.output, OutputCheck::Interactive { .. });
             let (statement, samples) = render_with_samples(&markdown, wanted, samples, interactive);
+            let (title, title_language) = title_in(&problem, wanted);
+            // A native statement opens with its own title (`# 加法 / Add`); a package's
+            // title lives in its metadata (problem.yaml's name, problem.xml's names).
+            let heading =
+                (problem.format != Format::Native).then(|| (title.clone(), title_language));
             Ok(Ok(StatementPage {
                 id: problem_id,
-                title: problem.title.clone(),
+                title,
+                heading,
                 statement,
                 limits: limits_text(&problem),
                 samples,

@@ -167,8 +167,11 @@ fn sample_file(lang: crate::i18n::Lang, heading: &str, file: &str, text: &Sample
 pub struct StatementPage {
     /// The problem's id.
     pub id: String,
-    /// Its title.
+    /// Its title, in the statement's language.
     pub title: String,
+    /// The heading shown above the statement, with its language, when the statement has
+    /// none of its own (a package's title comes from its metadata).
+    pub heading: Option<(String, StatementLanguage)>,
     /// The rendered statement.
     pub statement: RenderedStatement,
     /// Limits, in words.
@@ -206,6 +209,7 @@ pub fn statement(chrome: &Chrome, contest: &Contest, view: &StatementPage) -> Ma
                 a class="button" href=(submit) { (t.submit()) }
             }
             article class="statement" lang=(shown.map_or("en", StatementLanguage::code)) {
+                @if let Some((heading, language)) = &view.heading { h1 lang=(language.code()) { (heading) } }
                 (PreEscaped(&view.statement.html))
             }
             @if !view.samples.is_empty() {

@@ -191,6 +191,12 @@ async fn a_teacher_imports_a_kattis_package_that_students_then_see_and_get_judge
     let statement = ann.get("/problems/double").await;
     assert_eq!(statement.status, StatusCode::OK, "{}", statement.body);
     assert!(statement.body.contains("print"), "{}", statement.body);
+    // problem.yaml's name heads the statement, as a native statement's own title does.
+    assert!(
+        statement.body.contains("<h1 lang=\"en\">Double it</h1>"),
+        "{}",
+        statement.body
+    );
     let accepted = ann
         .submit("double", "python3", "print(2 * int(input()))\n")
         .await
@@ -571,4 +577,67 @@ async fn a_teacher_chooses_the_contest_a_package_joins() {
     );
     let statement = ann.get("/contests/hw1/problems/double").await;
     assert_eq!(statement.status, StatusCode::OK, "{}", statement.body);
+}
+
+#[tokio::test]
+async fn a_packages_name_heads_its_statement_in_the_interfaces_language() {
+    let (_problems, server) = server_with_problems_folder(0, |_| {});
+    let mut teacher = server.login("teacher").await;
+    let csrf = teacher.get(PATH).await.csrf();
+    // The fixture with a name in two languages.
+    let copy = tempfile::tempdir().unwrap();
+    let package_dir = copy.path().join("double");
+    copy_folder(&package("double"), &package_dir);
+    let yaml = std::fs::read_to_string(package_dir.join("problem.yaml")).unwrap();
+    let yaml = yaml.replace(
+        "name: Double it\n",
+        "name:\n  en: Double it\n  zh: 乘以二\n",
+    );
+    std::fs::write(package_dir.join("problem.yaml"), yaml).unwrap();
+    let reply = upload(
+        &mut teacher,
+        Some(&csrf),
+        "double.zip",
+        &zipped(&package_dir),
+        "",
+    )
+    .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+
+    let english = teacher.get("/problems/double").await;
+    assert!(
+        english.body.contains("<h1 lang=\"en\">Double it</h1>")
+            && english.body.contains("<title>Double it"),
+        "{}",
+        english.body
+    );
+    let chinese = teacher
+        .get_with("/problems/double", &[("accept-language", "zh-CN")])
+        .await;
+    assert!(
+        chinese.body.contains("<h1 lang=\"zh\">乘以二</h1>")
+            && chinese.body.contains("<title>乘以二"),
+        "{}",
+        chinese.body
+    );
+    // A native statement keeps its own title, and only that one.
+    let native = teacher.get("/problems/add").await;
+    assert_eq!(native.body.matches("<h1").count(), 1, "{}", native.body);
+    assert!(
+        native.body.contains("<h1>加法 / Add</h1>"),
+        "{}",
+        native.body
+    );
+}
+
+fn copy_folder(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_folder(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
 }

@@ -101,7 +101,8 @@ pub struct Skipped {
     /// The file.
     pub file: String,
     /// Why.
-    pub reason: String,
+    #[serde(serialize_with = "crate::error::serialize_reason")]
+    pub reason: BadInput,
 }
 
 /// One problem's files and ranked pairs.
@@ -156,7 +157,7 @@ pub struct Analysis {
     /// Files not compared.
     pub skipped: Vec<Skipped>,
     /// Base files not used, and why.
-    pub base_skipped: Vec<(String, String)>,
+    pub base_skipped: Vec<(String, BadInput)>,
     /// Where the time went.
     pub timings: Timings,
 }
@@ -194,7 +195,7 @@ pub fn analyze(submissions: Vec<Submission>, base: &[BaseFile], options: &Option
     for file in base {
         match tokenize(file.language, &file.source) {
             Ok(tokens) => base_hashes.extend(kgram_hashes(&kinds(&tokens), k)),
-            Err(reason) => base_skipped.push((file.name.clone(), reason.to_string())),
+            Err(reason) => base_skipped.push((file.name.clone(), reason)),
         }
     }
     type Fingerprinted = (Vec<Token>, Vec<u64>, Vec<Fingerprint>);
@@ -228,7 +229,7 @@ pub fn analyze(submissions: Vec<Submission>, base: &[BaseFile], options: &Option
                 student: submission.student,
                 problem: submission.problem,
                 file: submission.file,
-                reason: reason.to_string(),
+                reason,
             }),
         }
     }

@@ -1,4 +1,6 @@
-//! Why a file was left out of the comparison: the library's typed errors.
+//! Why a file was left out of the comparison: the library's typed errors. Their
+//! `Display` is the English of the reports and the command line; a caller in another
+//! language (the web front) matches on the variant and words it itself.
 
 use thiserror::Error;
 
@@ -37,4 +39,17 @@ pub enum BadInput {
     /// The file could not be read.
     #[error("cannot read it: {0}")]
     Unreadable(String),
+    /// The caller refused the file before comparing (its own reason: not in a student's
+    /// folder, an unknown problem, a link, ...).
+    #[error("{0}")]
+    Refused(String),
+}
+
+/// A reason as its English message in the reports' JSON (`"reason": "empty file"`), so
+/// that the reports read as before the reasons were typed.
+pub(crate) fn serialize_reason<S: serde::Serializer>(
+    reason: &BadInput,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(reason)
 }

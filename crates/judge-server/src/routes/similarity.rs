@@ -15,7 +15,7 @@ use axum::extract::{Path, Query, State};
 use axum::response::Html;
 use serde::Deserialize;
 use similarity::analysis::Skipped;
-use similarity::{analyze, Language, Options, Submission};
+use similarity::{analyze, BadInput, Language, Options, Submission};
 use std::collections::BTreeSet;
 
 /// Pairs at or above this similarity are flagged (as `judge similarity`'s default).
@@ -75,7 +75,7 @@ pub async fn problem(
                         student: summary.user_name.clone(),
                         problem: id.clone(),
                         file,
-                        reason: view::SimilarityTexts::current().cannot_compare(&summary.language),
+                        reason: BadInput::UnknownLanguage(summary.language.clone()),
                     });
                     continue;
                 };

@@ -27,6 +27,16 @@ use std::time::Duration;
 /// How many ids one status request may ask about.
 const STATUS_IDS: usize = 100;
 
+crate::i18n::texts! {
+    /// The errors of the live status (`/submissions/status`, `/submissions/events`): JSON
+    /// with a stable `code` like the API's, but in the page's language, as the pages'
+    /// script shows them.
+    struct StatusErrorTexts {
+        not_ids(text: &str) => "ids must be submission numbers separated by commas, not {text:?}", "ids 必须是以逗号分隔的提交编号，而不是 {text:?}";
+        too_many_ids(most: usize) => "At most {most} ids at once.", "一次最多 {most} 个 ids。";
+    }
+}
+
 /// One page of a submission list under `query`'s filters (`user_id`: only theirs) and
 /// whether an older page follows.
 pub(crate) async fn list_page(
@@ -302,13 +312,12 @@ fn status_ids(query: Result<Query<StatusQuery>, QueryRejection>) -> Result<Vec<i
         .map(|part| part.trim().parse::<i64>())
         .collect::<Result<_, _>>()
         .map_err(|_| {
-            HttpError::bad_request(format!(
-                "ids must be numbers separated by commas, not {text:?}"
-            ))
-            .as_json()
+            HttpError::bad_request(StatusErrorTexts::current().not_ids(&text)).as_json()
         })?;
     if ids.len() > STATUS_IDS {
-        return Err(HttpError::bad_request(format!("at most {STATUS_IDS} ids at once")).as_json());
+        return Err(
+            HttpError::bad_request(StatusErrorTexts::current().too_many_ids(STATUS_IDS)).as_json(),
+        );
     }
     Ok(ids)
 }

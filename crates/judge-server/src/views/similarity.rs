@@ -7,7 +7,7 @@ use maud::{html, Markup};
 use similarity::report::html::MEANING;
 use similarity::report::html::{pair_view, pairs_table, Labels};
 use similarity::report::{PairRow, Summary};
-use similarity::Analysis;
+use similarity::{Analysis, BadInput};
 
 crate::i18n::texts! {
     /// Texts of the similarity page.
@@ -22,7 +22,14 @@ crate::i18n::texts! {
         nobody(problem: &str) => "No student has submitted a solution to {problem} yet.", "还没有学生提交题目 {problem}。";
         not_compared => "Not compared", "未比较";
         no_pair(rank: usize, problem: &str) => "There is no pair ranked {rank} for {problem}.", "题目 {problem} 没有排第 {rank} 的一对。";
-        cannot_compare(language: &str) => "cannot compare {language} files", "无法比较 {language} 代码";
+        empty => "empty file", "空文件";
+        binary => "not a text file (NUL bytes or invalid UTF-8)", "不是文本文件（含 NUL 字节或无效的 UTF-8）";
+        too_large(bytes: usize, limit: usize) => "{bytes} bytes: larger than the {limit} bytes compared", "{bytes} 字节：超过可比较的上限 {limit} 字节";
+        unparseable(percent: String) => "unparseable: {percent} of it is syntax errors", "无法解析：其中 {percent} 是语法错误";
+        no_code => "no code: only comments, declarations or imports", "没有代码：只有注释、声明或导入语句";
+        unknown_language(language: &str) => "cannot compare {language} files (C, C++, Java, Python and Rust can be)", "无法比较 {language} 代码（可比较 C、C++、Java、Python 和 Rust）";
+        grammar => "the language's grammar could not be loaded (a build problem of the server):", "无法加载该语言的语法（服务器的构建问题）：";
+        unreadable => "it could not be read:", "无法读取：";
         student => "student", "学生";
         similarity => "Similarity", "相似度";
         share_of_first => "share of the first", "第一份中的占比";
@@ -73,6 +80,25 @@ impl Page {
     }
 }
 
+/// Why a file was not compared, in the page's language (the similarity crate's reasons
+/// are typed; their own words are the English of `judge similarity`). What a library
+/// said (a grammar's or the file system's error) is shown as it is.
+fn reason(t: SimilarityTexts, reason: &BadInput) -> Markup {
+    html! {
+        @match reason {
+            BadInput::Empty => (t.empty()),
+            BadInput::Binary => (t.binary()),
+            BadInput::TooLarge { bytes, limit } => (t.too_large(*bytes, *limit)),
+            BadInput::Unparseable { error_share } => (t.unparseable(format!("{:.0} %", error_share * 100.0))),
+            BadInput::NoCode => (t.no_code()),
+            BadInput::UnknownLanguage(language) => (t.unknown_language(language)),
+            BadInput::Grammar(detail) => { (t.grammar()) " " samp { (detail) } }
+            BadInput::Unreadable(detail) => { (t.unreadable()) " " samp { (detail) } }
+            BadInput::Refused(detail) => { samp { (detail) } }
+        }
+    }
+}
+
 /// The page.
 pub fn page(chrome: &Chrome, view: &Page) -> Markup {
     let problem = &view.problem;
@@ -115,7 +141,7 @@ pub fn page(chrome: &Chrome, view: &Page) -> Markup {
                 }
                 @if !view.summary.skipped.is_empty() {
                     h2 { (t.not_compared()) }
-                    ul { @for s in &view.summary.skipped { li { (s.student) ", " (s.file) ": " (s.reason) } } }
+                    ul { @for s in &view.summary.skipped { li { (s.student) ", " (s.file) ": " (reason(t, &s.reason)) } } }
                 }
             }
         },
@@ -131,5 +157,29 @@ mod tests {
     fn the_english_is_the_similarity_crates() {
         assert_eq!(SimilarityTexts(Lang::En).meaning(), MEANING);
         assert_eq!(SimilarityTexts(Lang::En).labels(), Labels::ENGLISH);
+        let reasons = [
+            BadInput::Empty,
+            BadInput::Binary,
+            BadInput::TooLarge {
+                bytes: 300_000,
+                limit: 200_000,
+            },
+            BadInput::Unparseable { error_share: 0.75 },
+            BadInput::NoCode,
+            BadInput::UnknownLanguage("Haskell".into()),
+        ];
+        for why in &reasons {
+            let english = reason(SimilarityTexts(Lang::En), why).into_string();
+            assert_eq!(english, why.to_string(), "the crate's words in English");
+            let chinese = reason(SimilarityTexts(Lang::Zh), why).into_string();
+            assert_ne!(chinese, english);
+        }
+        let chinese = reason(SimilarityTexts(Lang::Zh), &reasons[3]).into_string();
+        assert_eq!(chinese, "无法解析：其中 75 % 是语法错误");
+        let unreadable = BadInput::Unreadable("<Permission denied>".into());
+        assert_eq!(
+            reason(SimilarityTexts(Lang::Zh), &unreadable).into_string(),
+            "无法读取： <samp>&lt;Permission denied&gt;</samp>"
+        );
     }
 }

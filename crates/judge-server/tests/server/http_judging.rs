@@ -216,6 +216,17 @@ async fn students_see_only_their_own_submissions() {
     let bad = bob.get("/submissions/status?ids=1,x").await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     assert!(bad.json()["error"].as_str().unwrap().contains("numbers"));
+    assert_eq!(bad.json()["code"], "bad_request");
+    // The pages' script shows it: in the page's language, with the same stable code.
+    let chinese = bob
+        .get_with("/submissions/status?ids=1,x", &[("accept-language", "zh")])
+        .await;
+    assert_eq!(chinese.status, StatusCode::BAD_REQUEST);
+    assert_eq!(chinese.json()["code"], "bad_request");
+    assert_eq!(
+        chinese.json()["error"],
+        "ids 必须是以逗号分隔的提交编号，而不是 \"1,x\""
+    );
     let many = (1..=101)
         .map(|i| i.to_string())
         .collect::<Vec<_>>()

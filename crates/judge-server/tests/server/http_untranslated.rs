@@ -434,6 +434,14 @@ async fn no_page_shows_english_to_a_chinese_reader() {
         let id = client.submit("add", "python3", alike).await.submission_id();
         server.wait_judged(id);
     }
+    // A third student's file that cannot be compared (no code): a reason on the
+    // similarity page.
+    let mut bob = server.login("bob").await;
+    let nothing = bob
+        .submit("add", "python3", "import sys\n# nothing yet\n")
+        .await
+        .submission_id();
+    server.wait_judged(nothing);
     // A question answered, one open, an announcement; failed log-ins.
     let asked = post_form(
         &mut student,
@@ -662,6 +670,11 @@ async fn no_page_shows_english_to_a_chinese_reader() {
     for path in &teacher_pages {
         check(&format!("teacher {path}"), teacher.get(path).await);
     }
+    let similarity = teacher.get("/teacher/similarity/add").await.body;
+    assert!(
+        similarity.contains("没有代码：只有注释、声明或导入语句"),
+        "bob's file is listed as not compared, with its reason: {similarity}"
+    );
     for (what, fields) in [
         ("no start", vec![("start", "")]),
         ("a bad time", vec![("start", "tomorrow")]),

@@ -10,6 +10,7 @@ use judge_core::language::Languages;
 use judge_core::text::escape::terminal_line;
 use similarity::analysis::Skipped;
 use similarity::report::{self, html, Summary};
+use similarity::BadInput;
 use similarity::{analyze, BaseFile, Language, Options, Submission};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -64,7 +65,7 @@ fn chosen(attempts: Vec<AttemptFile>, all: bool) -> Vec<AttemptFile> {
     latest.into_values().collect()
 }
 
-fn skipped(attempt: &AttemptFile, reason: String) -> Skipped {
+fn skipped(attempt: &AttemptFile, reason: BadInput) -> Skipped {
     Skipped {
         student: attempt.student.clone(),
         problem: attempt.problem.clone(),
@@ -134,14 +135,18 @@ fn print_summary(summary: &Summary) {
     if !summary.skipped.is_empty() {
         println!("not compared:");
         for s in &summary.skipped {
-            println!("  {}: {}", terminal_line(&s.file), terminal_line(&s.reason));
+            println!(
+                "  {}: {}",
+                terminal_line(&s.file),
+                terminal_line(&s.reason.to_string())
+            );
         }
     }
     for s in &summary.base_skipped {
         println!(
             "base file {} not used: {}",
             terminal_line(&s.file),
-            terminal_line(&s.reason)
+            terminal_line(&s.reason.to_string())
         );
     }
 }
@@ -186,7 +191,7 @@ pub fn execute(cli: &Cli, args: &SimilarityArgs) -> anyhow::Result<u8> {
     let mut usable = Vec::new();
     for attempt in attempts.into_iter().filter(wanted) {
         match &attempt.rejected {
-            Some(reason) => not_compared.push(skipped(&attempt, reason.clone())),
+            Some(reason) => not_compared.push(skipped(&attempt, BadInput::Refused(reason.clone()))),
             None => usable.push(attempt),
         }
     }
@@ -197,9 +202,8 @@ pub fn execute(cli: &Cli, args: &SimilarityArgs) -> anyhow::Result<u8> {
             .as_deref()
             .and_then(|id| language_of(&languages, id))
         else {
-            let reason = format!(
-                "cannot compare {} files (C, C++, Java, Python and Rust can be)",
-                attempt.language.as_deref().unwrap_or("unknown")
+            let reason = BadInput::UnknownLanguage(
+                attempt.language.as_deref().unwrap_or("unknown").to_string(),
             );
             not_compared.push(skipped(&attempt, reason));
             continue;

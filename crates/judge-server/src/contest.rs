@@ -73,8 +73,6 @@ pub struct Contest {
     pub configured: Window,
     /// The freeze before the end, in minutes.
     pub freeze_minutes: Option<u32>,
-    /// Why a configured freeze cannot apply (no duration), for the teacher.
-    pub freeze_note: Option<String>,
     /// The contest table, for scoring.
     pub toml: judge_core::config::judge_toml::ContestToml,
     clock: Arc<RwLock<Clock>>,
@@ -136,10 +134,6 @@ impl Contest {
             (None, Some(minutes)) => Some(start_ms + i64::from(minutes) * 60_000),
             (None, None) => None,
         };
-        let freeze_note = (toml.freeze_minutes.is_some() && end_ms.is_none()).then(|| {
-            "freeze_minutes is set but duration_minutes is not: the scoreboard never freezes"
-                .to_string()
-        });
         let configured = Window {
             start_ms,
             end_ms,
@@ -161,7 +155,6 @@ impl Contest {
             start_configured,
             configured,
             freeze_minutes: toml.freeze_minutes,
-            freeze_note,
             toml,
             clock: Arc::new(RwLock::new(Clock {
                 window: stored.unwrap_or(configured),
@@ -237,6 +230,13 @@ impl Contest {
         let end = self.end_ms()?;
         self.freeze_minutes
             .map(|minutes| end - i64::from(minutes) * 60_000)
+    }
+
+    /// Whether judge.toml asks for a freeze that cannot happen: `freeze_minutes` counts
+    /// back from the end, and the window in force has none (the teacher is told, on the
+    /// dashboard and in the server's log).
+    pub fn freeze_without_end(&self) -> bool {
+        self.freeze_minutes.is_some() && self.end_ms().is_none()
     }
 
     /// Where the contest is at `now_ms`.
@@ -434,6 +434,7 @@ mod tests {
         assert_eq!(contest.start_ms(), start);
         assert_eq!(contest.end_ms(), Some(start + 3_600_000));
         assert_eq!(contest.freeze_at_ms(), Some(start + 45 * 60_000));
+        assert!(!contest.freeze_without_end());
         assert_eq!(contest.phase(start - 1), Phase::NotStarted);
         assert_eq!(contest.phase(start), Phase::Running);
         assert_eq!(contest.phase(start + 3_600_000), Phase::Over);
@@ -453,7 +454,7 @@ mod tests {
         assert_eq!((first.start_ms(), second.start_ms()), (1_000, 1_000));
         assert!(!first.start_configured);
         assert_eq!(first.phase(i64::MAX), Phase::Running);
-        assert!(first.freeze_note.is_some());
+        assert!(first.freeze_without_end());
         assert!(!first.frozen(i64::MAX, false));
         assert_eq!(first.language_ids(), "c, py");
     }

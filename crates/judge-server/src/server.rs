@@ -85,8 +85,11 @@ impl Server {
         let (parts, versions, broken) = (course.parts, course.versions, course.broken);
         let contests = &parts.contests;
         for contest in contests.all() {
-            if let Some(note) = &contest.freeze_note {
-                tracing::warn!("judge.toml: contest {}: {note}", contest.id);
+            if contest.freeze_without_end() {
+                tracing::warn!(
+                    "judge.toml: contest {}: freeze_minutes is set but the contest has no end (duration_minutes or end): the scoreboard never freezes",
+                    contest.id
+                );
             }
         }
         let contest = contests.first().clone();

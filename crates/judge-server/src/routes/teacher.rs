@@ -38,7 +38,7 @@ pub async fn dashboard(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
 ) -> Result<Html<String>, HttpError> {
-    let (queue, users, published, attention, login_failures) = state
+    let (queue, users, attention, login_failures) = state
         .blocking(|s| {
             let day_ago = now_ms() - 24 * 3600 * 1000;
             let attention: Vec<_> = s
@@ -50,21 +50,14 @@ pub async fn dashboard(
             Ok((
                 s.store.queue_counts()?,
                 s.store.users()?,
-                s.contest.published(),
                 attention,
                 s.store
                     .repeated_login_failures(day_ago, REPEATED_FAILURES)?,
             ))
         })
         .await?;
-    let contest = &state.contest;
     let view = Dashboard {
-        start_ms: contest.start_ms(),
-        start_configured: contest.start_configured,
-        end_ms: contest.end_ms(),
-        freeze_at_ms: contest.freeze_at_ms(),
-        freeze_note: contest.freeze_note.clone(),
-        published,
+        contests: state.contests.all().to_vec(),
         queue,
         workers: state.options.workers,
         problems: state
@@ -270,6 +263,9 @@ pub struct PublishForm {
     published: String,
     /// The contest whose board (default: the first).
     contest: Option<String>,
+    /// The page to go back to: `/teacher` or `/contests` (default: the first contest's
+    /// dashboard, another's list).
+    back: Option<String>,
 }
 
 /// `POST /teacher/scoreboard/publish`: `published=1` shows students the unfrozen board,
@@ -291,15 +287,17 @@ pub async fn publish(
         }
     };
     let contest = super::contests::named(&state, form.contest.as_deref())?;
-    let back = if contest.first {
-        "/teacher"
-    } else {
-        "/contests"
-    };
+    let back = match form.back.as_deref() {
+        // Only the pages with the button: never an address the form names.
+        Some(page @ ("/teacher" | "/contests")) => page,
+        _ if contest.first => "/teacher",
+        _ => "/contests",
+    }
+    .to_string();
     state
         .blocking(move |s| contest.set_published(&s.store, value))
         .await?;
-    Ok(Redirect::to(back))
+    Ok(Redirect::to(&back))
 }
 
 const CSV: &str = "text/csv; charset=utf-8";

@@ -183,9 +183,20 @@ fn teacher_tools(contest: &Contest, csrf_token: &str) -> Markup {
             " — " (t.export_results()) " "
             a href=(export("results.csv")) { "CSV" } " · " a href=(export("results.json")) { "JSON" }
         }
+        (publish_form(contest, csrf_token, "/contests"))
+    }
+}
+
+/// The teacher's button that publishes a contest's frozen board (or freezes it again),
+/// for a contest whose board freezes (nothing otherwise); the answer goes `back` to the
+/// page (`/contests` or `/teacher`).
+pub fn publish_form(contest: &Contest, csrf_token: &str, back: &str) -> Markup {
+    let t = ContestTexts::current();
+    html! {
         @if contest.freeze_at_ms().is_some() {
-            form method="post" action="/teacher/scoreboard/publish" class="inline" {
+            form method="post" action="/teacher/scoreboard/publish" class="inline publish" {
                 (csrf_field(csrf_token))
+                input type="hidden" name="back" value=(back);
                 input type="hidden" name="contest" value=(contest.id);
                 @if contest.published() {
                     input type="hidden" name="published" value="0";

@@ -1,9 +1,11 @@
 //! The teacher's pages: the dashboard and every submission.
 
+use super::contests::publish_form;
 use super::format;
-use super::layout::{csrf_field, page, Chrome};
+use super::layout::{page, Chrome};
 pub use super::rejudge::Confirmation as RejudgeConfirmation;
 use super::submissions::{table, Row};
+use crate::contest::Contest;
 use crate::store::User;
 use maud::{html, Markup};
 
@@ -11,19 +13,20 @@ crate::i18n::texts! {
     /// Texts of the teacher's dashboard and the list of every submission.
     pub struct TeacherTexts {
         title => "Teacher", "教师后台";
+        contests => "Contests", "比赛";
         contest => "Contest", "比赛";
         start => "Start", "开始时间";
         start_unconfigured => " (when this server first ran: judge.toml sets no start)", "（服务器首次运行的时间：judge.toml 未设置开始时间）";
         end => "End", "结束时间";
-        no_end => "none (no duration_minutes)", "无（未设置 duration_minutes）";
         freeze => "Scoreboard freeze", "封榜时间";
         none => "none", "无";
+        freeze_without_end => " is set, but the contest has no end: the scoreboard never freezes.",
+            " 已设置，但比赛没有结束时间：排行榜永远不会封榜。";
+        published => "published: students see the final scoreboard", "已公布：学生看到的是最终排行榜";
         queue => "Queue", "评测队列";
         queue_counts(queued: usize, judging: usize, workers: usize) =>
             "{queued} queued, {judging} being judged, {workers} workers",
             "{queued} 个排队中，{judging} 个评测中，共 {workers} 个评测线程";
-        freeze_again => "Freeze the public scoreboard again", "重新封榜";
-        publish => "Publish the final scoreboard (lift the freeze)", "公布最终排行榜（解除封榜）";
         attention(count: usize) => "Needs attention ({count})", "待处理（{count}）";
         attention_hint => "The judge failed twice on these: they count as pending (not scored, not penalised) until you rejudge them or accept the judge error as their verdict.",
             "评测机在这些提交上两次出错：在你重测或将评测机错误确认为最终结果之前，它们按待评测处理（不计分，也不计罚时）。";
@@ -55,18 +58,8 @@ crate::i18n::texts! {
 /// What the dashboard shows.
 #[derive(Debug, Clone)]
 pub struct Dashboard {
-    /// Contest start.
-    pub start_ms: i64,
-    /// Whether the start comes from judge.toml.
-    pub start_configured: bool,
-    /// Contest end.
-    pub end_ms: Option<i64>,
-    /// When the scoreboard freezes.
-    pub freeze_at_ms: Option<i64>,
-    /// Why a configured freeze does not apply.
-    pub freeze_note: Option<String>,
-    /// Whether the teacher published the unfrozen scoreboard.
-    pub published: bool,
+    /// Every contest of the course, the first first (each with its clock and board).
+    pub contests: Vec<Contest>,
     /// Submissions queued and being judged.
     pub queue: (usize, usize),
     /// Judging workers.
@@ -81,6 +74,37 @@ pub struct Dashboard {
     pub login_failures: Vec<crate::store::login_failures::RepeatedFailures>,
 }
 
+/// Each contest's window and freeze, with its publish button (as on `/contests`).
+fn contests_table(t: TeacherTexts, contests: &[Contest], csrf: &str) -> Markup {
+    html! {
+        table class="grid dashboard-contests" {
+            thead { tr { th { (t.contest()) } th { (t.start()) } th { (t.end()) } th { (t.freeze()) } } }
+            tbody {
+                @for contest in contests {
+                    tr data-contest=(contest.id) {
+                        td { a href=(contest.href("/scoreboard")) { (contest.title) } }
+                        td {
+                            (format::time(contest.start_ms()))
+                            @if !contest.start_configured { span class="muted" { (t.start_unconfigured()) } }
+                        }
+                        td { @if let Some(end) = contest.end_ms() { (format::time(end)) } @else { (t.none()) } }
+                        td {
+                            @if let Some(at) = contest.freeze_at_ms() { (format::time(at)) } @else { (t.none()) }
+                            @if contest.freeze_without_end() {
+                                br; strong class="freeze-note" { code { "freeze_minutes" } (t.freeze_without_end()) }
+                            }
+                            @if contest.freeze_at_ms().is_some() && contest.published() {
+                                br; span class="muted" { (t.published()) }
+                            }
+                            (publish_form(contest, csrf, "/teacher"))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The teacher's dashboard.
 pub fn dashboard(chrome: &Chrome, view: &Dashboard) -> Markup {
     let csrf = chrome.csrf_token.clone().unwrap_or_default();
@@ -91,28 +115,11 @@ pub fn dashboard(chrome: &Chrome, view: &Dashboard) -> Markup {
         t.title(),
         html! {
             h1 { (t.title()) }
-            section {
-                h2 { (t.contest()) }
+            section id="contests" {
+                h2 { (t.contests()) }
+                (contests_table(t, &view.contests, &csrf))
                 dl class="facts" {
-                    dt { (t.start()) } dd { (format::time(view.start_ms)) @if !view.start_configured { (t.start_unconfigured()) } }
-                    dt { (t.end()) } dd { @if let Some(end) = view.end_ms { (format::time(end)) } @else { (t.no_end()) } }
-                    dt { (t.freeze()) } dd {
-                        @if let Some(at) = view.freeze_at_ms { (format::time(at)) } @else { (t.none()) }
-                        @if let Some(note) = &view.freeze_note { " — " (note) }
-                    }
                     dt { (t.queue()) } dd { (t.queue_counts(view.queue.0, view.queue.1, view.workers)) }
-                }
-                @if view.freeze_at_ms.is_some() {
-                    form method="post" action="/teacher/scoreboard/publish" class="inline" {
-                        (csrf_field(&csrf))
-                        @if view.published {
-                            input type="hidden" name="published" value="0";
-                            button type="submit" { (t.freeze_again()) }
-                        } @else {
-                            input type="hidden" name="published" value="1";
-                            button type="submit" { (t.publish()) }
-                        }
-                    }
                 }
             }
             @if !view.attention.is_empty() {

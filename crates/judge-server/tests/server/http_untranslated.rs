@@ -19,8 +19,47 @@ const ZH: &str = "zh";
 /// configuration file, the interface's language codes, and a few names.
 const KEPT: &[&str] = &[
     "AC", "WA", "PE", "TLE", "MLE", "OLE", "RE", "CE", "JE", "OK", "IOI", "ICPC", "CSV", "JSON",
-    "UTC", "KiB", "MiB", "RFC", "CPU", "API", "judge", "toml", "en", "zh", "Java",
+    "UTC", "KiB", "MiB", "RFC", "CPU", "API", "judge", "toml", "en", "zh", "Java", "Kattis",
+    "Polygon",
 ];
+
+/// Extensions of the file names the pages quote (`problem.yaml`, `pair-sum.zip`, `.zip`):
+/// a file's name is not translated.
+const FILE_EXTENSIONS: &[&str] = &["zip", "yaml", "xml", "toml", "csv", "json"];
+
+/// `text` without file names: each word of letters, digits, `-` and `_` (or nothing)
+/// followed by a dot and one of [`FILE_EXTENSIONS`], where it stands as a whole.
+fn without_file_names(text: &str) -> String {
+    let name_char = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let start = i;
+        while i < chars.len() && name_char(chars[i]) {
+            i += 1;
+        }
+        let before_ok = start == 0 || !name_char(chars[start - 1]);
+        if before_ok && i < chars.len() && chars[i] == '.' {
+            let mut end = i + 1;
+            while end < chars.len() && chars[end].is_ascii_alphanumeric() {
+                end += 1;
+            }
+            let extension: String = chars[i + 1..end].iter().collect();
+            if FILE_EXTENSIONS.contains(&extension.as_str()) {
+                out.push(' ');
+                i = end;
+                continue;
+            }
+        }
+        out.extend(&chars[start..i]);
+        if i < chars.len() && i == start {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    out
+}
 
 /// Phrases of the fixture that are data, not interface: names of accounts, problems,
 /// tests, languages and contests (set in this test).
@@ -54,6 +93,20 @@ fn fixture_phrases() -> Vec<String> {
         "maybe",
         "tomorrow",
         "nothing.csv",
+        "nothing.zip",
+        "nothing",
+        // The contests' ids, as the import page's contest select shows them beside their
+        // titles (only there: "open" or "later" elsewhere would be English).
+        "(main)",
+        "(hw1)",
+        "(past)",
+        "(open)",
+        "(later)",
+        // The commands a teacher types, which the pages quote.
+        "judge import --contest",
+        "judge import",
+        // The import page's example of a problem id.
+        "pair-sum",
         // File names and form fields the pages name.
         "scoreboard.csv",
         "scoreboard.json",
@@ -276,7 +329,7 @@ fn english_on(page: &str, reply: &Reply, phrases: &[String]) -> Vec<String> {
     );
     let mut lines = Vec::new();
     for text in visible_texts(&reply.body) {
-        let words = english_words(&without_fixture_data(&text, phrases));
+        let words = english_words(&without_file_names(&without_fixture_data(&text, phrases)));
         if !words.is_empty() {
             lines.push(format!(
                 "{page} ({}): {text:?} ({})",
@@ -539,6 +592,7 @@ async fn no_page_shows_english_to_a_chinese_reader() {
         "/contests/later/problems/add",
         "/statistics",
         "/teacher",
+        "/teacher/problems/import",
         "/no-such-page",
     ]
     .iter()
@@ -651,6 +705,7 @@ async fn no_page_shows_english_to_a_chinese_reader() {
         "/teacher/similarity/add?pair=99",
         "/teacher/similarity/nope",
         "/teacher/export/nothing.csv",
+        "/teacher/problems/import",
         "/scoreboard",
         "/statistics",
         "/contests",
@@ -721,6 +776,42 @@ async fn no_page_shows_english_to_a_chinese_reader() {
         .await,
     );
     check(
+        "teacher uploads no package",
+        post_multipart(&mut teacher, "/teacher/problems/import", &[("id", "")]).await,
+    );
+    check("teacher uploads a file that is not a package", {
+        let csrf = teacher.csrf().await;
+        teacher
+            .post_multipart(
+                "/teacher/problems/import",
+                &[
+                    Part::Text("csrf", &csrf),
+                    Part::File("package", "nothing.zip", b"not a zip"),
+                    Part::Text("id", "nothing"),
+                ],
+            )
+            .await
+    });
+    check("teacher imports into a contest that is none", {
+        let csrf = teacher.csrf().await;
+        teacher
+            .post_multipart(
+                "/teacher/problems/import",
+                &[
+                    Part::Text("csrf", &csrf),
+                    Part::Text("contest", "nope"),
+                    Part::File("package", "nothing.zip", b"not a zip"),
+                    Part::Text("id", "nothing"),
+                ],
+            )
+            .await
+    });
+    let import = teacher.get("/teacher/problems/import").await.body;
+    assert!(
+        import.contains("<select name=\"contest\"") && import.contains("第一次作业 (hw1)"),
+        "the import page's contest select is on the page checked: {import}"
+    );
+    check(
         "teacher accepts a judge error that is none",
         post_form(
             &mut teacher,
@@ -746,6 +837,12 @@ async fn no_page_shows_english_to_a_chinese_reader() {
     // The pages are the ones meant: the pair opens, the clock counts days.
     assert_eq!(statuses["teacher /teacher/similarity/add?pair=1"].0, 200);
     assert_eq!(statuses["teacher /teacher"].0, 200);
+    assert_eq!(statuses["teacher /teacher/problems/import"].0, 200);
+    assert_eq!(statuses["student /teacher/problems/import"].0, 403);
+    assert_eq!(
+        statuses["teacher uploads a file that is not a package"].0,
+        422
+    );
     assert_eq!(statuses["student /contests/open/scoreboard"], (200, true));
     assert_eq!(statuses["student /statistics"].0, 403);
     let words: BTreeSet<&str> = english
@@ -789,6 +886,12 @@ fn the_visible_text_is_what_a_reader_sees() {
     assert_eq!(
         english_words("AC 3/25 · 2 天 1:00:00 · UTC"),
         Vec::<String>::new()
+    );
+    assert_eq!(
+        english_words(&without_file_names(
+            "题目包（.zip、problem.yaml、pair-sum.zip）e.g. notes.txt judge.toml"
+        )),
+        ["notes", "txt"]
     );
     let phrases = ["ann".to_string(), "sample/1".to_string()];
     assert_eq!(

@@ -280,3 +280,52 @@ fn an_interactors_points_and_the_checkers_after_it_count_in_the_total() {
         assert!(shown.contains(wanted), "{wanted:?} not in {shown}");
     }
 }
+
+/// The fixture Kattis package `kattis-interactive-scoring`: its interactor (Kattis
+/// protocol) accepts with the sums right before a wrong one as the score, in score.txt
+/// out of the test's maximum (group secret/g1, 8 points, sum of two tests of 4 sums) or
+/// as a fraction in score_multiplier.txt (the flag `fraction`: group secret/g2, 12
+/// points, min; and the sample).
+#[test]
+fn a_kattis_interactors_score_files_count_in_the_total() {
+    let fixture = common::fixture();
+    let package = common::fixtures().join("packages/kattis-interactive-scoring");
+    let problem = package.display().to_string();
+    let stops = package
+        .join("submissions/partially_accepted/stops.py")
+        .display()
+        .to_string();
+    let output = common::judge(&fixture.config, &["run", "--problem", &problem, &stops]);
+    let shown = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{shown}");
+    for wanted in [
+        "0.5 of the test's points: 2 of 4 sums right",
+        // score.txt's 2 of each test's 4, and 12 x the fraction 0.5.
+        "4 of 8       AC on secret/g1/01 (0.5 of its points)",
+        "6 of 12      AC on secret/g2/01 (0.5 of its points)",
+        "total 10 of 20",
+    ] {
+        assert!(shown.contains(wanted), "{wanted:?} not in {shown}");
+    }
+    let output = common::judge(
+        &fixture.config,
+        &["run", "--json", "--problem", &problem, &stops],
+    );
+    let result: serde_json::Value =
+        serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&output)));
+    let scores: Vec<Option<f64>> = result["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["score"].as_f64())
+        .collect();
+    assert_eq!(scores, [Some(0.5); 4], "{result}");
+
+    let output = common::judge(&fixture.config, &["verify", &problem]);
+    let shown = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{shown}");
+    assert!(
+        shown.contains("submissions, each got the verdict it is filed under"),
+        "{shown}"
+    );
+}

@@ -43,8 +43,13 @@ impl Expected {
     /// Whether a submission that got `verdict` (and `points` of `max_points` where the
     /// problem has groups) is as filed. Filed as accepted, it must also earn every point:
     /// accepted tests whose checker gave part of their points (a Kattis
-    /// `score_multiplier.txt`) make it partially accepted.
+    /// `score_multiplier.txt`) make it partially accepted. A judge error is never as
+    /// filed: it says the package's checker, interactor or the judge failed, not how the
+    /// submission did.
     pub fn holds(&self, verdict: Verdict, points: Option<(f64, f64)>) -> bool {
+        if verdict == Verdict::JE {
+            return false;
+        }
         match self {
             Expected::OneOf(verdicts) if verdict == Verdict::AC => {
                 verdicts.contains(&verdict) && points.is_none_or(|(got, max)| got >= max - 1e-9)
@@ -170,6 +175,9 @@ mod tests {
             "every test accepted, but with half the points"
         );
         assert!(!Expected::PartiallyAccepted.holds(Verdict::WA, Some((0.0, 100.0))));
+        // A judge error (a broken checker or interactor) is never what a folder expects.
+        assert!(!Expected::PartiallyAccepted.holds(Verdict::JE, Some((30.0, 100.0))));
+        assert!(!Expected::Rejected.holds(Verdict::JE, None));
         assert_eq!(re_or_mle.describe(), "RE or MLE");
     }
 }

@@ -233,11 +233,10 @@ impl<W: Write> TableReporter<W> {
 }
 
 /// One line per group (subtask): its points in the contest's units, of its share, and
-/// why it earned nothing (the first test of it that failed, a test not run, a group it
-/// requires), then the total.
+/// why it earned less (the first test of it that failed or earned part of its points, a
+/// test not run, a group it requires), then the total.
 fn group_lines(problem: &ContestProblemToml, result: &SubmissionResult) -> Vec<String> {
     let mark = marks(&result.tests);
-    let verdict = |name: &str| mark(name).map(|m| m.verdict);
     let total: f64 = problem.groups.iter().map(|g| g.points).sum();
     let scale = if total > 0.0 {
         problem.points / total
@@ -256,7 +255,11 @@ fn group_lines(problem: &ContestProblemToml, result: &SubmissionResult) -> Vec<S
     for (index, (group, got)) in problem.groups.iter().zip(&earned).enumerate() {
         let why = if result.verdict == Verdict::CE {
             "compile error".to_string()
-        } else if let Some(test) = group.tests.iter().find(|t| verdict(t) != Some(Verdict::AC)) {
+        } else if let Some(test) = group
+            .tests
+            .iter()
+            .find(|t| mark(t).is_none_or(|m| m.verdict != Verdict::AC || m.is_partial()))
+        {
             match mark(test) {
                 Some(m) if m.is_partial() => format!(
                     "{} on {} ({} of its points)",
@@ -267,7 +270,7 @@ fn group_lines(problem: &ContestProblemToml, result: &SubmissionResult) -> Vec<S
                 Some(m) => format!("{} on {}", m.verdict.code(), escape::terminal_line(test)),
                 None => format!("{} not run", escape::terminal_line(test)),
             }
-        } else if *got + 1e-9 < group.points {
+        } else if *got + 1e-9 < group.points && !group.requires.is_empty() {
             format!("needs {}", group.requires.join(", "))
         } else {
             "AC".to_string()

@@ -185,14 +185,18 @@ fn read(dir: &Path, id: &str, issues: &mut Issues) -> Option<Problem> {
     }
     base.checker_args
         .splice(0..0, problem_flags.iter().cloned());
-    // Samples.
+    // Samples, with data/sample's own settings (its validator flags, say).
     if data.join("sample").is_dir() {
+        let mut sample_inherited = base.clone();
+        if let Some(settings) = read_group_yaml(dir, &data.join("sample"), issues) {
+            apply_inherited(&mut sample_inherited, &settings);
+        }
         walk(
             dir,
             &data.join("sample"),
             "sample",
             TestGroup::Sample,
-            &base,
+            &sample_inherited,
             &mut tests,
             issues,
         );

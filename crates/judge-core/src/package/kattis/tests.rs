@@ -187,6 +187,44 @@ fn groups_flags_and_time_rules_of_each_generation() {
 }
 
 #[test]
+fn data_samples_own_settings_apply_to_the_samples() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "problem.yaml",
+        "problem_format_version: 2025-09\nname: Flags\n",
+    );
+    write(root, "data/sample/1.in", "1\n");
+    write(root, "data/sample/1.ans", "1\n");
+    write(
+        root,
+        "data/sample/test_group.yaml",
+        "output_validator_args: [fraction]\n",
+    );
+    write(root, "data/secret/1.in", "2\n");
+    write(root, "data/secret/1.ans", "2\n");
+    write(
+        root,
+        "output_validator/check.py",
+        "import sys\nsys.exit(42)\n",
+    );
+    let problem = load(root, "flags").unwrap();
+    let args: Vec<(&str, &[String])> = problem
+        .tests
+        .iter()
+        .map(|t| (t.name.as_str(), t.checker_args.as_slice()))
+        .collect();
+    assert_eq!(
+        args,
+        [
+            ("sample/1", &["fraction".to_string()][..]),
+            ("secret/1", &[][..])
+        ]
+    );
+}
+
+#[test]
 fn every_problem_of_a_bad_package_is_listed() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();

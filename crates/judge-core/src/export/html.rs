@@ -228,10 +228,14 @@ struct TestData<'a> {
     memory: u64,
     message: &'a str,
     diff: Option<&'a str>,
+    /// What the program wrote to stderr on a sample test (its start, as the result keeps
+    /// it); the script shows it as text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stderr: Option<&'a str>,
 }
 
 /// The report page from results.json's contents; `measured` holds the full results by
-/// attempt id, for the times, the memory and the sample tests' diffs.
+/// attempt id, for the times, the memory, and the sample tests' diffs and stderr.
 pub fn report(results: &ResultsExport, measured: &BTreeMap<String, SubmissionResult>) -> String {
     let attempts: Vec<serde_json::Value> = results
         .attempts
@@ -248,8 +252,10 @@ pub fn report(results: &ResultsExport, measured: &BTreeMap<String, SubmissionRes
                         wall: t.wall_time_s,
                         memory: t.peak_memory_bytes,
                         message: &t.message,
-                        // Diffs only for sample tests: the secret data stays secret.
+                        // Diffs and stderr only for sample tests: the secret data stays
+                        // secret (a secret test's stderr could echo its input).
                         diff: if t.sample { t.diff.as_deref() } else { None },
+                        stderr: if t.sample { t.stderr.as_deref() } else { None },
                     })
                     .collect(),
                 None => a
@@ -263,6 +269,7 @@ pub fn report(results: &ResultsExport, measured: &BTreeMap<String, SubmissionRes
                         memory: 0,
                         message: &t.message,
                         diff: None,
+                        stderr: None,
                     })
                     .collect(),
             };
@@ -376,5 +383,106 @@ mod tests {
         assert_eq!(page.matches("</script>").count(), 2);
         assert!(page.contains("data-student=\"&lt;img src=x onerror=alert(1)&gt;&quot;'"));
         assert!(page.contains("Needs attention"));
+    }
+
+    fn test_result(name: &str, sample: bool, stderr: &str) -> crate::verdict::TestResult {
+        crate::verdict::TestResult {
+            name: name.into(),
+            sample,
+            verdict: crate::Verdict::WA,
+            time_limit: None,
+            cpu_time_s: 0.01,
+            wall_time_s: 0.02,
+            peak_memory_bytes: 1 << 20,
+            exit_code: Some(0),
+            signal: None,
+            message: "wrong answer".into(),
+            diff: Some(format!("diff of {name}")),
+            score: None,
+            stderr: Some(stderr.into()),
+        }
+    }
+
+    #[test]
+    fn a_sample_tests_stderr_is_in_the_report_escaped_and_a_secret_ones_is_not() {
+        let evil = "debug </script><img src=x onerror=alert(1)> & more";
+        let results = ResultsExport {
+            schema_version: EXPORT_SCHEMA_VERSION,
+            title: "t".into(),
+            scoring: Scoring::Ioi,
+            start: "1970-01-01T00:00:00Z".into(),
+            generated_at: None,
+            scoreboard: Scoreboard {
+                scoring: Scoring::Ioi,
+                problems: vec!["a".into()],
+                rows: vec![],
+            },
+            attempts: vec![AttemptExport {
+                id: "ann/a.c".into(),
+                student: "ann".into(),
+                problem: "a".into(),
+                language: Some("c".into()),
+                submitted_at: "1970-01-01T00:00:00Z".into(),
+                status: AttemptState::Judged,
+                round: None,
+                reason: None,
+                verdict: Some(crate::Verdict::WA),
+                tests_passed: Some(0),
+                tests_total: Some(2),
+                points: Some(0.0),
+                first_failure: Some("sample/1".into()),
+                compile_message: None,
+                tests: vec![],
+            }],
+        };
+        let full = SubmissionResult {
+            schema_version: crate::verdict::SCHEMA_VERSION,
+            problem: "a".into(),
+            language: "c".into(),
+            source: "a.c".into(),
+            compile: crate::verdict::CompileResult {
+                success: true,
+                message: String::new(),
+                cpu_time_s: 0.0,
+                wall_time_s: 0.0,
+                cached: false,
+            },
+            tests: vec![
+                test_result("sample/1", true, evil),
+                test_result("secret/1", false, "the secret input is 42"),
+            ],
+            verdict: crate::Verdict::WA,
+            first_failure: Some("sample/1".into()),
+            tests_passed: 0,
+            tests_total: 2,
+            fraction_passed: 0.0,
+            max_cpu_time_s: 0.01,
+            max_peak_memory_bytes: 1 << 20,
+            sandbox: crate::verdict::SandboxInfo {
+                enforcement: sandbox::Enforcement::RlimitOnly,
+                isolated: false,
+                degraded: vec![],
+            },
+        };
+        let measured = BTreeMap::from([("ann/a.c".to_string(), full)]);
+        let page = report(&results, &measured);
+        let data = page
+            .split("<script type=\"application/json\" id=\"data\">")
+            .nth(1)
+            .and_then(|rest| rest.split("</script>").next())
+            .expect("the data element");
+        let data: serde_json::Value = serde_json::from_str(data).unwrap();
+        let tests = &data["attempts"][0]["tests"];
+        assert_eq!(tests[0]["stderr"], evil, "the sample's stderr, as it was");
+        assert_eq!(tests[0]["diff"], "diff of sample/1");
+        assert!(tests[1].get("stderr").is_none(), "{tests}");
+        assert!(tests[1]["diff"].is_null(), "{tests}");
+        assert!(!page.contains("secret input"), "{page}");
+        assert!(!page.contains("<img"), "{page}");
+        assert_eq!(page.matches("</script>").count(), 2);
+        assert!(
+            page.contains("'pre', {class: 'stderr'}, t.stderr"),
+            "the script shows it as text"
+        );
     }
 }

@@ -1,5 +1,5 @@
 // The report's one script: a click on a scoreboard cell shows that student's attempts at
-// that problem, from the JSON data in the page. Every text goes in through textContent,
+// that problem (with the sample tests' diffs and stderr), from the JSON data in the page. Every text goes in through textContent,
 // never as markup.
 const data = JSON.parse(document.getElementById('data').textContent);
 function el(tag, attrs, text) {
@@ -43,6 +43,14 @@ function show(student, problem, cell) {
         cellEl.appendChild(el('pre', {class: 'diff'}, t.diff));
         diffRow.appendChild(cellEl);
         table.appendChild(diffRow);
+      }
+      if (t.stderr) {
+        const stderrRow = el('tr');
+        const cellEl = el('td', {colspan: '6', class: 'text'});
+        cellEl.appendChild(el('span', {class: 'note'}, 'What the program wrote to stderr:'));
+        cellEl.appendChild(el('pre', {class: 'stderr'}, t.stderr));
+        stderrRow.appendChild(cellEl);
+        table.appendChild(stderrRow);
       }
     }
     box.appendChild(table);

@@ -1,7 +1,7 @@
 // Opens a contest's report/index.html from disk in headless Chromium (driven by
 // playwright-core, installed for the web server's browser test by
 // scripts/setup-browser-tests) and checks it: the scoreboard shows, a click on a cell
-// shows that attempt's tests, sample diffs show and secret ones do not.
+// shows that attempt's tests, sample diffs and stderr show and secret ones do not.
 //   node report.mjs REPORT_HTML_PATH
 import { createRequire } from "node:module";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -65,6 +65,10 @@ try {
   await page.click('td.cell[data-student="cid"][data-problem="sum"]');
   await page.waitForSelector("#details table.tests");
   check((await page.locator("#details pre.diff").count()) === 0, "no diff of a secret test");
+  // cid writes to stderr on every test: the sample's shows, as text; the secret's does not.
+  const stderr = await page.locator("#details pre.stderr").allInnerTexts();
+  check(stderr.length === 1 && stderr[0].includes("cid: adding 3 numbers <b>&</b>"), "the sample's stderr: " + stderr);
+  check((await page.locator("#details pre.stderr b").count()) === 0, "stderr is text, not markup");
   check(problems.length === 0, "no page errors or network requests: " + problems.join("; "));
   console.log("report ok");
 } finally {

@@ -329,3 +329,52 @@ fn a_kattis_interactors_score_files_count_in_the_total() {
         "{shown}"
     );
 }
+
+#[test]
+fn judge_contest_counts_an_interactors_points_and_its_checkers() {
+    let packages = common::fixtures().join("packages").display().to_string();
+    let fixture = common::fixture_with(move |table| {
+        let contest = table["contest"].as_table_mut().unwrap();
+        contest.insert("scoring".into(), "ioi".into());
+        contest.insert("problems_dir".into(), packages.into());
+        let problems: toml::Table =
+            toml::from_str(r#"problems = [{ id = "polygon-interactive", points = 100 }]"#).unwrap();
+        contest.insert("problems".into(), problems["problems"].clone());
+    });
+    let class = tempfile::tempdir().unwrap();
+    let read = |name: &str| {
+        std::fs::read_to_string(interactive_package().join("solutions").join(name)).unwrap()
+    };
+    write(
+        &class.path().join("ann/polygon-interactive.py"),
+        &read("stops.py"),
+    );
+    write(
+        &class.path().join("bob/polygon-interactive.py"),
+        &read("skips.py"),
+    );
+    let out = fixture.dir.path().join("out");
+    let output = common::judge(
+        &fixture.config,
+        &[
+            "contest",
+            &class.path().display().to_string(),
+            "--out",
+            &out.display().to_string(),
+        ],
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    let results: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("results.json")).unwrap()).unwrap();
+    let points = |student: &str| {
+        results["attempts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["student"] == student)
+            .map(|a| a["points"].as_f64())
+    };
+    // The interactor's 0.5 on each test; the checker's 0.75 after the interactor accepted.
+    assert_eq!(points("ann"), Some(Some(50.0)), "{results}");
+    assert_eq!(points("bob"), Some(Some(75.0)), "{results}");
+}

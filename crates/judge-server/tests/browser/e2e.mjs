@@ -40,6 +40,22 @@ const page = context.pages()[0] ?? (await context.newPage());
 const polling = env.LIVE === "poll";
 if (polling) await page.addInitScript(() => delete window.EventSource);
 const problems = [];
+// When the page itself shows the verdict, reported by the page: Playwright's own waiting
+// polls with a back-off of up to 500 ms, so the moment it notices is not the moment shown.
+// On each page with a pending verdict, the badge's change and the next frame after it go
+// into sessionStorage, which outlives the reload that follows at once.
+await page.addInitScript(() => {
+  document.addEventListener("DOMContentLoaded", () => {
+    const badge = document.querySelector("#result .verdict.v-pending");
+    if (!badge) return;
+    new MutationObserver((_, observer) => {
+      if (badge.classList.contains("v-pending")) return;
+      observer.disconnect();
+      sessionStorage.setItem("judge-badge-changed", String(Date.now()));
+      requestAnimationFrame(() => sessionStorage.setItem("judge-badge-painted", String(Date.now())));
+    }).observe(badge, { attributes: true, attributeFilter: ["class"] });
+  });
+});
 page.on("pageerror", (error) => problems.push("page error: " + error.message));
 page.on("console", (message) => {
   if (message.type() === "error") problems.push("console: " + message.text());
@@ -68,15 +84,28 @@ async function submitAndWait(fill) {
   await page.goto(base + "/submit?problem=maze");
   check((await page.inputValue('select[name="problem"]')) === "maze", "the problem is chosen");
   await fill();
+  await page.evaluate(() => sessionStorage.clear());
   const started = Date.now();
   await Promise.all([page.waitForURL(/\/submissions\/\d+$/), page.click('button:has-text("Submit")')]);
   const stored = Date.now();
   // The page follows the status (server-sent events) and reloads itself with the per-test
   // table when judged.
   await page.waitForSelector("#result .verdict:not(.v-pending)", { timeout: VERDICT_TIMEOUT_MS });
-  const badgeShown = Date.now();
   await page.waitForSelector("table.tests", { timeout: 10_000 });
-  const verdictShown = Date.now();
+  // The reloaded page's first paint, with the tests' table.
+  const times = await page.evaluate(() => {
+    const paint = performance.getEntriesByName("first-contentful-paint")[0];
+    const stored = (key) => Number(sessionStorage.getItem(key)) || null;
+    return {
+      table: paint ? Math.round(performance.timeOrigin + paint.startTime) : null,
+      badge: stored("judge-badge-painted") ?? stored("judge-badge-changed"),
+    };
+  });
+  check(times.table !== null, "the page with the tests' table reports its first paint");
+  // Judged before the page loaded: the badge came with the table.
+  const badgeShown = times.badge ?? times.table;
+  const tablePainted = times.table;
+  const verdictShown = tablePainted;
   return {
     clicked_at_ms: started,
     badge_at_ms: badgeShown,

@@ -3,7 +3,10 @@
 //! the maze's accepted C++ solution and a wrong one, the teacher sees both on the
 //! scoreboard; the verdict arrives by server-sent events, and the live list shows the CPU
 //! time and memory. It prints the time from submit to verdict, split into storing,
-//! judging (compile, tests) and showing. JUDGE_BROWSER_LIVE=poll runs it with a browser
+//! judging (compile, tests) and showing. The showing times are the page's own (the frame
+//! after the verdict's badge changes, the reloaded page's first paint), not the moment
+//! Playwright's waiting, which backs off to 500 ms between looks, notices them.
+//! JUDGE_BROWSER_LIVE=poll runs it with a browser
 //! without EventSource (the page polls), for comparison.
 //!
 //! Needs /usr/bin/chromium, node, and `npm ci` in tests/browser (scripts/setup-browser-tests
@@ -198,7 +201,8 @@ fn a_student_submits_in_chromium_and_the_teacher_sees_the_scoreboard() {
         "maze bfs.cpp, {workers} workers, {build} build: submit to verdict on the page {:.2} s = \
          stored {:.2} s after the click + judged {:.2} s after storing (compile {:.2} s wall, \
          {} tests {:.2} s wall) + shown {:.2} s after the result was stored (the verdict's \
-         badge {:.2} s, then the page reloads with the tests' table; the submission's page \
+         badge painted {:.2} s after it, then the page reloads and paints the tests' table; \
+         times as the page reports them; the submission's page \
          loaded {:.2} s after the click); WA on {}; scoreboard cell {}",
         ms("submit_to_verdict_ms") / 1000.0,
         stored_s,

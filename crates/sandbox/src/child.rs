@@ -201,12 +201,13 @@ pub(crate) struct ChildPlan<'a> {
     pub scrub: [(usize, usize); 2],
     /// Open `cgroup.procs` files to write `0` to.
     pub cgroup_fds: Vec<libc::c_int>,
-    /// The program's stdin, stdout and stderr (without isolation; the init receives them).
+    /// The program's stdin, stdout and stderr (without isolation; a box's program receives
+    /// them on the control socket).
     pub stdio: [libc::c_int; 3],
     /// The status pipe's write end.
     pub status_fd: libc::c_int,
-    /// With isolation: the init's end of the socket it receives the run's stdin, stdout and
-    /// stderr on once it is ready (see [`init_main`]).
+    /// With isolation: the box's end of the socket its program receives the run's stdin,
+    /// stdout and stderr on once it is ready (see [`waiting_program_main`]).
     pub control_fd: libc::c_int,
     /// With isolation: the descriptors the init keeps (sorted); it closes all others first.
     pub keep_fds: Vec<libc::c_int>,
@@ -457,16 +458,18 @@ pub(crate) unsafe fn init_main(plan: &ChildPlan) -> ! {
             Stage::Clone,
         );
     }
-    let Some(stdio) = receive_stdio(plan.control_fd) else {
-        libc::_exit(0)
-    };
-    libc::close(plan.control_fd);
     // The init stays out of the box's cgroup: only the program joins it (see
     // `program_main`), so the memory cgroup's OOM killer can only ever pick the program,
     // however the memory was filled (socket buffers, inodes), and the box's teardown after
     // the program ends is not charged to its CPU time.
+    //
+    // The program is started at once and takes every step it can before its run: it
+    // joins the cgroup, drops its privileges, enters a user namespace of its own and
+    // installs the seccomp filter; then it waits for its stdin, stdout and stderr on the
+    // control socket and execs. The init waits (vfork) until it has exec'd or failed: the
+    // program's start is then.
+    let pid = spawn_program(plan);
     let started_ns = now_monotonic_ns();
-    let pid = spawn_program(plan, stdio);
     if pid < 0 {
         fail(plan, Stage::Clone, errno(), 0);
     }
@@ -584,23 +587,14 @@ unsafe fn receive_stdio(control_fd: libc::c_int) -> Option<[libc::c_int; 3]> {
     Some(fds)
 }
 
-/// What the program's entry point needs: the plan and where its stdio is.
-struct Spawn<'a, 'b> {
-    plan: &'a ChildPlan<'b>,
-    stdio: [libc::c_int; 3],
-}
-
-/// Starts the program as in posix_spawn: `CLONE_VM | CLONE_VFORK` on a stack of its own,
-/// so the init's memory is not copied (the init waits until the program execs or fails).
-unsafe fn spawn_program(plan: &ChildPlan, stdio: [libc::c_int; 3]) -> libc::pid_t {
-    extern "C" fn entry(spawn: *mut libc::c_void) -> libc::c_int {
-        // SAFETY: `spawn` is on the init's stack, alive and unchanged while the init waits.
-        unsafe {
-            let spawn = &*(spawn as *const Spawn);
-            program_main(spawn.plan, spawn.stdio)
-        }
+/// Starts the box's program as in posix_spawn: `CLONE_VM | CLONE_VFORK` on a stack of
+/// its own, so the init's memory is not copied (the init waits until the program execs or
+/// fails). The program receives its stdio itself ([`waiting_program_main`]).
+unsafe fn spawn_program(plan: &ChildPlan) -> libc::pid_t {
+    extern "C" fn entry(plan: *mut libc::c_void) -> libc::c_int {
+        // SAFETY: the plan is the init's, alive and unchanged while the init waits.
+        unsafe { waiting_program_main(&*(plan as *const ChildPlan)) }
     }
-    let spawn = Spawn { plan, stdio };
     const STACK_BYTES: usize = 128 * 1024;
     let mut stack = [0u8; STACK_BYTES];
     // The stack grows down: hand over its (16-byte aligned) top.
@@ -609,7 +603,7 @@ unsafe fn spawn_program(plan: &ChildPlan, stdio: [libc::c_int; 3]) -> libc::pid_
         entry,
         top as *mut libc::c_void,
         libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
-        &spawn as *const Spawn as *mut libc::c_void,
+        plan as *const ChildPlan as *mut libc::c_void,
     )
 }
 
@@ -765,19 +759,48 @@ unsafe fn write_file(path: &std::ffi::CStr, content: &[u8]) -> Result<(), i32> {
     }
 }
 
-/// The program: stdio, limits, credentials, filters, exec.
+/// The program without isolation: stdio, limits, credentials, filters, exec.
 ///
 /// # Safety
 /// Must run in a freshly cloned child.
 pub(crate) unsafe fn program_main(plan: &ChildPlan, stdio: [libc::c_int; 3]) -> ! {
-    // The descriptors are at 3 or above (the parent keeps its own there, the init's copies
-    // were received after it closed 0-2), so no dup2 overwrites another.
+    place_stdio(plan, stdio);
+    if !plan.isolate {
+        // Without an init, the program itself dies with the judge.
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+        check(plan, libc::setpgid(0, 0), Stage::ProcessGroup);
+    }
+    enter_limits(plan);
+    apply_rlimits(plan, Rlimits::OnceStarted);
+    exec(plan)
+}
+
+/// The program of a box, started by its init before the run: it enters its limits,
+/// credentials and filters, waits for its stdin, stdout and stderr on the control socket,
+/// and execs. Ends quietly when the socket closes first (the box was not used).
+///
+/// # Safety
+/// Must run in a child cloned by the init (sharing its memory, see [`spawn_program`]).
+unsafe fn waiting_program_main(plan: &ChildPlan) -> ! {
+    enter_limits(plan);
+    let Some(stdio) = receive_stdio(plan.control_fd) else {
+        libc::_exit(0)
+    };
+    place_stdio(plan, stdio);
+    apply_rlimits(plan, Rlimits::OnceStarted);
+    exec(plan)
+}
+
+/// Puts stdin, stdout and stderr at 0, 1 and 2; everything else closes at exec, the
+/// status pipe included (exec success = no record).
+unsafe fn place_stdio(plan: &ChildPlan, stdio: [libc::c_int; 3]) {
+    // The descriptors are at 3 or above (the parent keeps its own there, the box's were
+    // moved there when received), so no dup2 overwrites another.
     for (target, &fd) in stdio.iter().enumerate() {
         if place_fd(fd, target as libc::c_int) < 0 {
             fail(plan, Stage::Stdio, errno(), target as i32);
         }
     }
-    // Everything else closes at exec, the status pipe included (exec success = no record).
     if libc::syscall(
         libc::SYS_close_range,
         3u32,
@@ -789,16 +812,35 @@ pub(crate) unsafe fn program_main(plan: &ChildPlan, stdio: [libc::c_int; 3]) -> 
             libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
         }
     }
-    if !plan.isolate {
-        // Without an init, the program itself dies with the judge.
-        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
-        check(plan, libc::setpgid(0, 0), Stage::ProcessGroup);
-    }
-    join_cgroups(plan);
-    check(plan, libc::chdir(plan.workdir.as_ptr()), Stage::Chdir);
-    if let Err(error) = rlimits::apply(&plan.rlimits) {
+}
+
+/// Which of the rlimits [`apply_rlimits`] sets.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Rlimits {
+    /// All but the open files and processes: before the program waits for its stdio.
+    BeforeWaiting,
+    /// The open files (the received descriptors must fit) and processes (counted in the
+    /// program's own user namespace, set up by then): once it has its stdio.
+    OnceStarted,
+}
+
+/// Sets some of the rlimits (async-signal-safe: no allocation).
+unsafe fn apply_rlimits(plan: &ChildPlan, which: Rlimits) {
+    let result = rlimits::apply_where(&plan.rlimits, |&(resource, _, _)| {
+        let late = resource == libc::RLIMIT_NOFILE || resource == libc::RLIMIT_NPROC;
+        late == (which == Rlimits::OnceStarted)
+    });
+    if let Err(error) = result {
         fail(plan, Stage::Rlimits, error, 0);
     }
+}
+
+/// The cgroup, the working directory, the rlimits that can be set before the stdio is
+/// there, the box's uid, its user namespace and the seccomp filter.
+unsafe fn enter_limits(plan: &ChildPlan) {
+    join_cgroups(plan);
+    check(plan, libc::chdir(plan.workdir.as_ptr()), Stage::Chdir);
+    apply_rlimits(plan, Rlimits::BeforeWaiting);
     if let Some((uid, gid)) = plan.drop_to {
         // Raw system calls, not the C library's: glibc's set*id functions tell every thread
         // it believes the process has (the judge's, copied at clone) to change too, under a
@@ -843,6 +885,10 @@ pub(crate) unsafe fn program_main(plan: &ChildPlan, stdio: [libc::c_int; 3]) -> 
     } else if let Err(error) = crate::seccomp::install(plan.seccomp) {
         fail(plan, Stage::Seccomp, error, 0);
     }
+}
+
+/// Execs the program; reports the failure.
+unsafe fn exec(plan: &ChildPlan) -> ! {
     libc::execve(
         plan.executable.as_ptr(),
         plan.argv.as_ptr(),

@@ -59,6 +59,16 @@ pub(crate) struct Launched {
     pub cloned_ns: i64,
 }
 
+impl Launched {
+    /// Reaps an init whose run is over: its program ended and nothing is left in the box's
+    /// cgroup, so it only has its own exit to finish (the teardown of the box's namespaces
+    /// and mounts). Waits for that.
+    pub(crate) fn reap(self) {
+        // SAFETY: reaping our own child, not reaped before.
+        unsafe { libc::waitpid(self.pid, std::ptr::null_mut(), 0) };
+    }
+}
+
 /// A box whose init is cloned and builds (or has built) its root, waiting for the run's
 /// stdin, stdout and stderr ([`go`]). Dropping it unused kills and reaps the init.
 pub(crate) struct Prepared {

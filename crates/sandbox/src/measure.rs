@@ -121,6 +121,7 @@ mod tests {
             ended_ns: 251_000_000,
             decided_ns: 251_000_000,
             sampled_cpu: Duration::from_millis(40),
+            retired: false,
         }
     }
 

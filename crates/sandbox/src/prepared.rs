@@ -71,12 +71,13 @@ pub(crate) enum Start {
 
 impl NextInit {
     /// Starts an isolated `program`: with the prepared init when it was built for exactly
-    /// this, else with a fresh one. With `prepare_next`, then prepares the init for a run
-    /// like this one (a failure to prepare only means the next run starts fresh).
+    /// this, else with a fresh one. With `next_cgroup_fds`, then prepares the init for a
+    /// run like this one in the cgroup of those `cgroup.procs` files (a failure to prepare
+    /// only means the next run starts fresh).
     pub(crate) fn start(
         &mut self,
         program: Program,
-        prepare_next: bool,
+        next_cgroup_fds: Option<Vec<libc::c_int>>,
     ) -> Result<(Launched, Start)> {
         let wanted = Built::of(&program);
         let stdio = program.stdio;
@@ -90,10 +91,13 @@ impl NextInit {
             Some(launched) => (launched, Start::Prepared),
             None => (launch::launch(program.clone())?, Start::Fresh),
         };
-        if prepare_next {
-            self.0 = launch::prepare(program)
-                .ok()
-                .map(|prepared| (wanted, prepared));
+        if let Some(cgroup_fds) = next_cgroup_fds {
+            let next = Program {
+                cgroup_fds,
+                ..program
+            };
+            let built = Built::of(&next);
+            self.0 = launch::prepare(next).ok().map(|prepared| (built, prepared));
         }
         Ok(started)
     }

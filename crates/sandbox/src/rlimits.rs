@@ -1,4 +1,4 @@
-//! Resource limits (setrlimit) applied in the child just before the program starts.
+//! Resource limits (setrlimit) applied in the child before the program starts.
 //!
 //! With cgroups they are a second line: a per-process CPU backstop, the stack size, the
 //! file size, no core dumps. In rlimit-only mode they are all there is (see the README).
@@ -51,10 +51,10 @@ pub(crate) fn plan(limits: &Limits, role: RlimitRole) -> Vec<Rlimit> {
     out
 }
 
-/// Applies the limits to the calling process. Async-signal-safe (runs after clone).
-/// Returns the failing resource's errno.
-pub(crate) fn apply(rlimits: &[Rlimit]) -> Result<(), i32> {
-    for &(resource, soft, hard) in rlimits {
+/// Applies the limits `wanted` takes to the calling process. Async-signal-safe (runs
+/// after clone). Returns the failing resource's errno.
+pub(crate) fn apply_where(rlimits: &[Rlimit], wanted: impl Fn(&Rlimit) -> bool) -> Result<(), i32> {
+    for &(resource, soft, hard) in rlimits.iter().filter(|r| wanted(r)) {
         let value = libc::rlimit {
             rlim_cur: soft,
             rlim_max: hard,

@@ -159,11 +159,16 @@ impl Sandbox {
             stderr: StderrFile::default(),
             next: NextInit::default(),
             last_start: None,
+            retiring: Vec::new(),
         })
     }
 
-    fn make_cgroup(&self, slot: &Slot) -> Result<Option<BoxCgroup>> {
-        let name = format!("box-{}", slot.id);
+    /// The slot's cgroup `turn` (0 or 1).
+    fn make_cgroup(&self, slot: &Slot, turn: usize) -> Result<Option<BoxCgroup>> {
+        let name = match turn {
+            0 => format!("box-{}", slot.id),
+            _ => format!("box-{}-{turn}", slot.id),
+        };
         let group = &self.config.cgroup_group;
         Ok(match self.mode.enforcement {
             Enforcement::CgroupV2 => {
@@ -196,7 +201,7 @@ impl Drop for Sandbox {
     fn drop(&mut self) {
         let slots = std::mem::take(&mut *self.pool.lock().unwrap_or_else(|e| e.into_inner()));
         for slot in slots {
-            if let Some(cgroup) = slot.cgroup {
+            for cgroup in slot.cgroups.into_iter().flatten() {
                 cgroup.remove();
             }
         }
@@ -220,12 +225,19 @@ pub struct SandboxBox<'a> {
     next: NextInit,
     /// How the last run started.
     last_start: Option<Start>,
+    /// Inits of runs that are over, still exiting (see `supervise::Watch::retire`), each
+    /// with the turn of the slot's cgroup its run used.
+    retiring: Vec<(launch::Launched, usize)>,
 }
 
 impl Drop for SandboxBox<'_> {
     fn drop(&mut self) {
-        // The prepared init holds the slot's namespaces: it goes first.
+        // The prepared init holds the slot's namespaces: it goes first, and the inits
+        // still exiting end before the slot (and its cgroups) can be taken again.
         self.next.discard();
+        for (init, _) in self.retiring.drain(..) {
+            init.reap();
+        }
         if let Some(slot) = self.slot.take() {
             self.sandbox
                 .pool
@@ -234,6 +246,14 @@ impl Drop for SandboxBox<'_> {
                 .push(slot);
         }
     }
+}
+
+/// The open `cgroup.procs` files of a cgroup, as the child gets them.
+fn procs_fds(cgroup: &Option<BoxCgroup>) -> Vec<libc::c_int> {
+    cgroup
+        .as_ref()
+        .map(|c| c.procs_files().iter().map(AsRawFd::as_raw_fd).collect())
+        .unwrap_or_default()
 }
 
 /// The calling thread, pinned to one CPU until dropped (then free to run anywhere again).
@@ -325,10 +345,16 @@ impl SandboxBox<'_> {
         let started = self.start(spec, Stdio::Files, None)?;
         let cancel = &sandbox.config.cancel;
         let watched = {
-            let watch = self.watch(&started, spec)?;
+            let mut watch = self.watch(&started, spec)?;
+            watch.retire = watch.isolated;
             supervise::watch(vec![watch], cancel, Vec::new(), None)?
         };
-        self.outcome(&started, spec, &watched[0])
+        let outcome = self.outcome(&started, spec, &watched[0]);
+        if watched[0].retired {
+            let turn = self.slot.as_ref().map_or(0, |slot| slot.turn);
+            self.retiring.push((started.launched, turn));
+        }
+        outcome
     }
 
     /// Runs two programs at once, each in its own box, talking to each other through the
@@ -434,10 +460,27 @@ impl SandboxBox<'_> {
             .slot
             .as_mut()
             .ok_or_else(|| SandboxError::Invalid("box already released".into()))?;
-        if slot.cgroup.is_none() {
-            slot.cgroup = sandbox.make_cgroup(slot)?;
+        // Isolated runs take the slot's two cgroups in turn: the init of the run before
+        // may still be exiting, and its cgroup is the other one. An init of a run that used
+        // this one is reaped first.
+        if isolated {
+            slot.turn = (slot.turn + 1) % slots::CGROUPS;
         }
-        if let Some(cgroup) = slot.cgroup.as_mut() {
+        let turn = slot.turn;
+        for (init, _) in self.retiring.extract_if(.., |(_, used)| *used == turn) {
+            init.reap();
+        }
+        let cgroups_wanted: Vec<usize> = if isolated {
+            (0..slots::CGROUPS).collect()
+        } else {
+            vec![turn]
+        };
+        for index in cgroups_wanted {
+            if slot.cgroups[index].is_none() {
+                slot.cgroups[index] = sandbox.make_cgroup(slot, index)?;
+            }
+        }
+        if let Some(cgroup) = slot.cgroups[turn].as_mut() {
             cgroup.prepare(&spec.limits)?;
         }
         if isolated && slot.netns.is_none() {
@@ -476,16 +519,12 @@ impl SandboxBox<'_> {
             template_fd: template.as_ref().map_or(-1, |fd| fd.as_raw_fd()),
             run_steps,
             scrub: sandbox.command_line,
-            cgroup_fds: slot
-                .cgroup
-                .as_ref()
-                .map(|c| c.procs_files().iter().map(AsRawFd::as_raw_fd).collect())
-                .unwrap_or_default(),
+            cgroup_fds: procs_fds(&slot.cgroups[turn]),
             stdio: [stdin.as_raw_fd(), stdout_raw, stderr],
             rlimits: rlimits::plan(
                 &spec.limits,
                 RlimitRole {
-                    memory_by_rlimit: slot.cgroup.is_none(),
+                    memory_by_rlimit: slot.cgroups[turn].is_none(),
                     own_uid,
                 },
             ),
@@ -498,7 +537,10 @@ impl SandboxBox<'_> {
             env: &env,
         };
         let launched = if isolated {
-            let (launched, start) = self.next.start(program, prepare_next)?;
+            // The next run takes the other cgroup.
+            let next_cgroup_fds =
+                prepare_next.then(|| procs_fds(&slot.cgroups[(turn + 1) % slots::CGROUPS]));
+            let (launched, start) = self.next.start(program, next_cgroup_fds)?;
             self.last_start = Some(start);
             launched
         } else {
@@ -525,9 +567,10 @@ impl SandboxBox<'_> {
             stdout: started.stdout.as_ref(),
             stderr: self.stderr.current()?,
             status: launched.status.as_raw_fd(),
-            cgroup: self.slot.as_mut().and_then(|s| s.cgroup.as_mut()),
+            cgroup: self.slot.as_mut().and_then(Slot::cgroup),
             limits: &spec.limits,
             cloned_ns: launched.cloned_ns,
+            retire: false,
         })
     }
 
@@ -538,7 +581,7 @@ impl SandboxBox<'_> {
         spec: &RunSpec,
         watched: &supervise::Watched,
     ) -> Result<Outcome> {
-        let usage = match self.slot.as_mut().and_then(|s| s.cgroup.as_mut()) {
+        let usage = match self.slot.as_mut().and_then(Slot::cgroup) {
             Some(cgroup) => Some(cgroup.usage()?),
             None => None,
         };

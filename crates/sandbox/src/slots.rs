@@ -1,9 +1,9 @@
 //! Box slots: a box id, locked across every judge process on the machine, with the
-//! unprivileged uid and the cgroup that belong to it.
+//! unprivileged uid and the cgroups that belong to it.
 //!
 //! Two judges at once never share a box: each id is held with an exclusive `flock` on
 //! `<lock dir>/box-<id>.lock` for as long as the slot lives, and the uid (`first_uid + id`)
-//! and cgroup name (`box-<id>`) derive from the id. The slot also owns its network
+//! and cgroup names (`box-<id>` and `box-<id>-1`) derive from the id. The slot also owns its network
 //! namespace, so concurrent boxes never share one.
 
 use crate::cgroup::BoxCgroup;
@@ -12,6 +12,9 @@ use std::fs::File;
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
 
+/// How many cgroups a slot has (see [`Slot::cgroups`]).
+pub const CGROUPS: usize = 2;
+
 /// A locked box id and what belongs to it.
 #[derive(Debug)]
 pub struct Slot {
@@ -19,11 +22,23 @@ pub struct Slot {
     pub id: u32,
     /// The box's uid and gid (when the judge runs as root).
     pub uid: u32,
-    /// The cgroup, created on first use and reused by every run in the slot.
-    pub cgroup: Option<BoxCgroup>,
+    /// The slot's cgroups, each created on first use and reused. Isolated runs take them
+    /// in turn, so that a run can start while the init of the run before is still
+    /// tearing down its box (whose memory, a full /tmp say, is still charged to its
+    /// cgroup).
+    pub cgroups: [Option<BoxCgroup>; CGROUPS],
+    /// Which of the two the current run uses.
+    pub turn: usize,
     /// The slot's own empty network namespace, created on first isolated use and reused.
     pub netns: Option<OwnedFd>,
     _lock: File,
+}
+
+impl Slot {
+    /// The cgroup of the current run, if any.
+    pub fn cgroup(&mut self) -> Option<&mut BoxCgroup> {
+        self.cgroups[self.turn].as_mut()
+    }
 }
 
 /// The lock directory: `/run/judge` for root, a per-user one under the temp dir otherwise.
@@ -54,7 +69,8 @@ pub fn acquire(lock_dir: &Path, first_uid: u32, max_boxes: u32) -> Result<Slot> 
             return Ok(Slot {
                 id,
                 uid: first_uid + id,
-                cgroup: None,
+                cgroups: Default::default(),
+                turn: 0,
                 netns: None,
                 _lock: file,
             });

@@ -9,7 +9,9 @@
 //! program no wake-up of the judge (a pipe made line-by-line output twice as slow), and
 //! RLIMIT_FSIZE, one byte above the output limit, stops a runaway writer at once (SIGXFSZ,
 //! or EFBIG for runtimes that ignore the signal); the file's size, counted after the run,
-//! is the authority on OLE.
+//! is the authority on OLE. An isolated run is over when its program and everything it
+//! started are gone, not when its init has finished tearing the box down
+//! ([`Watch::retire`]).
 
 use crate::cgroup::BoxCgroup;
 use crate::child::{StatusRecord, RECORD_EXITED, RECORD_STARTED};
@@ -61,6 +63,11 @@ pub(crate) struct Watch<'a> {
     pub limits: &'a Limits,
     /// CLOCK_MONOTONIC at clone, in ns.
     pub cloned_ns: i64,
+    /// Whether the run may be over before its init is gone: once the init has reported the
+    /// program's end and nothing is left in the box's cgroup (isolated runs with a cgroup).
+    /// The init's own exit, the teardown of the box's namespaces and mounts, then goes on
+    /// while the judge carries on; the caller reaps it later.
+    pub retire: bool,
 }
 
 /// What the supervisor saw.
@@ -81,6 +88,8 @@ pub(crate) struct Watched {
     pub decided_ns: i64,
     /// The largest CPU time sampled from /proc without a cgroup.
     pub sampled_cpu: Duration,
+    /// The run ended with its init still exiting, not reaped (see [`Watch::retire`]).
+    pub retired: bool,
 }
 
 /// CLOCK_MONOTONIC in nanoseconds.
@@ -317,6 +326,8 @@ struct Watching<'a> {
     ended: Option<(i32, libc::rusage, i64)>,
     /// When the supervisor killed it, if it did.
     killed_ns: Option<i64>,
+    /// Ended without being reaped (see [`Watch::retire`]).
+    retired: bool,
 }
 
 impl Watching<'_> {
@@ -372,6 +383,32 @@ impl Watching<'_> {
                     .started_ns
                     .saturating_add(nanos(self.watch.limits.wall_time));
             }
+        }
+    }
+
+    /// Ends the run without reaping the init, if it may (see [`Watch::retire`]): the init
+    /// reported the program's end, the supervisor killed nothing, and the cgroup is empty
+    /// (whatever the program started is gone too; an init only leaves it behind when it
+    /// exits, so otherwise the run waits for that). The wall time ends here.
+    fn retire(&mut self) {
+        if !self.watch.retire || self.ended.is_some() || self.kill_reason.is_some() {
+            return;
+        }
+        if !parse_records(&self.status_bytes)
+            .iter()
+            .any(|r| r.kind == RECORD_EXITED)
+        {
+            return;
+        }
+        let empty = self
+            .watch
+            .cgroup
+            .as_mut()
+            .is_some_and(|cgroup| cgroup.is_empty().unwrap_or(false));
+        if empty {
+            // SAFETY: rusage is plain old data (an isolated run's comes from its init).
+            self.ended = Some((0, unsafe { std::mem::zeroed() }, monotonic_ns()));
+            self.retired = true;
         }
     }
 
@@ -447,6 +484,7 @@ impl Watching<'_> {
             // process was gone.
             decided_ns: self.killed_ns.unwrap_or(ended_ns),
             sampled_cpu: self.sampled_cpu,
+            retired: self.retired,
         }
     }
 }
@@ -479,6 +517,7 @@ pub(crate) fn watch(
                 status_bytes: Vec::new(),
                 ended: None,
                 killed_ns: None,
+                retired: false,
             }
         })
         .collect();
@@ -556,6 +595,10 @@ pub(crate) fn watch(
         for index in 0..boxes.len() {
             if fds[2 * index + 1].revents != 0 {
                 boxes[index].read_status();
+                boxes[index].retire();
+                if boxes[index].retired {
+                    continue;
+                }
             }
             if fds[2 * index].revents == 0 {
                 continue;

@@ -1,5 +1,6 @@
 //! Prepared boxes: the init for a box's next run is cloned while the current one goes on.
-//! Each run still gets a box of its own, and a prepared init never outlives its box.
+//! Each run still gets a box of its own, and a prepared init never outlives its box. A
+//! run ends while its init still tears its box down: the next one starts in another cgroup.
 
 mod common;
 
@@ -92,4 +93,114 @@ fn each_run_of_a_prepared_box_is_fresh_and_the_box_takes_its_init_along() {
         left.is_empty(),
         "processes left holding the box folder: {left:?}"
     );
+}
+
+// `fill N`: writes N MiB to /tmp and exits; `take N`: allocates and touches N MiB.
+const MEMORY: &str = r#"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+int main(int argc, char **argv) {
+    long mib = atol(argv[2]);
+    if (strcmp(argv[1], "fill") == 0) {
+        FILE *f = fopen("/tmp/fill", "w");
+        static char block[1 << 20];
+        memset(block, 7, sizeof block);
+        for (long i = 0; i < mib; i++) fwrite(block, 1, sizeof block, f);
+        return fclose(f) != 0;
+    }
+    char *p = malloc(mib << 20);
+    for (long i = 0; i < mib << 20; i += 4096) p[i] = 1;
+    printf("took %ld\n", mib);
+    return 0;
+}
+"#;
+
+/// A run ends before its init has torn the box down (its /tmp freed), and the next run
+/// starts meanwhile: in a cgroup of its own, so what the last run left charged is
+/// neither counted against its limit nor in its peak.
+#[test]
+fn a_full_tmp_left_by_one_run_is_not_charged_to_the_next() {
+    require_isolation!();
+    let sandbox = common::sandbox();
+    let mut boxed = sandbox.acquire().unwrap();
+    common::compile_c(boxed.dir(), MEMORY);
+    let scratch = tempfile::tempdir().unwrap();
+    let mut spec: RunSpec = common::spec(scratch.path(), common::limits(2000, 64));
+    spec.limits.file_bytes = 48 * sandbox::MIB;
+    for round in 0..4 {
+        for (mode, mib) in [("fill", "40"), ("take", "40")] {
+            spec.argv = vec!["./main".into(), mode.into(), mib.into()];
+            let outcome = boxed.run(&spec).unwrap();
+            assert!(outcome.success(), "round {round}, {mode}: {outcome:?}");
+            if mode == "take" {
+                let peak = outcome.peak_memory_bytes;
+                assert!(
+                    (40 * sandbox::MIB..56 * sandbox::MIB).contains(&peak),
+                    "round {round}: a peak of {peak} bytes for 40 MiB taken"
+                );
+            }
+        }
+    }
+}
+
+// Starts a child that writes to stdout for as long as it lives, then exits at once.
+const LEFT_WRITING: &str = r#"
+#include <stdio.h>
+#include <unistd.h>
+int main(void) {
+    printf("parent\n");
+    fflush(stdout);
+    if (fork() == 0) {
+        for (;;) { write(1, "child\n", 6); usleep(100); }
+    }
+    usleep(20000);
+    return 0;
+}
+"#;
+
+/// A run whose program left a process behind ends only when that process is gone: the
+/// output the judge reads is final.
+#[test]
+fn a_run_ends_only_when_what_its_program_started_is_gone() {
+    require_isolation!();
+    let sandbox = common::sandbox();
+    let mut boxed = sandbox.acquire().unwrap();
+    common::compile_c(boxed.dir(), LEFT_WRITING);
+    let scratch = tempfile::tempdir().unwrap();
+    let spec: RunSpec = common::spec(scratch.path(), common::limits(2000, 64));
+    for round in 0..5 {
+        let outcome = boxed.run(&spec).unwrap();
+        assert!(outcome.success(), "round {round}: {outcome:?}");
+        let size = std::fs::metadata(&spec.stdout).unwrap().len();
+        assert_eq!(outcome.stdout_bytes, size, "round {round}");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        let later = std::fs::metadata(&spec.stdout).unwrap().len();
+        assert_eq!(
+            size, later,
+            "round {round}: stdout grew after the run ended"
+        );
+    }
+}
+
+/// The run's stdin, stdout and stderr reach the program even when it may open no more
+/// files (the open-files limit is set once it has them).
+#[test]
+fn a_program_allowed_no_more_open_files_still_gets_its_stdio() {
+    require_isolation!();
+    let sandbox = common::sandbox();
+    let mut boxed = sandbox.acquire().unwrap();
+    common::compile_c(
+        boxed.dir(),
+        "#include <stdio.h>\n#include <fcntl.h>\nint main(void){int a=open(\"/box/main\",O_RDONLY);int b=open(\"/box/main\",O_RDONLY);printf(\"%d %d\\n\",a,b);return 0;}",
+    );
+    let scratch = tempfile::tempdir().unwrap();
+    let mut spec: RunSpec = common::spec(scratch.path(), common::limits(1000, 64));
+    // 0-2 and one more (the dynamic loader opens the C library on it, then closes it).
+    spec.limits.open_files = 4;
+    for _ in 0..3 {
+        let outcome = boxed.run(&spec).unwrap();
+        assert!(outcome.success(), "{outcome:?}");
+        assert_eq!(std::fs::read_to_string(&spec.stdout).unwrap(), "3 -1\n");
+    }
 }

@@ -1,8 +1,8 @@
 //! Control groups: the box's memory limit, process limit and CPU accounting.
 //!
-//! One cgroup per box slot, created when the slot is first used and reused for every run
-//! in it (creating and removing cgroups per run is slow); removed when the sandbox is
-//! dropped. Two backends, one file each: [`v2`] (unified hierarchy) and [`v1`] (separate
+//! Two cgroups per box slot, created when the slot is first used and reused run after run
+//! (creating and removing cgroups per run is slow; isolated runs take the two in turn, see
+//! `slots::Slot::cgroups`); removed when the sandbox is dropped. Two backends, one file each: [`v2`] (unified hierarchy) and [`v1`] (separate
 //! memory, cpuacct and pids hierarchies); [`delegation`] finds the part of the unified
 //! tree the judge may manage.
 
@@ -67,6 +67,14 @@ impl BoxCgroup {
         match self {
             BoxCgroup::V1(cgroup) => cgroup.usage(),
             BoxCgroup::V2(cgroup) => cgroup.usage(),
+        }
+    }
+
+    /// Whether no process is in the cgroup (any more).
+    pub fn is_empty(&mut self) -> Result<bool> {
+        match self {
+            BoxCgroup::V1(cgroup) => cgroup.is_empty(),
+            BoxCgroup::V2(cgroup) => cgroup.is_empty(),
         }
     }
 

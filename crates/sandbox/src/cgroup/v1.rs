@@ -24,6 +24,7 @@ pub struct V1Cgroup {
     pids: Option<PathBuf>,
     procs: Vec<File>,
     usage: ControlFile,
+    procs_list: ControlFile,
     max_usage: ControlFile,
     oom_control: ControlFile,
     cpu_usage: ControlFile,
@@ -55,6 +56,7 @@ impl V1Cgroup {
         }
         Ok(V1Cgroup {
             usage: ControlFile::open(memory.join("memory.usage_in_bytes"), false)?,
+            procs_list: ControlFile::open(memory.join("cgroup.procs"), false)?,
             max_usage: ControlFile::open(memory.join("memory.max_usage_in_bytes"), true)?,
             oom_control: ControlFile::open(memory.join("memory.oom_control"), false)?,
             cpu_usage: ControlFile::open(cpuacct.join("cpuacct.usage"), true)?,
@@ -138,6 +140,11 @@ impl V1Cgroup {
                 .saturating_sub(self.baseline_bytes),
             oom_killed: self.oom_kills()? > self.oom_kills_before,
         })
+    }
+
+    /// Whether no task is left (the memory hierarchy's list; every task joins all three).
+    pub fn is_empty(&mut self) -> Result<bool> {
+        Ok(self.procs_list.read()?.trim().is_empty())
     }
 
     fn dirs(&self) -> impl Iterator<Item = &Path> {

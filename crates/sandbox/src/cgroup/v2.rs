@@ -161,6 +161,12 @@ impl V2Cgroup {
         })
     }
 
+    /// Whether no process is left in the cgroup (`populated 0` in `cgroup.events`).
+    pub fn is_empty(&mut self) -> Result<bool> {
+        let text = read_text(&self.dir.join("cgroup.events"))?;
+        Ok(keyed_value(&text, "populated") == Some(0))
+    }
+
     /// Kills every task: `cgroup.kill` where the kernel has it, else list and kill.
     pub fn kill_all(&self) {
         let _ = write_value(&self.dir.join("cgroup.kill"), "1");

@@ -102,6 +102,17 @@ impl NextInit {
         Ok(started)
     }
 
+    /// Kills the prepared init unless it was built for exactly `program`.
+    pub(crate) fn discard_unless(&mut self, program: &Program) {
+        if self
+            .0
+            .as_ref()
+            .is_some_and(|(built, _)| *built != Built::of(program))
+        {
+            self.0 = None;
+        }
+    }
+
     /// Kills the prepared init, if any.
     pub(crate) fn discard(&mut self) {
         self.0 = None;

@@ -480,9 +480,6 @@ impl SandboxBox<'_> {
                 slot.cgroups[index] = sandbox.make_cgroup(slot, index)?;
             }
         }
-        if let Some(cgroup) = slot.cgroups[turn].as_mut() {
-            cgroup.prepare(&spec.limits)?;
-        }
         if isolated && slot.netns.is_none() {
             slot.netns = Some(crate::netns::empty()?);
         }
@@ -513,7 +510,7 @@ impl SandboxBox<'_> {
         let stderr = self.stderr.fresh()?.as_raw_fd();
         let own_uid = sandbox.environment.root;
         let inside_dir = view.inside_dir();
-        let program = Program {
+        let mut program = Program {
             isolated,
             netns_fd: slot.netns.as_ref().map_or(-1, AsRawFd::as_raw_fd),
             template_fd: template.as_ref().map_or(-1, |fd| fd.as_raw_fd()),
@@ -536,10 +533,24 @@ impl SandboxBox<'_> {
             argv: &argv,
             env: &env,
         };
+        // A prepared init built for another run goes before the cgroup is reset: its
+        // program waits in it.
+        self.next.discard_unless(&program);
+        if let Some(cgroup) = slot.cgroups[turn].as_mut() {
+            cgroup.prepare(&spec.limits)?;
+            // (A cgroup made anew for the run has files of its own.)
+            program.cgroup_fds = procs_fds(&slot.cgroups[turn]);
+        }
         let launched = if isolated {
-            // The next run takes the other cgroup.
-            let next_cgroup_fds =
-                prepare_next.then(|| procs_fds(&slot.cgroups[(turn + 1) % slots::CGROUPS]));
+            // The next run takes the next cgroup, readied before its program joins it.
+            let next_cgroup_fds = match slot.cgroups[(turn + 1) % slots::CGROUPS].as_mut() {
+                Some(cgroup) if prepare_next => {
+                    cgroup.renew()?;
+                    Some(procs_fds(&slot.cgroups[(turn + 1) % slots::CGROUPS]))
+                }
+                None if prepare_next => Some(Vec::new()),
+                _ => None,
+            };
             let (launched, start) = self.next.start(program, next_cgroup_fds)?;
             self.last_start = Some(start);
             launched

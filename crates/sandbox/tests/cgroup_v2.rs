@@ -170,7 +170,7 @@ fn the_box_cgroup_holds_the_limits_of_the_run() {
     let mut boxed = sandbox.acquire().unwrap();
     common::compile_c(
         boxed.dir(),
-        "#include <stdio.h>\nint main(){char b[64];FILE*f=fopen(\"/proc/self/cgroup\",\"r\");fgets(b,sizeof b,f);fputs(b,stdout);return 0;}",
+        "#include <stdio.h>\nint main(){char b[256];FILE*f=fopen(\"/proc/self/cgroup\",\"r\");fgets(b,sizeof b,f);fputs(b,stdout);return 0;}",
     );
     let scratch = tempfile::tempdir().unwrap();
     let mut limits = common::limits(1000, 48);

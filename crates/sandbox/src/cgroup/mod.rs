@@ -46,6 +46,15 @@ impl BoxCgroup {
         }
     }
 
+    /// Readies the cgroup for its next run before that run's program joins it (a program
+    /// waits in it for its run: see `prepared.rs`). The cgroup must be empty.
+    pub fn renew(&mut self) -> Result<()> {
+        match self {
+            BoxCgroup::V1(_) => Ok(()),
+            BoxCgroup::V2(cgroup) => cgroup.renew(),
+        }
+    }
+
     /// The open `cgroup.procs` files: the child writes `0` to each to join the cgroup.
     pub fn procs_files(&self) -> &[File] {
         match self {

@@ -36,6 +36,8 @@ pub struct V2Cgroup {
     cpu_usec_before: u64,
     oom_kills_before: u64,
     buffer: String,
+    /// Made anew by [`V2Cgroup::renew`] and not used by a run since.
+    renewed: bool,
 }
 
 impl V2Cgroup {
@@ -79,6 +81,7 @@ impl V2Cgroup {
             cpu_usec_before: 0,
             oom_kills_before: 0,
             buffer: String::new(),
+            renewed: false,
         })
     }
 
@@ -112,10 +115,24 @@ impl V2Cgroup {
         Some(file)
     }
 
-    /// Sets the limits and resets the counters.
+    /// Readies the cgroup for its next run before any process joins it: where the kernel
+    /// cannot reset the peak, a fresh cgroup (which starts at zero) replaces it. The
+    /// cgroup must be empty.
+    pub fn renew(&mut self) -> Result<()> {
+        // The peak of the last run's `prepare`, open only where the kernel resets it.
+        if self.peak.is_none() {
+            remove_dir(&self.dir);
+            *self = V2Cgroup::create(&self.base, &self.group, &self.name)?;
+            self.renewed = true;
+        }
+        Ok(())
+    }
+
+    /// Sets the limits and resets the counters. The program of the run may have joined
+    /// already, if the cgroup was renewed for it.
     pub fn prepare(&mut self, limits: &Limits) -> Result<()> {
         self.peak = self.reset_peak();
-        if self.peak.is_none() {
+        if self.peak.is_none() && !std::mem::take(&mut self.renewed) {
             // No resettable peak on this kernel: a fresh cgroup starts at zero.
             remove_dir(&self.dir);
             *self = V2Cgroup::create(&self.base, &self.group, &self.name)?;

@@ -194,6 +194,9 @@ pub trait Engine: Send + Sync {
     /// Calls `wake` when another process queues a submission (PostgreSQL's LISTEN);
     /// engines without notifications return false, and workers poll.
     fn watch_queue(&self, wake: Box<dyn Fn() + Send + Sync>) -> bool;
+    /// Calls `wake` when any process stores judging progress or a result (PostgreSQL's
+    /// LISTEN); engines without notifications return false (one process writes them all).
+    fn watch_changes(&self, wake: Box<dyn Fn() + Send + Sync>) -> bool;
     /// Waits at most `timeout` for the store to answer again (after a failure).
     fn ping(&self, timeout: Duration) -> bool;
 }

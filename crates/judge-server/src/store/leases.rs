@@ -16,7 +16,7 @@
 
 use super::engine::{Dialect, Tx, Value};
 use super::progress::Progress;
-use super::submissions::{notify_queued, Claimed, JudgeOutcome};
+use super::submissions::{notify_changed, notify_queued, Claimed, JudgeOutcome};
 use super::{now_ms, Store};
 use crate::error::Result;
 use judge_core::Verdict;
@@ -237,6 +237,9 @@ impl Store {
                     now_ms().into(),
                 ],
             )?;
+            if written == 1 {
+                notify_changed(tx)?;
+            }
             Ok(written == 1)
         })
     }
@@ -304,6 +307,7 @@ impl Store {
                 "DELETE FROM progress WHERE submission_id = ?1",
                 &[claimed.id.into()],
             )?;
+            notify_changed(tx)?;
             Ok(inserted == 1)
         })
     }
@@ -679,6 +683,44 @@ mod tests {
             assert_eq!(store.submission_summary(id).unwrap().unwrap().round, 3);
             assert!(!store.rejudge_submission(999).unwrap());
         });
+    }
+
+    /// A server's live-status streams hear of a worker's progress and result stored by
+    /// another process's store (PostgreSQL); on SQLite one process writes them all.
+    #[test]
+    fn another_processs_progress_and_result_wake_the_servers_streams() {
+        let Some((server, database)) = crate::store::testing::postgres_store() else {
+            return;
+        };
+        let url: crate::store::DatabaseUrl = database.url.parse().unwrap();
+        let worker = Store::connect(&url).unwrap();
+        let user = prepare(&server);
+        submit(&server, user, "a");
+        let mut changes = server.changes();
+        let claimed = claim(&worker, "w1").unwrap();
+        let woken = |changes: &mut tokio::sync::watch::Receiver<u64>| {
+            // The listening connection may come up after the write: it wakes once then too.
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+            while std::time::Instant::now() < deadline {
+                if changes.has_changed().unwrap() {
+                    changes.borrow_and_update();
+                    return true;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            false
+        };
+        assert!(woken(&mut changes), "the listening connection came up");
+        let progress = Progress {
+            compiled: true,
+            tests_done: 1,
+            tests_total: 2,
+            first_failure: None,
+        };
+        assert!(worker.set_progress(&claimed, &progress).unwrap());
+        assert!(woken(&mut changes), "the worker's progress woke the server");
+        assert!(worker.finish(&claimed, &failed()).unwrap());
+        assert!(woken(&mut changes), "the worker's result woke the server");
     }
 
     #[test]

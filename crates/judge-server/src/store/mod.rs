@@ -53,8 +53,11 @@ pub const DATABASE_FILE: &str = "judge.sqlite3";
 pub struct Store {
     engine: Arc<dyn Engine>,
     file: Option<PathBuf>,
-    /// Counts this process's committed writes: live-status streams wake on it.
+    /// Counts this process's committed writes, and other processes' progress and results
+    /// where the engine tells of them: live-status streams wake on it.
     changes: Arc<tokio::sync::watch::Sender<u64>>,
+    /// Starts listening for other processes' changes, once, when a stream first asks.
+    watching: Arc<std::sync::Once>,
 }
 
 impl std::fmt::Debug for Store {
@@ -80,11 +83,13 @@ impl Store {
                 engine: Arc::new(sqlite::SqliteEngine::open(file)?),
                 file: Some(file.clone()),
                 changes: Arc::new(tokio::sync::watch::Sender::new(0)),
+                watching: Arc::new(std::sync::Once::new()),
             }),
             DatabaseUrl::Postgres(text) => Ok(Store {
                 engine: Arc::new(postgres::PostgresEngine::connect(text, &url.redacted())?),
                 file: None,
                 changes: Arc::new(tokio::sync::watch::Sender::new(0)),
+                watching: Arc::new(std::sync::Once::new()),
             }),
         }
     }
@@ -143,9 +148,16 @@ impl Store {
     }
 
     /// Wakes when this process commits a write (a result, live progress, a new
-    /// submission). Writes by other processes (`judge worker` elsewhere) are not seen:
-    /// whoever waits on it also looks again now and then.
+    /// submission), and on PostgreSQL when another process (`judge worker` elsewhere)
+    /// stores progress or a result. Whoever waits on it also looks again now and then
+    /// (a notification is lost while the listening connection is down).
     pub fn changes(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.watching.call_once(|| {
+            let changes = self.changes.clone();
+            self.engine.watch_changes(Box::new(move || {
+                changes.send_modify(|n| *n = n.wrapping_add(1));
+            }));
+        });
         self.changes.subscribe()
     }
 }

@@ -3,6 +3,8 @@
 //! prepared statements), checked before use so that a restarted server is reconnected
 //! to rather than reported as an error. Queueing a submission sends `NOTIFY judge_queue`
 //! (delivered on commit); [`Engine::watch_queue`] listens on a connection of its own.
+//! Storing progress or a result sends `NOTIFY judge_changes`, which
+//! [`Engine::watch_changes`] listens for the same way (a server's live-status streams).
 //! The schema version is the `schema_version` table; migrations take an advisory lock,
 //! so a server and workers starting at once migrate a new database once.
 //!
@@ -23,6 +25,8 @@ use std::time::Duration;
 
 /// The channel of queue notifications.
 const QUEUE_CHANNEL: &str = "judge_queue";
+/// The channel of progress and result notifications.
+const CHANGES_CHANNEL: &str = "judge_changes";
 /// The advisory lock key that serialises migrations ("judge" in ASCII).
 const MIGRATION_LOCK: i64 = 0x006a_7564_6765;
 /// How long a request waits for a connection before the store counts as unreachable.
@@ -370,12 +374,11 @@ impl Engine for PostgresEngine {
     }
 
     fn watch_queue(&self, wake: Box<dyn Fn() + Send + Sync>) -> bool {
-        let config = self.config.clone();
-        let stop = self.stop_watching.clone();
-        let spawned = std::thread::Builder::new()
-            .name("judge-queue-listen".into())
-            .spawn(move || listen(&config, &stop, &*wake));
-        spawned.is_ok()
+        self.watch(QUEUE_CHANNEL, wake)
+    }
+
+    fn watch_changes(&self, wake: Box<dyn Fn() + Send + Sync>) -> bool {
+        self.watch(CHANGES_CHANNEL, wake)
     }
 
     fn ping(&self, timeout: Duration) -> bool {
@@ -394,18 +397,32 @@ impl Engine for PostgresEngine {
     }
 }
 
-/// Listens for queue notifications until `stop`, reconnecting after failures; wakes
-/// after each (re)connection too, since notifications sent meanwhile were lost.
-fn listen(config: &postgres::Config, stop: &AtomicBool, wake: &(dyn Fn() + Send + Sync)) {
+impl PostgresEngine {
+    /// Listens on `channel` in a thread of its own, with a connection of its own.
+    fn watch(&self, channel: &'static str, wake: Box<dyn Fn() + Send + Sync>) -> bool {
+        let config = self.config.clone();
+        let stop = self.stop_watching.clone();
+        let spawned = std::thread::Builder::new()
+            .name(format!("{channel}-listen"))
+            .spawn(move || listen(&config, &stop, channel, &*wake));
+        spawned.is_ok()
+    }
+}
+
+/// Listens for notifications on `channel` until `stop`, reconnecting after failures;
+/// wakes after each (re)connection too, since notifications sent meanwhile were lost.
+fn listen(
+    config: &postgres::Config,
+    stop: &AtomicBool,
+    channel: &str,
+    wake: &(dyn Fn() + Send + Sync),
+) {
     while !stop.load(Ordering::SeqCst) {
         let Ok(mut client) = config.connect(NoTls) else {
             std::thread::sleep(Duration::from_secs(1));
             continue;
         };
-        if client
-            .batch_execute(&format!("LISTEN {QUEUE_CHANNEL}"))
-            .is_err()
-        {
+        if client.batch_execute(&format!("LISTEN {channel}")).is_err() {
             continue;
         }
         wake();
@@ -426,6 +443,8 @@ fn listen(config: &postgres::Config, stop: &AtomicBool, wake: &(dyn Fn() + Send 
 
 /// The statement that wakes listening workers (sent on commit).
 pub const NOTIFY_QUEUE: &str = "NOTIFY judge_queue";
+/// The statement that wakes listening servers' live-status streams (sent on commit).
+pub const NOTIFY_CHANGES: &str = "NOTIFY judge_changes";
 
 #[cfg(test)]
 mod tests {

@@ -210,6 +210,10 @@ impl Engine for SqliteEngine {
         false
     }
 
+    fn watch_changes(&self, _wake: Box<dyn Fn() + Send + Sync>) -> bool {
+        false
+    }
+
     fn ping(&self, _timeout: Duration) -> bool {
         true
     }

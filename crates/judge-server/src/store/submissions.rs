@@ -334,6 +334,15 @@ fn parse_result(json: Option<String>) -> Option<SubmissionResult> {
     json.and_then(|text| serde_json::from_str(&text).ok())
 }
 
+/// Wakes the live-status streams of servers in other processes once the transaction
+/// commits (PostgreSQL): progress or a result was stored.
+pub(super) fn notify_changed(tx: &mut dyn Tx) -> Result<()> {
+    if tx.dialect() == Dialect::Postgres {
+        tx.execute(super::postgres::NOTIFY_CHANGES, &[])?;
+    }
+    Ok(())
+}
+
 /// Wakes workers on other machines once the transaction commits (PostgreSQL).
 pub(super) fn notify_queued(tx: &mut dyn Tx) -> Result<()> {
     if tx.dialect() == Dialect::Postgres {

@@ -134,9 +134,13 @@ fn a_full_tmp_left_by_one_run_is_not_charged_to_the_next() {
             let outcome = boxed.run(&spec).unwrap();
             assert!(outcome.success(), "round {round}, {mode}: {outcome:?}");
             if mode == "take" {
+                // Counted with the last run's 40 MiB it would be over 80 MiB (beyond the
+                // limit); with them subtracted, near nothing. (What was charged when the
+                // run began is subtracted from its peak: a few pages of it may be freed
+                // during the run, so the peak may read a little under 40 MiB.)
                 let peak = outcome.peak_memory_bytes;
                 assert!(
-                    (40 * sandbox::MIB..56 * sandbox::MIB).contains(&peak),
+                    (32 * sandbox::MIB..56 * sandbox::MIB).contains(&peak),
                     "round {round}: a peak of {peak} bytes for 40 MiB taken"
                 );
             }

@@ -339,6 +339,16 @@ impl SandboxBox<'_> {
         self.last_start == Some(Start::Prepared)
     }
 
+    /// Waits until nothing of the box's past runs is left: reaps the inits still tearing
+    /// down their runs' boxes (see `supervise::Watch::retire`). A benchmark calls it at the
+    /// end of a block of runs, so that the block pays for its own teardown; the init
+    /// prepared for the next run stays.
+    pub fn settle(&mut self) {
+        for (init, _) in self.retiring.drain(..) {
+            init.reap();
+        }
+    }
+
     /// Runs one program in the box and measures it.
     pub fn run(&mut self, spec: &RunSpec) -> Result<Outcome> {
         let sandbox = self.sandbox;

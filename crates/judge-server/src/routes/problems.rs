@@ -277,11 +277,18 @@ async fn statement_of(
                 Ok(problem) => problem,
                 Err(error) => return Ok(Err(error.to_string())),
             };
-            // The first Markdown statement (a native statement.md, a package's
-            // statement/problem.<lang>.md); a LaTeX one is shown as its source text.
+            // The statement in the language asked for, else the first: Markdown first (a
+            // native statement.md, a package's statement/problem.<lang>.md); a LaTeX one
+            // is shown as its source text.
+            let in_language = |s: &&judge_core::problem::Statement| {
+                s.language == wanted.code()
+                    || s.language.starts_with(&format!("{}-", wanted.code()))
+            };
             let markdown = problem
                 .statements
                 .iter()
+                .filter(in_language)
+                .chain(&problem.statements)
                 .find_map(|s| {
                     let text = std::fs::read_to_string(&s.path).ok()?;
                     Some(if s.path.extension().is_some_and(|e| e == "md") {

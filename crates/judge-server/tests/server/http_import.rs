@@ -580,7 +580,7 @@ async fn a_teacher_chooses_the_contest_a_package_joins() {
 }
 
 #[tokio::test]
-async fn a_packages_name_heads_its_statement_in_the_interfaces_language() {
+async fn a_packages_name_and_statement_are_in_the_interfaces_language() {
     let (_problems, server) = server_with_problems_folder(0, |_| {});
     let mut teacher = server.login("teacher").await;
     let csrf = teacher.get(PATH).await.csrf();
@@ -594,6 +594,12 @@ async fn a_packages_name_heads_its_statement_in_the_interfaces_language() {
         "name:\n  en: Double it\n  zh: 乘以二\n",
     );
     std::fs::write(package_dir.join("problem.yaml"), yaml).unwrap();
+    // And a statement in each language: the page shows the one of its language.
+    std::fs::write(
+        package_dir.join("statement/problem.zh.md"),
+        "读入一个整数 $n$，输出 $2n$。\n",
+    )
+    .unwrap();
     let reply = upload(
         &mut teacher,
         Some(&csrf),
@@ -611,6 +617,11 @@ async fn a_packages_name_heads_its_statement_in_the_interfaces_language() {
         "{}",
         english.body
     );
+    assert!(
+        english.body.contains("Read one integer") && !english.body.contains("读入一个整数"),
+        "{}",
+        english.body
+    );
     let chinese = teacher
         .get_with("/problems/double", &[("accept-language", "zh-CN")])
         .await;
@@ -620,6 +631,14 @@ async fn a_packages_name_heads_its_statement_in_the_interfaces_language() {
         "{}",
         chinese.body
     );
+    assert!(
+        chinese.body.contains("读入一个整数") && !chinese.body.contains("Read one integer"),
+        "{}",
+        chinese.body
+    );
+    // Asked for by the switch, whatever the interface's language.
+    let switched = teacher.get("/problems/double?lang=zh").await;
+    assert!(switched.body.contains("读入一个整数"), "{}", switched.body);
     // A native statement keeps its own title, and only that one.
     let native = teacher.get("/problems/add").await;
     assert_eq!(native.body.matches("<h1").count(), 1, "{}", native.body);

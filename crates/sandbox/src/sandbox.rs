@@ -553,13 +553,14 @@ impl SandboxBox<'_> {
         }
         let launched = if isolated {
             // The next run takes the next cgroup, readied before its program joins it.
-            let next_cgroup_fds = match slot.cgroups[(turn + 1) % slots::CGROUPS].as_mut() {
-                Some(cgroup) if prepare_next => {
+            let next = (turn + 1) % slots::CGROUPS;
+            let next_cgroup_fds = if prepare_next {
+                if let Some(cgroup) = slot.cgroups[next].as_mut() {
                     cgroup.renew()?;
-                    Some(procs_fds(&slot.cgroups[(turn + 1) % slots::CGROUPS]))
                 }
-                None if prepare_next => Some(Vec::new()),
-                _ => None,
+                Some(procs_fds(&slot.cgroups[next]))
+            } else {
+                None
             };
             let (launched, start) = self.next.start(program, next_cgroup_fds)?;
             self.last_start = Some(start);

@@ -83,8 +83,8 @@ pub fn content_sha256(judge: &Judge, id: &str) -> Result<String, JudgeError> {
             &read(&test.answer, "test answer")?,
         );
     }
-    // How it is judged (lazily for ICPC only when every contest with it is ICPC), and
-    // its points in the first contest that has it.
+    // How it is judged (lazily for ICPC only when every contest with it is ICPC), its
+    // points in the first contest that has it, and how far each contest judges it.
     let mut scoring = format!("scoring={:?}", judge.config.judging_scoring(id));
     let contests = judge.config.contests();
     if let Some(entry) = contests
@@ -92,6 +92,13 @@ pub fn content_sha256(judge: &Judge, id: &str) -> Result<String, JudgeError> {
         .find_map(|c| c.table.problems.iter().find(|p| p.id == id))
     {
         scoring.push_str(&format!(";points={}", entry.points));
+    }
+    // How far each contest judges it: a worker whose judge.toml says otherwise has
+    // another version, so it never judges these submissions differently.
+    for contest in &contests {
+        if let Some(entry) = contest.table.problems.iter().find(|p| p.id == id) {
+            scoring.push_str(&format!(";feedback={}:{:?}", contest.id, entry.feedback));
+        }
     }
     // The groups come from the problem's own files (hashed above) in every format; they
     // are added in their loaded form so that a change of loader is a new version too.

@@ -598,11 +598,16 @@ fn judge_source(
         claimed.id, language.spec.source
     ));
     let mut listener = ProgressListener::new(store, claimed);
-    // Lazy judging, as `judge contest` does: only what the scoreboard needs is run (ICPC:
-    // up to the first failure; IOI: a subtask's tests up to its first failure).
+    // As `judge contest` judges: only what the scoreboard needs is run (ICPC: up to the
+    // first failure; IOI: a subtask's tests up to its first failure), unless the contest
+    // asks for every test's verdict for this problem (`feedback = "all-tests"`).
+    let scoring = judge.config.judging_scoring(&claimed.problem);
+    let feedback = judge
+        .config
+        .feedback(claimed.contest.as_deref(), &claimed.problem);
     let options = judge_core::judge::JudgeOptions {
         test_jobs,
-        ..lazy_options(judge.config.judging_scoring(&claimed.problem), &problem)
+        ..lazy_options(scoring, &problem, feedback)
     };
     let submission = Submission {
         problem: &problem,

@@ -237,6 +237,18 @@ fn check_in_chromium(report: &Path) {
     );
 }
 
+/// The class's ICPC scoreboard (the same however far each attempt is judged).
+const ICPC_SCOREBOARD: &str = "rank,student,points,solved,penalty_minutes,\
+    sum_points,sum_attempts,sum_solved_at_minutes,sum_pending,\
+    sum-checker_points,sum-checker_attempts,sum-checker_solved_at_minutes,sum-checker_pending,\
+    sum-once_points,sum-once_attempts,sum-once_solved_at_minutes,sum-once_pending,\
+    sum-kattis_points,sum-kattis_attempts,sum-kattis_solved_at_minutes,sum-kattis_pending\n\
+    1,ann,350,4,150,100,1,10,0,100,2,30,0,50,1,40,0,100,1,50,0\n\
+    2,bob,200,2,40,100,2,15,0,100,1,25,0,0,1,,0,0,1,,0\n\
+    2,dan,200,2,40,100,1,15,0,100,1,25,0,0,1,,0,0,0,,0\n\
+    4,cid,180,2,85,30,1,,0,0,1,,0,50,1,10,0,100,2,55,0\n\
+    5,eve,100,1,58,0,0,,0,0,1,,0,0,1,,0,100,1,58,0\n";
+
 #[test]
 fn the_icpc_scoreboard_counts_penalty_minutes() {
     let class = class();
@@ -248,19 +260,7 @@ fn the_icpc_scoreboard_counts_penalty_minutes() {
         &out,
         &["--jobs", "2"],
     );
-    assert_eq!(
-        read(out.join("scoreboard.csv")),
-        "rank,student,points,solved,penalty_minutes,\
-         sum_points,sum_attempts,sum_solved_at_minutes,sum_pending,\
-         sum-checker_points,sum-checker_attempts,sum-checker_solved_at_minutes,sum-checker_pending,\
-         sum-once_points,sum-once_attempts,sum-once_solved_at_minutes,sum-once_pending,\
-         sum-kattis_points,sum-kattis_attempts,sum-kattis_solved_at_minutes,sum-kattis_pending\n\
-         1,ann,350,4,150,100,1,10,0,100,2,30,0,50,1,40,0,100,1,50,0\n\
-         2,bob,200,2,40,100,2,15,0,100,1,25,0,0,1,,0,0,1,,0\n\
-         2,dan,200,2,40,100,1,15,0,100,1,25,0,0,1,,0,0,0,,0\n\
-         4,cid,180,2,85,30,1,,0,0,1,,0,50,1,10,0,100,2,55,0\n\
-         5,eve,100,1,58,0,0,,0,0,1,,0,0,1,,0,100,1,58,0\n"
-    );
+    assert_eq!(read(out.join("scoreboard.csv")), ICPC_SCOREBOARD);
     // The terminal keeps the ICPC cells' short form.
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
@@ -285,6 +285,51 @@ fn the_icpc_scoreboard_counts_penalty_minutes() {
     assert!(
         stopped_early > 0,
         "no rejected attempt stopped before its last test"
+    );
+}
+
+#[test]
+fn a_problem_whose_feedback_is_all_tests_runs_every_test_for_the_same_score() {
+    let class = class();
+    let (fixture, _problems) = config("icpc");
+    let mut table: toml::Table = read(fixture.config.clone()).parse().unwrap();
+    let problems = table["contest"]["problems"].as_array_mut().unwrap();
+    for problem in problems.iter_mut() {
+        let problem = problem.as_table_mut().unwrap();
+        if problem["id"].as_str() != Some("sum-checker") {
+            problem.insert("feedback".into(), "all-tests".into());
+        }
+    }
+    std::fs::write(&fixture.config, toml::to_string(&table).unwrap()).unwrap();
+    let out = fixture.dir.path().join("out");
+    contest(
+        &fixture.config,
+        &class.path().join("class"),
+        &out,
+        &["--jobs", "2"],
+    );
+    assert_eq!(read(out.join("scoreboard.csv")), ICPC_SCOREBOARD);
+    let results: serde_json::Value = serde_json::from_str(&read(out.join("results.json"))).unwrap();
+    let (mut every_test, mut lazy) = (0, 0);
+    for attempt in results["attempts"].as_array().unwrap() {
+        let tests = attempt["tests"].as_array().unwrap();
+        if attempt["status"] != "judged" || attempt["verdict"] == "CE" {
+            continue;
+        }
+        let failed = tests.iter().any(|t| t["verdict"] != "AC");
+        let ran_all = Some(tests.len() as u64) == attempt["tests_total"].as_u64();
+        if attempt["problem"] == "sum-checker" {
+            // Its default: an ICPC attempt stops at its first failed test.
+            lazy += usize::from(failed && !ran_all);
+        } else {
+            assert!(ran_all, "every test of {attempt}");
+            every_test += usize::from(failed && tests[0]["verdict"] != "AC");
+        }
+    }
+    assert!(
+        every_test > 0 && lazy > 0,
+        "an attempt that failed its first test ran them all ({every_test}), and sum-checker's \
+         attempts still stopped at the first failure ({lazy})"
     );
 }
 

@@ -35,6 +35,26 @@ pub struct ContestProblemToml {
     /// `secret/3`; `names`: the files' names, when they do not describe the data).
     #[serde(default)]
     pub test_names: TestNames,
+    /// How far a submission is judged for its student's feedback (`first-failure`, the
+    /// default: as far as its score needs; `all-tests`: every test).
+    #[serde(default)]
+    pub feedback: Feedback,
+}
+
+/// How far a submission is judged: the student's feedback and the score come from the
+/// same judging, so stopping early never changes a score.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Feedback {
+    /// Stop as soon as the score is known: at the first failed test under ICPC scoring,
+    /// at an all-or-nothing subtask's first failed test under IOI scoring (a test whose
+    /// points count on their own always runs). A student checking a solution sees its
+    /// first failure without waiting for the time limit of every later test.
+    #[default]
+    FirstFailure,
+    /// Every test runs, so the student sees each test's verdict (how many tests a
+    /// wrong solution still passes).
+    AllTests,
 }
 
 /// How secret tests are named to students.
@@ -582,6 +602,27 @@ impl JudgeConfig {
         }
     }
 
+    /// How far a submission of `problem` in `contest` is judged: that contest's setting
+    /// for it (`None`: the first contest); for a problem that contest does not list, the
+    /// first contest that lists it; else the default.
+    pub fn feedback(&self, contest: Option<&str>, problem: &str) -> Feedback {
+        let contests = self.contests();
+        let wanted = contest.unwrap_or(&contests[0].id);
+        let entry = |c: &ContestDefinition| {
+            c.table
+                .problems
+                .iter()
+                .find(|p| p.id == problem)
+                .map(|p| p.feedback)
+        };
+        contests
+            .iter()
+            .filter(|c| c.id == wanted)
+            .find_map(entry)
+            .or_else(|| contests.iter().find_map(entry))
+            .unwrap_or_default()
+    }
+
     fn check_contests(&self) -> Result<(), ConfigError> {
         let error = |message: String| Err(ConfigError::new(&self.file, message));
         let first = &self.toml.contest;
@@ -814,6 +855,34 @@ run = ["./a.out"]
         assert_eq!(load(&all_icpc).unwrap().judging_scoring("a"), Scoring::Icpc);
         let named = load(&MINIMAL.replace("title = \"t\"", "id = \"week1\"\ntitle = \"t\""));
         assert_eq!(named.unwrap().contests()[0].id, "week1");
+    }
+
+    #[test]
+    fn feedback_is_each_contests_setting_for_its_problem() {
+        let course = format!(
+            "{MINIMAL}[[contests]]\nid = \"hw1\"\ntitle = \"Homework 1\"\n\
+             start = \"2026-01-01T00:00:00Z\"\n\
+             [[contests.problems]]\nid = \"a\"\nfeedback = \"all-tests\"\n\
+             [[contests.problems]]\nid = \"b\"\nfeedback = \"all-tests\"\n"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("problems/b")).unwrap();
+        std::fs::write(dir.path().join("judge.toml"), &course).unwrap();
+        let config = JudgeConfig::load(&dir.path().join("judge.toml")).unwrap();
+        assert_eq!(config.feedback(None, "a"), Feedback::FirstFailure);
+        assert_eq!(config.feedback(Some("main"), "a"), Feedback::FirstFailure);
+        assert_eq!(config.feedback(Some("hw1"), "a"), Feedback::AllTests);
+        // Not in main: the contest that lists it.
+        assert_eq!(config.feedback(Some("main"), "b"), Feedback::AllTests);
+        assert_eq!(config.feedback(Some("gone"), "a"), Feedback::FirstFailure);
+        assert_eq!(config.feedback(Some("gone"), "b"), Feedback::AllTests);
+        assert_eq!(config.feedback(None, "unlisted"), Feedback::FirstFailure);
+        let wrong = load(&MINIMAL.replace("id = \"a\"", "id = \"a\"\nfeedback = \"all\""));
+        let wrong = wrong.unwrap_err();
+        assert!(
+            wrong.to_string().contains("first-failure") && wrong.to_string().contains("all-tests"),
+            "the error names the values: {wrong}"
+        );
     }
 
     #[test]

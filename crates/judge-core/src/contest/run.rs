@@ -3,7 +3,7 @@
 
 use super::discover::{discover, AttemptFile};
 use super::log::{AttemptLine, AttemptStatus, ResultsLog};
-use crate::config::judge_toml::Scoring;
+use crate::config::judge_toml::{Feedback, Scoring};
 use crate::error::{JudgeError, Result};
 use crate::events::{Event, Listener, Silent};
 use crate::judge::{Judge, JudgeOptions, Submission};
@@ -63,12 +63,16 @@ fn line_for(
     }
 }
 
-/// Lazy evaluation, as the scoreboard allows: an ICPC scoreboard needs only the verdict,
+/// How far to judge, as the scoreboard allows: an ICPC scoreboard needs only the verdict,
 /// so judging stops at the first failed test (DOMjudge's lazy evaluation); an IOI one
 /// with the problem's all-or-nothing groups needs each group's outcome, so a group's
 /// later tests are skipped once one fails (DMOJ's short-circuit batches). IOI without
-/// groups scores the fraction of tests passed: every test runs.
-pub fn lazy_options(scoring: Scoring, problem: &Problem) -> JudgeOptions {
+/// groups scores the fraction of tests passed: every test runs. A problem whose
+/// feedback is `all-tests` runs every test under either scoring.
+pub fn lazy_options(scoring: Scoring, problem: &Problem, feedback: Feedback) -> JudgeOptions {
+    if feedback == Feedback::AllTests {
+        return JudgeOptions::default();
+    }
     let lazy_groups = problem
         .groups
         .iter()
@@ -187,7 +191,7 @@ pub fn run_contest(
     for entry in &contest.problems {
         let problem = judge.problem(&entry.id)?;
         let judging = judge.judging(&problem)?;
-        let options = lazy_options(contest.scoring, &problem);
+        let options = lazy_options(contest.scoring, &problem, entry.feedback);
         problems.insert(entry.id.clone(), (problem, judging, options));
     }
     let (log, done) = ResultsLog::open(&log_path)?;

@@ -241,6 +241,7 @@ mod tests {
             points,
             groups: vec![],
             test_names: Default::default(),
+            feedback: Default::default(),
         };
         ContestToml {
             id: None,
@@ -347,6 +348,7 @@ mod tests {
                 group("large", 7.0, &["secret/2", "secret/3"]),
             ],
             test_names: Default::default(),
+            feedback: Default::default(),
         };
         assert_eq!(
             attempt_points(&problem, &attempt("x", "a", 0, Verdict::WA, 3)),
@@ -397,6 +399,7 @@ mod tests {
                 },
             ],
             test_names: Default::default(),
+            feedback: Default::default(),
         };
         let mut record = attempt("x", "a", 0, Verdict::AC, 4);
         // secret/1 (7 points) and secret/2 get half their points (testlib exit 7).

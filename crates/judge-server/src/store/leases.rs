@@ -156,7 +156,7 @@ impl Store {
                        AND p.id || ':' || p.content_sha256 IN ({})
                      ORDER BY CASE WHEN s.round > 1 THEN 1 ELSE 0 END, s.id
                      LIMIT 1{})
-                 RETURNING id, round, claims, problem, language, source",
+                 RETURNING id, round, claims, problem, language, source, contest",
                 versions.join(", "),
                 dialect.skip_locked()
             );
@@ -186,6 +186,7 @@ impl Store {
                 problem_sha256,
                 language: row.text(4),
                 source: row.text(5),
+                contest: row.opt_text(6),
             }))
         })
     }

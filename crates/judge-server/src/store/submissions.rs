@@ -227,6 +227,8 @@ pub struct Claimed {
     pub language: String,
     /// The source text.
     pub source: String,
+    /// Its contest's id (None: the server's first contest).
+    pub contest: Option<String>,
 }
 
 /// What judging produced.

@@ -526,3 +526,56 @@ async fn a_judge_error_tells_students_it_is_not_their_fault_and_teachers_why() {
         "both rounds are kept"
     );
 }
+
+/// A contest can ask for every test's verdict of a problem (`feedback = "all-tests"`):
+/// under ICPC scoring a wrong submission is then judged on every test, not only up to its
+/// first failure as in the contest that keeps the default, and its verdict is the same.
+#[tokio::test]
+async fn a_contest_whose_feedback_is_all_tests_judges_every_test() {
+    let server = TestServer::with_course(
+        2,
+        |main| {
+            main.insert("scoring".into(), "icpc".into());
+        },
+        |top| {
+            let practice: toml::Table = toml::from_str(&format!(
+                "id = \"practice\"\ntitle = \"Practice\"\nscoring = \"icpc\"\n\
+                 start = \"{}\"\n\
+                 [[problems]]\nid = \"add\"\nfeedback = \"all-tests\"\n",
+                crate::common::minutes_from_now(-30)
+            ))
+            .unwrap();
+            top.insert("contests".into(), vec![toml::Value::from(practice)].into());
+        },
+        |_| {},
+    );
+    let mut ann = server.login("ann").await;
+    let source = crate::common::submission("wa_sample.py");
+    let first = crate::http_contests::submit_into(&mut ann, "main", &source)
+        .await
+        .submission_id();
+    let every = crate::http_contests::submit_into(&mut ann, "practice", &source)
+        .await
+        .submission_id();
+    let ran = |id: i64| {
+        server.wait_judged(id);
+        let stored = server.store.submission(id).unwrap().unwrap();
+        let result = stored.result.unwrap();
+        assert_eq!(result.verdict, Verdict::WA, "{id}");
+        result
+            .tests
+            .iter()
+            .map(|t| (t.name.clone(), t.verdict))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(ran(first), [("sample/1".to_string(), Verdict::WA)]);
+    assert_eq!(
+        ran(every).len(),
+        3,
+        "every test of the practice contest's submission"
+    );
+    let page = ann.get(&format!("/submissions/{every}")).await;
+    for test in ["sample/1", "secret/1", "secret/2"] {
+        assert!(page.body.contains(test), "{test}: {}", page.body);
+    }
+}

@@ -85,6 +85,7 @@ pub fn execute(cli: &Cli, args: &RunArgs) -> anyhow::Result<u8> {
             points: problem.group_points(),
             groups: Vec::new(),
             test_names: Default::default(),
+            feedback: Default::default(),
         }),
         _ => None,
     }

@@ -95,6 +95,25 @@ fn the_kattis_rules_decide_the_verdict() {
     let (result, seconds) = run("guess-kattis", "wrong_then_spin.c");
     assert_eq!(verdict(&result), "WA", "{result}");
     assert!(seconds < 10.0, "the spinner ran on: {seconds} s");
+    // A crash on the end of the input that a rejection caused: the rejection came first
+    // (however quickly the crash follows; checked on each of the tests it fails).
+    let (result, _) = run("guess-kattis", "linear_crashes_at_eof.c");
+    assert_eq!(verdict(&result), "WA", "{result}");
+    let failed: Vec<&Value> = result["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["verdict"] != "AC")
+        .collect();
+    assert!(
+        failed.len() > 1 && failed.iter().all(|t| t["verdict"] == "WA"),
+        "{result}"
+    );
+    assert_eq!(
+        first_failure(&result)["message"],
+        "not found in 20 guesses",
+        "{result}"
+    );
     // Crashing after the interactor accepted is a run-time error.
     let (result, _) = run("guess-testlib", "crash_after.c");
     assert_eq!(verdict(&result), "RE", "{result}");

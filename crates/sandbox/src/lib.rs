@@ -20,6 +20,7 @@ pub mod cgroup;
 mod child;
 mod classify;
 mod config;
+mod cpus;
 pub mod doctor;
 pub mod environment;
 pub mod error;

@@ -119,7 +119,7 @@ mod tests {
             stderr_truncated: false,
             started_ns: 1_000_000,
             ended_ns: 251_000_000,
-            decided_ns: 251_000_000,
+            heard_its_input_end: false,
             sampled_cpu: Duration::from_millis(40),
             retired: false,
         }

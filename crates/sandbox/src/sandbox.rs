@@ -4,6 +4,7 @@
 
 use crate::cgroup::{v1::V1Cgroup, v2::V2Cgroup, BoxCgroup};
 use crate::config::{choose_mode, Mode, SandboxConfig};
+use crate::cpus::{InteractiveCpus, PinnedThread};
 use crate::environment::Environment;
 use crate::error::{Result, SandboxError};
 use crate::fds::{above_stdio, pipe, StderrFile};
@@ -40,6 +41,8 @@ pub struct Sandbox {
     lock_dir: PathBuf,
     home: Option<PathBuf>,
     pool: Mutex<Vec<Slot>>,
+    /// The CPUs interactive runs are pinned to.
+    interactive_cpus: InteractiveCpus,
 }
 
 impl Sandbox {
@@ -74,6 +77,7 @@ impl Sandbox {
             lock_dir,
             home,
             pool: Mutex::new(Vec::new()),
+            interactive_cpus: InteractiveCpus::of_this_process(),
         })
     }
 
@@ -187,14 +191,6 @@ impl Sandbox {
             Enforcement::RlimitOnly => None,
         })
     }
-
-    /// The CPU an interactive run's two boxes share: a box slot's id picks one, so that
-    /// the two programs (which take turns) never wait for each other across CPUs, where a
-    /// wake-up costs far more, and runs of different slots spread over the machine.
-    fn cpu_for(&self, slot: u32) -> usize {
-        let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
-        slot as usize % cpus
-    }
 }
 
 impl Drop for Sandbox {
@@ -256,37 +252,6 @@ fn procs_fds(cgroup: &Option<BoxCgroup>) -> Vec<libc::c_int> {
         .unwrap_or_default()
 }
 
-/// The calling thread, pinned to one CPU until dropped (then free to run anywhere again).
-struct PinnedThread(Option<libc::cpu_set_t>);
-
-impl PinnedThread {
-    fn to(cpu: usize) -> PinnedThread {
-        let size = std::mem::size_of::<libc::cpu_set_t>();
-        // SAFETY: all-zero cpu_set_t values are valid; the calls get sets of their size.
-        unsafe {
-            let mut before: libc::cpu_set_t = std::mem::zeroed();
-            if libc::sched_getaffinity(0, size, &mut before) != 0 {
-                return PinnedThread(None);
-            }
-            let mut only: libc::cpu_set_t = std::mem::zeroed();
-            libc::CPU_SET(cpu % libc::CPU_SETSIZE as usize, &mut only);
-            if libc::sched_setaffinity(0, size, &only) != 0 {
-                return PinnedThread(None);
-            }
-            PinnedThread(Some(before))
-        }
-    }
-}
-
-impl Drop for PinnedThread {
-    fn drop(&mut self) {
-        if let Some(before) = &self.0 {
-            // SAFETY: restoring the set read before.
-            unsafe { libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), before) };
-        }
-    }
-}
-
 /// How an interactive run went: each program's outcome, and which ended first (a verdict
 /// may depend on it: a rejection that came first stands; a limit the program hit first
 /// does).
@@ -296,7 +261,10 @@ pub struct Interaction {
     pub program: Outcome,
     /// The second program's (the interactor's).
     pub partner: Outcome,
-    /// Whether the second ended before the first.
+    /// Whether the second ended before the first: the first's output did not end while
+    /// the second's program still ran to hear it. By cause, not by clock: a first program
+    /// that fails on hearing that the second stopped talking fails after the second, even
+    /// when its end reaches the judge first.
     pub partner_ended_first: bool,
 }
 
@@ -388,7 +356,8 @@ impl SandboxBox<'_> {
         let (second_reads, judge_writes_second) = pipe()?;
         let (judge_reads_second, second_writes) = pipe()?;
         let (first_reads, judge_writes_first) = pipe()?;
-        let cpu = Some(sandbox.cpu_for(self.id()));
+        let claim = sandbox.interactive_cpus.claim();
+        let cpu = Some(claim.cpu);
         let first = self.start(spec, Stdio::Pipes(first_reads, first_writes), cpu)?;
         let second =
             match partner.start(partner_spec, Stdio::Pipes(second_reads, second_writes), cpu) {
@@ -431,7 +400,7 @@ impl SandboxBox<'_> {
         Ok(Interaction {
             program: self.outcome(&first, spec, &watched[0])?,
             partner: partner.outcome(&second, partner_spec, &watched[1])?,
-            partner_ended_first: watched[1].decided_ns < watched[0].decided_ns,
+            partner_ended_first: !watched[1].heard_its_input_end,
         })
     }
 

@@ -84,8 +84,10 @@ pub(crate) struct Watched {
     /// The program's start (from the STARTED record, else the clone).
     pub started_ns: i64,
     pub ended_ns: i64,
-    /// When its end was decided: the kill, or its own end.
-    pub decided_ns: i64,
+    /// Its input came from another box (a relay) and ended while its program still ran:
+    /// it may have ended because of the other's end. (Without it, the other ended after
+    /// it, or not by ending its output.)
+    pub heard_its_input_end: bool,
     /// The largest CPU time sampled from /proc without a cgroup.
     pub sampled_cpu: Duration,
     /// The run ended with its init still exiting, not reaped (see [`Watch::retire`]).
@@ -197,10 +199,15 @@ struct RelayState {
     bytes: u64,
     /// `to` was full at the last splice: wait until it can take more.
     blocked: bool,
+    /// The reader box's first child and whether it is an init (see [`still_running`]).
+    reader_pid: libc::pid_t,
+    reader_isolated: bool,
+    /// The reader got end of file while its program still ran.
+    heard_the_end: bool,
 }
 
 impl RelayState {
-    fn new(relay: Relay) -> RelayState {
+    fn new(relay: Relay, reader_pid: libc::pid_t, reader_isolated: bool) -> RelayState {
         crate::fds::set_nonblocking(relay.from.as_raw_fd());
         crate::fds::set_nonblocking(relay.to.as_raw_fd());
         RelayState {
@@ -211,6 +218,9 @@ impl RelayState {
             counted: relay.counted,
             bytes: 0,
             blocked: false,
+            reader_pid,
+            reader_isolated,
+            heard_the_end: false,
         }
     }
 
@@ -262,7 +272,9 @@ impl RelayState {
             match moved {
                 0 => {
                     // The writer's end is closed and the pipe is empty: the reader gets end
-                    // of file.
+                    // of file, if it is still there to read it.
+                    self.heard_the_end = self.to.as_ref().is_some_and(has_reader)
+                        && still_running(self.reader_pid, self.reader_isolated);
                     self.from = None;
                     self.to = None;
                     return;
@@ -285,6 +297,54 @@ impl RelayState {
             }
         }
     }
+}
+
+/// Whether a pipe's read end is still open somewhere.
+fn has_reader(fd: &OwnedFd) -> bool {
+    let mut pollfd = libc::pollfd {
+        fd: fd.as_raw_fd(),
+        events: libc::POLLOUT,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd, no wait. A pipe's write end polls POLLERR once no reader
+    // is left.
+    unsafe { libc::poll(&mut pollfd, 1, 0) >= 0 && pollfd.revents & libc::POLLERR == 0 }
+}
+
+/// Whether a box's program still runs: started, neither ended nor exiting. `pid` is the
+/// box's first child: its init when `isolated` (the program is the init's child), else
+/// the program. An exiting program closes its output before its input (the kernel
+/// releases its files last first) and can be preempted in between by the reader of its
+/// output: its input's reader is then still open though it will never read again, so
+/// the task's own state decides. Without /proc's children lists (a kernel without
+/// CONFIG_PROC_CHILDREN) an isolated program counts as running.
+fn still_running(pid: libc::pid_t, isolated: bool) -> bool {
+    const PF_EXITING: u64 = 0x4;
+    let program = if isolated {
+        match std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")) {
+            Ok(children) => match children.split_whitespace().next() {
+                Some(child) => child.to_string(),
+                None => return false,
+            },
+            Err(_) => return true,
+        }
+    } else {
+        pid.to_string()
+    };
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{program}/stat")) else {
+        return false;
+    };
+    // After the command's closing parenthesis: state, ppid, pgrp, session, tty_nr,
+    // tpgid, flags.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or(Vec::new(), |(_, rest)| rest.split_whitespace().collect());
+    let flags = fields
+        .get(6)
+        .and_then(|f| f.parse::<u64>().ok())
+        .unwrap_or(0);
+    matches!(fields.first(), Some(state) if !matches!(*state, "Z" | "X" | "x"))
+        && flags & PF_EXITING == 0
 }
 
 /// Whether a pipe has room now.
@@ -325,7 +385,6 @@ struct Watching<'a> {
     /// (wait status, rusage, when) once reaped.
     ended: Option<(i32, libc::rusage, i64)>,
     /// When the supervisor killed it, if it did.
-    killed_ns: Option<i64>,
     /// Ended without being reaped (see [`Watch::retire`]).
     retired: bool,
 }
@@ -334,7 +393,6 @@ impl Watching<'_> {
     fn kill(&mut self, reason: KillReason) {
         if self.kill_reason.is_none() && self.ended.is_none() {
             self.kill_reason = Some(reason);
-            self.killed_ns = Some(monotonic_ns());
             kill_box(self.watch.pid, self.watch.isolated, &self.watch.cgroup);
         }
     }
@@ -480,9 +538,7 @@ impl Watching<'_> {
             stderr_truncated,
             started_ns,
             ended_ns,
-            // A killed box's run ended when the supervisor decided it, not when its last
-            // process was gone.
-            decided_ns: self.killed_ns.unwrap_or(ended_ns),
+            heard_its_input_end: false,
             sampled_cpu: self.sampled_cpu,
             retired: self.retired,
         }
@@ -516,12 +572,18 @@ pub(crate) fn watch(
                 status_open: true,
                 status_bytes: Vec::new(),
                 ended: None,
-                killed_ns: None,
                 retired: false,
             }
         })
         .collect();
-    let mut relays: Vec<RelayState> = relays.into_iter().map(RelayState::new).collect();
+    let mut relays: Vec<RelayState> = relays
+        .into_iter()
+        .map(|relay| {
+            let reader = &boxes[relay.reader].watch;
+            let (pid, isolated) = (reader.pid, reader.isolated);
+            RelayState::new(relay, pid, isolated)
+        })
+        .collect();
     while boxes.iter().any(|b| b.ended.is_none()) {
         let now = monotonic_ns();
         let cancelled = cancel.load(Ordering::Relaxed);
@@ -633,7 +695,10 @@ pub(crate) fn watch(
                 .iter()
                 .find(|r| r.counted && r.writer == index)
                 .map(|r| r.bytes);
-            watching.finish(relayed)
+            let mut watched = watching.finish(relayed);
+            watched.heard_its_input_end =
+                relays.iter().any(|r| r.reader == index && r.heard_the_end);
+            watched
         })
         .collect())
 }

@@ -170,3 +170,55 @@ int main(void) {
         "the second's CPU was charged to the first: {first:?}"
     );
 }
+
+/// A program that fails when it hears the end of its input.
+const FAILS_AT_THE_END: &str =
+    "#include <stdio.h>\nint main(void){int x;if(scanf(\"%d\",&x)!=1)return 3;return 0;}";
+
+/// Runs `FAILS_AT_THE_END` against `partner` 40 times; returns the rounds in which the
+/// partner was taken to end first.
+fn who_ended_first(partner: &str) -> Vec<usize> {
+    let sandbox = common::sandbox();
+    let mut a = boxed(&sandbox, FAILS_AT_THE_END);
+    let mut b = boxed(&sandbox, partner);
+    let scratch = tempfile::tempdir().unwrap();
+    let spec_a = common::spec(scratch.path(), common::limits(2000, 64));
+    let spec_b = common::spec(scratch.path(), common::limits(2000, 64));
+    let mut partner_first = Vec::new();
+    for round in 0..40 {
+        let interaction = a
+            .run_interactive(&spec_a, &mut b, &spec_b, &|status| {
+                libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0
+            })
+            .unwrap();
+        assert_eq!(interaction.partner.exit_code, Some(1), "{interaction:?}");
+        // Stopped by the rejection, or already ended by itself on hearing the end.
+        let program = &interaction.program;
+        assert!(
+            program.termination == Termination::Stopped || program.exit_code == Some(3),
+            "{interaction:?}"
+        );
+        if interaction.partner_ended_first {
+            partner_first.push(round);
+        }
+    }
+    partner_first
+}
+
+/// An interactor that rejects at once, and a program that fails on hearing the end of its
+/// input: the rejection came first every time, though the program's end can reach the
+/// judge first (an exit closes the output before the parent hears of it).
+#[test]
+fn a_rejection_comes_before_the_failure_it_causes() {
+    let partner_first = who_ended_first("int main(void){return 1;}");
+    assert_eq!(partner_first, (0..40).collect::<Vec<_>>());
+}
+
+/// An interactor that closes its output at once but waits for an answer: the program's
+/// failure on the end of its input came first every time.
+#[test]
+fn a_failure_comes_before_the_rejection_it_causes() {
+    let one_shot = "#include <stdio.h>\n#include <unistd.h>\n\
+        int main(void){close(1);int x;if(scanf(\"%d\",&x)!=1)return 1;return x==42?0:1;}";
+    assert_eq!(who_ended_first(one_shot), Vec::<usize>::new());
+}

@@ -1,0 +1,127 @@
+//! The CPU an interactive run's two boxes and its relay share (Linux only: sched
+//! affinity). Its two programs take turns, so on one CPU neither waits for a wake-up
+//! across CPUs, which costs far more; and each run takes the CPU that the fewest
+//! interactive runs of this judge hold now, so that two runs at once never share one CPU
+//! while another is idle. Only the CPUs the judge itself may run on are used.
+
+use std::sync::Mutex;
+
+/// The judge's CPUs, each with how many interactive runs hold it.
+#[derive(Debug)]
+pub(crate) struct InteractiveCpus(Mutex<Vec<(usize, usize)>>);
+
+/// A CPU held by one interactive run until dropped.
+pub(crate) struct CpuClaim<'a> {
+    cpus: &'a InteractiveCpus,
+    /// The CPU's number.
+    pub cpu: usize,
+}
+
+impl InteractiveCpus {
+    /// The CPUs this process may run on (CPU 0 alone if the set cannot be read).
+    pub fn of_this_process() -> InteractiveCpus {
+        let mut allowed = Vec::new();
+        // SAFETY: an all-zero cpu_set_t is valid; the call gets a set of its size.
+        unsafe {
+            let mut set: libc::cpu_set_t = std::mem::zeroed();
+            if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) == 0 {
+                allowed
+                    .extend((0..libc::CPU_SETSIZE as usize).filter(|&c| libc::CPU_ISSET(c, &set)));
+            }
+        }
+        if allowed.is_empty() {
+            allowed.push(0);
+        }
+        InteractiveCpus(Mutex::new(
+            allowed.into_iter().map(|cpu| (cpu, 0)).collect(),
+        ))
+    }
+
+    /// The CPU the fewest interactive runs hold (the first such), held until the claim is
+    /// dropped.
+    pub fn claim(&self) -> CpuClaim<'_> {
+        let mut cpus = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let least = cpus
+            .iter_mut()
+            .min_by_key(|(_, runs)| *runs)
+            .expect("at least one CPU");
+        least.1 += 1;
+        CpuClaim {
+            cpus: self,
+            cpu: least.0,
+        }
+    }
+}
+
+impl Drop for CpuClaim<'_> {
+    fn drop(&mut self) {
+        let mut cpus = self.cpus.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(entry) = cpus.iter_mut().find(|(cpu, _)| *cpu == self.cpu) {
+            entry.1 = entry.1.saturating_sub(1);
+        }
+    }
+}
+
+/// The calling thread, pinned to one CPU until dropped (then free to run anywhere again).
+pub(crate) struct PinnedThread(Option<libc::cpu_set_t>);
+
+impl PinnedThread {
+    pub fn to(cpu: usize) -> PinnedThread {
+        let size = std::mem::size_of::<libc::cpu_set_t>();
+        // SAFETY: all-zero cpu_set_t values are valid; the calls get sets of their size.
+        unsafe {
+            let mut before: libc::cpu_set_t = std::mem::zeroed();
+            if libc::sched_getaffinity(0, size, &mut before) != 0 {
+                return PinnedThread(None);
+            }
+            let mut only: libc::cpu_set_t = std::mem::zeroed();
+            libc::CPU_SET(cpu % libc::CPU_SETSIZE as usize, &mut only);
+            if libc::sched_setaffinity(0, size, &only) != 0 {
+                return PinnedThread(None);
+            }
+            PinnedThread(Some(before))
+        }
+    }
+}
+
+impl Drop for PinnedThread {
+    fn drop(&mut self) {
+        if let Some(before) = &self.0 {
+            // SAFETY: restoring the set read before.
+            unsafe { libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), before) };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_at_once_take_different_cpus_while_there_are_free_ones() {
+        let cpus = InteractiveCpus(Mutex::new(vec![(2, 0), (5, 0)]));
+        let first = cpus.claim();
+        let second = cpus.claim();
+        assert_eq!((first.cpu, second.cpu), (2, 5));
+        let third = cpus.claim();
+        assert_eq!(third.cpu, 2, "all busy: the first of the least used");
+        drop(first);
+        drop(third);
+        // CPU 2 is free again, CPU 5 still held.
+        assert_eq!(cpus.claim().cpu, 2);
+        drop(second);
+    }
+
+    #[test]
+    fn this_process_has_at_least_one_cpu() {
+        let cpus = InteractiveCpus::of_this_process();
+        let claim = cpus.claim();
+        // SAFETY: reading this thread's set into a zeroed one.
+        let allowed = unsafe {
+            let mut set: libc::cpu_set_t = std::mem::zeroed();
+            libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set);
+            libc::CPU_ISSET(claim.cpu, &set)
+        };
+        assert!(allowed, "CPU {} is not one this process may use", claim.cpu);
+    }
+}

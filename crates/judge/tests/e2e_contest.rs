@@ -126,6 +126,19 @@ fn read(path: PathBuf) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
+/// The class's scoreboard: the same under IOI and ICPC scoring (the ranks by points and
+/// by problems solved agree here) and however far each attempt is judged.
+const SCOREBOARD: &str = "rank,student,points,solved,penalty_minutes,\
+    sum_points,sum_attempts,sum_solved_at_minutes,sum_pending,\
+    sum-checker_points,sum-checker_attempts,sum-checker_solved_at_minutes,sum-checker_pending,\
+    sum-once_points,sum-once_attempts,sum-once_solved_at_minutes,sum-once_pending,\
+    sum-kattis_points,sum-kattis_attempts,sum-kattis_solved_at_minutes,sum-kattis_pending\n\
+    1,ann,350,4,150,100,1,10,0,100,2,30,0,50,1,40,0,100,1,50,0\n\
+    2,bob,200,2,40,100,2,15,0,100,1,25,0,0,1,,0,0,1,,0\n\
+    2,dan,200,2,40,100,1,15,0,100,1,25,0,0,1,,0,0,0,,0\n\
+    4,cid,180,2,85,30,1,,0,0,1,,0,50,1,10,0,100,2,55,0\n\
+    5,eve,100,1,58,0,0,,0,0,1,,0,0,1,,0,100,1,58,0\n";
+
 #[test]
 fn the_ioi_scoreboard_is_exact_and_bad_files_are_recorded() {
     let class = class();
@@ -138,20 +151,7 @@ fn the_ioi_scoreboard_is_exact_and_bad_files_are_recorded() {
         &["--jobs", "2"],
     );
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(
-        read(out.join("scoreboard.csv")),
-        "rank,student,points,solved,penalty_minutes,\
-         sum_points,sum_attempts,sum_solved_at_minutes,sum_pending,\
-         sum-checker_points,sum-checker_attempts,sum-checker_solved_at_minutes,sum-checker_pending,\
-         sum-once_points,sum-once_attempts,sum-once_solved_at_minutes,sum-once_pending,\
-         sum-kattis_points,sum-kattis_attempts,sum-kattis_solved_at_minutes,sum-kattis_pending\n\
-         1,ann,350,4,150,100,1,10,0,100,2,30,0,50,1,40,0,100,1,50,0\n\
-         2,bob,200,2,40,100,2,15,0,100,1,25,0,0,1,,0,0,1,,0\n\
-         2,dan,200,2,40,100,1,15,0,100,1,25,0,0,1,,0,0,0,,0\n\
-         4,cid,180,2,85,30,1,,0,0,1,,0,50,1,10,0,100,2,55,0\n\
-         5,eve,100,1,58,0,0,,0,0,1,,0,0,1,,0,100,1,58,0\n",
-        "{stdout}"
-    );
+    assert_eq!(read(out.join("scoreboard.csv")), SCOREBOARD, "{stdout}");
     let results: serde_json::Value = serde_json::from_str(&read(out.join("results.json"))).unwrap();
     let attempt = |id: &str| {
         results["attempts"]
@@ -237,18 +237,6 @@ fn check_in_chromium(report: &Path) {
     );
 }
 
-/// The class's ICPC scoreboard (the same however far each attempt is judged).
-const ICPC_SCOREBOARD: &str = "rank,student,points,solved,penalty_minutes,\
-    sum_points,sum_attempts,sum_solved_at_minutes,sum_pending,\
-    sum-checker_points,sum-checker_attempts,sum-checker_solved_at_minutes,sum-checker_pending,\
-    sum-once_points,sum-once_attempts,sum-once_solved_at_minutes,sum-once_pending,\
-    sum-kattis_points,sum-kattis_attempts,sum-kattis_solved_at_minutes,sum-kattis_pending\n\
-    1,ann,350,4,150,100,1,10,0,100,2,30,0,50,1,40,0,100,1,50,0\n\
-    2,bob,200,2,40,100,2,15,0,100,1,25,0,0,1,,0,0,1,,0\n\
-    2,dan,200,2,40,100,1,15,0,100,1,25,0,0,1,,0,0,0,,0\n\
-    4,cid,180,2,85,30,1,,0,0,1,,0,50,1,10,0,100,2,55,0\n\
-    5,eve,100,1,58,0,0,,0,0,1,,0,0,1,,0,100,1,58,0\n";
-
 #[test]
 fn the_icpc_scoreboard_counts_penalty_minutes() {
     let class = class();
@@ -260,7 +248,7 @@ fn the_icpc_scoreboard_counts_penalty_minutes() {
         &out,
         &["--jobs", "2"],
     );
-    assert_eq!(read(out.join("scoreboard.csv")), ICPC_SCOREBOARD);
+    assert_eq!(read(out.join("scoreboard.csv")), SCOREBOARD);
     // The terminal keeps the ICPC cells' short form.
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
@@ -308,7 +296,7 @@ fn a_problem_whose_feedback_is_all_tests_runs_every_test_for_the_same_score() {
         &out,
         &["--jobs", "2"],
     );
-    assert_eq!(read(out.join("scoreboard.csv")), ICPC_SCOREBOARD);
+    assert_eq!(read(out.join("scoreboard.csv")), SCOREBOARD);
     let results: serde_json::Value = serde_json::from_str(&read(out.join("results.json"))).unwrap();
     let (mut every_test, mut lazy) = (0, 0);
     for attempt in results["attempts"].as_array().unwrap() {

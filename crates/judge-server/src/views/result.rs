@@ -25,6 +25,7 @@ crate::i18n::texts! {
         stderr_caption => "What the program wrote to stderr:", "程序输出到标准错误（stderr）的内容：";
         points => " points", " 分";
         not_run(count: usize) => "({count} not run: the subtask had already failed)", "（{count} 个未运行：该子任务已有测试点未通过）";
+        stopped_early(count: usize) => "{count} more not run: judging stopped at the first failure, which decides the verdict.", "另有 {count} 个测试点未运行：评测在第一个未通过的测试点处停止，它已决定结果。";
     }
 }
 
@@ -78,6 +79,10 @@ pub fn tests(result: &SubmissionResult, subtasks: &[Subtask]) -> Markup {
                         }
                     }
                 }
+            }
+            @let not_run = result.tests_total.saturating_sub(result.tests.len());
+            @if subtasks.is_empty() && not_run > 0 {
+                p class="muted not-run" { (t.stopped_early(not_run)) }
             }
         }
     }

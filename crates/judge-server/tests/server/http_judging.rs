@@ -578,4 +578,13 @@ async fn a_contest_whose_feedback_is_all_tests_judges_every_test() {
     for test in ["sample/1", "secret/1", "secret/2"] {
         assert!(page.body.contains(test), "{test}: {}", page.body);
     }
+    assert!(!page.body.contains("not run"), "{}", page.body);
+    // The other says why the rest is missing.
+    let page = ann.get(&format!("/submissions/{first}")).await;
+    assert!(
+        page.body
+            .contains("2 more not run: judging stopped at the first failure"),
+        "{}",
+        page.body
+    );
 }

@@ -326,7 +326,8 @@ fn still_running(pid: libc::pid_t, isolated: bool) -> bool {
                 Some(child) => child.to_string(),
                 None => return false,
             },
-            Err(_) => return true,
+            // Gone, or alive on a kernel without the lists.
+            Err(_) => return std::path::Path::new(&format!("/proc/{pid}")).exists(),
         }
     } else {
         pid.to_string()
@@ -384,7 +385,6 @@ struct Watching<'a> {
     status_bytes: Vec<u8>,
     /// (wait status, rusage, when) once reaped.
     ended: Option<(i32, libc::rusage, i64)>,
-    /// When the supervisor killed it, if it did.
     /// Ended without being reaped (see [`Watch::retire`]).
     retired: bool,
 }

@@ -2,7 +2,8 @@
 //! affinity). Its two programs take turns, so on one CPU neither waits for a wake-up
 //! across CPUs, which costs far more; and each run takes the CPU that the fewest
 //! interactive runs of this judge hold now, so that two runs at once never share one CPU
-//! while another is idle. Only the CPUs the judge itself may run on are used.
+//! while another is idle (its box slot breaks ties, which spreads the runs of two judges
+//! on one machine). Only the CPUs the judge itself may run on are used.
 
 use std::sync::Mutex;
 
@@ -37,18 +38,22 @@ impl InteractiveCpus {
         ))
     }
 
-    /// The CPU the fewest interactive runs hold (the first such), held until the claim is
-    /// dropped.
-    pub fn claim(&self) -> CpuClaim<'_> {
+    /// The CPU the fewest interactive runs hold, held until the claim is dropped. Of
+    /// several such, the one `slot` picks (its index modulo their number, else the next
+    /// one after it): box slots are numbered across the machine, so the runs of two
+    /// judges on one machine, which cannot see each other's claims, still spread.
+    pub fn claim(&self, slot: u32) -> CpuClaim<'_> {
         let mut cpus = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let least = cpus
-            .iter_mut()
-            .min_by_key(|(_, runs)| *runs)
+        let fewest = cpus.iter().map(|(_, runs)| *runs).min().unwrap_or(0);
+        let count = cpus.len();
+        let index = (0..count)
+            .map(|step| (slot as usize + step) % count)
+            .find(|&index| cpus[index].1 == fewest)
             .expect("at least one CPU");
-        least.1 += 1;
+        cpus[index].1 += 1;
         CpuClaim {
             cpus: self,
-            cpu: least.0,
+            cpu: cpus[index].0,
         }
     }
 }
@@ -100,22 +105,30 @@ mod tests {
     #[test]
     fn runs_at_once_take_different_cpus_while_there_are_free_ones() {
         let cpus = InteractiveCpus(Mutex::new(vec![(2, 0), (5, 0)]));
-        let first = cpus.claim();
-        let second = cpus.claim();
+        // Slots 0 and 2 both pick the first CPU: the second run takes the free one.
+        let first = cpus.claim(0);
+        let second = cpus.claim(2);
         assert_eq!((first.cpu, second.cpu), (2, 5));
-        let third = cpus.claim();
-        assert_eq!(third.cpu, 2, "all busy: the first of the least used");
+        let third = cpus.claim(1);
+        assert_eq!(third.cpu, 5, "all busy: the one the slot picks");
         drop(first);
         drop(third);
         // CPU 2 is free again, CPU 5 still held.
-        assert_eq!(cpus.claim().cpu, 2);
+        assert_eq!(cpus.claim(1).cpu, 2);
         drop(second);
+    }
+
+    #[test]
+    fn a_slot_picks_among_free_cpus() {
+        let cpus = InteractiveCpus(Mutex::new(vec![(0, 0), (1, 0), (2, 0)]));
+        assert_eq!(cpus.claim(4).cpu, 1);
+        assert_eq!(cpus.claim(5).cpu, 2);
     }
 
     #[test]
     fn this_process_has_at_least_one_cpu() {
         let cpus = InteractiveCpus::of_this_process();
-        let claim = cpus.claim();
+        let claim = cpus.claim(7);
         // SAFETY: reading this thread's set into a zeroed one.
         let allowed = unsafe {
             let mut set: libc::cpu_set_t = std::mem::zeroed();

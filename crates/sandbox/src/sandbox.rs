@@ -356,7 +356,7 @@ impl SandboxBox<'_> {
         let (second_reads, judge_writes_second) = pipe()?;
         let (judge_reads_second, second_writes) = pipe()?;
         let (first_reads, judge_writes_first) = pipe()?;
-        let claim = sandbox.interactive_cpus.claim();
+        let claim = sandbox.interactive_cpus.claim(self.id());
         let cpu = Some(claim.cpu);
         let first = self.start(spec, Stdio::Pipes(first_reads, first_writes), cpu)?;
         let second =

@@ -299,16 +299,10 @@ impl RelayState {
     }
 }
 
-/// Whether a pipe's read end is still open somewhere.
+/// Whether a pipe's read end is still open somewhere (a pipe's write end polls POLLERR
+/// once no reader is left).
 fn has_reader(fd: &OwnedFd) -> bool {
-    let mut pollfd = libc::pollfd {
-        fd: fd.as_raw_fd(),
-        events: libc::POLLOUT,
-        revents: 0,
-    };
-    // SAFETY: one valid pollfd, no wait. A pipe's write end polls POLLERR once no reader
-    // is left.
-    unsafe { libc::poll(&mut pollfd, 1, 0) >= 0 && pollfd.revents & libc::POLLERR == 0 }
+    poll_now(fd, libc::POLLOUT) & libc::POLLERR == 0
 }
 
 /// Whether a box's program still runs: started, neither ended nor exiting. `pid` is the
@@ -350,17 +344,22 @@ fn still_running(pid: libc::pid_t, isolated: bool) -> bool {
 
 /// Whether a pipe has room now.
 fn writable(fd: &OwnedFd) -> bool {
-    poll_now(fd, libc::POLLOUT)
+    poll_now(fd, libc::POLLOUT) & libc::POLLOUT != 0
 }
 
-fn poll_now(fd: &OwnedFd, events: libc::c_short) -> bool {
+/// What a descriptor polls now for `events` (no wait; nothing when the call fails).
+fn poll_now(fd: &OwnedFd, events: libc::c_short) -> libc::c_short {
     let mut pollfd = libc::pollfd {
         fd: fd.as_raw_fd(),
         events,
         revents: 0,
     };
     // SAFETY: one valid pollfd, no wait.
-    unsafe { libc::poll(&mut pollfd, 1, 0) > 0 && pollfd.revents & events != 0 }
+    if unsafe { libc::poll(&mut pollfd, 1, 0) } > 0 {
+        pollfd.revents
+    } else {
+        0
+    }
 }
 
 /// A program whose end may stop the others: when it ends without its exit status being

@@ -143,9 +143,11 @@ fn the_kattis_rules_decide_the_verdict() {
 
 #[test]
 fn hostile_programs_get_their_verdicts() {
-    // A flood through the pipe is counted by the judge: an output limit.
+    // A flood through the pipe, which the interactor keeps reading: held back by the
+    // interactor's pace, it runs into a time limit (no output limit: the pipe keeps
+    // nothing).
     let (result, _) = run("guess-kattis", "flood.c");
-    assert_eq!(verdict(&result), "OLE", "{result}");
+    assert_eq!(verdict(&result), "TLE", "{result}");
     // Guessing once and never reading: the wall clock.
     let (result, _) = run("guess-kattis", "never_reads.c");
     assert_eq!(verdict(&result), "TLE", "{result}");

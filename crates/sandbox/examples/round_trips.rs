@@ -1,6 +1,6 @@
 //! Round trips through an interactive run: a program in one box answers N questions from
-//! a program in another box, through the judge's relay; prints queries per second and the
-//! CPU each side used per query.
+//! a program in another box, through two pipes from one box to the other; prints queries
+//! per second and the CPU each side used per query.
 //!
 //! ```text
 //! cargo run --release -p sandbox --example round_trips -- [N]

@@ -1,6 +1,6 @@
-//! The CPU an interactive run's two boxes and its relay share (Linux only: sched
-//! affinity). Its two programs take turns, so on one CPU neither waits for a wake-up
-//! across CPUs, which costs far more; and each run takes the CPU that the fewest
+//! The CPU an interactive run's two boxes share (Linux only: sched affinity). Its two
+//! programs take turns, so on one CPU neither waits for a wake-up across CPUs, which costs
+//! far more; and each run takes the CPU that the fewest
 //! interactive runs of this judge hold now, so that two runs at once never share one CPU
 //! while another is idle (its box slot breaks ties, which spreads the runs of two judges
 //! on one machine). Only the CPUs the judge itself may run on are used.
@@ -63,37 +63,6 @@ impl Drop for CpuClaim<'_> {
         let mut cpus = self.cpus.0.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(entry) = cpus.iter_mut().find(|(cpu, _)| *cpu == self.cpu) {
             entry.1 = entry.1.saturating_sub(1);
-        }
-    }
-}
-
-/// The calling thread, pinned to one CPU until dropped (then free to run anywhere again).
-pub(crate) struct PinnedThread(Option<libc::cpu_set_t>);
-
-impl PinnedThread {
-    pub fn to(cpu: usize) -> PinnedThread {
-        let size = std::mem::size_of::<libc::cpu_set_t>();
-        // SAFETY: all-zero cpu_set_t values are valid; the calls get sets of their size.
-        unsafe {
-            let mut before: libc::cpu_set_t = std::mem::zeroed();
-            if libc::sched_getaffinity(0, size, &mut before) != 0 {
-                return PinnedThread(None);
-            }
-            let mut only: libc::cpu_set_t = std::mem::zeroed();
-            libc::CPU_SET(cpu % libc::CPU_SETSIZE as usize, &mut only);
-            if libc::sched_setaffinity(0, size, &only) != 0 {
-                return PinnedThread(None);
-            }
-            PinnedThread(Some(before))
-        }
-    }
-}
-
-impl Drop for PinnedThread {
-    fn drop(&mut self) {
-        if let Some(before) = &self.0 {
-            // SAFETY: restoring the set read before.
-            unsafe { libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), before) };
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::cgroup::{v1::V1Cgroup, v2::V2Cgroup, BoxCgroup};
 use crate::config::{choose_mode, Mode, SandboxConfig};
-use crate::cpus::{InteractiveCpus, PinnedThread};
+use crate::cpus::InteractiveCpus;
 use crate::environment::Environment;
 use crate::error::{Result, SandboxError};
 use crate::fds::{above_stdio, pipe, StderrFile};
@@ -18,7 +18,7 @@ use crate::rlimits::{self, RlimitRole};
 use crate::rootfs::{self, RootPlan, BOX_DIR};
 use crate::slots::{self, Slot};
 use crate::spec::{Bind, RunSpec};
-use crate::supervise::{self, Partner, Relay, Watch};
+use crate::supervise::{self, Link, Partner, Watch};
 use crate::template::Templates;
 use seccompiler::BpfProgram;
 use std::fs::File;
@@ -272,7 +272,7 @@ pub struct Interaction {
 enum Stdio {
     /// The spec's files (`stdin`, or /dev/null, and `stdout`).
     Files,
-    /// Pipe ends to another box (or the judge's relay): (stdin, stdout).
+    /// Pipe ends to another box: (stdin, stdout).
     Pipes(OwnedFd, OwnedFd),
 }
 
@@ -335,14 +335,17 @@ impl SandboxBox<'_> {
         outcome
     }
 
-    /// Runs two programs at once, each in its own box, talking to each other through the
-    /// judge: what the first (`self`, the submission) writes is the second's (`partner`, an
-    /// interactor's) stdin, counted against the first's output limit, and what the second
-    /// writes is the first's stdin. A program whose reader is gone does not get a broken
-    /// pipe: what it still writes is dropped. The specs' own stdin and stdout are not used. Each box
-    /// keeps its own limits and measurement; both run on one CPU (they take turns). When
-    /// the second ends and `accepted` does not take its program's wait status, the first
-    /// is stopped (`Termination::Stopped`) instead of running on to its limits.
+    /// Runs two programs at once, each in its own box, talking to each other through two
+    /// pipes straight from one box to the other: what the first (`self`, the submission)
+    /// writes is the second's (`partner`, an interactor's) stdin, and what the second
+    /// writes is the first's stdin. What the first writes there is not counted against its
+    /// output limit (it is not kept: the second reads it as it comes, and a full pipe
+    /// holds the writer back). A program whose reader is gone does not get a broken
+    /// pipe: what it still writes is dropped. The specs' own stdin and stdout are not
+    /// used. Each box keeps its own limits and measurement; both run on one CPU (they take
+    /// turns). When the second ends and `accepted` does not take its program's wait
+    /// status, the first is stopped (`Termination::Stopped`) instead of running on to its
+    /// limits.
     pub fn run_interactive(
         &mut self,
         spec: &RunSpec,
@@ -351,11 +354,15 @@ impl SandboxBox<'_> {
         accepted: &dyn Fn(i32) -> bool,
     ) -> Result<Interaction> {
         let sandbox = self.sandbox;
-        // (read end, write end) of each pipe; the judge relays both ways.
-        let (judge_reads_first, first_writes) = pipe()?;
-        let (second_reads, judge_writes_second) = pipe()?;
-        let (judge_reads_second, second_writes) = pipe()?;
-        let (first_reads, judge_writes_first) = pipe()?;
+        // (read end, write end) of each pipe, straight from one box to the other; the
+        // judge holds a read end of each (see `supervise::Link`).
+        let (second_reads, first_writes) = pipe()?;
+        let (first_reads, second_writes) = pipe()?;
+        // The first's output tells whether the second heard its end (the verdict's order).
+        let links = vec![
+            Link::new(&second_reads, 0, 1)?.telling(&first_writes)?,
+            Link::new(&first_reads, 1, 0)?,
+        ];
         let claim = sandbox.interactive_cpus.claim(self.id());
         let cpu = Some(claim.cpu);
         let first = self.start(spec, Stdio::Pipes(first_reads, first_writes), cpu)?;
@@ -376,26 +383,8 @@ impl SandboxBox<'_> {
                 self.watch(&first, spec)?,
                 partner.watch(&second, partner_spec)?,
             ];
-            let relays = vec![
-                Relay {
-                    from: judge_reads_first,
-                    to: judge_writes_second,
-                    writer: 0,
-                    reader: 1,
-                    counted: true,
-                },
-                Relay {
-                    from: judge_reads_second,
-                    to: judge_writes_first,
-                    writer: 1,
-                    reader: 0,
-                    counted: false,
-                },
-            ];
             let partner_rule = Partner { index: 1, accepted };
-            // The relay takes a turn in every exchange: it runs on the boxes' CPU too.
-            let _pinned = cpu.map(PinnedThread::to);
-            supervise::watch(watches, &sandbox.config.cancel, relays, Some(partner_rule))?
+            supervise::watch(watches, &sandbox.config.cancel, links, Some(partner_rule))?
         };
         Ok(Interaction {
             program: self.outcome(&first, spec, &watched[0])?,

@@ -3,8 +3,9 @@
 //! One loop per run, in the calling thread: `ppoll` on each box's pidfd (the program's end)
 //! and status pipe, waking every few milliseconds to sample the CPU time of each whole box
 //! (from its cgroup, or `/proc/<pid>/stat` without one) and to check the wall clocks and the
-//! cancel flag. A run of two boxes (an interactive test) is watched by the same loop, which
-//! also relays what each program writes to the other (counting the first's output) and
+//! cancel flag. A run of two boxes (an interactive test), joined by pipes straight from one
+//! to the other ([`Link`]), is watched by the same loop, which notes whose output ended
+//! while the other still listened, drops what is written to a box that has ended, and
 //! stops the first when the second ends with a rejection. Stdout and stderr go to files, not pipes: a write to a file costs the
 //! program no wake-up of the judge (a pipe made line-by-line output twice as slow), and
 //! RLIMIT_FSIZE, one byte above the output limit, stops a runaway writer at once (SIGXFSZ,
@@ -20,6 +21,8 @@ use crate::limits::Limits;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -84,7 +87,7 @@ pub(crate) struct Watched {
     /// The program's start (from the STARTED record, else the clone).
     pub started_ns: i64,
     pub ended_ns: i64,
-    /// Its input came from another box (a relay) and ended while its program still ran:
+    /// Its input came from another box (a link) and ended while its program still ran:
     /// it may have ended because of the other's end. (Without it, the other ended after
     /// it, or not by ending its output.)
     pub heard_its_input_end: bool,
@@ -169,150 +172,156 @@ fn read_head(file: &mut File, keep: u64) -> (Vec<u8>, bool) {
     (head, length > keep)
 }
 
-/// A pipe the judge relays between two boxes of one run: what one program writes goes to
-/// the other through the judge, which can count it (a program's output limit) without
-/// copying it (splice). When the reader is gone (it ended, or closed its input), what the
-/// writer still writes is read and dropped: the writer never dies of a broken pipe it did
-/// not cause, so an interactor whose submission stopped reading still gives its verdict.
-pub(crate) struct Relay {
-    /// The read end of the writer's stdout pipe.
-    pub from: OwnedFd,
-    /// The write end of the reader's stdin pipe.
-    pub to: OwnedFd,
-    /// The index of the box whose output this is.
+/// A pipe from one box of a run straight to another: an interactive test's two programs
+/// talk without the judge taking a turn in each exchange, which would double the context
+/// switches of a round trip. The judge holds ends of its own:
+/// - a read end, so that the pipe never breaks under its writer: once the reader's box has
+///   ended, the judge reads and drops what the writer still writes, so that the writer
+///   never dies of a broken pipe it did not cause (an interactor whose submission ended
+///   still gives its verdict);
+/// - for a link that tells whose end came first ([`Link::telling`]), a write end, so that
+///   the reader hears the end of the writer's output only when the judge lets it: when
+///   the writer's program has ended, the judge first notes whether the reader's program
+///   still ran to hear it (cause, not clock: a reader that could not yet have heard cannot
+///   have ended because of it), then closes its end and the reader gets end of file.
+///   The writer's output therefore ends, for the reader, when the writer's program ends.
+///
+/// While both run, the judge does not poll the link at all.
+pub(crate) struct Link {
+    /// The judge's read end: an open file of its own (non-blocking, which the reader's
+    /// end is not), see [`Link::new`].
+    read: OwnedFd,
+    /// The judge's write end, for a telling link.
+    write: Option<OwnedFd>,
+    /// The pipe's inode, to find it among the reader's descriptors.
+    inode: u64,
+    /// The index of the box that writes into the pipe.
     pub writer: usize,
     /// The index of the box that reads it.
     pub reader: usize,
-    /// Whether the bytes count against the writer's output limit.
-    pub counted: bool,
 }
 
-/// A relay while the run goes on.
-struct RelayState {
-    /// The writer's pipe; `None` once the writer's end is closed and the pipe empty.
-    from: Option<OwnedFd>,
-    /// The reader's pipe; `None` once the reader is gone (then data is dropped).
-    to: Option<OwnedFd>,
+impl Link {
+    /// A link through the pipe whose read end is `read_end`, from box `writer` to the
+    /// stdin of box `reader`. The judge's end is the pipe opened anew through /proc: a
+    /// separate open file, so that making it non-blocking leaves the reader's blocking.
+    pub fn new(read_end: &OwnedFd, writer: usize, reader: usize) -> Result<Link> {
+        let path = PathBuf::from(format!("/proc/self/fd/{}", read_end.as_raw_fd()));
+        let read = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC)
+            .open(&path)
+            .map_err(|e| SandboxError::io("opening the judge's end of a pipe", &path, e))?;
+        let inode = read
+            .metadata()
+            .map_err(|e| SandboxError::io("reading a pipe's inode", &path, e))?
+            .ino();
+        Ok(Link {
+            read: crate::fds::above_stdio(OwnedFd::from(read))?,
+            write: None,
+            inode,
+            writer,
+            reader,
+        })
+    }
+
+    /// The same link, telling whether the reader heard the end of the writer's output
+    /// (see [`Watched::heard_its_input_end`]); `write_end` is the writer's end of the
+    /// pipe, of which the judge keeps a copy.
+    pub fn telling(mut self, write_end: &OwnedFd) -> Result<Link> {
+        let copy = write_end.try_clone().map_err(|e| SandboxError::Sys {
+            call: "dup of a pipe's write end",
+            source: e,
+        })?;
+        self.write = Some(crate::fds::above_stdio(copy)?);
+        Ok(self)
+    }
+}
+
+/// A link while the run goes on.
+struct LinkState {
+    /// The judge's read end; `None` once nothing more can come.
+    read: Option<OwnedFd>,
+    /// The judge's write end, until the writer's program has ended.
+    write: Option<OwnedFd>,
+    inode: u64,
     writer: usize,
     reader: usize,
-    counted: bool,
-    bytes: u64,
-    /// `to` was full at the last splice: wait until it can take more.
-    blocked: bool,
-    /// The reader box's first child and whether it is an init (see [`still_running`]).
-    reader_pid: libc::pid_t,
-    reader_isolated: bool,
-    /// The reader got end of file while its program still ran.
+    /// The reader box has ended: what the writer still writes is read and dropped.
+    reader_gone: bool,
+    /// The writer's program ended while the reader's still ran with the pipe open.
     heard_the_end: bool,
 }
 
-impl RelayState {
-    fn new(relay: Relay, reader_pid: libc::pid_t, reader_isolated: bool) -> RelayState {
-        crate::fds::set_nonblocking(relay.from.as_raw_fd());
-        crate::fds::set_nonblocking(relay.to.as_raw_fd());
-        RelayState {
-            from: Some(relay.from),
-            to: Some(relay.to),
-            writer: relay.writer,
-            reader: relay.reader,
-            counted: relay.counted,
-            bytes: 0,
-            blocked: false,
-            reader_pid,
-            reader_isolated,
+impl LinkState {
+    fn new(link: Link) -> LinkState {
+        LinkState {
+            read: Some(link.read),
+            write: link.write,
+            inode: link.inode,
+            writer: link.writer,
+            reader: link.reader,
+            reader_gone: false,
             heard_the_end: false,
         }
     }
 
-    /// The descriptor to wait on, and for what.
+    /// The descriptor to wait on: data to drop, once the reader is gone.
     fn pollfd(&self) -> libc::pollfd {
-        let (fd, events) = match (&self.from, &self.to) {
-            (Some(_), Some(to)) if self.blocked => (to.as_raw_fd(), libc::POLLOUT),
-            (Some(from), _) => (from.as_raw_fd(), libc::POLLIN),
-            (None, _) => (-1, 0),
+        let fd = match &self.read {
+            Some(read) if self.reader_gone => read.as_raw_fd(),
+            _ => -1,
         };
         libc::pollfd {
             fd,
-            events,
+            events: libc::POLLIN,
             revents: 0,
         }
     }
 
-    /// The reader is gone: from now on what the writer writes is dropped.
-    fn reader_gone(&mut self) {
-        self.to = None;
-        self.blocked = false;
-    }
-
-    /// Moves what is waiting in `from` on (or drops it, without a reader).
-    fn pump(&mut self) {
-        self.blocked = false;
-        let Some(from) = self.from.as_ref().map(AsRawFd::as_raw_fd) else {
+    /// Reads and drops what is waiting.
+    fn drain(&mut self) {
+        let Some(read) = self.read.as_ref().map(AsRawFd::as_raw_fd) else {
             return;
         };
+        let mut dropped = [0u8; 1 << 14];
         loop {
-            let moved = match &self.to {
-                // SAFETY: splice between two pipes we own; no offsets.
-                Some(to) => unsafe {
-                    libc::splice(
-                        from,
-                        std::ptr::null_mut(),
-                        to.as_raw_fd(),
-                        std::ptr::null_mut(),
-                        1 << 16,
-                        libc::SPLICE_F_NONBLOCK | libc::SPLICE_F_MOVE,
-                    )
-                },
-                None => {
-                    let mut dropped = [0u8; 1 << 14];
-                    // SAFETY: reading into a buffer we own.
-                    unsafe { libc::read(from, dropped.as_mut_ptr().cast(), dropped.len()) }
-                }
-            };
-            match moved {
-                0 => {
-                    // The writer's end is closed and the pipe is empty: the reader gets end
-                    // of file, if it is still there to read it.
-                    self.heard_the_end = self.to.as_ref().is_some_and(has_reader)
-                        && still_running(self.reader_pid, self.reader_isolated);
-                    self.from = None;
-                    self.to = None;
-                    return;
-                }
-                n if n > 0 => self.bytes += n as u64,
-                _ => match std::io::Error::last_os_error().raw_os_error() {
-                    Some(libc::EINTR) => continue,
-                    Some(libc::EAGAIN) => {
-                        // Either side may be the one that cannot go on: find out which.
-                        self.blocked = self.to.as_ref().is_some_and(|to| !writable(to));
-                        return;
-                    }
-                    // EPIPE: the reader closed its input.
-                    _ if self.to.is_some() => self.reader_gone(),
-                    _ => {
-                        self.from = None;
-                        return;
-                    }
-                },
+            // SAFETY: reading into a buffer we own.
+            let n = unsafe { libc::read(read, dropped.as_mut_ptr().cast(), dropped.len()) };
+            if n > 0 {
+                continue;
             }
+            match std::io::Error::last_os_error().raw_os_error() {
+                _ if n == 0 => self.read = None,
+                Some(libc::EINTR) => continue,
+                Some(libc::EAGAIN) => {}
+                _ => self.read = None,
+            }
+            return;
         }
+    }
+
+    /// The writer's program has ended: whether the reader's still runs to hear it is
+    /// noted before the judge's write end goes, which gives the reader end of file.
+    fn writer_ended(&mut self, reader: &Watching<'_>) {
+        if self.write.is_none() {
+            return;
+        }
+        self.heard_the_end =
+            !reader.program_ended() && hears(reader.watch.pid, reader.watch.isolated, self.inode);
+        self.write = None;
     }
 }
 
-/// Whether a pipe's read end is still open somewhere (a pipe's write end polls POLLERR
-/// once no reader is left).
-fn has_reader(fd: &OwnedFd) -> bool {
-    poll_now(fd, libc::POLLOUT) & libc::POLLERR == 0
-}
-
-/// Whether a box's program still runs: started, neither ended nor exiting. `pid` is the
-/// box's first child: its init when `isolated` (the program is the init's child), else
-/// the program. An exiting program closes its output before its input (the kernel
-/// releases its files last first) and can be preempted in between by the reader of its
-/// output: its input's reader is then still open though it will never read again, so
-/// the task's own state decides. Without /proc's children lists (a kernel without
-/// CONFIG_PROC_CHILDREN) an isolated program counts as running.
-fn still_running(pid: libc::pid_t, isolated: bool) -> bool {
+/// Whether a box's program still runs with the pipe `inode` open: started, neither ended
+/// nor exiting, and one of its descriptors the pipe. `pid` is the box's first child: its
+/// init when `isolated` (the program is the init's child), else the program. An exiting
+/// program closes its output before its input (the kernel releases its files last
+/// first) and can be preempted in between by the reader of its output: its input is then
+/// still open though it will never read again, so the task's own state decides. Without
+/// /proc's children lists (a kernel without CONFIG_PROC_CHILDREN) an isolated program
+/// counts as running; when its descriptors cannot be read, as holding the pipe.
+fn hears(pid: libc::pid_t, isolated: bool, inode: u64) -> bool {
     const PF_EXITING: u64 = 0x4;
     let program = if isolated {
         match std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")) {
@@ -338,28 +347,21 @@ fn still_running(pid: libc::pid_t, isolated: bool) -> bool {
         .get(6)
         .and_then(|f| f.parse::<u64>().ok())
         .unwrap_or(0);
-    matches!(fields.first(), Some(state) if !matches!(*state, "Z" | "X" | "x"))
-        && flags & PF_EXITING == 0
+    let running = matches!(fields.first(), Some(state) if !matches!(*state, "Z" | "X" | "x"))
+        && flags & PF_EXITING == 0;
+    running && holds_pipe(&program, inode)
 }
 
-/// Whether a pipe has room now.
-fn writable(fd: &OwnedFd) -> bool {
-    poll_now(fd, libc::POLLOUT) & libc::POLLOUT != 0
-}
-
-/// What a descriptor polls now for `events` (no wait; nothing when the call fails).
-fn poll_now(fd: &OwnedFd, events: libc::c_short) -> libc::c_short {
-    let mut pollfd = libc::pollfd {
-        fd: fd.as_raw_fd(),
-        events,
-        revents: 0,
+/// Whether one of a process's descriptors is the pipe `inode` (true when they cannot be
+/// read).
+fn holds_pipe(pid: &str, inode: u64) -> bool {
+    let Ok(entries) = std::fs::read_dir(format!("/proc/{pid}/fd")) else {
+        return true;
     };
-    // SAFETY: one valid pollfd, no wait.
-    if unsafe { libc::poll(&mut pollfd, 1, 0) } > 0 {
-        pollfd.revents
-    } else {
-        0
-    }
+    let wanted = format!("pipe:[{inode}]");
+    entries.flatten().any(|entry| {
+        std::fs::read_link(entry.path()).is_ok_and(|target| target.as_os_str() == wanted.as_str())
+    })
 }
 
 /// A program whose end may stop the others: when it ends without its exit status being
@@ -487,6 +489,14 @@ impl Watching<'_> {
         Ok(())
     }
 
+    /// Whether the box's program has ended: its init reported its end, or the box is over.
+    fn program_ended(&self) -> bool {
+        self.ended.is_some()
+            || parse_records(&self.status_bytes)
+                .iter()
+                .any(|r| r.kind == RECORD_EXITED)
+    }
+
     /// The program's own wait status, from its init's report (isolated) or from wait4.
     fn program_status(&self) -> Option<i32> {
         if self.watch.isolated {
@@ -499,18 +509,17 @@ impl Watching<'_> {
         }
     }
 
-    fn finish(self, relayed: Option<u64>) -> Watched {
+    fn finish(self) -> Watched {
         let (wait_status, rusage, ended_ns) = self.ended.unwrap_or_else(|| {
             // SAFETY: rusage is plain old data.
             (0, unsafe { std::mem::zeroed() }, monotonic_ns())
         });
         let mut kill_reason = self.kill_reason;
         let limits = self.watch.limits;
-        let stdout_bytes = match (self.watch.stdout, relayed) {
-            (_, Some(bytes)) => bytes,
-            (Some(file), None) => file.metadata().map(|m| m.len()).unwrap_or(0),
-            (None, None) => 0,
-        };
+        let stdout_bytes = self
+            .watch
+            .stdout
+            .map_or(0, |file| file.metadata().map_or(0, |m| m.len()));
         if stdout_bytes > limits.output_bytes {
             if let Some(file) = self.watch.stdout {
                 // RLIMIT_FSIZE let one byte past the limit through, to tell "over" from
@@ -544,11 +553,11 @@ impl Watching<'_> {
     }
 }
 
-/// Watches one run (or the boxes of one run, joined by `relay`) to its end.
+/// Watches one run (or the boxes of one run, joined by `links`) to its end.
 pub(crate) fn watch(
     watches: Vec<Watch<'_>>,
     cancel: &AtomicBool,
-    relays: Vec<Relay>,
+    links: Vec<Link>,
     partner: Option<Partner<'_>>,
 ) -> Result<Vec<Watched>> {
     let mut boxes: Vec<Watching> = watches
@@ -575,14 +584,7 @@ pub(crate) fn watch(
             }
         })
         .collect();
-    let mut relays: Vec<RelayState> = relays
-        .into_iter()
-        .map(|relay| {
-            let reader = &boxes[relay.reader].watch;
-            let (pid, isolated) = (reader.pid, reader.isolated);
-            RelayState::new(relay, pid, isolated)
-        })
-        .collect();
+    let mut links: Vec<LinkState> = links.into_iter().map(LinkState::new).collect();
     while boxes.iter().any(|b| b.ended.is_none()) {
         let now = monotonic_ns();
         let cancelled = cancel.load(Ordering::Relaxed);
@@ -591,11 +593,6 @@ pub(crate) fn watch(
                 watching.kill(KillReason::Cancelled);
             }
             watching.check(now)?;
-        }
-        for state in relays.iter().filter(|r| r.counted) {
-            if state.bytes > boxes[state.writer].watch.limits.output_bytes {
-                boxes[state.writer].kill(KillReason::Output);
-            }
         }
         let wait_ns = boxes
             .iter()
@@ -624,8 +621,8 @@ pub(crate) fn watch(
                 revents: 0,
             });
         }
-        let first_relay_fd = fds.len();
-        fds.extend(relays.iter().map(RelayState::pollfd));
+        let first_link_fd = fds.len();
+        fds.extend(links.iter().map(LinkState::pollfd));
         // SAFETY: `fds` and `timeout` are valid for the call.
         let ready = unsafe {
             libc::ppoll(
@@ -648,28 +645,27 @@ pub(crate) fn watch(
                 source: error,
             });
         }
-        for (state, fd) in relays.iter_mut().zip(&fds[first_relay_fd..]) {
+        for (state, fd) in links.iter_mut().zip(&fds[first_link_fd..]) {
             if fd.revents != 0 {
-                state.pump();
+                state.drain();
             }
         }
         for index in 0..boxes.len() {
+            let was_running = boxes[index].ended.is_none();
             if fds[2 * index + 1].revents != 0 {
                 boxes[index].read_status();
                 boxes[index].retire();
-                if boxes[index].retired {
-                    continue;
-                }
             }
-            if fds[2 * index].revents == 0 {
+            if boxes[index].ended.is_none() && fds[2 * index].revents != 0 {
+                boxes[index].reap()?;
+            }
+            if !was_running || boxes[index].ended.is_none() {
                 continue;
             }
-            boxes[index].reap()?;
-            // When a writer ends, its relay carries on until the pipe is empty and then
-            // gives the reader end of file; when a reader ends, what is still written to
-            // it is dropped.
-            for state in relays.iter_mut().filter(|r| r.reader == index) {
-                state.reader_gone();
+            // What is still written to a box that has ended is dropped.
+            for state in links.iter_mut().filter(|l| l.reader == index) {
+                state.reader_gone = true;
+                state.drain();
             }
             let decided = partner.as_ref().is_some_and(|p| {
                 p.index == index
@@ -685,18 +681,21 @@ pub(crate) fn watch(
                 }
             }
         }
+        // A writer whose program has ended: its reader hears the end now, after the judge
+        // has noted whether it was still there to hear it.
+        for state in &mut links {
+            if state.write.is_some() && boxes[state.writer].program_ended() {
+                state.writer_ended(&boxes[state.reader]);
+            }
+        }
     }
     Ok(boxes
         .into_iter()
         .enumerate()
         .map(|(index, watching)| {
-            let relayed = relays
-                .iter()
-                .find(|r| r.counted && r.writer == index)
-                .map(|r| r.bytes);
-            let mut watched = watching.finish(relayed);
+            let mut watched = watching.finish();
             watched.heard_its_input_end =
-                relays.iter().any(|r| r.reader == index && r.heard_the_end);
+                links.iter().any(|l| l.reader == index && l.heard_the_end);
             watched
         })
         .collect())

@@ -1,7 +1,8 @@
-//! Two programs in two boxes, talking through the judge (`SandboxBox::run_interactive`):
-//! each keeps its own limits and measurement, the first's output is counted, a rejection
-//! by the second stops the first, a deadlock ends at the wall clock, a forked child cannot
-//! keep the pipes open. With whatever backend this machine offers.
+//! Two programs in two boxes, talking through pipes from one box to the other
+//! (`SandboxBox::run_interactive`): each keeps its own limits and measurement, a flood is
+//! held back by its reader, a rejection by the second stops the first, a deadlock ends at
+//! the wall clock, a forked child cannot keep the pipes open, and which ended first is
+//! told by cause. With whatever backend this machine offers.
 
 mod common;
 
@@ -70,31 +71,34 @@ fn talk(first: &str, second: &str, args: &[&str], cpu_ms: u64) -> ([Outcome; 2],
 }
 
 #[test]
-fn a_conversation_runs_to_its_end_with_its_output_counted() {
-    let ([first, second], _, _) = talk(ANSWERER, ASKER, &["2000"], 2000);
+fn a_conversation_runs_to_its_end() {
+    let ([first, second], second_first, _) = talk(ANSWERER, ASKER, &["2000"], 2000);
     assert_eq!(
         (second.termination, second.exit_code),
         (Termination::Exited, Some(0)),
         "{second:?}"
     );
+    // The answerer ends on the end of its input, after the asker's.
     assert_eq!(
         (first.termination, first.exit_code),
         (Termination::Exited, Some(0)),
         "{first:?}"
     );
-    // "1\n" .. "2000\n": every byte the first wrote went through the judge.
-    let expected: u64 = (1..=2000)
-        .map(|n: u64| n.to_string().len() as u64 + 1)
-        .sum();
-    assert_eq!(first.stdout_bytes, expected);
+    assert!(second_first);
 }
 
 #[test]
-fn a_flood_through_the_pipe_is_an_output_limit() {
+fn a_flood_through_the_pipe_is_held_back_by_its_reader() {
+    // What goes through the pipe is not kept (the reader takes it as it comes), so it has
+    // no output limit: the reader's pace holds the flood back, and its own CPU limit ends
+    // it. The reader's CPU is its own.
     let flood = "#include <stdio.h>\nint main(void){for(;;)fputs(\"123456789\\n\",stdout);}";
     let reader = "#include <stdio.h>\nint main(void){char b[4096];while(fread(b,1,sizeof b,stdin)>0);return 0;}";
-    let ([first, _], _, _) = talk(flood, reader, &[], 2000);
-    assert_eq!(first.termination, Termination::OutputLimit, "{first:?}");
+    let ([first, second], _, _) = talk(flood, reader, &[], 1000);
+    assert_eq!(first.termination, Termination::CpuTimeLimit, "{first:?}");
+    assert!(first.cpu_time >= Duration::from_secs(1), "{first:?}");
+    // The reader heard the end when the flood was stopped.
+    assert_eq!(second.exit_code, Some(0), "{second:?}");
 }
 
 #[test]

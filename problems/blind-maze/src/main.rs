@@ -15,11 +15,13 @@
 //! `-1`. Within the budget: 2·(V - 1) < 2·n·m ≤ 3·n·m moves.
 //!
 //! Fast enough: the work per move is constant (a stack entry, a visited bit), so the
-//! time is the moves' round trips through the pipes, one write and one read each, about
-//! 1.1 µs of this program's CPU time apiece. The worst test is a 500 x 500 open maze with
-//! the exit walled in (secret/26): every cell is explored, 499 948 moves, measured at
-//! 0.57 s CPU and 1.7 s wall (19 % of the 3 s limit) with the machine's two CPUs loaded
-//! by other work (`problems/blind-maze/bench/round-trips`).
+//! time is the moves' round trips through the pipes, one write and one read each, 1.1 to
+//! 3 µs of this program's CPU time apiece, depending much on the machine
+//! (`problems/blind-maze/bench/round-trips`: 2.8 µs per round trip for two C programs
+//! pinned to one CPU on a 2026-12 judging machine whose system calls are slow). The worst
+//! test is a 500 x 500 open maze with the exit walled in (secret/26): every cell is
+//! explored, 499 948 moves, measured in the judge at 0.57 s CPU on one machine and 1.5 s
+//! CPU, 3.0 s wall on that slower one (37 % of the 4 s limit).
 //!
 //! The search is iterative (its own stack of (cell, next direction, direction it came
 //! by)): a serpentine 500 x 500 maze is a path of 125 000 cells, too deep for recursion in

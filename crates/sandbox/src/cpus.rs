@@ -1,26 +1,36 @@
 //! The CPU an interactive run's two boxes share (Linux only: sched affinity). Its two
 //! programs take turns, so on one CPU neither waits for a wake-up across CPUs, which costs
-//! far more; and each run takes the CPU that the fewest
-//! interactive runs of this judge hold now, so that two runs at once never share one CPU
-//! while another is idle (its box slot breaks ties, which spreads the runs of two judges
-//! on one machine). Only the CPUs the judge itself may run on are used.
+//! far more. Each run takes a CPU that no interactive run of any judge on the machine
+//! holds, if there is one: a CPU is held with an exclusive `flock` on
+//! `<lock dir>/cpu-<n>.lock`, as box slots are (see `slots`). When every CPU is held,
+//! it shares the one that the fewest interactive runs of this judge hold (its box slot
+//! breaks ties). Only the CPUs the judge itself may run on are used.
 
+use std::fs::File;
+use std::path::PathBuf;
 use std::sync::Mutex;
 
-/// The judge's CPUs, each with how many interactive runs hold it.
+/// The judge's CPUs, each with how many of its interactive runs hold it, and where the
+/// machine's CPU locks are.
 #[derive(Debug)]
-pub(crate) struct InteractiveCpus(Mutex<Vec<(usize, usize)>>);
+pub(crate) struct InteractiveCpus {
+    counts: Mutex<Vec<(usize, usize)>>,
+    lock_dir: PathBuf,
+}
 
 /// A CPU held by one interactive run until dropped.
 pub(crate) struct CpuClaim<'a> {
     cpus: &'a InteractiveCpus,
     /// The CPU's number.
     pub cpu: usize,
+    /// The CPU's machine-wide lock, when the run has the CPU to itself.
+    _lock: Option<File>,
 }
 
 impl InteractiveCpus {
-    /// The CPUs this process may run on (CPU 0 alone if the set cannot be read).
-    pub fn of_this_process() -> InteractiveCpus {
+    /// The CPUs this process may run on (CPU 0 alone if the set cannot be read), locked
+    /// in `lock_dir`.
+    pub fn of_this_process(lock_dir: PathBuf) -> InteractiveCpus {
         let mut allowed = Vec::new();
         // SAFETY: an all-zero cpu_set_t is valid; the call gets a set of its size.
         unsafe {
@@ -33,34 +43,64 @@ impl InteractiveCpus {
         if allowed.is_empty() {
             allowed.push(0);
         }
-        InteractiveCpus(Mutex::new(
-            allowed.into_iter().map(|cpu| (cpu, 0)).collect(),
-        ))
+        InteractiveCpus::of(allowed, lock_dir)
     }
 
-    /// The CPU the fewest interactive runs hold, held until the claim is dropped. Of
-    /// several such, the one `slot` picks (its index modulo their number, else the next
-    /// one after it): box slots are numbered across the machine, so the runs of two
-    /// judges on one machine, which cannot see each other's claims, still spread.
+    fn of(cpus: Vec<usize>, lock_dir: PathBuf) -> InteractiveCpus {
+        InteractiveCpus {
+            counts: Mutex::new(cpus.into_iter().map(|cpu| (cpu, 0)).collect()),
+            lock_dir,
+        }
+    }
+
+    /// A CPU for one run, held until the claim is dropped: the first CPU, from the one
+    /// `slot` picks (its index modulo their number) on, that no interactive run on the
+    /// machine holds; else the one the fewest of this judge's runs hold, of several such
+    /// the first from the one `slot` picks on.
     pub fn claim(&self, slot: u32) -> CpuClaim<'_> {
-        let mut cpus = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let fewest = cpus.iter().map(|(_, runs)| *runs).min().unwrap_or(0);
+        let mut cpus = self.counts.lock().unwrap_or_else(|e| e.into_inner());
         let count = cpus.len();
-        let index = (0..count)
+        let order: Vec<usize> = (0..count)
             .map(|step| (slot as usize + step) % count)
-            .find(|&index| cpus[index].1 == fewest)
-            .expect("at least one CPU");
+            .collect();
+        let free = order.iter().find_map(|&index| {
+            let (cpu, runs) = cpus[index];
+            (runs == 0)
+                .then(|| self.lock(cpu))
+                .flatten()
+                .map(|lock| (index, lock))
+        });
+        let (index, lock) = match free {
+            Some((index, lock)) => (index, Some(lock)),
+            None => {
+                let fewest = cpus.iter().map(|(_, runs)| *runs).min().unwrap_or(0);
+                let index = order
+                    .into_iter()
+                    .find(|&index| cpus[index].1 == fewest)
+                    .expect("at least one CPU");
+                (index, None)
+            }
+        };
         cpus[index].1 += 1;
         CpuClaim {
             cpus: self,
             cpu: cpus[index].0,
+            _lock: lock,
         }
+    }
+
+    /// The machine-wide lock of `cpu`, if no one holds it (and it can be made at all).
+    fn lock(&self, cpu: usize) -> Option<File> {
+        std::fs::create_dir_all(&self.lock_dir).ok()?;
+        crate::slots::try_lock(&self.lock_dir.join(format!("cpu-{cpu}.lock")))
+            .ok()
+            .flatten()
     }
 }
 
 impl Drop for CpuClaim<'_> {
     fn drop(&mut self) {
-        let mut cpus = self.cpus.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut cpus = self.cpus.counts.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(entry) = cpus.iter_mut().find(|(cpu, _)| *cpu == self.cpu) {
             entry.1 = entry.1.saturating_sub(1);
         }
@@ -71,9 +111,14 @@ impl Drop for CpuClaim<'_> {
 mod tests {
     use super::*;
 
+    fn judge(cpus: &[usize], locks: &tempfile::TempDir) -> InteractiveCpus {
+        InteractiveCpus::of(cpus.to_vec(), locks.path().to_path_buf())
+    }
+
     #[test]
     fn runs_at_once_take_different_cpus_while_there_are_free_ones() {
-        let cpus = InteractiveCpus(Mutex::new(vec![(2, 0), (5, 0)]));
+        let locks = tempfile::tempdir().unwrap();
+        let cpus = judge(&[2, 5], &locks);
         // Slots 0 and 2 both pick the first CPU: the second run takes the free one.
         let first = cpus.claim(0);
         let second = cpus.claim(2);
@@ -89,14 +134,34 @@ mod tests {
 
     #[test]
     fn a_slot_picks_among_free_cpus() {
-        let cpus = InteractiveCpus(Mutex::new(vec![(0, 0), (1, 0), (2, 0)]));
+        let locks = tempfile::tempdir().unwrap();
+        let cpus = judge(&[0, 1, 2], &locks);
         assert_eq!(cpus.claim(4).cpu, 1);
         assert_eq!(cpus.claim(5).cpu, 2);
     }
 
     #[test]
+    fn two_judges_on_one_machine_see_each_others_runs() {
+        let locks = tempfile::tempdir().unwrap();
+        let (one, other) = (judge(&[0, 1], &locks), judge(&[0, 1], &locks));
+        // Both slots pick CPU 0; the other judge's run finds it held.
+        let first = one.claim(0);
+        let second = other.claim(2);
+        assert_eq!((first.cpu, second.cpu), (0, 1));
+        // Every CPU held: a run shares the one the fewest of its own judge's runs hold.
+        let third = one.claim(0);
+        assert_eq!(third.cpu, 1, "this judge holds CPU 0 already");
+        drop(third);
+        // A CPU is free again for the machine once its run is over.
+        drop(first);
+        assert_eq!(other.claim(1).cpu, 0);
+        drop(second);
+    }
+
+    #[test]
     fn this_process_has_at_least_one_cpu() {
-        let cpus = InteractiveCpus::of_this_process();
+        let locks = tempfile::tempdir().unwrap();
+        let cpus = InteractiveCpus::of_this_process(locks.path().to_path_buf());
         let claim = cpus.claim(7);
         // SAFETY: reading this thread's set into a zeroed one.
         let allowed = unsafe {

@@ -74,10 +74,10 @@ impl Sandbox {
             templates,
             seccomp,
             command_line: launch::command_line_in_memory(),
+            interactive_cpus: InteractiveCpus::of_this_process(lock_dir.clone()),
             lock_dir,
             home,
             pool: Mutex::new(Vec::new()),
-            interactive_cpus: InteractiveCpus::of_this_process(),
         })
     }
 

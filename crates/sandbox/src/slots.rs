@@ -58,14 +58,9 @@ pub fn acquire(lock_dir: &Path, first_uid: u32, max_boxes: u32) -> Result<Slot> 
         .map_err(|e| SandboxError::io("creating the lock directory", lock_dir, e))?;
     for id in 0..max_boxes {
         let path = lock_dir.join(format!("box-{id}.lock"));
-        let file = File::options()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(|e| SandboxError::io("opening the box lock", &path, e))?;
-        // SAFETY: flock on an open descriptor.
-        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+        let lock =
+            try_lock(&path).map_err(|e| SandboxError::io("opening the box lock", &path, e))?;
+        if let Some(file) = lock {
             return Ok(Slot {
                 id,
                 uid: first_uid + id,
@@ -80,6 +75,19 @@ pub fn acquire(lock_dir: &Path, first_uid: u32, max_boxes: u32) -> Result<Slot> 
         "all {max_boxes} boxes are in use (locks in {})",
         lock_dir.display()
     )))
+}
+
+/// The lock file at `path` (made if missing), held with an exclusive `flock` until the
+/// file is dropped; `None` when another holder has it.
+pub(crate) fn try_lock(path: &Path) -> std::io::Result<Option<File>> {
+    let file = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)?;
+    // SAFETY: flock on an open descriptor.
+    let locked = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
+    Ok(locked.then_some(file))
 }
 
 #[cfg(test)]

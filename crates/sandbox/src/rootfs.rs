@@ -16,6 +16,14 @@ use std::path::{Component, Path, PathBuf};
 /// Where the box directory appears inside the box.
 pub const BOX_DIR: &str = "/box";
 
+/// Whether a host path bound read-only into the box root would be hidden by what every
+/// run mounts over that root: the box folder, a private `/tmp` and `/proc`.
+pub(crate) fn hidden_by_a_run(path: &Path) -> bool {
+    [BOX_DIR, "/tmp", "/proc"]
+        .iter()
+        .any(|mounted| path.starts_with(mounted))
+}
+
 /// The host paths shown read-only in every box unless configured otherwise. Missing ones
 /// are skipped; a trailing `*` matches names in a directory (`/etc/java-*`).
 pub const DEFAULT_READONLY: &[&str] = &[
@@ -358,6 +366,16 @@ fn is_executable(path: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paths_under_what_a_run_mounts_are_hidden() {
+        for hidden in ["/tmp", "/tmp/work/venv", "/box/x", "/proc/1"] {
+            assert!(hidden_by_a_run(Path::new(hidden)), "{hidden}");
+        }
+        for seen in ["/usr/bin", "/tmpfiles", "/opt/box", "/"] {
+            assert!(!hidden_by_a_run(Path::new(seen)), "{seen}");
+        }
+    }
 
     #[test]
     fn plans_parents_before_children_and_links_as_links() {

@@ -6,7 +6,7 @@ use crate::child::{self, StatusRecord};
 use crate::error::{Result, SandboxError};
 use crate::fds::{cstring, pipe};
 use crate::launch::setup_error;
-use crate::rootfs::{RootPlan, BOX_DIR};
+use crate::rootfs::{self, RootPlan, BOX_DIR};
 use crate::spec::Bind;
 use crate::supervise;
 use std::collections::BTreeMap;
@@ -46,6 +46,13 @@ impl Templates {
             .collect();
         extra.sort();
         extra.dedup();
+        if let Some(hidden) = extra.iter().find(|p| rootfs::hidden_by_a_run(p)) {
+            return Err(SandboxError::Invalid(format!(
+                "{} cannot be seen inside a box: every run mounts /tmp, /box and /proc of \
+                 its own over it; keep it elsewhere",
+                hidden.display()
+            )));
+        }
         if extra.is_empty() {
             return Ok(self.common.clone());
         }

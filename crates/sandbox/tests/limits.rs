@@ -158,3 +158,21 @@ fn a_missing_command_is_a_clear_error() {
         .unwrap_err();
     assert!(error.to_string().contains("./main"), "{error}");
 }
+
+#[test]
+fn a_toolchain_path_under_tmp_is_a_clear_error() {
+    // Every run gets a /tmp of its own, which would hide a host folder bound there: the
+    // run is refused, naming the folder, instead of failing to find a program in it.
+    require_isolation!();
+    let sandbox = common::sandbox();
+    let mut boxed = sandbox.acquire().unwrap();
+    common::compile_c(boxed.dir(), "int main(void){return 0;}");
+    let scratch = tempfile::tempdir_in("/tmp").unwrap();
+    let mut spec = common::spec(scratch.path(), common::limits(1000, 64));
+    spec.root_binds = vec![scratch.path().to_path_buf()];
+    let error = boxed.run(&spec).unwrap_err().to_string();
+    assert!(
+        error.contains(&scratch.path().display().to_string()) && error.contains("/tmp"),
+        "{error}"
+    );
+}

@@ -6,13 +6,13 @@
 //! cancel flag. A run of two boxes (an interactive test), joined by pipes straight from one
 //! to the other ([`Link`]), is watched by the same loop, which notes whose output ended
 //! while the other still listened, drops what is written to a box that has ended, and
-//! stops the first when the second ends with a rejection. Stdout and stderr go to files, not pipes: a write to a file costs the
-//! program no wake-up of the judge (a pipe made line-by-line output twice as slow), and
-//! RLIMIT_FSIZE, one byte above the output limit, stops a runaway writer at once (SIGXFSZ,
-//! or EFBIG for runtimes that ignore the signal); the file's size, counted after the run,
-//! is the authority on OLE. An isolated run is over when its program and everything it
-//! started are gone, not when its init has finished tearing the box down
-//! ([`Watch::retire`]).
+//! stops the first when the second ends with a rejection. Stdout and stderr go to files,
+//! not pipes: a write to a file costs the program no wake-up of the judge (a pipe made
+//! line-by-line output twice as slow), and RLIMIT_FSIZE, one byte above the output limit,
+//! stops a runaway writer at once (SIGXFSZ, or EFBIG for runtimes that ignore the signal);
+//! the file's size, counted after the run, is the authority on OLE. An isolated run is
+//! over when its program and everything it started are gone, not when its init has
+//! finished tearing the box down ([`Watch::retire`]).
 
 use crate::cgroup::BoxCgroup;
 use crate::child::{StatusRecord, RECORD_EXITED, RECORD_STARTED};

@@ -151,9 +151,10 @@ impl Judge {
         let sandbox_config = adjust(sandbox_config);
         let sandbox = Sandbox::new(sandbox_config)
             .map_err(|e| JudgeError::sandbox("starting the sandbox", e))?;
-        let precompiled = PrecompiledHeaders::new(
-            sandbox.expand_home(&config.toml.compile.precompiled_header_dir),
-        );
+        let precompiled_dir =
+            PathBuf::from(sandbox.expand_home(&config.toml.compile.precompiled_header_dir));
+        let seen = sandbox.sees(&precompiled_dir);
+        let precompiled = PrecompiledHeaders::new(precompiled_dir, seen);
         Ok(Judge {
             languages: Languages::new(&config.toml),
             config,

@@ -29,6 +29,8 @@ const FAILED: &str = "FAILED";
 #[derive(Debug)]
 pub struct PrecompiledHeaders {
     dir: PathBuf,
+    /// Whether the boxes see `dir` (see [`PrecompiledHeaders::new`]).
+    seen: bool,
     /// The include folder (or `None`: it cannot be built) of each key this judge has seen.
     known: Mutex<HashMap<String, Option<PathBuf>>>,
     /// Each compiler's `--version`, asked once per judge (not once per compile).
@@ -143,10 +145,13 @@ fn compiler_version(compiler: &str, toolchain: &Toolchain) -> Option<Vec<u8>> {
 }
 
 impl PrecompiledHeaders {
-    /// Headers kept in `dir` (created when needed, readable by the boxes).
-    pub fn new(dir: impl Into<PathBuf>) -> PrecompiledHeaders {
+    /// Headers kept in `dir` (created when needed, readable by the boxes). When the boxes
+    /// cannot see `dir` (`seen` false: a folder under /tmp, which every box has of its
+    /// own), no header is precompiled and every source compiles as without the cache.
+    pub fn new(dir: impl Into<PathBuf>, seen: bool) -> PrecompiledHeaders {
         PrecompiledHeaders {
             dir: dir.into(),
+            seen,
             known: Mutex::new(HashMap::new()),
             versions: Mutex::new(HashMap::new()),
         }
@@ -167,6 +172,9 @@ impl PrecompiledHeaders {
         let Some(compile) = toolchain.language.compile_command() else {
             return Ok(Vec::new());
         };
+        if !self.seen {
+            return Ok(Vec::new());
+        }
         let mut used = Vec::new();
         for (header, line) in included(source, &spec.precompiled_headers) {
             if let Some(dir) = self.entry(boxed, toolchain, compile, header, settings, scratch)? {

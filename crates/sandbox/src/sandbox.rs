@@ -106,6 +106,13 @@ impl Sandbox {
         rootfs::expand_binds(patterns, self.home.as_deref())
     }
 
+    /// Whether a host folder given to runs as a read-only path (`RunSpec::root_binds`) is
+    /// seen inside the boxes: not under `/tmp`, `/box` or `/proc`, which every isolated run
+    /// mounts afresh (such a path is refused; without isolation every host path is seen).
+    pub fn sees(&self, path: &Path) -> bool {
+        !self.mode.isolated || !rootfs::hidden_by_a_run(path)
+    }
+
     /// Expands `~` in an environment value (for language settings such as RUSTUP_HOME).
     pub fn expand_home(&self, value: &str) -> String {
         match &self.home {

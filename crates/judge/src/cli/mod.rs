@@ -142,12 +142,52 @@ pub fn execute(cli: Cli) -> ExitCode {
             let interrupted = error
                 .downcast_ref::<judge_core::JudgeError>()
                 .is_some_and(|e| matches!(e, judge_core::JudgeError::Cancelled));
-            eprintln!("error: {error:#}");
+            eprintln!("error: {}", one_line(&error));
             ExitCode::from(if interrupted {
                 EXIT_INTERRUPTED
             } else {
                 EXIT_ERROR
             })
         }
+    }
+}
+
+/// The error and its causes on one line, each cause once: most of the judge's errors
+/// already end with their cause's text (`{context}: {source}`), which anyhow's `{:#}`
+/// would print again.
+fn one_line(error: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in error.chain() {
+        let text = cause.to_string();
+        if line.ends_with(&text) {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(&text);
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_line;
+
+    #[test]
+    fn each_cause_is_said_once() {
+        let io = std::io::Error::other("No such file or directory");
+        let sandbox = sandbox::SandboxError::Invalid("/tmp/x cannot be seen inside a box".into());
+        let judge = judge_core::JudgeError::sandbox("compiling with g++", sandbox);
+        assert_eq!(
+            one_line(&anyhow::Error::new(judge)),
+            "compiling with g++: invalid request: /tmp/x cannot be seen inside a box"
+        );
+        // A context that does not repeat its cause is followed by it.
+        let wrapped = anyhow::Error::new(io).context("reading judge.toml");
+        assert_eq!(
+            one_line(&wrapped),
+            "reading judge.toml: No such file or directory"
+        );
     }
 }

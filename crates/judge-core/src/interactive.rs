@@ -23,12 +23,13 @@
 //! decision like a rejection (the submission is stopped, the points stand); an interactor
 //! that crashes, runs out of its own limits or exits without a verdict is JE.
 
-use crate::compare::checker::{exit_verdict, message_of, Checker};
+use crate::compare::checker::{exit_verdict, message_of, open_feedback, Checker};
 use crate::compare::Comparison;
 use crate::config::problem_toml::CheckerProtocol;
 use crate::error::{JudgeError, Result};
 use crate::problem::TestCase;
 use crate::run_test::failure;
+use crate::safe_open::ToolFolder;
 use crate::tools::BoxedCommand;
 use crate::verdict::{TimeLimitKind, Verdict};
 use sandbox::{Bind, Interaction, Limits, Outcome, RunSpec, SandboxBox, Termination, MIB};
@@ -79,7 +80,7 @@ fn said(
     protocol: CheckerProtocol,
     outcome: &Outcome,
     message: &str,
-    feedback_dir: &Path,
+    feedback: Option<&ToolFolder>,
     max_score: Option<f64>,
 ) -> Said {
     let failed = |why: String| {
@@ -97,7 +98,7 @@ fn said(
         });
     }
     let code = outcome.exit_code.unwrap_or(-1);
-    match exit_verdict(protocol, code, message, feedback_dir, max_score) {
+    match exit_verdict(protocol, code, message, feedback, max_score) {
         Ok(comparison) => Said::Verdict(comparison),
         Err(why) => failed(why),
     }
@@ -209,26 +210,43 @@ impl Interactor {
                     JudgeError::sandbox(format!("running the interactor {}", self.command.name), e)
                 }
             })?;
-        let feedback = match self.protocol {
-            CheckerProtocol::Testlib => String::new(),
-            CheckerProtocol::Kattis => {
-                std::fs::read_to_string(out.join("judgemessage.txt")).unwrap_or_default()
-            }
+        // What the interactor left is read only now that its box has ended, never through
+        // a link or from a FIFO.
+        let (folder, feedback) = match self.protocol {
+            CheckerProtocol::Testlib => (None, Ok(String::new())),
+            CheckerProtocol::Kattis => match open_feedback(&out, "interactor folder")? {
+                Ok((folder, text)) => (Some(folder), Ok(text)),
+                Err(why) => (None, Err(why)),
+            },
         };
-        let message = message_of(&feedback, &interaction.partner.stderr);
-        let said = said(
-            self.protocol,
-            &interaction.partner,
-            &message,
-            &out,
-            test.max_score,
-        );
+        let said = match feedback {
+            Ok(feedback) => {
+                let message = message_of(&feedback, &interaction.partner.stderr);
+                said(
+                    self.protocol,
+                    &interaction.partner,
+                    &message,
+                    folder.as_ref(),
+                    test.max_score,
+                )
+            }
+            Err(why) => Said::Failed(format!("interactor {why}")),
+        };
         let (mut comparison, kind) = decide(&interaction, said, &program.limits, memory_errors);
         // Only a plain acceptance (exit 0) goes on to the checker: points, like a
         // rejection, are the interactor's final word, as in Polygon.
         if comparison.verdict == Verdict::AC && comparison.score.is_none() {
             if let Some(checker) = &self.checker {
-                comparison = checker.check(partner, test, &tout, scratch)?;
+                // The checker's box sees TOUT through a bind, which would follow a link
+                // the interactor made in its place.
+                comparison = match tout_file(&out) {
+                    Ok(()) => checker.check(partner, test, &tout, scratch)?,
+                    Err(why) => Comparison {
+                        verdict: Verdict::JE,
+                        score: None,
+                        message: format!("interactor {why}"),
+                    },
+                };
             }
         }
         Ok((interaction.program, comparison, kind))
@@ -239,6 +257,34 @@ impl Interactor {
 /// lies.
 pub fn tout_path(scratch: &Path) -> PathBuf {
     scratch.join("interactor").join("tout")
+}
+
+/// Whether the interactor left its TOUT in `folder` as a regular file (none at all is an
+/// empty TOUT, made here), or why it cannot be handed to the checker.
+fn tout_file(folder: &Path) -> std::result::Result<(), String> {
+    let opened = ToolFolder::open(folder).map_err(|e| format!("folder cannot be opened: {e}"))?;
+    match opened.is_regular_file("tout") {
+        Ok(true) => Ok(()),
+        Ok(false) => std::fs::write(folder.join("tout"), b"")
+            .map_err(|e| format!("left no TOUT, and an empty one cannot be made: {e}")),
+        Err(refused) => Err(format!("left its TOUT as {}", refused.0)),
+    }
+}
+
+/// Reads what the last interactive run left as its TOUT in the scratch folder `scratch`
+/// (at most `max_bytes`), as [`ToolFolder::read`] does.
+pub fn read_tout(scratch: &Path, max_bytes: u64) -> Result<Vec<u8>> {
+    let folder = scratch.join("interactor");
+    let opened =
+        ToolFolder::open(&folder).map_err(|e| JudgeError::file("interactor folder", &folder, e))?;
+    match opened.read("tout", max_bytes) {
+        Ok(file) => Ok(file.map(|f| f.bytes).unwrap_or_default()),
+        Err(refused) => Err(JudgeError::file(
+            "interactor's TOUT",
+            folder.join("tout"),
+            refused.0,
+        )),
+    }
 }
 
 /// Lets the box user write the interactor's folder.
@@ -284,18 +330,19 @@ mod tests {
         max_score: Option<f64>,
     ) -> Comparison {
         let feedback = tempfile::tempdir().unwrap();
-        judged_in(i, protocol, message, feedback.path(), max_score)
+        let folder = ToolFolder::open(feedback.path()).unwrap();
+        judged_in(i, protocol, message, &folder, max_score)
     }
 
     fn judged_in(
         i: &Interaction,
         protocol: CheckerProtocol,
         message: &str,
-        feedback: &Path,
+        feedback: &ToolFolder,
         max_score: Option<f64>,
     ) -> Comparison {
         let limits = Limits::for_test(Duration::from_secs(1), 64 * MIB);
-        let said = said(protocol, &i.partner, message, feedback, max_score);
+        let said = said(protocol, &i.partner, message, Some(feedback), max_score);
         decide(i, said, &limits, &[]).0
     }
 
@@ -428,12 +475,13 @@ mod tests {
         let exited = |code| outcome(Termination::Exited, Some(code));
         let feedback = tempfile::tempdir().unwrap();
         std::fs::write(feedback.path().join("score.txt"), "15\n").unwrap();
+        let folder = ToolFolder::open(feedback.path()).unwrap();
         let kattis = |program: Outcome, code, max_score| {
             judged_in(
                 &interaction(program, exited(code), true),
                 CheckerProtocol::Kattis,
                 "",
-                feedback.path(),
+                &folder,
                 max_score,
             )
         };

@@ -18,6 +18,7 @@ use crate::verdict::{
     aggregate, CompileResult, SandboxInfo, SubmissionResult, TestResult, SCHEMA_VERSION,
 };
 use sandbox::{Sandbox, SandboxConfig, MIB};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -785,13 +786,25 @@ impl<'j> BoxedProgram<'j> {
         runner.judge_output(boxed, test, output)
     }
 
-    /// What the last run wrote: its output, or for an interactive test the interactor's
-    /// TOUT.
-    pub fn output(&self) -> PathBuf {
-        match self.judging {
-            Judging::Interactive(_) => crate::interactive::tout_path(&self.scratch),
-            _ => self.scratch.join("output"),
+    /// What the last run wrote, at most its output limit: its output, or for an
+    /// interactive test the interactor's TOUT (read as any file a tool left: never through
+    /// a link, never from a FIFO). Nothing written: empty.
+    pub fn read_output(&self) -> Result<Vec<u8>> {
+        let max_bytes = self.limits.output_bytes;
+        if let Judging::Interactive(_) = self.judging {
+            return crate::interactive::read_tout(&self.scratch, max_bytes);
         }
+        let path = self.scratch.join("output");
+        let mut bytes = Vec::new();
+        match std::fs::File::open(&path) {
+            Ok(file) => file
+                .take(max_bytes)
+                .read_to_end(&mut bytes)
+                .map_err(|e| JudgeError::file("program output", &path, e))?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => 0,
+            Err(e) => return Err(JudgeError::file("program output", &path, e)),
+        };
+        Ok(bytes)
     }
 }
 

@@ -29,6 +29,7 @@ pub mod problem_id;
 pub mod program;
 pub mod report;
 pub mod run_test;
+pub mod safe_open;
 pub mod source;
 pub mod stress;
 pub mod testdata;

@@ -197,7 +197,7 @@ pub fn run(judge: &Judge, request: &Request) -> Result<Outcome, JudgeError> {
         return Ok(Outcome::CompileError(program.compiled.message.clone()));
     }
     let ran = program.run_on_input(&request.input)?;
-    let written = std::fs::read(program.output()).unwrap_or_default();
+    let written = program.read_output()?;
     let (output, output_truncated) = cut(&written, OUTPUT_SHOWN_BYTES);
     let (stderr, cut_here) = cut(ran.stderr.as_bytes(), STDERR_SHOWN_BYTES);
     Ok(Outcome::Ran {

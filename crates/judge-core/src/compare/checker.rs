@@ -15,6 +15,7 @@ use super::Comparison;
 use crate::config::problem_toml::CheckerProtocol;
 use crate::error::{JudgeError, Result};
 use crate::problem::TestCase;
+use crate::safe_open::ToolFolder;
 use crate::tools::BoxedCommand;
 use crate::verdict::Verdict;
 use sandbox::{Bind, Limits, RunSpec, SandboxBox, Termination, MIB};
@@ -23,6 +24,11 @@ use std::time::Duration;
 
 /// Longest checker message kept, in characters.
 const MESSAGE_CHARS: usize = 500;
+/// The most of a tool's `judgemessage.txt` the judge reads (the message kept is far
+/// shorter; the rest of a larger file is ignored).
+pub const FEEDBACK_BYTES: u64 = 64 * 1024;
+/// The most of a score file the judge reads: a number fits many times over.
+const SCORE_FILE_BYTES: u64 = 1024;
 
 /// A checker and how to call it.
 #[derive(Debug, Clone)]
@@ -71,6 +77,30 @@ fn first_chars(text: &str) -> String {
         cut.push('…');
     }
     cut.replace('\n', " | ")
+}
+
+/// The text of `name` in a tool's feedback folder (`None`: it wrote none), read as
+/// [`ToolFolder::read`] does, or why it is not read (a link, a FIFO: the tool's fault).
+pub fn feedback_text(
+    folder: &ToolFolder,
+    name: &str,
+    max_bytes: u64,
+) -> std::result::Result<Option<String>, String> {
+    folder
+        .read(name, max_bytes)
+        .map(|file| file.map(|f| f.text()))
+        .map_err(|refused| format!("left {name} as {}", refused.0))
+}
+
+/// A Kattis tool's feedback folder after its box ended, and its `judgemessage.txt`; or why
+/// the message cannot be read.
+pub fn open_feedback(
+    dir: &Path,
+    what: &str,
+) -> Result<std::result::Result<(ToolFolder, String), String>> {
+    let folder = ToolFolder::open(dir).map_err(|e| JudgeError::file(what, dir, e))?;
+    Ok(feedback_text(&folder, "judgemessage.txt", FEEDBACK_BYTES)
+        .map(|text| (folder, text.unwrap_or_default())))
 }
 
 /// A tool's message: its feedback file's text when it wrote one (Kattis), else its stderr,
@@ -142,12 +172,18 @@ impl Checker {
         let outcome = boxed.run(&spec).map_err(|e| {
             JudgeError::sandbox(format!("running the checker {}", self.command.name), e)
         })?;
-        let feedback_dir = feedback;
-        let feedback = match self.protocol {
-            CheckerProtocol::Testlib => String::new(),
-            CheckerProtocol::Kattis => {
-                std::fs::read_to_string(feedback_dir.join("judgemessage.txt")).unwrap_or_default()
-            }
+        let (folder, feedback) = match self.protocol {
+            CheckerProtocol::Testlib => (None, String::new()),
+            CheckerProtocol::Kattis => match open_feedback(&feedback, "checker feedback folder")? {
+                Ok((folder, text)) => (Some(folder), text),
+                Err(why) => {
+                    return Ok(Comparison {
+                        verdict: Verdict::JE,
+                        score: None,
+                        message: format!("checker {why}"),
+                    })
+                }
+            },
         };
         let said = message_of(&feedback, &outcome.stderr);
         let judge_error = |why: String| Comparison {
@@ -175,14 +211,15 @@ impl Checker {
         }
         let code = outcome.exit_code.unwrap_or(-1);
         Ok(
-            exit_verdict(self.protocol, code, &said, &feedback_dir, test.max_score)
+            exit_verdict(self.protocol, code, &said, folder.as_ref(), test.max_score)
                 .unwrap_or_else(judge_error),
         )
     }
 }
 
 /// What a checker's or an interactor's exit `code` says under `protocol`, given its
-/// message `said` and (Kattis) its feedback folder: the comparison, with testlib's points
+/// message `said` and (Kattis) its feedback folder, opened after its box ended: the
+/// comparison, with testlib's points
 /// (exit 7) or Kattis' score files read as the fraction of the test's points, or why the
 /// tool itself failed (the caller's judge error). Checkers and interactors share it, so
 /// that both read points the same way.
@@ -190,7 +227,7 @@ pub fn exit_verdict(
     protocol: CheckerProtocol,
     code: i32,
     said: &str,
-    feedback_dir: &Path,
+    feedback: Option<&ToolFolder>,
     max_score: Option<f64>,
 ) -> std::result::Result<Comparison, String> {
     let verdict = match (protocol, code) {
@@ -228,7 +265,10 @@ pub fn exit_verdict(
     };
     let score = match protocol {
         CheckerProtocol::Testlib => None,
-        CheckerProtocol::Kattis => kattis_score(feedback_dir, verdict == Verdict::AC, max_score)?,
+        CheckerProtocol::Kattis => match feedback {
+            Some(folder) => kattis_score(folder, verdict == Verdict::AC, max_score)?,
+            None => None,
+        },
     };
     let message = match score.filter(|s| *s < 1.0) {
         Some(fraction) if said.is_empty() => {
@@ -254,12 +294,12 @@ pub fn exit_verdict(
 /// for a rejected test, a number that is not one or out of range, `score.txt` where the
 /// test has no maximum (a pass-fail group).
 fn kattis_score(
-    feedback: &Path,
+    feedback: &ToolFolder,
     accepted: bool,
     max_score: Option<f64>,
 ) -> std::result::Result<Option<f64>, String> {
-    let read = |name: &str| std::fs::read_to_string(feedback.join(name)).ok();
-    let (multiplier, score) = (read("score_multiplier.txt"), read("score.txt"));
+    let read = |name: &str| feedback_text(feedback, name, SCORE_FILE_BYTES);
+    let (multiplier, score) = (read("score_multiplier.txt")?, read("score.txt")?);
     let number = |file: &str, text: &str| {
         text.trim()
             .parse::<f64>()
@@ -319,18 +359,19 @@ mod tests {
     #[test]
     fn kattis_score_files_are_fractions_of_the_tests_maximum() {
         let dir = tempfile::tempdir().unwrap();
-        let feedback = dir.path();
+        let opened = ToolFolder::open(dir.path()).unwrap();
+        let (feedback, dir) = (&opened, dir.path());
         assert_eq!(kattis_score(feedback, true, Some(20.0)), Ok(None));
-        std::fs::write(feedback.join("score_multiplier.txt"), "0.25\n").unwrap();
+        std::fs::write(dir.join("score_multiplier.txt"), "0.25\n").unwrap();
         assert_eq!(kattis_score(feedback, true, None), Ok(Some(0.25)));
         assert!(kattis_score(feedback, false, None)
             .unwrap_err()
             .contains("rejected"));
-        std::fs::write(feedback.join("score.txt"), "5").unwrap();
+        std::fs::write(dir.join("score.txt"), "5").unwrap();
         assert!(kattis_score(feedback, true, Some(20.0))
             .unwrap_err()
             .contains("both"));
-        std::fs::remove_file(feedback.join("score_multiplier.txt")).unwrap();
+        std::fs::remove_file(dir.join("score_multiplier.txt")).unwrap();
         assert_eq!(kattis_score(feedback, true, Some(20.0)), Ok(Some(0.25)));
         assert!(kattis_score(feedback, true, Some(4.0))
             .unwrap_err()
@@ -338,9 +379,33 @@ mod tests {
         assert!(kattis_score(feedback, true, None)
             .unwrap_err()
             .contains("pass-fail"));
-        std::fs::write(feedback.join("score.txt"), "lots").unwrap();
+        std::fs::write(dir.join("score.txt"), "lots").unwrap();
         assert!(kattis_score(feedback, true, Some(20.0))
             .unwrap_err()
             .contains("without a number"));
+    }
+
+    #[test]
+    fn a_score_file_that_is_a_link_or_a_fifo_is_the_tools_error_and_never_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let secret = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(secret.path(), "0.5").unwrap();
+        std::os::unix::fs::symlink(secret.path(), dir.path().join("score.txt")).unwrap();
+        let folder = ToolFolder::open(dir.path()).unwrap();
+        assert_eq!(
+            kattis_score(&folder, true, Some(1.0)),
+            Err("left score.txt as a symbolic link (not followed)".to_string())
+        );
+        let fifo = std::ffi::CString::new(
+            dir.path()
+                .join("score_multiplier.txt")
+                .into_os_string()
+                .into_encoded_bytes(),
+        )
+        .unwrap();
+        // SAFETY: mkfifo with a valid path.
+        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o666) }, 0);
+        let refused = feedback_text(&folder, "score_multiplier.txt", 10).unwrap_err();
+        assert!(refused.contains("a FIFO"), "{refused}");
     }
 }

@@ -12,10 +12,10 @@
 //! a symbolic link, a FIFO or device, a hard link to another user's file) is still an
 //! attempt, with the reason it was not judged, and its content is never read.
 
-use super::safe_open::{self, ClassFile, Refused};
 use crate::config::judge_toml::ContestToml;
 use crate::error::{JudgeError, Result};
 use crate::language::Languages;
+use crate::safe_open::{self, ClassFile, Refused};
 use std::path::{Path, PathBuf};
 
 /// One file of the submissions folder.

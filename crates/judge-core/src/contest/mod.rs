@@ -4,7 +4,6 @@
 pub mod discover;
 pub mod log;
 pub mod run;
-pub mod safe_open;
 pub mod scoring;
 pub mod summary;
 

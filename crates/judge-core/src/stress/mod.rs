@@ -590,7 +590,7 @@ impl<'a> Worker<'a> {
             ..Case::default()
         };
         let ran = self.reference.run_unjudged(&test)?;
-        case.answer = std::fs::read(self.reference.output()).unwrap_or_default();
+        case.answer = self.reference.read_output()?;
         let mut failed = (ran.verdict != Verdict::AC).then(|| (ran.verdict, ran.message.clone()));
         if failed.is_none() {
             self.write(&self.answer, &case.answer)?;
@@ -627,7 +627,7 @@ impl<'a> Worker<'a> {
         }
         let judged = self.source.run(&test)?;
         if judged.verdict != Verdict::AC {
-            case.output = Some(std::fs::read(self.source.output()).unwrap_or_default());
+            case.output = Some(self.source.read_output()?);
         }
         let round = Round {
             round: number,

@@ -1,7 +1,15 @@
-//! Opening a class's files as the judge (often root) may: never through a symbolic link,
-//! never outside the submissions folder, only regular files, never a hard link to another
-//! user's file. Students' git repositories and zip files keep links; a link to
-//! `/etc/shadow` or to the tests' answers must be refused, with a reason, and never read.
+//! Opening files that someone else made, as the judge (often root) may: never through a
+//! symbolic link, never outside the folder they were made in, only regular files, never
+//! waiting (a FIFO), never more than a cap. Two kinds of such files:
+//!
+//! - a class's submissions ([`read`]): students' git repositories and zip files keep links;
+//!   a link to `/etc/shadow` or to the tests' answers must be refused, with a reason, and
+//!   never read; nor a hard link to another user's file;
+//! - what a problem's tool leaves in the folder its box could write ([`ToolFolder`]): a
+//!   Kattis output validator's `judgemessage.txt` and score files, an interactor's TOUT.
+//!   A package from the internet is as hostile as a submission: its checker may make
+//!   `judgemessage.txt` a link to `/proc/self/environ` or a FIFO.
+//!
 //! Linux only: openat2 (5.6 or later; the sandbox itself needs 5.9).
 
 use std::fs::File;
@@ -43,7 +51,7 @@ fn kind(file_type: std::fs::FileType) -> &'static str {
 }
 
 /// Opens `relative` (no `..`, no absolute path) below the folder `root` without following
-/// any symbolic link on the way.
+/// any symbolic link on the way, without waiting (a FIFO) and without adopting a terminal.
 fn open_beneath(root: &File, relative: &Path) -> std::io::Result<File> {
     let name = std::ffi::CString::new(relative.as_os_str().as_bytes())
         .map_err(|_| std::io::Error::from_raw_os_error(libc::EINVAL))?;
@@ -98,7 +106,7 @@ pub fn read(
                     .to_string(),
             ))
         }
-        Err(error) => return Err(Refused(format!("cannot be opened: {error}"))),
+        Err(error) => return Err(open_refused(error)),
     };
     let metadata = file
         .metadata()
@@ -131,6 +139,96 @@ pub fn read(
         content,
         modified: metadata.mtime(),
     })
+}
+
+/// Why an open below a folder failed, in words: a link is named as one.
+fn open_refused(error: std::io::Error) -> Refused {
+    if matches!(error.raw_os_error(), Some(libc::ELOOP | libc::EXDEV)) {
+        Refused("a symbolic link (not followed)".to_string())
+    } else {
+        Refused(format!("cannot be opened: {error}"))
+    }
+}
+
+/// A folder a box could write, opened once after the box ended (the folder itself through
+/// no link), from which the judge reads single files as data.
+#[derive(Debug)]
+pub struct ToolFolder {
+    dir: File,
+}
+
+/// A file read up to a cap.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Capped {
+    /// Its first bytes, at most the cap.
+    pub bytes: Vec<u8>,
+    /// Whether the file held more than the cap.
+    pub truncated: bool,
+}
+
+impl Capped {
+    /// The bytes as text (invalid UTF-8 replaced).
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.bytes).into_owned()
+    }
+}
+
+impl ToolFolder {
+    /// Opens the folder at `path` (its last component must not be a link).
+    pub fn open(path: &Path) -> std::io::Result<ToolFolder> {
+        use std::os::unix::fs::OpenOptionsExt;
+        let dir = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC)
+            .open(path)?;
+        Ok(ToolFolder { dir })
+    }
+
+    /// The file `name` (one plain name) of the folder, if there is one: at most
+    /// `max_bytes` of it, only a regular file, never through a link, never waiting for a
+    /// writer. `Ok(None)`: no such file.
+    pub fn read(&self, name: &str, max_bytes: u64) -> Result<Option<Capped>, Refused> {
+        let file = match self.open_file(name)? {
+            Some(file) => file,
+            None => return Ok(None),
+        };
+        let mut bytes = Vec::new();
+        (&file)
+            .take(max_bytes.saturating_add(1))
+            .read_to_end(&mut bytes)
+            .map_err(|e| Refused(format!("cannot be read: {e}")))?;
+        let truncated = bytes.len() as u64 > max_bytes;
+        bytes.truncate(max_bytes as usize);
+        Ok(Some(Capped { bytes, truncated }))
+    }
+
+    /// Whether `name` is a regular file of the folder (`Ok(false)`: there is none), so
+    /// that its path may be handed to another box.
+    pub fn is_regular_file(&self, name: &str) -> Result<bool, Refused> {
+        Ok(self.open_file(name)?.is_some())
+    }
+
+    /// Opens `name` as [`ToolFolder::read`] does, checked to be a regular file.
+    fn open_file(&self, name: &str) -> Result<Option<File>, Refused> {
+        if name.is_empty() || name.contains('/') || name == "." || name == ".." {
+            return Err(Refused(format!("{name:?} is not a plain file name")));
+        }
+        let file = match open_beneath(&self.dir, Path::new(name)) {
+            Ok(file) => file,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(error) => return Err(open_refused(error)),
+        };
+        let metadata = file
+            .metadata()
+            .map_err(|e| Refused(format!("cannot be read: {e}")))?;
+        if !metadata.file_type().is_file() {
+            return Err(Refused(format!(
+                "{} (only a regular file is read)",
+                kind(metadata.file_type())
+            )));
+        }
+        Ok(Some(file))
+    }
 }
 
 /// What kind of thing a folder entry is, when it is neither a folder nor a regular file
@@ -221,5 +319,50 @@ mod tests {
         );
         let refused = read(&root, Path::new("link.c"), me + 1, 1024).unwrap_err();
         assert!(refused.0.contains("hard link"), "{refused:?}");
+    }
+
+    #[test]
+    fn what_a_tool_left_is_read_capped_and_never_through_a_link_or_a_fifo() {
+        let dir = tempfile::tempdir().unwrap();
+        let secret = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(secret.path(), "DATABASE_PASSWORD=hunter2").unwrap();
+        symlink(secret.path(), dir.path().join("judgemessage.txt")).unwrap();
+        symlink("/proc/self/environ", dir.path().join("environ.txt")).unwrap();
+        std::fs::write(dir.path().join("long.txt"), "x".repeat(100)).unwrap();
+        let fifo =
+            std::ffi::CString::new(dir.path().join("fifo.txt").as_os_str().as_bytes()).unwrap();
+        // SAFETY: mkfifo with a valid path.
+        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o666) }, 0);
+        std::fs::create_dir(dir.path().join("folder.txt")).unwrap();
+        let folder = ToolFolder::open(dir.path()).unwrap();
+        for linked in ["judgemessage.txt", "environ.txt"] {
+            let refused = folder.read(linked, 1024).unwrap_err();
+            assert_eq!(refused.0, "a symbolic link (not followed)", "{linked}");
+        }
+        // A FIFO without a writer would block an open() for ever: refused at once.
+        assert!(folder
+            .read("fifo.txt", 1024)
+            .unwrap_err()
+            .0
+            .contains("a FIFO"));
+        assert!(folder
+            .read("folder.txt", 1024)
+            .unwrap_err()
+            .0
+            .contains("a folder"));
+        assert_eq!(folder.read("missing.txt", 1024), Ok(None));
+        let long = folder.read("long.txt", 10).unwrap().unwrap();
+        assert_eq!((long.bytes.len(), long.truncated), (10, true));
+        assert!(folder.read("../etc/passwd", 10).is_err());
+        assert!(folder.is_regular_file("long.txt").unwrap());
+        assert!(!folder.is_regular_file("missing.txt").unwrap());
+        assert!(folder.is_regular_file("environ.txt").is_err());
+    }
+
+    #[test]
+    fn a_tool_folder_that_is_a_link_is_not_opened() {
+        let dir = tempfile::tempdir().unwrap();
+        symlink("/etc", dir.path().join("feedback")).unwrap();
+        assert!(ToolFolder::open(&dir.path().join("feedback")).is_err());
     }
 }

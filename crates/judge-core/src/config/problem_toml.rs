@@ -1,6 +1,7 @@
 //! problem.toml: a problem's title, limits, comparison and test recipe.
 
 use super::{read_toml, ConfigError};
+use crate::limit_bounds as bounds;
 use serde::Deserialize;
 use std::path::Path;
 
@@ -221,25 +222,62 @@ pub struct ProblemToml {
 }
 
 impl ProblemToml {
+    /// Every program it names, with its key: each must be a path inside the problem's
+    /// folder (or a binary of its crate).
+    fn program_names(&self) -> Vec<(&'static str, &str)> {
+        let mut names = Vec::new();
+        if let Some(checker) = &self.compare.checker {
+            names.push(("compare.checker", checker.as_str()));
+        }
+        if let Some(interactor) = &self.interactor {
+            names.push(("interactor.program", interactor.program.as_str()));
+        }
+        if let Some(validator) = &self.validator {
+            names.push(("validator.program", validator.program.as_str()));
+        }
+        if let Some(generator) = &self.generator {
+            names.push(("generator.program", generator.program.as_str()));
+        }
+        if let Some(reference) = &self.reference {
+            names.push(("reference", reference.as_str()));
+        }
+        names
+    }
+
     /// Reads and checks a problem.toml.
     pub fn load(file: &Path) -> Result<ProblemToml, ConfigError> {
         let problem: ProblemToml = read_toml(file)?;
         let error = |message: String| Err(ConfigError::new(file, message));
         let limits = &problem.limits;
-        if !(limits.time_s > 0.0 && limits.time_s.is_finite()) {
-            return error(format!(
-                "limits.time_s must be positive, not {}",
-                limits.time_s
-            ));
-        }
-        if limits.memory_mib == 0 {
-            return error("limits.memory_mib must be positive".into());
-        }
-        if limits
-            .wall_time_s
-            .is_some_and(|w| !(w > 0.0 && w.is_finite()))
+        let refused = [
+            ("time_s", bounds::seconds(limits.time_s, bounds::MAX_TIME_S)),
+            (
+                "memory_mib",
+                bounds::mebibytes(limits.memory_mib, bounds::MAX_MEMORY_MIB),
+            ),
+            (
+                "wall_time_s",
+                limits
+                    .wall_time_s
+                    .and_then(|w| bounds::seconds(w, bounds::MAX_WALL_TIME_S)),
+            ),
+            (
+                "output_mib",
+                limits
+                    .output_mib
+                    .and_then(|o| bounds::mebibytes(o, bounds::MAX_OUTPUT_MIB)),
+            ),
+        ];
+        if let Some((key, why)) = refused
+            .into_iter()
+            .find_map(|(key, why)| why.map(|w| (key, w)))
         {
-            return error("limits.wall_time_s must be positive".into());
+            return error(format!("limits.{key} = {why}"));
+        }
+        for (key, name) in problem.program_names() {
+            if let Err(why) = crate::package_path::relative(name) {
+                return error(format!("{key} = {name:?}: {why}"));
+            }
         }
         match (problem.compare.mode, &problem.compare.checker) {
             (CompareMode::Checker, None) => {
@@ -365,7 +403,34 @@ mod tests {
         assert!(load(&zero_time)
             .unwrap_err()
             .to_string()
-            .contains("time_s must be positive"));
+            .contains("limits.time_s = 0 s: must be a positive number of seconds"));
+        // A problem from elsewhere may ask for days of CPU or a terabyte of output.
+        let days = BASE.replace("1.0", "1000000");
+        let message = load(&days).unwrap_err().to_string();
+        assert!(
+            message.contains("problem.toml")
+                && message
+                    .contains("limits.time_s = 1000000 s is more than the judge allows (60 s)"),
+            "{message}"
+        );
+        let terabyte = format!("{BASE}output_mib = 1048576\n");
+        let message = load(&terabyte).unwrap_err().to_string();
+        assert!(
+            message.contains("limits.output_mib = 1048576 MiB is more than the judge allows"),
+            "{message}"
+        );
+        // A program must lie inside the problem's folder.
+        for (name, why) in [
+            ("/etc/checker.c", "absolute"),
+            ("../x/check.c", "climbs out"),
+        ] {
+            let outside = format!("{BASE}[compare]\nmode = \"checker\"\nchecker = \"{name}\"\n");
+            let message = load(&outside).unwrap_err().to_string();
+            assert!(
+                message.contains(&format!("compare.checker = {name:?}")) && message.contains(why),
+                "{message}"
+            );
+        }
         let bad_name = format!("{BASE}[[tests]]\nname = \"hidden/1\"\nargs = []\n");
         assert!(load(&bad_name)
             .unwrap_err()

@@ -13,6 +13,7 @@
 use super::issues::{line_of, Issues, PackageError};
 use crate::config::problem_toml::CheckerProtocol;
 use crate::error::{JudgeError, Result};
+use crate::limit_bounds as bounds;
 use crate::problem::submissions::{Expected, KeptSubmission};
 use crate::problem::{
     Aggregation, Format, GeneratedTest, Group, OutputCheck, Problem, ProblemLimits, Statement,
@@ -150,23 +151,29 @@ fn read(dir: &Path, id: &str, issues: &mut Issues) -> Option<Problem> {
         );
         return None;
     }
-    // Headers among the resources are compiled with every program.
-    let headers: Vec<PathBuf> = child(root, "files")
-        .and_then(|f| child(f, "resources"))
-        .into_iter()
-        .flat_map(|r| children(r, "file"))
-        .filter_map(|f| f.attribute("path"))
-        .filter(|p| p.ends_with(".h") || p.ends_with(".hpp"))
-        .map(|p| dir.join(p))
-        .filter(|p| p.is_file())
-        .collect();
     let mut package = Reader {
         dir,
         text: &text,
-        headers,
+        headers: Vec::new(),
         issues,
         generated: Vec::new(),
     };
+    // Headers among the resources are compiled with every program.
+    let resources: Vec<Node> = child(root, "files")
+        .and_then(|f| child(f, "resources"))
+        .into_iter()
+        .flat_map(|r| children(r, "file"))
+        .collect();
+    for resource in resources {
+        let Some(path) = resource.attribute("path") else {
+            continue;
+        };
+        if path.ends_with(".h") || path.ends_with(".hpp") {
+            if let Some(header) = package.file(resource, path, "the resource") {
+                package.headers.push(header);
+            }
+        }
+    }
 
     let (title, title_zh) = titles(root, id);
     let statements = package.statements(root);
@@ -313,21 +320,15 @@ impl Reader<'_> {
 
     /// A file problem.xml names, which must exist.
     fn file(&mut self, node: Node, path: &str, what: &str) -> Option<PathBuf> {
-        let relative = Path::new(path);
-        if relative.is_absolute()
-            || relative
-                .components()
-                .any(|c| matches!(c, std::path::Component::ParentDir))
-        {
-            let line = self.line(node);
-            self.issues.error(
-                XML,
-                line,
-                format!("{what} {path:?} lies outside the package"),
-            );
-            return None;
-        }
-        let full = self.dir.join(relative);
+        let full = match crate::package_path::inside(self.dir, path) {
+            Ok(full) => full,
+            Err(why) => {
+                let line = self.line(node);
+                self.issues
+                    .error(XML, line, format!("{what} {path:?} is {why}"));
+                return None;
+            }
+        };
         if full.is_file() {
             Some(full)
         } else {
@@ -392,6 +393,20 @@ impl Reader<'_> {
                 256
             }
         };
+        let refused = [
+            ("<time-limit>", bounds::seconds(time_s, bounds::MAX_TIME_S)),
+            (
+                "<memory-limit>",
+                bounds::mebibytes(memory_mib, bounds::MAX_MEMORY_MIB),
+            ),
+        ];
+        for (key, why) in refused {
+            if let Some(why) = why {
+                let line = self.line(testset);
+                self.issues
+                    .error(XML, line, format!("the testset's {key} is {why}"));
+            }
+        }
         ProblemLimits {
             time_s,
             memory_mib,

@@ -19,6 +19,7 @@ use crate::compare::kattis_default::KattisFlags;
 use crate::compare::BuiltIn;
 use crate::config::problem_toml::CheckerProtocol;
 use crate::error::{JudgeError, Result};
+use crate::limit_bounds as bounds;
 use crate::problem::submissions::{from_folders, Expected};
 use crate::problem::{
     Aggregation, Format, Group, OutputCheck, Problem, ProblemLimits, Statement, TestCase,
@@ -505,22 +506,48 @@ fn limits(
     issues: &mut Issues,
 ) -> (ProblemLimits, TimeRule) {
     let yaml = &metadata.limits;
-    let explicit = yaml
-        .time_limit
-        .or_else(|| {
-            std::fs::read_to_string(dir.join(".timelimit"))
-                .ok()
-                .and_then(|t| t.trim().parse().ok())
-        })
-        .or_else(|| domjudge_time_limit(dir));
-    if let Some(limit) = explicit {
-        if !(limit > 0.0 && limit.is_finite()) {
-            issues.error(
-                "problem.yaml",
-                None,
-                format!("time limit {limit} must be positive"),
-            );
+    let (file, key, explicit) = match yaml.time_limit {
+        Some(limit) => ("problem.yaml", "limits.time_limit", Some(limit)),
+        None => match std::fs::read_to_string(dir.join(".timelimit")) {
+            Ok(text) => match text.trim().parse::<f64>() {
+                Ok(limit) => (".timelimit", "its number", Some(limit)),
+                Err(_) => {
+                    issues.error(
+                        ".timelimit",
+                        None,
+                        format!("holds {:?}, not a time limit in seconds", text.trim()),
+                    );
+                    (".timelimit", "its number", None)
+                }
+            },
+            Err(_) => (
+                "domjudge-problem.ini",
+                "timelimit",
+                domjudge_time_limit(dir),
+            ),
+        },
+    };
+    let mut refuse = |file: &str, key: &str, why: Option<String>| {
+        if let Some(why) = why {
+            issues.error(file, None, format!("{key} = {why}"));
         }
+    };
+    if let Some(limit) = explicit {
+        refuse(file, key, bounds::seconds(limit, bounds::MAX_TIME_S));
+    }
+    if let Some(memory) = yaml.memory {
+        refuse(
+            "problem.yaml",
+            "limits.memory",
+            bounds::mebibytes(memory, bounds::MAX_MEMORY_MIB),
+        );
+    }
+    if let Some(output) = yaml.output {
+        refuse(
+            "problem.yaml",
+            "limits.output",
+            bounds::mebibytes(output, bounds::MAX_OUTPUT_MIB),
+        );
     }
     let (accepted_factor, too_slow_factor, resolution) = if legacy {
         (
@@ -579,13 +606,7 @@ fn read_group_yaml(dir: &Path, folder: &Path, issues: &mut Issues) -> Option<Gro
     }
     let path = candidates.first()?;
     let shown = relative(dir, path);
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(error) => {
-            issues.error(&shown, None, format!("cannot be read: {error}"));
-            return None;
-        }
-    };
+    let text = yaml::read_file(path, &shown, issues)?;
     yaml::parse(&shown, &text, GROUP_KEYS, issues)
 }
 
@@ -742,7 +763,7 @@ fn walk_files(
         let case_yaml = folder.join(format!("{stem}.yaml"));
         if case_yaml.is_file() {
             let shown = relative(dir, &case_yaml);
-            if let Ok(text) = std::fs::read_to_string(&case_yaml) {
+            if let Some(text) = yaml::read_file(&case_yaml, &shown, issues) {
                 if let Some(own) = yaml::parse::<GroupYaml>(&shown, &text, CASE_KEYS, issues) {
                     let mut settings = Inherited {
                         checker_args: test.checker_args.clone(),

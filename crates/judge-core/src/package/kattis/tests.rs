@@ -302,3 +302,39 @@ fn every_problem_of_a_bad_package_is_listed() {
     );
     assert!(errors(root)[0].contains("2019-01"));
 }
+
+#[test]
+fn absurd_limits_are_refused_naming_the_file_and_the_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "data/secret/1.in", "1\n");
+    write(root, "data/secret/1.ans", "1\n");
+    write(
+        root,
+        "problem.yaml",
+        "problem_format_version: 2023-07-draft\nname: Greedy\nlimits:\n  time_limit: 1000000\n  memory: 1048576\n  output: 1048576\n",
+    );
+    let found = errors(root).join("\n");
+    for wanted in [
+        "limits.time_limit = 1000000 s is more than the judge allows (60 s)",
+        "limits.memory = 1048576 MiB is more than the judge allows",
+        "limits.output = 1048576 MiB is more than the judge allows (1024 MiB)",
+    ] {
+        assert!(found.contains(wanted), "{wanted:?} not in {found}");
+    }
+    // The legacy .timelimit file too; and one that holds no number is an error, not the
+    // provisional default in silence.
+    write(root, "problem.yaml", "name: Legacy\n");
+    write(root, ".timelimit", "86400\n");
+    let found = errors(root).join("\n");
+    assert!(
+        found.contains(".timelimit") && found.contains("86400 s is more than the judge allows"),
+        "{found}"
+    );
+    write(root, ".timelimit", "soon\n");
+    let found = errors(root).join("\n");
+    assert!(
+        found.contains(".timelimit") && found.contains("not a time limit in seconds"),
+        "{found}"
+    );
+}

@@ -138,7 +138,32 @@ fn every_problem_of_a_bad_package_is_listed() {
         assert!(error.contains(wanted), "{wanted:?} not in {error}");
     }
     let copy = edited(|text| text.replace("files/check.cpp", "../check.cpp"));
-    assert!(errors_of(copy.path()).contains("lies outside the package"));
+    assert!(errors_of(copy.path()).contains("climbs out of the problem's folder"));
+}
+
+#[test]
+fn a_resource_outside_the_package_is_refused_at_load() {
+    // A header named by an absolute path or by climbing out would be read (and copied into
+    // the compile box) from the host.
+    for (path, why) in [
+        (
+            "/usr/include/stdio.h",
+            "the resource \"/usr/include/stdio.h\" is an absolute path",
+        ),
+        (
+            "../../../etc/host.h",
+            "the resource \"../../../etc/host.h\" is a path that climbs out",
+        ),
+    ] {
+        let copy = edited(|text| {
+            text.replace(
+                "<resources>",
+                &format!("<resources>\n            <file path=\"{path}\"/>"),
+            )
+        });
+        let error = errors_of(copy.path());
+        assert!(error.contains(why), "{why:?} not in {error}");
+    }
 }
 
 #[test]

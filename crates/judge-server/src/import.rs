@@ -122,6 +122,8 @@ pub fn import(state: &AppState, upload: &Upload) -> Result<Done, ImportError> {
         id,
         DEFAULT_POINTS,
         upload.contest.as_deref(),
+        // A package uploaded through the page never runs outside the sandbox.
+        judge_core::package::Trust::SandboxedOnly,
     )
     .map_err(|e| ImportError::Refused(messages(&e, &stored, &upload.file_name)))?;
     tracing::info!(

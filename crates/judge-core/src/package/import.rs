@@ -7,6 +7,7 @@
 //! `[[contests]]` entry; its comments and layout kept). If judge.toml cannot be written or no longer loads, the copy is
 //! removed and judge.toml restored: nothing is half imported.
 
+use super::Trust;
 use crate::config::judge_toml::JudgeConfig;
 use crate::error::{JudgeError, Result};
 use std::path::{Path, PathBuf};
@@ -58,10 +59,23 @@ pub fn import(
     id: Option<&str>,
     points: f64,
     contest: Option<&str>,
+    trust: Trust,
 ) -> Result<Imported> {
     let contest = contest_id(config, contest)?;
-    let opened = super::open(config, path, id)?;
+    let opened = super::open(config, path, id, trust)?;
     let problem = &opened.problem;
+    if let Some(why) = problem
+        .host_code()
+        .filter(|_| trust == Trust::SandboxedOnly)
+    {
+        return Err(JudgeError::file(
+            "package",
+            path,
+            format!(
+                "is refused: {why}; a package from elsewhere never runs outside the sandbox unless you trust it: read its code, then `judge import --trust-native`"
+            ),
+        ));
+    }
     let id = problem.id.clone();
     crate::problem_id::check(config, &id)?;
     // One folder per id: a problem another contest lists is that contest's folder.
@@ -117,12 +131,29 @@ pub fn import(
 }
 
 /// Copies a package folder; a symbolic link in it is refused (it could name anything on
-/// this machine).
+/// this machine), and so is a folder nested deeper than a package may be
+/// ([`super::unzip::MAX_DEPTH`]). Each folder's entries are listed before its subfolders
+/// are copied, so a copy holds one folder open at a time.
 fn copy_tree(from: &Path, to: &Path) -> Result<()> {
+    copy_below(from, to, 0)
+}
+
+fn copy_below(from: &Path, to: &Path, depth: usize) -> Result<()> {
+    if depth > super::unzip::MAX_DEPTH {
+        return Err(JudgeError::file(
+            "package folder",
+            from,
+            format!(
+                "lies more than {} folders deep in the package",
+                super::unzip::MAX_DEPTH
+            ),
+        ));
+    }
     std::fs::create_dir_all(to).map_err(|e| JudgeError::file("folder", to, e))?;
-    let entries = std::fs::read_dir(from).map_err(|e| JudgeError::file("folder", from, e))?;
+    let entries: Vec<std::fs::DirEntry> = std::fs::read_dir(from)
+        .and_then(|entries| entries.collect())
+        .map_err(|e| JudgeError::file("folder", from, e))?;
     for entry in entries {
-        let entry = entry.map_err(|e| JudgeError::file("folder", from, e))?;
         let path = entry.path();
         let kind = entry
             .file_type()
@@ -138,9 +169,15 @@ fn copy_tree(from: &Path, to: &Path) -> Result<()> {
             if entry.file_name() == "target" {
                 continue;
             }
-            copy_tree(&path, &target)?;
-        } else {
+            copy_below(&path, &target, depth + 1)?;
+        } else if kind.is_file() {
             std::fs::copy(&path, &target).map_err(|e| JudgeError::file("file", &path, e))?;
+        } else {
+            return Err(JudgeError::file(
+                "package file",
+                &path,
+                "is neither a file nor a folder (a FIFO, a socket or a device): a package holds plain files only",
+            ));
         }
     }
     Ok(())
@@ -298,7 +335,15 @@ run = ["python3", "main.py"]
     fn a_package_goes_into_the_contest_asked_for_and_only_there() {
         let dir = tempfile::tempdir().unwrap();
         let config = course(dir.path());
-        let imported = import(&config, &package(), Some("largest"), 30.0, Some("hw1")).unwrap();
+        let imported = import(
+            &config,
+            &package(),
+            Some("largest"),
+            30.0,
+            Some("hw1"),
+            Trust::SandboxedOnly,
+        )
+        .unwrap();
         assert_eq!(
             (imported.id.as_str(), imported.contest.as_str()),
             ("largest", "hw1")
@@ -312,14 +357,30 @@ run = ["python3", "main.py"]
 
         // The first contest by default; an id another contest lists is refused.
         let config = JudgeConfig::load(&config.file).unwrap();
-        let imported = import(&config, &package(), Some("max"), 100.0, None).unwrap();
+        let imported = import(
+            &config,
+            &package(),
+            Some("max"),
+            100.0,
+            None,
+            Trust::SandboxedOnly,
+        )
+        .unwrap();
         assert_eq!(imported.contest, "main");
         assert_eq!(
             problems_of(&config, "main"),
             [("a".to_string(), 100.0), ("max".to_string(), 100.0)]
         );
         let config = JudgeConfig::load(&config.file).unwrap();
-        let again = import(&config, &package(), Some("largest"), 1.0, Some("hw2")).unwrap_err();
+        let again = import(
+            &config,
+            &package(),
+            Some("largest"),
+            1.0,
+            Some("hw2"),
+            Trust::SandboxedOnly,
+        )
+        .unwrap_err();
         assert!(
             again
                 .to_string()
@@ -333,12 +394,124 @@ run = ["python3", "main.py"]
         let dir = tempfile::tempdir().unwrap();
         let config = course(dir.path());
         let before = std::fs::read_to_string(&config.file).unwrap();
-        let error = import(&config, &package(), None, 100.0, Some("hw9")).unwrap_err();
+        let error = import(
+            &config,
+            &package(),
+            None,
+            100.0,
+            Some("hw9"),
+            Trust::SandboxedOnly,
+        )
+        .unwrap_err();
         assert_eq!(
             error.to_string(),
             "unknown contest \"hw9\"; judge.toml's contests: main, hw1, hw2"
         );
         assert_eq!(std::fs::read_to_string(&config.file).unwrap(), before);
         assert!(!dir.path().join("problems").exists());
+    }
+
+    /// A copy of the fixture package in a folder of its own, to be spoilt.
+    fn spoilable_package() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        copy_tree(&package(), dir.path()).unwrap();
+        dir
+    }
+
+    /// What lies in the problems folder beside judge.toml (staging folders included).
+    fn problems_folder(dir: &Path) -> Vec<String> {
+        std::fs::read_dir(dir.join("problems"))
+            .map(|entries| {
+                entries
+                    .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn a_native_crate_is_refused_unless_trusted() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = course(dir.path());
+        let before = std::fs::read_to_string(&config.file).unwrap();
+        let crate_dir = tempfile::tempdir().unwrap();
+        let root = crate_dir.path();
+        std::fs::write(
+            root.join("problem.toml"),
+            "title = \"T\"\n[limits]\ntime_s = 1.0\nmemory_mib = 64\n",
+        )
+        .unwrap();
+        std::fs::write(
+            root.join("Cargo.toml"),
+            "[package]\nname = \"evil\"\nversion = \"0.1.0\"\n",
+        )
+        .unwrap();
+        std::fs::write(
+            root.join("build.rs"),
+            "fn main() { std::fs::write(\"/tmp/owned\", \"\").unwrap(); }\n",
+        )
+        .unwrap();
+        std::fs::create_dir_all(root.join("testdata/secret")).unwrap();
+        std::fs::write(root.join("testdata/secret/1.in"), "1\n").unwrap();
+        std::fs::write(root.join("testdata/secret/1.ans"), "1\n").unwrap();
+        let refused = import(&config, root, Some("evil"), 1.0, None, Trust::SandboxedOnly)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            refused.contains("is a Rust crate (Cargo.toml)") && refused.contains("--trust-native"),
+            "{refused}"
+        );
+        assert_eq!(std::fs::read_to_string(&config.file).unwrap(), before);
+        assert!(problems_folder(dir.path()).is_empty());
+        let trusted = import(&config, root, Some("evil"), 1.0, None, Trust::NativeCrates).unwrap();
+        assert_eq!(trusted.id, "evil");
+    }
+
+    #[test]
+    fn a_failed_copy_leaves_nothing_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = course(dir.path());
+        let before = std::fs::read_to_string(&config.file).unwrap();
+        // A folder nested deeper than any package is, and (alone) a FIFO, which a copy
+        // would wait on for ever.
+        let deep = spoilable_package();
+        let mut folder = deep.path().join("attachments");
+        for _ in 0..40 {
+            folder.push("d");
+        }
+        std::fs::create_dir_all(&folder).unwrap();
+        let fifo = spoilable_package();
+        std::fs::create_dir_all(fifo.path().join("attachments")).unwrap();
+        let path = std::ffi::CString::new(
+            fifo.path()
+                .join("attachments/pipe")
+                .into_os_string()
+                .into_encoded_bytes(),
+        )
+        .unwrap();
+        // SAFETY: mkfifo with a valid path.
+        assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o600) }, 0);
+        for (package, why) in [
+            (&deep, "more than 32 folders deep"),
+            (&fifo, "neither a file nor a folder"),
+        ] {
+            let error = import(
+                &config,
+                package.path(),
+                Some("x"),
+                1.0,
+                None,
+                Trust::SandboxedOnly,
+            )
+            .unwrap_err()
+            .to_string();
+            assert!(error.contains(why), "{error}");
+            assert_eq!(std::fs::read_to_string(&config.file).unwrap(), before);
+            assert!(
+                problems_folder(dir.path()).is_empty(),
+                "{:?}",
+                problems_folder(dir.path())
+            );
+        }
     }
 }

@@ -68,15 +68,40 @@ pub fn id_of(path: &Path) -> String {
         .collect()
 }
 
+/// Whether a package whose own code would run outside the sandbox
+/// ([`Problem::host_code`]: a native crate) may come in from elsewhere.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trust {
+    /// Only packages whose every program runs in a box (Kattis, Polygon, native problems
+    /// of sources only): the default, and always so for the web page.
+    SandboxedOnly,
+    /// Native crates too, when the teacher read the code: `judge import --trust-native`.
+    NativeCrates,
+}
+
 /// Opens the problem at `path` (a folder, or a .zip unpacked safely) as `id` (default:
-/// from the path's name).
-pub fn open(config: &JudgeConfig, path: &Path, id: Option<&str>) -> Result<Opened> {
+/// from the path's name). A zip comes from elsewhere: one whose code would run outside
+/// the sandbox is refused unless `trust` says otherwise (a folder is judged in place: the
+/// teacher's own).
+pub fn open(config: &JudgeConfig, path: &Path, id: Option<&str>, trust: Trust) -> Result<Opened> {
     let id = id.map(str::to_string).unwrap_or_else(|| id_of(path));
     if path.is_file() {
         let unpacked = tempfile::tempdir()
             .map_err(|e| JudgeError::file("temporary folder", std::env::temp_dir(), e))?;
         let root: PathBuf = unzip::unpack(path, unpacked.path(), unzip::UnpackLimits::default())?;
         let problem = Problem::open(config, &root, &id)?;
+        if let Some(why) = problem
+            .host_code()
+            .filter(|_| trust == Trust::SandboxedOnly)
+        {
+            return Err(JudgeError::file(
+                "package",
+                path,
+                format!(
+                    "is refused: {why}; a package from elsewhere never runs outside the sandbox (unpack it and read its code; `judge import --trust-native` adds it if you trust it)"
+                ),
+            ));
+        }
         return Ok(Opened {
             problem,
             unpacked: Some(unpacked),

@@ -1,7 +1,8 @@
 //! Unpacking a package .zip safely: nothing is written outside the target folder.
 //!
 //! An entry whose name is absolute, climbs with `..`, holds a NUL or a backslash, or is
-//! a symbolic link is refused (the whole zip is, with every such entry named). Sizes are
+//! a symbolic link is refused (the whole zip is, with every such entry named); so is a
+//! zip with two entries of the same name. Sizes are
 //! counted as bytes are written, not taken from the headers a zip bomb lies in, and
 //! unpacking stops at the cap. The caller unpacks into a fresh folder and drops it on
 //! error, so nothing is ever half unpacked.
@@ -28,6 +29,11 @@ impl Default for UnpackLimits {
     }
 }
 
+/// The deepest a package's files may lie, in folders: far more than any format's layout
+/// (`data/secret/group/sub/1.in`), few enough that walking, copying and removing a package
+/// never needs more than a few dozen descriptors at once.
+pub const MAX_DEPTH: usize = 32;
+
 /// Why an entry name is refused, if it is.
 fn unsafe_name(name: &str) -> Option<&'static str> {
     if name.contains('\0') {
@@ -43,6 +49,9 @@ fn unsafe_name(name: &str) -> Option<&'static str> {
     if path.components().any(|c| matches!(c, Component::ParentDir)) {
         return Some("its name climbs out of the package with ..");
     }
+    if path.components().count() > MAX_DEPTH {
+        return Some("it lies more than 32 folders deep");
+    }
     None
 }
 
@@ -54,6 +63,13 @@ pub fn unpack(zip: &Path, into: &Path, limits: UnpackLimits) -> Result<PathBuf, 
     let file = std::fs::File::open(zip).map_err(|e| fail(format!("cannot open: {e}")))?;
     let mut archive =
         zip::ZipArchive::new(file).map_err(|e| fail(format!("is not a readable zip: {e}")))?;
+    // The archive keeps one entry per name; the zip may hold several, and which of them
+    // a teacher's unzip shows differs from ours: such a package is refused.
+    if archive.has_duplicate_names() {
+        return Err(fail(
+            "holds two or more entries of the same name (which one is the package's?)".into(),
+        ));
+    }
     if archive.len() > limits.entries {
         return Err(fail(format!(
             "holds {} entries, more than the {} allowed",
@@ -231,6 +247,45 @@ mod tests {
             .unwrap()
             .len();
         assert!(written <= (1 << 20) + 1, "{written}");
+    }
+
+    #[test]
+    fn a_deep_folder_is_refused_before_anything_is_written() {
+        let deep = format!("{}x.txt", "d/".repeat(1900));
+        let zip = zip_of(&[("ok.txt", b"fine"), (deep.as_str(), b"x")]);
+        let into = tempfile::tempdir().unwrap();
+        let error = unpack(zip.path(), into.path(), UnpackLimits::default()).unwrap_err();
+        assert!(
+            error.to_string().contains("more than 32 folders deep"),
+            "{error}"
+        );
+        assert_eq!(std::fs::read_dir(into.path()).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn two_entries_of_the_same_name_are_refused() {
+        // Written as two names, then the second renamed to the first in place (the name
+        // is in its local header and in the central directory; the CRC covers the data).
+        let zip = zip_of(&[("p/x1", b"first"), ("p/x2", b"second")]);
+        let mut bytes = std::fs::read(zip.path()).unwrap();
+        let mut renamed = 0;
+        for at in 0..bytes.len() - 4 {
+            if &bytes[at..at + 4] == b"p/x2" {
+                bytes[at + 3] = b'1';
+                renamed += 1;
+            }
+        }
+        assert_eq!(renamed, 2);
+        std::fs::write(zip.path(), &bytes).unwrap();
+        let into = tempfile::tempdir().unwrap();
+        let error = unpack(zip.path(), into.path(), UnpackLimits::default()).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("two or more entries of the same name"),
+            "{error}"
+        );
+        assert_eq!(std::fs::read_dir(into.path()).unwrap().count(), 0);
     }
 
     #[test]

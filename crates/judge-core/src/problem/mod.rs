@@ -346,6 +346,21 @@ impl Problem {
         Ok(problem)
     }
 
+    /// Why judging this problem runs its own code on this machine outside the sandbox, if
+    /// it does: a native problem that is a Rust crate is built by cargo (build scripts and
+    /// procedural macros run as the judge's user) and its crate binaries run on the host.
+    /// Every other program of a problem is compiled and run in a box.
+    pub fn host_code(&self) -> Option<String> {
+        let crate_binaries = self.format == Format::Native
+            && (self.dir.join("Cargo.toml").exists() || self.dir.join(".cargo").exists());
+        crate_binaries.then(|| {
+            "it is a Rust crate (Cargo.toml): cargo builds it (build scripts and procedural \
+             macros included) and runs its checker, validator, generator and reference on this \
+             machine, outside the sandbox"
+                .to_string()
+        })
+    }
+
     /// The limits of a run of a submission in `language` on one test.
     pub fn limits_for(&self, language: &Language) -> Limits {
         let multiplier = language.spec.time_multiplier;

@@ -20,6 +20,11 @@ pub struct ImportArgs {
     /// Its points in the contest.
     #[arg(long, default_value_t = judge_core::package::import::DEFAULT_POINTS)]
     pub points: f64,
+    /// Admit a native problem that is a Rust crate: cargo builds it (build scripts
+    /// included) and runs its checker, validator, generator and reference on this machine
+    /// outside the sandbox, as this user. Only for a package whose code you have read.
+    #[arg(long)]
+    pub trust_native: bool,
 }
 
 /// Runs `judge import`.
@@ -31,6 +36,11 @@ pub fn execute(cli: &Cli, args: &ImportArgs) -> anyhow::Result<u8> {
         args.id.as_deref(),
         args.points,
         args.contest.as_deref(),
+        if args.trust_native {
+            judge_core::package::Trust::NativeCrates
+        } else {
+            judge_core::package::Trust::SandboxedOnly
+        },
     )?;
     for warning in &imported.warnings {
         eprintln!("warning: {warning}");

@@ -46,6 +46,7 @@ pub fn execute(cli: &Cli, args: &RunArgs) -> anyhow::Result<u8> {
             &judge.config,
             std::path::Path::new(&args.problem),
             None,
+            judge_core::package::Trust::SandboxedOnly,
         )?)
     } else {
         None

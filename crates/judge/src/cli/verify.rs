@@ -99,7 +99,12 @@ pub fn execute(cli: &Cli, args: &VerifyArgs) -> anyhow::Result<u8> {
         };
         // A path (a problem folder, a package folder or .zip) is checked in place.
         let report = if judge_core::package::is_path(&judge.config, id) {
-            match judge_core::package::open(&judge.config, std::path::Path::new(id), None) {
+            match judge_core::package::open(
+                &judge.config,
+                std::path::Path::new(id),
+                None,
+                judge_core::package::Trust::SandboxedOnly,
+            ) {
                 Ok(opened) => {
                     let mut report = judge_core::verify::verify_loaded(
                         &judge,

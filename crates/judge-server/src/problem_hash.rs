@@ -3,10 +3,14 @@
 //! judging on other tests. It covers:
 //!
 //! - the problem's folder (problem.toml, the crate's Cargo.toml and sources with the
-//!   checker and any interactor, any other file), except its statements, its kept
-//!   submissions (`submissions/`), build output (`target/`) and hidden files;
+//!   checker and any interactor, hidden files such as a Kattis `.timelimit` or a crate's
+//!   `.cargo/`, any other file), except its statements, its kept submissions
+//!   (`submissions/`), build output (`target/`) and a `.git` folder;
 //! - every stored test's name, input and answer;
-//! - judge.toml's entry for it (points), its groups and the contest's scoring style.
+//! - the problem as loaded: its limits and time rule, its groups;
+//! - judge.toml's entry for it (points, feedback), the contests' scoring style, the
+//!   language table (compile and run commands, time multipliers, memory texts) and the
+//!   compile limits: a worker whose judge.toml differs there would give other verdicts.
 //!
 //! Each part enters as a length-prefixed name and content, in a fixed order, so no two
 //! different copies hash alike by moving bytes between files.
@@ -18,10 +22,7 @@ use std::path::{Path, PathBuf};
 
 /// Folder and file names of a problem's folder that do not decide verdicts.
 fn skipped(name: &str) -> bool {
-    name.starts_with('.')
-        || name == "target"
-        || name == "submissions"
-        || name.starts_with("statement")
+    name == ".git" || name == "target" || name == "submissions" || name.starts_with("statement")
 }
 
 fn files_under(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), JudgeError> {
@@ -109,6 +110,22 @@ pub fn content_sha256(judge: &Judge, id: &str) -> Result<String, JudgeError> {
         ));
     }
     add(&mut hasher, "judge.toml", scoring.as_bytes());
+    // The problem's limits as loaded (a limit from a hidden file or inferred), and how
+    // every language is compiled and run, with its time multiplier.
+    add(
+        &mut hasher,
+        "limits",
+        format!("{:?};{:?}", problem.limits, problem.time_rule).as_bytes(),
+    );
+    add(
+        &mut hasher,
+        "judge.toml languages",
+        format!(
+            "{:?};{:?}",
+            judge.config.toml.languages, judge.config.toml.compile
+        )
+        .as_bytes(),
+    );
     Ok(crate::accounts::hex(hasher.finalize().as_slice()))
 }
 
@@ -195,5 +212,51 @@ mod tests {
         assert!(refused[1].1.contains("no tests"));
         assert!(refused[2].1.contains("not in this machine's judge.toml"));
         assert!(refusals(&local[..1], &[], &published[..1]).is_empty());
+    }
+
+    /// A course of one Kattis package in `dir` (made the first time; isolation off:
+    /// nothing is run), its judge.toml with `multiplier` as Python's time multiplier.
+    fn course(dir: &Path, multiplier: f64) -> Judge {
+        let package = dir.join("problems/p");
+        if !package.exists() {
+            std::fs::create_dir_all(package.join("data/secret")).unwrap();
+            std::fs::write(package.join("problem.yaml"), "name: P\n").unwrap();
+            std::fs::write(package.join("data/secret/1.in"), "1\n").unwrap();
+            std::fs::write(package.join("data/secret/1.ans"), "1\n").unwrap();
+        }
+        let file = dir.join("judge.toml");
+        std::fs::write(
+            &file,
+            format!(
+                "[contest]\ntitle = \"C\"\n[[contest.problems]]\nid = \"p\"\n[sandbox]\nisolation = \"off\"\n[languages.python3]\nname = \"Python 3\"\nextensions = [\"py\"]\nsource = \"main.py\"\nrun = [\"python3\", \"main.py\"]\ntime_multiplier = {multiplier}\n"
+            ),
+        )
+        .unwrap();
+        let config = judge_core::config::judge_toml::JudgeConfig::load(&file).unwrap();
+        Judge::new(config, Default::default()).unwrap()
+    }
+
+    #[test]
+    fn what_changes_a_verdict_changes_the_hash() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = content_sha256(&course(dir.path(), 5.0), "p").unwrap();
+        assert_eq!(
+            first,
+            content_sha256(&course(dir.path(), 5.0), "p").unwrap()
+        );
+        // A Kattis .timelimit (a hidden file) sets the limit.
+        std::fs::write(dir.path().join("problems/p/.timelimit"), "2\n").unwrap();
+        let timed = content_sha256(&course(dir.path(), 5.0), "p").unwrap();
+        assert_ne!(first, timed, ".timelimit");
+        // judge.toml's language table: a time multiplier.
+        let slower = content_sha256(&course(dir.path(), 3.0), "p").unwrap();
+        assert_ne!(timed, slower, "time multiplier");
+        // A test's answer.
+        std::fs::write(dir.path().join("problems/p/data/secret/1.ans"), "2\n").unwrap();
+        assert_ne!(
+            slower,
+            content_sha256(&course(dir.path(), 3.0), "p").unwrap(),
+            "answer"
+        );
     }
 }

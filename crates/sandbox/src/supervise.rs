@@ -307,8 +307,12 @@ impl LinkState {
         if self.write.is_none() {
             return;
         }
-        self.heard_the_end =
-            !reader.program_ended() && hears(reader.watch.pid, reader.watch.isolated, self.inode);
+        // A reader whose init has not reported its program's start yet cannot have ended
+        // (or closed its input): it will hear the end, however late the scheduler starts
+        // it (an interactor in Python may start after a submission that exits at once).
+        let not_started = reader.watch.isolated && !reader.started;
+        self.heard_the_end = !reader.program_ended()
+            && (not_started || hears(reader.watch.pid, reader.watch.isolated, self.inode));
         self.write = None;
     }
 }
@@ -685,6 +689,14 @@ pub(crate) fn watch(
         // has noted whether it was still there to hear it.
         for state in &mut links {
             if state.write.is_some() && boxes[state.writer].program_ended() {
+                // What the reader's init has reported by now (its program's start, its
+                // end) is read first, so that the order does not depend on which of the
+                // two status pipes this poll round saw.
+                let reader = &mut boxes[state.reader];
+                if reader.status_open && reader.ended.is_none() {
+                    reader.read_status();
+                    reader.retire();
+                }
                 state.writer_ended(&boxes[state.reader]);
             }
         }

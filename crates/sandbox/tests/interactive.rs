@@ -226,3 +226,34 @@ fn a_failure_comes_before_the_rejection_it_causes() {
         int main(void){close(1);int x;if(scanf(\"%d\",&x)!=1)return 1;return x==42?0:1;}";
     assert_eq!(who_ended_first(one_shot), Vec::<usize>::new());
 }
+
+/// A program that exits at once (42, the Kattis code for "accepted", as a hostile
+/// submission may), against an interactor that rejects when its input ends: the program
+/// ended first every time, even when it is gone before the interactor's init has started
+/// the interactor (the verdict must not depend on scheduling).
+#[test]
+fn a_program_that_exits_before_its_interactor_starts_ended_first() {
+    let sandbox = common::sandbox();
+    let mut a = boxed(&sandbox, "int main(void){return 42;}");
+    let mut b = boxed(
+        &sandbox,
+        "#include <stdio.h>\nint main(void){printf(\"1\\n\");fflush(stdout);int x;return scanf(\"%d\",&x)==1?0:1;}",
+    );
+    let scratch = tempfile::tempdir().unwrap();
+    let spec_a = common::spec(scratch.path(), common::limits(2000, 64));
+    let spec_b = common::spec(scratch.path(), common::limits(2000, 64));
+    let mut partner_first = Vec::new();
+    for round in 0..200 {
+        let interaction = a
+            .run_interactive(&spec_a, &mut b, &spec_b, &|status| {
+                libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0
+            })
+            .unwrap();
+        assert_eq!(interaction.program.exit_code, Some(42), "{interaction:?}");
+        assert_eq!(interaction.partner.exit_code, Some(1), "{interaction:?}");
+        if interaction.partner_ended_first {
+            partner_first.push(round);
+        }
+    }
+    assert_eq!(partner_first, Vec::<usize>::new());
+}

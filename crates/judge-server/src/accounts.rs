@@ -2,7 +2,7 @@
 //! `judge users add` and `judge users import`.
 
 use crate::error::{Result, ServerError};
-use crate::store::{Role, Store};
+use crate::store::{PasswordReset, Role, Store};
 use argon2::{Argon2, PasswordHasher, PasswordVerifier};
 
 /// Letters of generated passwords: no 0/O, 1/l/I, so they can be read aloud and copied.
@@ -101,13 +101,14 @@ pub fn add_user(store: &Store, name: &str, role: Role, password: Option<&str>) -
     Ok(password)
 }
 
-/// Gives an account a new generated password (ending its sessions); returns it.
-pub fn reset_password(store: &Store, name: &str) -> Result<String> {
+/// Gives an account a new generated password, ending its sessions and revoking its API
+/// tokens; returns the password and what was ended.
+pub fn reset_password(store: &Store, name: &str) -> Result<(String, PasswordReset)> {
     let password = generate_password()?;
-    if !store.set_password_hash(name, &hash_password(&password)?)? {
-        return Err(ServerError::Account(format!("no user named {name}")));
+    match store.reset_password_hash(name, &hash_password(&password)?)? {
+        Some(reset) => Ok((password, reset)),
+        None => Err(ServerError::Account(format!("no user named {name}"))),
     }
-    Ok(password)
 }
 
 /// The prefix of API tokens (so that a token pasted somewhere is recognisable).

@@ -26,6 +26,8 @@ pub const DEFAULT_SELF_TEST_JOBS: usize = 1;
 pub const DEFAULT_SELF_TESTS_PER_MINUTE: usize = 6;
 /// The largest self-test input by default, in KiB.
 pub const DEFAULT_MAX_SELF_TEST_INPUT_KIB: usize = 64;
+/// How long a self-test waits for a free slot by default, before 503.
+pub const DEFAULT_SELF_TEST_PATIENCE: Duration = Duration::from_secs(30);
 /// The most self-tests a server runs at once (each compiles and runs in a sandbox of its
 /// own, beside the judging workers).
 pub const MAX_SELF_TEST_JOBS: usize = 64;
@@ -84,6 +86,8 @@ pub struct ServerOptions {
     pub self_test_jobs: usize,
     /// Self-tests a student may run per minute (0: no limit; one at a time always).
     pub self_tests_per_minute: usize,
+    /// How long a self-test waits for a free slot before it is refused (503).
+    pub self_test_patience: Duration,
     /// The largest self-test input, in bytes.
     pub max_self_test_input_bytes: usize,
     /// The largest package .zip a teacher may upload, in bytes.
@@ -150,6 +154,7 @@ impl Default for ServerOptions {
             questions_per_minute: DEFAULT_QUESTIONS_PER_MINUTE,
             self_test_jobs: DEFAULT_SELF_TEST_JOBS,
             self_tests_per_minute: DEFAULT_SELF_TESTS_PER_MINUTE,
+            self_test_patience: DEFAULT_SELF_TEST_PATIENCE,
             max_self_test_input_bytes: DEFAULT_MAX_SELF_TEST_INPUT_KIB * 1024,
             max_package_bytes: DEFAULT_MAX_PACKAGE_BYTES,
         }

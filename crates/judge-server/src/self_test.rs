@@ -7,7 +7,9 @@
 //! [`ServerOptions::self_test_jobs`] at once (a semaphore), beside the judging workers and
 //! never in their place: the queue keeps every worker it has. Each student may have one
 //! self-test running and [`ServerOptions::self_tests_per_minute`] a minute; what that
-//! needs (when their recent runs started) is kept in memory only.
+//! needs (when their recent runs started) is kept in memory only. The slot and the
+//! student's turn belong to the run itself ([`Running`], moved into [`run`]): a request
+//! dropped while its program runs frees neither.
 
 use crate::options::ServerOptions;
 use judge_core::judge::{JudgeOptions, Submission};
@@ -26,6 +28,7 @@ pub const STDERR_SHOWN_BYTES: usize = 16 * 1024;
 /// The self-tests' capacity and each student's recent runs.
 pub struct SelfTests {
     slots: Arc<tokio::sync::Semaphore>,
+    jobs: usize,
     per_minute: usize,
     users: Mutex<HashMap<i64, Runs>>,
 }
@@ -46,12 +49,12 @@ pub enum Refused {
 }
 
 /// A student's turn to run: ends (and frees them to run again) when dropped.
-pub struct Turn<'a> {
-    tests: &'a SelfTests,
+pub struct Turn {
+    tests: Arc<SelfTests>,
     user_id: i64,
 }
 
-impl Drop for Turn<'_> {
+impl Drop for Turn {
     fn drop(&mut self) {
         if let Some(runs) = self.tests.lock().get_mut(&self.user_id) {
             runs.running = false;
@@ -59,11 +62,39 @@ impl Drop for Turn<'_> {
     }
 }
 
+impl Turn {
+    /// Waits at most `patience` for a free slot, then holds it with the turn (None: all
+    /// busy that long; the turn ends).
+    pub async fn slot(self, patience: Duration) -> Option<Running> {
+        let slots = self.tests.slots.clone();
+        let slot = tokio::time::timeout(patience, slots.acquire_owned())
+            .await
+            .ok()?
+            .ok()?;
+        Some(Running {
+            _turn: self,
+            _slot: slot,
+        })
+    }
+}
+
+/// What a self-test holds while it runs: its student's turn and one slot. [`run`] takes
+/// it, so both are released when the run in the sandbox ends: a request that is dropped
+/// (the student closed the page) frees neither while its program still runs.
+pub struct Running {
+    // Fields drop as declared: the turn ends before the slot is freed, so whoever takes
+    // the slot next finds the student free to run again too.
+    _turn: Turn,
+    _slot: tokio::sync::OwnedSemaphorePermit,
+}
+
 impl SelfTests {
     /// The capacity and limits of `options`.
     pub fn new(options: &ServerOptions) -> SelfTests {
+        let jobs = options.self_test_jobs.max(1);
         SelfTests {
-            slots: Arc::new(tokio::sync::Semaphore::new(options.self_test_jobs.max(1))),
+            slots: Arc::new(tokio::sync::Semaphore::new(jobs)),
+            jobs,
             per_minute: options.self_tests_per_minute,
             users: Mutex::new(HashMap::new()),
         }
@@ -76,7 +107,7 @@ impl SelfTests {
 
     /// Starts a turn for `user_id`, unless they have one running or (`limited`) ran too
     /// many in the last minute.
-    pub fn start(&self, user_id: i64, limited: bool) -> Result<Turn<'_>, Refused> {
+    pub fn start(self: &Arc<Self>, user_id: i64, limited: bool) -> Result<Turn, Refused> {
         let now = Instant::now();
         let window = Duration::from_secs(60);
         let mut users = self.lock();
@@ -99,17 +130,14 @@ impl SelfTests {
         runs.running = true;
         runs.started.push_back(now);
         Ok(Turn {
-            tests: self,
+            tests: self.clone(),
             user_id,
         })
     }
 
-    /// Waits at most `patience` for a free slot (None: all busy that long).
-    pub async fn slot(&self, patience: Duration) -> Option<tokio::sync::OwnedSemaphorePermit> {
-        tokio::time::timeout(patience, self.slots.clone().acquire_owned())
-            .await
-            .ok()
-            .and_then(Result::ok)
+    /// How many slots are taken now (self-tests running, or just starting).
+    pub fn running(&self) -> usize {
+        self.jobs.saturating_sub(self.slots.available_permits())
     }
 }
 
@@ -172,8 +200,10 @@ fn cut(bytes: &[u8], keep: usize) -> (String, bool) {
     )
 }
 
-/// Compiles and runs a self-test (blocking: the compiler and the sandbox).
-pub fn run(judge: &Judge, request: &Request) -> Result<Outcome, JudgeError> {
+/// Compiles and runs a self-test (blocking: the compiler and the sandbox), holding
+/// `running` (the student's turn and the slot) until it ends.
+pub fn run(judge: &Judge, request: &Request, running: Running) -> Result<Outcome, JudgeError> {
+    let _held_until_the_run_ends = running;
     let problem = judge.problem(&request.problem)?;
     let judging = judge.judging(&problem)?;
     if matches!(judging, Judging::Interactive(_)) {
@@ -223,7 +253,7 @@ mod tests {
             self_tests_per_minute: 2,
             ..ServerOptions::default()
         };
-        let tests = SelfTests::new(&options);
+        let tests = Arc::new(SelfTests::new(&options));
         let turn = tests.start(1, true).unwrap();
         assert_eq!(tests.start(1, true).err(), Some(Refused::Running));
         assert!(tests.start(2, true).is_ok(), "another student runs");

@@ -4,8 +4,19 @@
 //! (docs/problem-format.md); what comes before the first of them (the title) is shown with
 //! either. A statement without those headings is shown whole. Raw HTML in the Markdown is
 //! shown as text, never passed through.
+//!
+//! A package is untrusted input: the HTML made from a statement goes through one
+//! sanitiser ([`sanitise`]), and its links and images are held to its rules before that
+//! (a link elsewhere than `http`, `https`, `mailto` or a relative address becomes plain
+//! text; an image that is neither inline nor a file of the statement's folder
+//! ([`images`]) is dropped).
 
-use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+pub mod images;
+pub mod sanitise;
+
+use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use sha2::Digest;
+use std::path::PathBuf;
 
 /// A statement language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,21 +128,116 @@ fn options() -> Options {
 /// (a copy button beside a block that shows a sample), or nothing.
 pub type BesideCodeBlock<'a> = &'a mut dyn FnMut(&str) -> Option<String>;
 
+/// Where a statement's images are read from and served.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatementImages {
+    /// The statement's folder (an image is a file inside it).
+    pub folder: PathBuf,
+    /// The address that serves that folder's images, ending in `/`
+    /// (`/problems/maze/statement/`).
+    pub href: String,
+}
+
 /// Markdown to HTML, with raw HTML shown as text and no space left by a line break
-/// between two Chinese (or Japanese) characters ([`joins_without_space`]).
+/// between two Chinese (or Japanese) characters ([`joins_without_space`]); only inline
+/// images are kept.
 pub fn markdown_to_html(markdown: &str) -> String {
-    markdown_to_html_with(markdown, &mut |_| None)
+    markdown_to_html_with(markdown, &mut |_| None, None)
+}
+
+/// The `src` a statement's image gets: an inline image as it is, a file of the statement's
+/// folder at the address that serves it, anything else None (the image is dropped).
+fn image_src(reference: &str, images: Option<&StatementImages>) -> Option<String> {
+    if images::is_data_image(reference) {
+        return Some(reference.to_string());
+    }
+    let images = images?;
+    images::resolve(&images.folder, reference)?;
+    Some(format!("{}{reference}", images.href))
+}
+
+/// The events with the links and images [`sanitise`] would refuse taken out: a link's
+/// text stays as plain text, an image goes with its alternative text.
+fn checked_links_and_images<'a>(
+    events: Vec<Event<'a>>,
+    images: Option<&StatementImages>,
+) -> Vec<Event<'a>> {
+    let mut kept = Vec::with_capacity(events.len());
+    // Whether each open link was kept; how deep inside a dropped image this is.
+    let mut links: Vec<bool> = Vec::new();
+    let mut dropped_image_depth = 0usize;
+    for event in events {
+        if dropped_image_depth > 0 {
+            match event {
+                Event::Start(Tag::Image { .. }) => dropped_image_depth += 1,
+                Event::End(TagEnd::Image) => dropped_image_depth -= 1,
+                _ => {}
+            }
+            continue;
+        }
+        match event {
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => {
+                let keep = sanitise::link_allowed(&dest_url);
+                links.push(keep);
+                if keep {
+                    kept.push(Event::Start(Tag::Link {
+                        link_type,
+                        dest_url,
+                        title,
+                        id,
+                    }));
+                }
+            }
+            Event::End(TagEnd::Link) => {
+                if links.pop().unwrap_or(false) {
+                    kept.push(event);
+                }
+            }
+            Event::Start(Tag::Image {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => match image_src(&dest_url, images) {
+                Some(src) => kept.push(Event::Start(Tag::Image {
+                    link_type,
+                    dest_url: CowStr::from(src),
+                    title,
+                    id,
+                })),
+                None => dropped_image_depth = 1,
+            },
+            other => kept.push(other),
+        }
+    }
+    kept
 }
 
 /// [`markdown_to_html`], with what `beside` gives for a code block after the block, both
-/// in a `div class="code-block"` (a block it gives nothing for stays as it is).
-pub fn markdown_to_html_with(markdown: &str, beside: BesideCodeBlock<'_>) -> String {
+/// in a `div class="code-block"` (a block it gives nothing for stays as it is), and the
+/// images of the statement's folder (`images`) kept too.
+pub fn markdown_to_html_with(
+    markdown: &str,
+    beside: BesideCodeBlock<'_>,
+    images: Option<&StatementImages>,
+) -> String {
     let events: Vec<Event> = Parser::new_ext(markdown, options())
         .map(|event| match event {
             Event::Html(html) | Event::InlineHtml(html) => Event::Text(html),
             other => other,
         })
         .collect();
+    let events = checked_links_and_images(events, images);
+    // What `beside` gives is the page's own HTML (a copy button), not the statement's: it
+    // is put in after sanitising, where a marker comment stands. The markers are named
+    // after the statement's hash, which its own text cannot hold.
+    let key = crate::accounts::hex(&sha2::Sha256::digest(markdown.as_bytes())[..8]);
+    let mut besides: Vec<(String, String)> = Vec::new();
     let mut kept = Vec::with_capacity(events.len());
     let mut before: Option<char> = None;
     let mut close_block: Option<String> = None;
@@ -153,8 +259,10 @@ pub fn markdown_to_html_with(markdown: &str, beside: BesideCodeBlock<'_>) -> Str
             }
             Event::End(TagEnd::CodeBlock) => {
                 if let Some(html) = close_block.take() {
+                    let marker = format!("<!--judge-beside-{key}-{}-->", besides.len());
                     kept.push(event.clone());
-                    kept.push(Event::Html(format!("{html}</div>\n").into()));
+                    kept.push(Event::Html(format!("{marker}</div>\n").into()));
+                    besides.push((marker, html));
                     continue;
                 }
             }
@@ -176,7 +284,21 @@ pub fn markdown_to_html_with(markdown: &str, beside: BesideCodeBlock<'_>) -> Str
     }
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, kept.into_iter());
+    let mut html = sanitise::sanitise(&html, images.map(|i| i.href.as_str()));
+    for (marker, beside) in besides {
+        html = html.replacen(&marker, &beside, 1);
+    }
     html
+}
+
+/// Where the statement's images point, as written (the served ones are among them).
+pub fn image_references(markdown: &str) -> Vec<String> {
+    Parser::new_ext(markdown, options())
+        .filter_map(|event| match event {
+            Event::Start(Tag::Image { dest_url, .. }) => Some(dest_url.into_string()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Whether a line break between `before` and `after` is nothing rather than a space: both
@@ -204,22 +326,24 @@ fn is_unspaced_wide(c: char) -> bool {
     )
 }
 
-/// Renders a statement in `wanted` (or the first language it has, if not that one).
+/// Renders a statement in `wanted` (or the first language it has, if not that one); only
+/// inline images are kept.
 pub fn render(markdown: &str, wanted: StatementLanguage) -> RenderedStatement {
-    render_with(markdown, wanted, &mut |_| None)
+    render_with(markdown, wanted, &mut |_| None, None)
 }
 
-/// [`render`], with what `beside` gives beside the shown language's code blocks
-/// ([`markdown_to_html_with`]).
+/// [`render`], with what `beside` gives beside the shown language's code blocks and the
+/// images of the statement's folder ([`markdown_to_html_with`]).
 pub fn render_with(
     markdown: &str,
     wanted: StatementLanguage,
     beside: BesideCodeBlock<'_>,
+    images: Option<&StatementImages>,
 ) -> RenderedStatement {
     let found = sections(markdown);
     if found.is_empty() {
         return RenderedStatement {
-            html: markdown_to_html_with(markdown, beside),
+            html: markdown_to_html_with(markdown, beside, images),
             shown: None,
             available: Vec::new(),
         };
@@ -233,7 +357,8 @@ pub fn render_with(
     let preamble = &markdown[..found[0].heading_start];
     let body = &markdown[section.body_start..end];
     RenderedStatement {
-        html: markdown_to_html_with(preamble, beside) + &markdown_to_html_with(body, beside),
+        html: markdown_to_html_with(preamble, beside, images)
+            + &markdown_to_html_with(body, beside, images),
         shown: Some(section.language),
         available,
     }
@@ -290,7 +415,7 @@ mod tests {
             "Hangul spaces its words: {korean}"
         );
         let hard = markdown_to_html("甲乙  \n丙丁\n");
-        assert!(hard.contains("<br />"), "a hard break stays: {hard}");
+        assert!(hard.contains("<br>"), "a hard break stays: {hard}");
         assert!(!joins_without_space('a', '中') && joins_without_space('中', '。'));
     }
 
@@ -315,7 +440,7 @@ mod tests {
             seen.push(text.to_string());
             (text == "3 4\n").then(|| "<button>copy</button>".to_string())
         };
-        let en = render_with(TWO, StatementLanguage::En, &mut beside);
+        let en = render_with(TWO, StatementLanguage::En, &mut beside, None);
         assert_eq!(seen, ["3 4\n"], "only the shown language's blocks");
         assert!(
             en.html.contains(
@@ -324,7 +449,7 @@ mod tests {
             "{}",
             en.html
         );
-        let zh = render_with(TWO, StatementLanguage::Zh, &mut |_| None);
+        let zh = render_with(TWO, StatementLanguage::Zh, &mut |_| None, None);
         assert!(!zh.html.contains("code-block"), "{}", zh.html);
         assert_eq!(zh, render(TWO, StatementLanguage::Zh));
     }
@@ -334,6 +459,29 @@ mod tests {
         let en = render(TWO, StatementLanguage::En);
         assert!(!en.html.contains("<script>"), "{}", en.html);
         assert!(en.html.contains("&lt;script&gt;"));
+    }
+
+    #[test]
+    fn links_elsewhere_become_text_and_images_outside_the_folder_are_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("fig.png"), b"\x89PNG\r\n\x1a\n").unwrap();
+        let images = StatementImages {
+            folder: dir.path().to_path_buf(),
+            href: "/problems/p/statement/".into(),
+        };
+        let markdown = "[a](javascript:alert(1)) [b](https://example.org/) ![c](fig.png) \
+            ![d](https://example.com/d.png) ![*e*](../fig.png)";
+        let html = markdown_to_html_with(markdown, &mut |_| None, Some(&images));
+        assert_eq!(
+            html,
+            "<p>a <a href=\"https://example.org/\" rel=\"noopener noreferrer nofollow\">b</a> \
+             <img src=\"/problems/p/statement/fig.png\" alt=\"c\">  </p>\n"
+        );
+        let without_folder = markdown_to_html("![c](fig.png) ![i](data:image/png;base64,iVBO)");
+        assert_eq!(
+            without_folder,
+            "<p> <img src=\"data:image/png;base64,iVBO\" alt=\"i\"></p>\n"
+        );
     }
 
     #[test]

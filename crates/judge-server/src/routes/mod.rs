@@ -7,6 +7,7 @@
 //! | `GET /login`, `POST /login`, `POST /logout` | anyone | log in and out |
 //! | `GET /language?to=zh\|en&next=PATH` | anyone | the interface's language (a cookie) |
 //! | `GET /problems`, `GET /problems/{id}?lang=zh\|en` | logged in | problems, a statement |
+//! | `GET /problems/{id}/statement/{file}` (and under `/contests/{c}`) | logged in | an image a Markdown statement shows, from its folder |
 //! | `GET /submit?problem=ID`, `POST /submit` | logged in | the submit form |
 //! | `GET /languages` | logged in | each language's compile and run commands, version, time multiplier |
 //! | `GET /submissions` | logged in | my submissions |
@@ -67,6 +68,10 @@ pub fn router(state: AppState) -> Router {
         .route("/problems", get(problems::list))
         .route("/problems/{id}", get(problems::statement))
         .route(
+            "/problems/{id}/statement/{*file}",
+            get(problems::statement_image),
+        )
+        .route(
             "/submit",
             get(submit::form)
                 .post(submit::submit)
@@ -105,6 +110,10 @@ pub fn router(state: AppState) -> Router {
         .route(
             "/contests/{contest}/problems/{id}",
             get(problems::statement_in),
+        )
+        .route(
+            "/contests/{contest}/problems/{id}/statement/{*file}",
+            get(problems::statement_image_in),
         )
         .route("/contests/{contest}/scoreboard", get(scoreboard::page_in))
         .route(

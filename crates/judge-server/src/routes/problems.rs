@@ -13,7 +13,8 @@ use crate::views::problems::{
 use crate::views::{format, Chrome};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use axum::response::Html;
+use axum::http::header;
+use axum::response::{Html, IntoResponse, Response};
 use judge_core::problem::{Format, OutputCheck, Problem, TestGroup};
 use judge_core::Verdict;
 use maud::html;
@@ -165,6 +166,7 @@ fn render_with_samples(
     wanted: StatementLanguage,
     samples: Vec<SampleFile>,
     interactive: bool,
+    images: Option<&statement::StatementImages>,
 ) -> (statement::RenderedStatement, Vec<SampleFile>) {
     let lang = crate::i18n::current();
     let key = |text: &Option<SampleText>| text.as_ref()?.exact.as_deref().map(block_key);
@@ -194,7 +196,7 @@ fn render_with_samples(
         let exact = text.as_ref()?.exact.as_deref()?;
         Some(view::copy_button(lang, exact, &file).into_string())
     };
-    let rendered = statement::render_with(markdown, wanted, &mut beside);
+    let rendered = statement::render_with(markdown, wanted, &mut beside, images);
     let rest = samples
         .into_iter()
         .zip(shown)
@@ -271,6 +273,7 @@ async fn statement_of(
         .and_then(StatementLanguage::from_code)
         .unwrap_or(StatementLanguage::of_interface(lang));
     let problem_id = id.clone();
+    let images_href = contest.href(&format!("/problems/{id}/statement/"));
     let page = state
         .blocking(move |s| {
             let problem = match s.judge.problem(&problem_id) {
@@ -284,7 +287,14 @@ async fn statement_of(
                 s.language == wanted.code()
                     || s.language.starts_with(&format!("{}-", wanted.code()))
             };
-            let markdown = problem
+            // The images of a Markdown statement are files of its folder.
+            let images_of = |path: &std::path::Path| {
+                Some(statement::StatementImages {
+                    folder: path.parent()?.to_path_buf(),
+                    href: images_href.clone(),
+                })
+            };
+            let (markdown, images) = problem
                 .statements
                 .iter()
                 .filter(in_language)
@@ -292,12 +302,12 @@ async fn statement_of(
                 .find_map(|s| {
                     let text = std::fs::read_to_string(&s.path).ok()?;
                     Some(if s.path.extension().is_some_and(|e| e == "md") {
-                        text
+                        (text, images_of(&s.path))
                     } else {
-                        format!("```\n{text}\n```")
+                        (format!("```\n{text}\n```"), None)
                     })
                 })
-                .unwrap_or_else(|| ProblemTexts::current().no_statement().into());
+                .unwrap_or_else(|| (ProblemTexts::current().no_statement().into(), None));
             let samples = problem
                 .tests
                 .iter()
@@ -309,7 +319,8 @@ async fn statement_of(
                 })
                 .collect();
             let interactive = matches!(problem.output, OutputCheck::Interactive { .. });
-            let (statement, samples) = render_with_samples(&markdown, wanted, samples, interactive);
+            let (statement, samples) =
+                render_with_samples(&markdown, wanted, samples, interactive, images.as_ref());
             let (title, title_language) = title_in(&problem, wanted);
             // A native statement opens with its own title (`# 加法 / Add`); a package's
             // title lives in its metadata (problem.yaml's name, problem.xml's names).
@@ -337,4 +348,82 @@ async fn statement_of(
     Ok(Html(
         view::statement(&chrome, &contest, &page).into_string(),
     ))
+}
+
+/// `GET /problems/{id}/statement/{*file}`: an image of a statement of the first contest's
+/// problem.
+pub async fn statement_image(
+    State(state): State<AppState>,
+    LoggedIn(session): LoggedIn,
+    Path((id, file)): Path<(String, String)>,
+) -> Result<Response, HttpError> {
+    let first = state.contest.id.clone();
+    image_of(state, session, first, id, file).await
+}
+
+/// `GET /contests/{contest}/problems/{id}/statement/{*file}`.
+pub async fn statement_image_in(
+    State(state): State<AppState>,
+    LoggedIn(session): LoggedIn,
+    Path((contest, id, file)): Path<(String, String, String)>,
+) -> Result<Response, HttpError> {
+    image_of(state, session, contest, id, file).await
+}
+
+/// An image that one of the problem's Markdown statements shows, read from that
+/// statement's folder under [`statement::images`]' rules (a package is untrusted input:
+/// no `..`, no absolute path, no symbolic link, images only); 404 for anything else.
+async fn image_of(
+    state: AppState,
+    session: crate::auth::Session,
+    contest_id: String,
+    id: String,
+    file: String,
+) -> Result<Response, HttpError> {
+    let contest = super::contests::find(&state, &contest_id)?.clone();
+    check_contest_started(&contest, session.user.is_teacher())?;
+    if contest.problem(&id).is_none() {
+        return Err(HttpError::not_found(
+            ProblemTexts::current().no_problem(&id),
+        ));
+    }
+    let (problem_id, reference) = (id.clone(), file.clone());
+    let image = state
+        .blocking(move |s| {
+            let Ok(problem) = s.judge.problem(&problem_id) else {
+                return Ok(None);
+            };
+            Ok(problem
+                .statements
+                .iter()
+                .filter(|s| s.path.extension().is_some_and(|e| e == "md"))
+                .find_map(|s| {
+                    let markdown = std::fs::read_to_string(&s.path).ok()?;
+                    if !statement::image_references(&markdown).contains(&reference) {
+                        return None;
+                    }
+                    let image = statement::images::resolve(s.path.parent()?, &reference)?;
+                    match image.read() {
+                        Ok(bytes) => Some((image.kind, bytes)),
+                        Err(error) => {
+                            tracing::warn!("problem {problem_id}'s statement image: {error}");
+                            None
+                        }
+                    }
+                }))
+        })
+        .await?;
+    let Some((kind, bytes)) = image else {
+        return Err(HttpError::not_found(
+            ProblemTexts::current().no_image(&id, &file),
+        ));
+    };
+    Ok((
+        [
+            (header::CONTENT_TYPE, kind.content_type()),
+            (header::CACHE_CONTROL, "private, max-age=300"),
+        ],
+        bytes,
+    )
+        .into_response())
 }

@@ -8,7 +8,7 @@
 //! the contest known (404) and started (403, students), a problem of the contest (404), an
 //! allowed language (422), a source (422/413/415) and an input (413) within their caps, a problem
 //! that is not interactive (422, with why), one self-test at a time and the per-minute
-//! limit (429), a free slot within 30 s (503).
+//! limit (429), a free slot within 30 s (503; `ServerOptions::self_test_patience`).
 
 use super::problems::check_contest_started;
 use super::submit::{read_field, source_text};
@@ -24,7 +24,6 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Multipart, Query, State};
 use axum::response::Html;
 use serde::Deserialize;
-use std::time::Duration;
 
 crate::i18n::texts! {
     /// The self-test's messages.
@@ -41,9 +40,6 @@ crate::i18n::texts! {
             "题目 {problem} 暂时无法运行：其文件尚未就绪。";
     }
 }
-
-/// How long a self-test waits for a free slot.
-const PATIENCE: Duration = Duration::from_secs(30);
 
 /// The contest and the problem chosen beforehand.
 #[derive(Debug, Deserialize)]
@@ -196,7 +192,7 @@ pub async fn run(
             SelfTestTexts(chrome.lang).interactive(),
         ));
     }
-    let _turn =
+    let turn =
         state
             .self_tests
             .start(session.user.id, !teacher)
@@ -207,7 +203,7 @@ pub async fn run(
                     seconds,
                 ),
             })?;
-    let Some(_slot) = state.self_tests.slot(PATIENCE).await else {
+    let Some(running) = turn.slot(state.options.self_test_patience).await else {
         return Err(HttpError {
             retry_after_s: Some(5),
             ..HttpError::unavailable(errors.busy())
@@ -227,7 +223,11 @@ pub async fn run(
         contest.id
     );
     let outcome = state
-        .blocking(move |s| Ok(self_test::run(&s.judge, &request).map_err(|e| e.to_string())))
+        // The run takes the turn and the slot: they are released when it ends, not when
+        // this request does (a student who drops the connection cannot start another).
+        .blocking(move |s| {
+            Ok(self_test::run(&s.judge, &request, running).map_err(|e| e.to_string()))
+        })
         .await?
         .map_err(|reason| {
             tracing::warn!("a self-test on {} failed: {reason}", fields.problem);

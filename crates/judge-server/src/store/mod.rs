@@ -38,7 +38,7 @@ pub use submissions::{
     SubmissionSummary,
 };
 pub use tokens::ApiToken;
-pub use users::{Role, User};
+pub use users::{PasswordReset, Role, User};
 
 use crate::error::{Result, ServerError};
 use engine::{Access, Engine, Tx};

@@ -1,7 +1,7 @@
 //! Log-in sessions. The cookie holds a random token; the table holds only its SHA-256, so a
 //! copy of the database does not let anyone log in. Each session has its own CSRF token.
 
-use super::engine::Value;
+use super::engine::{Tx, Value};
 use super::users::user_from_row;
 use super::{now_ms, Store, User};
 use crate::error::Result;
@@ -71,6 +71,15 @@ impl Store {
             Ok(())
         })
     }
+}
+
+/// Ends every session of a user in `tx`; returns how many.
+pub(super) fn end_sessions_of(tx: &mut dyn Tx, user_id: i64) -> Result<usize> {
+    let changed = tx.execute(
+        "DELETE FROM sessions WHERE user_id = ?1",
+        &[Value::Int(user_id)],
+    )?;
+    Ok(usize::try_from(changed).unwrap_or(usize::MAX))
 }
 
 #[cfg(test)]

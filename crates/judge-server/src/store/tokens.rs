@@ -1,7 +1,7 @@
 //! API tokens (`judge users token NAME`): the bearer tokens of the JSON API. Like session
 //! cookies, only their SHA-256 is stored; a token works until it is revoked.
 
-use super::engine::Value;
+use super::engine::{Tx, Value};
 use super::users::{user_from_row, User};
 use super::{now_ms, Store};
 use crate::error::Result;
@@ -97,14 +97,17 @@ impl Store {
 
     /// Revokes every live token of a user; returns how many.
     pub fn revoke_user_tokens(&self, user_id: i64) -> Result<usize> {
-        self.write(|tx| {
-            let changed = tx.execute(
-                "UPDATE api_tokens SET revoked_at_ms = ?2 WHERE user_id = ?1 AND revoked_at_ms IS NULL",
-                &[Value::Int(user_id), now_ms().into()],
-            )?;
-            Ok(usize::try_from(changed).unwrap_or(usize::MAX))
-        })
+        self.write(|tx| revoke_tokens_of(tx, user_id))
     }
+}
+
+/// Revokes every live token of a user in `tx`; returns how many.
+pub(super) fn revoke_tokens_of(tx: &mut dyn Tx, user_id: i64) -> Result<usize> {
+    let changed = tx.execute(
+        "UPDATE api_tokens SET revoked_at_ms = ?2 WHERE user_id = ?1 AND revoked_at_ms IS NULL",
+        &[Value::Int(user_id), now_ms().into()],
+    )?;
+    Ok(usize::try_from(changed).unwrap_or(usize::MAX))
 }
 
 #[cfg(test)]

@@ -61,6 +61,15 @@ pub(super) fn user_from_row(row: &Row, at: usize) -> User {
     }
 }
 
+/// What a password reset ended besides the old password.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PasswordReset {
+    /// The account's sessions ended (it is logged out everywhere).
+    pub sessions_ended: usize,
+    /// Its API tokens revoked (those still live).
+    pub tokens_revoked: usize,
+}
+
 impl Store {
     /// Adds an account; an existing name is refused.
     pub fn add_user(&self, name: &str, password_hash: &str, role: Role) -> Result<i64> {
@@ -82,18 +91,27 @@ impl Store {
         }
     }
 
-    /// Replaces an account's password hash (and ends its sessions); false if no such user.
-    pub fn set_password_hash(&self, name: &str, password_hash: &str) -> Result<bool> {
+    /// Replaces an account's password hash and, in the same transaction, ends its sessions
+    /// and revokes its API tokens (whoever knew the old password may have logged in or made
+    /// a token with it); None if there is no such user.
+    pub fn reset_password_hash(
+        &self,
+        name: &str,
+        password_hash: &str,
+    ) -> Result<Option<PasswordReset>> {
         self.write(|tx| {
-            let changed = tx.execute(
-                "UPDATE users SET password_hash = ?2 WHERE name = ?1",
+            let Some(row) = tx.query_row(
+                "UPDATE users SET password_hash = ?2 WHERE name = ?1 RETURNING id",
                 &[name.into(), password_hash.into()],
-            )?;
-            tx.execute(
-                "DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE name = ?1)",
-                &[name.into()],
-            )?;
-            Ok(changed == 1)
+            )?
+            else {
+                return Ok(None);
+            };
+            let id = row.int(0);
+            Ok(Some(PasswordReset {
+                sessions_ended: super::sessions::end_sessions_of(tx, id)?,
+                tokens_revoked: super::tokens::revoke_tokens_of(tx, id)?,
+            }))
         })
     }
 
@@ -142,11 +160,48 @@ mod tests {
                 (user.id, user.role, hash.as_str()),
                 (id, Role::Teacher, "h1")
             );
-            assert!(store.set_password_hash("ann", "h3").unwrap());
-            assert!(!store.set_password_hash("bob", "h3").unwrap());
+            assert!(store.reset_password_hash("ann", "h3").unwrap().is_some());
+            assert_eq!(store.reset_password_hash("bob", "h3").unwrap(), None);
             assert_eq!(store.user_by_name("ann").unwrap().unwrap().1, "h3");
             assert_eq!(store.user_by_id(id).unwrap().unwrap().name, "ann");
             assert_eq!(store.users().unwrap().len(), 1);
+        });
+    }
+
+    /// Issue 28: a reset left the account's API tokens working.
+    #[test]
+    fn a_password_reset_ends_the_sessions_and_revokes_the_tokens_of_that_account_only() {
+        super::super::testing::for_each_store(|store, _| {
+            let ann = store.add_user("ann", "h1", Role::Student).unwrap();
+            let bob = store.add_user("bob", "h1", Role::Student).unwrap();
+            store.add_token(ann, "ann-1").unwrap();
+            let old = store.add_token(ann, "ann-2").unwrap();
+            assert!(store.revoke_token(old).unwrap());
+            store.add_token(ann, "ann-3").unwrap();
+            store.add_token(bob, "bob-1").unwrap();
+            store.create_session(ann, "ann-s1", "c", 60_000).unwrap();
+            store.create_session(ann, "ann-s2", "c", 60_000).unwrap();
+            store.create_session(bob, "bob-s1", "c", 60_000).unwrap();
+
+            let reset = store.reset_password_hash("ann", "h2").unwrap().unwrap();
+            assert_eq!(
+                reset,
+                PasswordReset {
+                    sessions_ended: 2,
+                    tokens_revoked: 2,
+                }
+            );
+            for token in ["ann-1", "ann-2", "ann-3"] {
+                assert_eq!(store.user_by_token(token).unwrap(), None, "{token}");
+            }
+            for session in ["ann-s1", "ann-s2"] {
+                assert_eq!(store.session(session).unwrap(), None, "{session}");
+            }
+            assert_eq!(store.user_by_token("bob-1").unwrap().unwrap().id, bob);
+            assert_eq!(store.session("bob-s1").unwrap().unwrap().user.id, bob);
+            // Nothing left to end the second time.
+            let again = store.reset_password_hash("ann", "h3").unwrap().unwrap();
+            assert_eq!((again.sessions_ended, again.tokens_revoked), (0, 0));
         });
     }
 }

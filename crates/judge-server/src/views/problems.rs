@@ -38,6 +38,7 @@ crate::i18n::texts! {
         cannot_show_because(id: &str) => "Problem {id} cannot be shown yet:", "题目 {id} 暂时无法显示：";
         not_ready => "its files are not ready", "题目文件尚未就绪";
         no_statement => "*This problem has no statement yet.*", "*本题还没有题面。*";
+        no_image(id: &str, file: &str) => "The statement of problem {id} shows no image {file:?}.", "题目 {id} 的题面中没有图片 {file:?}。";
         limits(time_s: f64, memory_mib: u64) => "Time limit {time_s} s · memory {memory_mib} MiB", "时间限制 {time_s} 秒 · 内存限制 {memory_mib} MiB";
     }
 }

@@ -68,6 +68,54 @@ async fn a_token_is_needed_and_a_revoked_one_stops_working() {
     assert!(missing.json()["error"].is_string());
 }
 
+/// Issue 28: `judge users reset-password` (a password that leaked, an account taken over)
+/// left the account's API tokens working. A reset revokes them and ends its sessions;
+/// other accounts keep theirs.
+#[tokio::test]
+async fn a_password_reset_revokes_the_accounts_tokens_and_ends_its_sessions() {
+    let server = TestServer::new(0);
+    let mut ann = server.login("ann").await;
+    let mut client = server.client();
+    let (ann_token, bob_token) = (
+        bearer(&token(&server, "ann")),
+        bearer(&token(&server, "bob")),
+    );
+    for auth in [&ann_token, &bob_token] {
+        let ok = client
+            .get_with("/api/v1/problems", &[("authorization", auth)])
+            .await;
+        assert_eq!(ok.status, StatusCode::OK, "{}", ok.body);
+    }
+    assert_eq!(ann.get("/problems").await.status, StatusCode::OK);
+
+    judge_server::accounts::reset_password(&server.store, "ann").unwrap();
+
+    let revoked = client
+        .get_with("/api/v1/problems", &[("authorization", &ann_token)])
+        .await;
+    assert_eq!(revoked.status, StatusCode::UNAUTHORIZED, "{}", revoked.body);
+    let logged_out = ann.get("/problems").await;
+    assert_eq!(
+        logged_out.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        logged_out.body
+    );
+    assert!(
+        logged_out.location().starts_with("/login"),
+        "{logged_out:?}"
+    );
+    let other = client
+        .get_with("/api/v1/problems", &[("authorization", &bob_token)])
+        .await;
+    assert_eq!(
+        other.status,
+        StatusCode::OK,
+        "bob's token stays: {}",
+        other.body
+    );
+}
+
 #[tokio::test]
 async fn submissions_go_through_the_api_with_the_pages_rules() {
     let server = TestServer::new(2);

@@ -1,11 +1,13 @@
 //! Self-tests ("run on my input") through the web front: output, stderr, time and memory
 //! of a real run in the sandbox with the problem's limits; TLE, RE and compile errors;
 //! one at a time and a few a minute; never a submission, never on the scoreboard;
-//! refused for an interactive problem; CSRF and size limits.
+//! refused for an interactive problem; CSRF and size limits; a dropped request keeps its
+//! turn and its slot until its run ends.
 
 use crate::common::{submission, Client, Part, TestServer};
 use axum::http::StatusCode;
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 async fn self_test(
     client: &mut Client,
@@ -140,6 +142,77 @@ async fn students_run_one_at_a_time_and_a_few_a_minute() {
     let mut bob = server.login("bob").await;
     let reply = self_test(&mut bob, "add", "python3", "print(3)\n", "").await;
     assert_eq!(reply.status, StatusCode::OK);
+}
+
+/// Waits (at most a minute) until `done`.
+async fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !done() {
+        assert!(Instant::now() < deadline, "timed out waiting until {what}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Issue 28: a student who dropped the connection while the run went on got their turn
+/// and the slot back at once, so that six dropped requests ran six programs at once
+/// despite one slot. The run holds both until it ends, whatever becomes of the request.
+#[tokio::test]
+async fn a_dropped_request_keeps_its_turn_and_its_slot_until_the_run_ends() {
+    let server = TestServer::with(
+        0,
+        |_| {},
+        |options| {
+            options.self_test_jobs = 1;
+            options.self_tests_per_minute = 0;
+            // Refused at once when the one slot is taken, rather than after 30 s.
+            options.self_test_patience = Duration::from_millis(200);
+        },
+    );
+    let self_tests = server.server.as_ref().unwrap().state().self_tests.clone();
+    let mut ann = server.login("ann").await;
+    let mut ann_again = server.login("ann").await;
+    let mut bob = server.login("bob").await;
+    // Well within the wall-clock limit (4 s x 5 for Python), long enough for the
+    // requests below to come while it runs.
+    let slow = "import time\ntime.sleep(6)\nprint(3)\n";
+    let request =
+        tokio::spawn(async move { self_test(&mut ann, "add", "python3", slow, "").await });
+    wait_until("the slow run has its slot", || self_tests.running() == 1).await;
+    // The student goes away: the request (and the handler's future) is dropped.
+    request.abort();
+    assert!(request.await.unwrap_err().is_cancelled());
+
+    let again = self_test(&mut ann_again, "add", "python3", "print(3)\n", "").await;
+    assert_eq!(
+        again.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        again.body
+    );
+    assert!(again.body.contains("still running"), "{}", again.body);
+    let busy = self_test(&mut bob, "add", "python3", "print(3)\n", "").await;
+    assert_eq!(
+        busy.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        busy.body
+    );
+    assert!(busy.body.contains("busy"), "{}", busy.body);
+    assert_eq!(
+        self_tests.running(),
+        1,
+        "the dropped request's run holds the slot"
+    );
+
+    // Once the program has ended, the slot and Ann's turn are free again.
+    wait_until("the dropped request's run ends", || {
+        self_tests.running() == 0
+    })
+    .await;
+    let reply = self_test(&mut bob, "add", "python3", "print(3)\n", "").await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    let reply = self_test(&mut ann_again, "add", "python3", "print(3)\n", "").await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
 }
 
 #[tokio::test]

@@ -24,6 +24,7 @@ mod http_samples;
 mod http_scoreboard;
 mod http_self_test;
 mod http_similarity;
+mod http_statements;
 mod http_submit;
 mod http_untranslated;
 mod scale_out;

@@ -269,10 +269,23 @@ fn judge_users_adds_imports_lists_and_resets_accounts() {
         String::from_utf8_lossy(&listed.stdout),
         "cid\tstudent\ndan\tstudent\nteach\tteacher\n"
     );
+    let token = judge(&binary, &config, &["users", "token", "dan", "--data", data]);
+    assert!(token.status.success(), "{token:?}");
     let reset = judge(
         &binary,
         &config,
         &["users", "reset-password", "dan", "--data", data],
+    );
+    let said = String::from_utf8_lossy(&reset.stdout);
+    assert!(
+        said.contains("dan: API tokens revoked: 1 (`judge users token dan` makes a new one)"),
+        "the teacher is told the tokens were revoked: {said}"
+    );
+    let tokens = judge(&binary, &config, &["users", "tokens", "--data", data]);
+    let listed = String::from_utf8_lossy(&tokens.stdout);
+    assert!(
+        listed.contains("\tdan\t") && listed.trim_end().ends_with("revoked"),
+        "{listed}"
     );
     let new_password = password_of(&reset);
     assert_ne!(new_password, "longpassword1");

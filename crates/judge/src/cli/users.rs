@@ -38,7 +38,8 @@ pub enum UsersCommand {
     },
     /// List the accounts.
     List,
-    /// Give an account a new generated password (and log it out); print the password.
+    /// Give an account a new generated password (log it out and revoke its API tokens);
+    /// print the password.
     ResetPassword {
         /// The log-in name.
         name: String,
@@ -112,7 +113,12 @@ pub fn execute(cli: &Cli, args: &UsersArgs) -> anyhow::Result<u8> {
             Ok(EXIT_JUDGED)
         }
         UsersCommand::ResetPassword { name } => {
-            let password = accounts::reset_password(&store, name)?;
+            let (password, reset) = accounts::reset_password(&store, name)?;
+            // The password last: scripts take the line's last word.
+            println!(
+                "{name}: API tokens revoked: {} (`judge users token {name}` makes a new one); sessions ended: {}",
+                reset.tokens_revoked, reset.sessions_ended
+            );
             println!("new password for {name}: {password}");
             Ok(EXIT_JUDGED)
         }

@@ -94,7 +94,12 @@ pub fn compile_files(
     let target = boxed.dir().join(&language.source);
     std::fs::write(&target, source).map_err(|e| JudgeError::file("box source file", &target, e))?;
     for file in others {
-        let path = boxed.dir().join(&file.name);
+        // Names come from a problem's files: a name that leaves the box folder would have
+        // the judge write there as root (the loaders refuse such names; this is the last
+        // line).
+        let path = crate::package_path::inside(boxed.dir(), &file.name).map_err(|why| {
+            JudgeError::file("source file", &file.name, format!("is refused: {why}"))
+        })?;
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)
                 .map_err(|e| JudgeError::file("box source folder", parent, e))?;

@@ -27,14 +27,23 @@ pub enum Event<'a> {
     },
     /// Compiling ended.
     Compiled(&'a CompileResult),
-    /// A test is about to run.
+    /// A test is handed out to run (when tests run at once, several are out together).
     TestStarted {
         /// Its position (0-based).
         index: usize,
         /// The test.
         test: &'a TestCase,
     },
-    /// A test ended.
+    /// A test is not run: judging it could no longer change the result (after a test
+    /// that was handed out already, when tests run at once, it may follow its
+    /// `TestStarted`).
+    TestSkipped {
+        /// Its position (0-based).
+        index: usize,
+        /// Why.
+        why: crate::test_plan::Skip,
+    },
+    /// A test ended (in test order).
     TestFinished {
         /// Its position (0-based).
         index: usize,

@@ -12,6 +12,7 @@ use crate::precompiled::PrecompiledHeaders;
 use crate::problem::{OutputCheck, Problem, TestCase};
 use crate::problem_build::Builder;
 use crate::run_test::{Judging, TestRunner};
+use crate::test_plan::{Step, TestPlan};
 use crate::toolchain::Toolchain;
 use crate::tools::{program_cache_dir, ProgramCache};
 use crate::verdict::{
@@ -88,6 +89,11 @@ impl Default for JudgeOptions {
 }
 
 impl JudgeOptions {
+    /// The plan of a submission's `count` tests under these options.
+    pub fn plan(&self, count: usize) -> TestPlan<'_> {
+        TestPlan::new(count, &self.lazy_groups, self.stop_at_first_failure)
+    }
+
     /// The limits with the time scale applied.
     pub fn scale(&self, mut limits: sandbox::Limits) -> sandbox::Limits {
         limits.cpu_time = limits.cpu_time.mul_f64(self.time_scale);
@@ -428,25 +434,24 @@ impl Judge {
             if jobs > 1 {
                 tests = self.run_tests_at_once(&mut program, problem, options, jobs, listener)?;
             } else {
-                let mut lazy = LazyGroups::new(&options.lazy_groups);
-                for (index, test) in problem.tests.iter().enumerate() {
-                    if lazy.skips(index) {
-                        continue;
-                    }
+                let mut plan = options.plan(problem.tests.len());
+                while let Some(step) = plan.next() {
+                    let index = match step {
+                        Step::Run(index) => index,
+                        Step::Skip(index, why) => {
+                            listener.on_event(&Event::TestSkipped { index, why });
+                            continue;
+                        }
+                    };
+                    let test = &problem.tests[index];
                     listener.on_event(&Event::TestStarted { index, test });
                     let result = program.run(test)?;
                     listener.on_event(&Event::TestFinished {
                         index,
                         result: &result,
                     });
-                    let failed = result.verdict != crate::verdict::Verdict::AC;
-                    if failed {
-                        lazy.failed(index);
-                    }
+                    plan.record(index, result.verdict == crate::verdict::Verdict::AC);
                     tests.push(result);
-                    if failed && options.stop_at_first_failure {
-                        break;
-                    }
                 }
             }
         }
@@ -471,10 +476,12 @@ impl Judge {
         Ok(result)
     }
 
-    /// Runs the tests on `jobs` boxes at once (`program`'s and copies of it), then keeps
-    /// exactly the results judging in order would have kept: a worker skips a test only
-    /// for failures of earlier tests it already knows of, and the replay in order drops
-    /// what the order would not have run. Events come in test order.
+    /// Runs the tests on `jobs` boxes at once (`program`'s and copies of it), each worker
+    /// taking the next test of a shared [`TestPlan`] (which knows the failures recorded so
+    /// far, so it skips no test that judging in order runs); a second plan replays the
+    /// results in order as they come and keeps exactly what judging in order would have
+    /// kept. `TestStarted` is sent as a test is handed out, `TestFinished` in test order
+    /// as soon as every test before it is decided.
     fn run_tests_at_once<'j>(
         &'j self,
         program: &mut BoxedProgram<'j>,
@@ -488,94 +495,69 @@ impl Judge {
             programs.push(program.twin(&self.sandbox)?);
         }
         let count = problem.tests.len();
-        // Which tests have failed (as far as the workers know), and the next to hand out.
-        let state = std::sync::Mutex::new((vec![false; count], 0usize));
-        let (sender, receiver) = std::sync::mpsc::channel::<(usize, Result<TestResult>)>();
-        let lazy_groups = &options.lazy_groups;
-        let stop_at_first_failure = options.stop_at_first_failure;
-        let next = |state: &std::sync::Mutex<(Vec<bool>, usize)>| -> Option<usize> {
-            let mut state = state.lock().unwrap_or_else(|p| p.into_inner());
-            loop {
-                let index = state.1;
-                if index >= count {
-                    return None;
-                }
-                state.1 += 1;
-                let failed_before = |i: &usize| *i < index && state.0[*i];
-                if stop_at_first_failure && (0..index).any(|i| failed_before(&i)) {
-                    return None;
-                }
-                let mut lazy = LazyGroups::new(lazy_groups);
-                (0..index)
-                    .filter(failed_before)
-                    .for_each(|i| lazy.failed(i));
-                if !lazy.skips(index) {
-                    return Some(index);
-                }
-            }
-        };
+        let handing_out = std::sync::Mutex::new(options.plan(count));
+        enum Message {
+            Started(usize),
+            Finished(usize, Result<TestResult>),
+        }
+        let (sender, receiver) = std::sync::mpsc::channel::<Message>();
         let mut results: Vec<Option<TestResult>> = (0..count).map(|_| None).collect();
+        let mut order = options.plan(count);
+        let mut waiting: Option<Step> = None;
+        let mut kept = Vec::new();
         let mut first_error = None;
         std::thread::scope(|scope| {
             for worker in std::iter::once(program).chain(programs.iter_mut()) {
                 let sender = sender.clone();
-                let state = &state;
-                let next = &next;
+                let handing_out = &handing_out;
                 let tests = &problem.tests;
                 scope.spawn(move || {
-                    while let Some(index) = next(state) {
-                        let result = worker.run(&tests[index]);
-                        let failed =
-                            !matches!(&result, Ok(r) if r.verdict == crate::verdict::Verdict::AC);
-                        if failed {
-                            state.lock().unwrap_or_else(|p| p.into_inner()).0[index] = true;
+                    loop {
+                        // The plan is locked for this statement only, not for the run.
+                        let next = lock_plan(handing_out).next_to_run();
+                        let Some(index) = next else { break };
+                        if sender.send(Message::Started(index)).is_err() {
+                            break;
                         }
+                        let result = worker.run(&tests[index]);
+                        let passed =
+                            matches!(&result, Ok(r) if r.verdict == crate::verdict::Verdict::AC);
+                        lock_plan(handing_out).record(index, passed);
                         let stop = result.is_err();
-                        if sender.send((index, result)).is_err() || stop {
+                        if sender.send(Message::Finished(index, result)).is_err() || stop {
                             break;
                         }
                     }
                 });
             }
             drop(sender);
-            for (index, result) in receiver {
-                match result {
-                    Ok(result) => results[index] = Some(result),
-                    Err(error) => {
+            for message in receiver {
+                match message {
+                    Message::Started(index) => listener.on_event(&Event::TestStarted {
+                        index,
+                        test: &problem.tests[index],
+                    }),
+                    Message::Finished(index, Ok(result)) => results[index] = Some(result),
+                    Message::Finished(_, Err(error)) => {
                         first_error.get_or_insert(error);
                         // No more tests are handed out; the running ones finish.
-                        state.lock().unwrap_or_else(|p| p.into_inner()).1 = count;
+                        lock_plan(&handing_out).stop();
                     }
+                }
+                if first_error.is_none() {
+                    replay(&mut order, &mut waiting, &mut results, &mut kept, listener);
                 }
             }
         });
         if let Some(error) = first_error {
             return Err(error);
         }
-        let mut kept = Vec::new();
-        let mut lazy = LazyGroups::new(&options.lazy_groups);
-        for (index, result) in results.into_iter().enumerate() {
-            if lazy.skips(index) {
-                continue;
-            }
-            // Every test the order runs was run: a worker skips only what the order skips.
-            let Some(result) = result else { continue };
-            listener.on_event(&Event::TestStarted {
-                index,
-                test: &problem.tests[index],
+        if let Some(step) = waiting {
+            // Every test judging in order runs was handed out and ran.
+            return Err(JudgeError::Build {
+                what: problem.id.clone(),
+                message: format!("the parallel run left {step:?} without a result"),
             });
-            listener.on_event(&Event::TestFinished {
-                index,
-                result: &result,
-            });
-            let failed = result.verdict != crate::verdict::Verdict::AC;
-            if failed {
-                lazy.failed(index);
-            }
-            kept.push(result);
-            if failed && options.stop_at_first_failure {
-                break;
-            }
         }
         Ok(kept)
     }
@@ -808,63 +790,115 @@ impl<'j> BoxedProgram<'j> {
     }
 }
 
-/// Which lazily judged subtasks already hold a failed test.
-struct LazyGroups<'a> {
-    groups: &'a [Vec<usize>],
-    failed: Vec<bool>,
+/// The shared plan of a parallel run. A worker that panicked cannot leave it
+/// inconsistent (each change is one call): take it anyway.
+fn lock_plan<'m, 'p>(
+    plan: &'m std::sync::Mutex<TestPlan<'p>>,
+) -> std::sync::MutexGuard<'m, TestPlan<'p>> {
+    plan.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-impl<'a> LazyGroups<'a> {
-    fn new(groups: &'a [Vec<usize>]) -> Self {
-        LazyGroups {
-            groups,
-            failed: vec![false; groups.len()],
-        }
-    }
-
-    /// Whether test `index` can no longer change any subtask's outcome.
-    fn skips(&self, index: usize) -> bool {
-        let mut holding = self
-            .groups
-            .iter()
-            .zip(&self.failed)
-            .filter(|(group, _)| group.contains(&index))
-            .peekable();
-        holding.peek().is_some() && holding.all(|(_, failed)| *failed)
-    }
-
-    fn failed(&mut self, index: usize) {
-        for (group, failed) in self.groups.iter().zip(self.failed.iter_mut()) {
-            *failed |= group.contains(&index);
+/// Keeps, in test order, the results that judging in order keeps, as far as the results
+/// in hand allow: each kept result is announced (`TestFinished`) and recorded in `order`,
+/// each test `order` skips announced as skipped; the first test still without a result
+/// waits in `waiting`.
+fn replay(
+    order: &mut TestPlan<'_>,
+    waiting: &mut Option<Step>,
+    results: &mut [Option<TestResult>],
+    kept: &mut Vec<TestResult>,
+    listener: &mut dyn Listener,
+) {
+    while let Some(step) = waiting.take().or_else(|| order.next()) {
+        match step {
+            Step::Skip(index, why) => listener.on_event(&Event::TestSkipped { index, why }),
+            Step::Run(index) => match results[index].take() {
+                Some(result) => {
+                    listener.on_event(&Event::TestFinished {
+                        index,
+                        result: &result,
+                    });
+                    order.record(index, result.verdict == crate::verdict::Verdict::AC);
+                    kept.push(result);
+                }
+                None => {
+                    *waiting = Some(step);
+                    return;
+                }
+            },
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::LazyGroups;
+    use super::*;
+    use crate::test_plan::Skip;
+    use crate::verdict::Verdict;
 
-    #[test]
-    fn a_failed_subtask_skips_its_later_tests_only() {
-        // Tests 0..6; subtask A = {0, 1, 2}, B = {2, 3, 4}; test 5 in none.
-        let groups = vec![vec![0, 1, 2], vec![2, 3, 4]];
-        let mut lazy = LazyGroups::new(&groups);
-        assert!(!lazy.skips(1));
-        lazy.failed(1);
-        assert!(!lazy.skips(2), "test 2 still decides subtask B");
-        assert!(!lazy.skips(3));
-        lazy.failed(3);
-        assert!(
-            lazy.skips(2) && lazy.skips(4),
-            "both subtasks of 2 failed; 4's too"
-        );
-        assert!(!lazy.skips(5), "a test in no subtask always runs");
+    fn result(verdict: Verdict) -> TestResult {
+        TestResult {
+            name: String::new(),
+            sample: false,
+            verdict,
+            time_limit: None,
+            cpu_time_s: 0.0,
+            wall_time_s: 0.0,
+            peak_memory_bytes: 0,
+            exit_code: None,
+            signal: None,
+            message: String::new(),
+            diff: None,
+            score: None,
+            stderr: None,
+        }
+    }
+
+    /// Which tests were announced finished or skipped, in order.
+    #[derive(Default)]
+    struct Seen(Vec<String>);
+
+    impl Listener for Seen {
+        fn on_event(&mut self, event: &Event<'_>) {
+            match event {
+                Event::TestFinished { index, .. } => self.0.push(format!("finished {index}")),
+                Event::TestSkipped { index, why } => {
+                    self.0.push(format!("skipped {index} ({why:?})"))
+                }
+                _ => {}
+            }
+        }
     }
 
     #[test]
-    fn without_groups_nothing_is_skipped() {
-        let mut lazy = LazyGroups::new(&[]);
-        lazy.failed(0);
-        assert!(!lazy.skips(1));
+    fn results_that_arrive_out_of_order_are_announced_in_order_as_soon_as_they_can_be() {
+        // Tests 0..5, one subtask {0, 1, 2}; results arrive 2, 0, 1 (which fails), 4, 3.
+        let groups = vec![vec![0, 1, 2]];
+        let mut order = TestPlan::new(5, &groups, false);
+        let (mut waiting, mut kept, mut seen) = (None, Vec::new(), Seen::default());
+        let mut results: Vec<Option<TestResult>> = (0..5).map(|_| None).collect();
+        let mut arrive = |index: usize, verdict, seen: &mut Seen| {
+            results[index] = Some(result(verdict));
+            replay(&mut order, &mut waiting, &mut results, &mut kept, seen);
+            seen.0.len()
+        };
+        assert_eq!(arrive(2, Verdict::AC, &mut seen), 0, "test 0 is not in yet");
+        assert_eq!(arrive(0, Verdict::AC, &mut seen), 1, "test 0 at once");
+        // Test 1 fails: test 2, which ran already, is dropped as judging in order would.
+        assert_eq!(arrive(1, Verdict::WA, &mut seen), 3);
+        assert_eq!(arrive(4, Verdict::AC, &mut seen), 3, "test 3 is not in yet");
+        assert_eq!(arrive(3, Verdict::AC, &mut seen), 5);
+        assert_eq!(
+            seen.0,
+            [
+                "finished 0",
+                "finished 1",
+                format!("skipped 2 ({:?})", Skip::SubtasksFailed).as_str(),
+                "finished 3",
+                "finished 4"
+            ]
+        );
+        assert_eq!(kept.len(), 4);
+        assert!(waiting.is_none());
     }
 }

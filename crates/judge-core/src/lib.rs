@@ -34,6 +34,7 @@ pub mod run_test;
 pub mod safe_open;
 pub mod source;
 pub mod stress;
+pub mod test_plan;
 pub mod testdata;
 pub mod text;
 pub mod tool;

@@ -111,6 +111,7 @@ impl Listener for ProgressListener<'_> {
             }
             // The server judges one submission at a time per worker: no run-level events.
             Event::TestStarted { .. }
+            | Event::TestSkipped { .. }
             | Event::Finished(_)
             | Event::RunStarted { .. }
             | Event::SubmissionFinished(_)

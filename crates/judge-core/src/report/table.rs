@@ -199,7 +199,8 @@ impl<W: Write> TableReporter<W> {
                     writeln!(self.out, "  {}", escape::terminal_line(line))?;
                 }
             }
-            Event::TestStarted { .. } => {}
+            // The summary counts the tests not run.
+            Event::TestStarted { .. } | Event::TestSkipped { .. } => {}
             Event::TestFinished { index, result } => {
                 let tle = match result.time_limit {
                     Some(TimeLimitKind::Cpu) => " (cpu)",

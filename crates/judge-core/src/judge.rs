@@ -435,7 +435,7 @@ impl Judge {
                 tests = self.run_tests_at_once(&mut program, problem, options, jobs, listener)?;
             } else {
                 let mut plan = options.plan(problem.tests.len());
-                while let Some(step) = plan.next() {
+                while let Some(step) = plan.next_step() {
                     let index = match step {
                         Step::Run(index) => index,
                         Step::Skip(index, why) => {
@@ -809,7 +809,7 @@ fn replay(
     kept: &mut Vec<TestResult>,
     listener: &mut dyn Listener,
 ) {
-    while let Some(step) = waiting.take().or_else(|| order.next()) {
+    while let Some(step) = waiting.take().or_else(|| order.next_step()) {
         match step {
             Step::Skip(index, why) => listener.on_event(&Event::TestSkipped { index, why }),
             Step::Run(index) => match results[index].take() {

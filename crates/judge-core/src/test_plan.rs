@@ -51,7 +51,7 @@ impl<'a> TestPlan<'a> {
     }
 
     /// The next test to run or to skip, in order; `None` when every test is decided.
-    pub fn next(&mut self) -> Option<Step> {
+    pub fn next_step(&mut self) -> Option<Step> {
         let index = self.next;
         if index >= self.failed.len() {
             return None;
@@ -66,7 +66,7 @@ impl<'a> TestPlan<'a> {
     /// The next test to run, passing over those skipped.
     pub fn next_to_run(&mut self) -> Option<usize> {
         loop {
-            match self.next()? {
+            match self.next_step()? {
                 Step::Run(index) => return Some(index),
                 Step::Skip(..) => continue,
             }
@@ -110,7 +110,7 @@ mod tests {
     fn steps(count: usize, groups: &[Vec<usize>], stop: bool, fails: &[usize]) -> Vec<Step> {
         let mut plan = TestPlan::new(count, groups, stop);
         let mut seen = Vec::new();
-        while let Some(step) = plan.next() {
+        while let Some(step) = plan.next_step() {
             if let Step::Run(index) = step {
                 plan.record(index, !fails.contains(&index));
             }
@@ -167,7 +167,7 @@ mod tests {
         let mut replay = worker.clone();
         replay.next = 0;
         replay.record(1, false);
-        let order: Vec<Step> = std::iter::from_fn(|| replay.next()).collect();
+        let order: Vec<Step> = std::iter::from_fn(|| replay.next_step()).collect();
         assert_eq!(order[4], Step::Skip(4, Skip::SubtasksFailed));
     }
 }

@@ -13,7 +13,7 @@ use crate::launch::{self, Program};
 use crate::measure::{self, Made};
 use crate::outcome::{Enforcement, Outcome};
 use crate::paths::{self, View, DEFAULT_PATH};
-use crate::prepared::{NextInit, Start};
+use crate::prepared::{Next, NextInit, Start};
 use crate::rlimits::{self, RlimitRole};
 use crate::rootfs::{self, RootPlan, BOX_DIR};
 use crate::slots::{self, Slot};
@@ -35,7 +35,7 @@ pub struct Sandbox {
     readonly: Vec<PathBuf>,
     /// The box roots (isolated runs only).
     templates: Option<Templates>,
-    seccomp: Vec<BpfProgram>,
+    seccomp: std::sync::Arc<Vec<BpfProgram>>,
     /// Where this process's command line and environment lie in memory.
     command_line: [(usize, usize); 2],
     lock_dir: PathBuf,
@@ -72,7 +72,7 @@ impl Sandbox {
             environment,
             readonly,
             templates,
-            seccomp,
+            seccomp: std::sync::Arc::new(seccomp),
             command_line: launch::command_line_in_memory(),
             interactive_cpus: InteractiveCpus::of_this_process(lock_dir.clone()),
             lock_dir,
@@ -168,6 +168,8 @@ impl Sandbox {
             dir,
             scratch,
             stderr: StderrFile::default(),
+            devnull: None,
+            derived: None,
             next: NextInit::default(),
             last_start: None,
             retiring: Vec::new(),
@@ -224,6 +226,10 @@ pub struct SandboxBox<'a> {
     scratch: PathBuf,
     /// The programs' stderr, one anonymous file reused run after run.
     stderr: StderrFile,
+    /// /dev/null, the stdin of runs without one, opened once.
+    devnull: Option<OwnedFd>,
+    /// The last run's command and mounts, reused by runs of the same spec.
+    derived: Option<Derived>,
     /// The init prepared for a run like the last one.
     next: NextInit,
     /// How the last run started.
@@ -251,11 +257,11 @@ impl Drop for SandboxBox<'_> {
     }
 }
 
-/// The open `cgroup.procs` files of a cgroup, as the child gets them.
-fn procs_fds(cgroup: &Option<BoxCgroup>) -> Vec<libc::c_int> {
+/// The open files a program joins a cgroup through, as the child gets them.
+fn join_fds(cgroup: &Option<BoxCgroup>) -> Vec<libc::c_int> {
     cgroup
         .as_ref()
-        .map(|c| c.procs_files().iter().map(AsRawFd::as_raw_fd).collect())
+        .map(|c| c.join_files().iter().map(AsRawFd::as_raw_fd).collect())
         .unwrap_or_default()
 }
 
@@ -287,8 +293,60 @@ enum Stdio {
 struct Started {
     launched: launch::Launched,
     stdout: Option<File>,
-    step_names: Vec<String>,
+    step_names: std::sync::Arc<Vec<String>>,
     command: String,
+}
+
+/// What a run is derived from: its spec but the stdio and the limits the cgroup and
+/// rlimits take per run (only the size of /tmp is in the mount plan).
+#[derive(Debug, Clone, PartialEq)]
+struct SpecKey {
+    argv: Vec<String>,
+    env: Vec<(String, String)>,
+    box_writable: bool,
+    root_binds: Vec<PathBuf>,
+    binds: Vec<Bind>,
+    file_bytes: u64,
+}
+
+impl SpecKey {
+    fn of(spec: &RunSpec) -> SpecKey {
+        SpecKey {
+            argv: spec.argv.clone(),
+            env: spec.env.clone(),
+            box_writable: spec.box_writable,
+            root_binds: spec.root_binds.clone(),
+            binds: spec.binds.clone(),
+            file_bytes: spec.limits.file_bytes,
+        }
+    }
+}
+
+/// A run's command, environment and mounts, as derived from its spec (see
+/// `SandboxBox::derived`).
+struct Derived {
+    spec: SpecKey,
+    command: String,
+    inside_dir: PathBuf,
+    env: Vec<(String, String)>,
+    argv: Vec<String>,
+    executable: PathBuf,
+    template: Option<std::sync::Arc<OwnedFd>>,
+    run_steps: Vec<crate::child::MountStep>,
+    step_names: std::sync::Arc<Vec<String>>,
+}
+
+impl Derived {
+    /// Whether it was derived from a spec like `spec` (without allocating).
+    fn made_for(&self, spec: &RunSpec) -> bool {
+        let key = &self.spec;
+        key.argv == spec.argv
+            && key.env == spec.env
+            && key.box_writable == spec.box_writable
+            && key.root_binds == spec.root_binds
+            && key.binds == spec.binds
+            && key.file_bytes == spec.limits.file_bytes
+    }
 }
 
 impl SandboxBox<'_> {
@@ -319,6 +377,7 @@ impl SandboxBox<'_> {
     /// end of a block of runs, so that the block pays for its own teardown; the init
     /// prepared for the next run stays.
     pub fn settle(&mut self) {
+        self.next.collect();
         for (init, _) in self.retiring.drain(..) {
             init.reap();
         }
@@ -334,6 +393,9 @@ impl SandboxBox<'_> {
             watch.retire = watch.isolated;
             supervise::watch(vec![watch], cancel, Vec::new(), None)?
         };
+        if watched[0].stderr.is_empty() && !watched[0].stderr_truncated {
+            self.stderr.left_empty();
+        }
         let outcome = self.outcome(&started, spec, &watched[0]);
         if watched[0].retired {
             let turn = self.slot.as_ref().map_or(0, |slot| slot.turn);
@@ -400,8 +462,20 @@ impl SandboxBox<'_> {
         })
     }
 
-    /// Prepares the box for `spec` and starts it.
-    fn start(&mut self, spec: &RunSpec, stdio: Stdio, cpu: Option<usize>) -> Result<Started> {
+    /// What a run of `spec` is made of, but its stdio: derived for the first run of a spec
+    /// and reused while the box runs the same spec again (the tests of one program), so
+    /// that the command's lookup and the mount plan are not redone on every run's path.
+    fn derived(&mut self, spec: &RunSpec) -> Result<&Derived> {
+        let fresh = !self.derived.as_ref().is_some_and(|d| d.made_for(spec));
+        if fresh {
+            self.derived = Some(self.derive(spec)?);
+        }
+        self.derived
+            .as_ref()
+            .ok_or_else(|| SandboxError::Invalid("no run plan".into()))
+    }
+
+    fn derive(&self, spec: &RunSpec) -> Result<Derived> {
         let sandbox = self.sandbox;
         let isolated = sandbox.mode.isolated;
         let command = spec
@@ -431,6 +505,55 @@ impl SandboxBox<'_> {
         } else {
             (Vec::new(), Vec::new())
         };
+        Ok(Derived {
+            spec: SpecKey::of(spec),
+            command,
+            inside_dir: view.inside_dir(),
+            env,
+            argv,
+            executable,
+            template,
+            run_steps,
+            step_names: std::sync::Arc::new(step_names),
+        })
+    }
+
+    /// Prepares the box for `spec` and starts it.
+    fn start(&mut self, spec: &RunSpec, stdio: Stdio, cpu: Option<usize>) -> Result<Started> {
+        let sandbox = self.sandbox;
+        let isolated = sandbox.mode.isolated;
+        self.derived(spec)?;
+        let Some(derived) = self.derived.take() else {
+            return Err(SandboxError::Invalid("no run plan".into()));
+        };
+        let started = self.start_derived(spec, &derived, stdio, cpu, isolated);
+        self.derived = Some(derived);
+        started
+    }
+
+    fn start_derived(
+        &mut self,
+        spec: &RunSpec,
+        derived: &Derived,
+        stdio: Stdio,
+        cpu: Option<usize>,
+        isolated: bool,
+    ) -> Result<Started> {
+        let sandbox = self.sandbox;
+        // The preparer's last work (it reaps inits of past runs) is over before the slot's
+        // cgroups are touched.
+        self.next.collect();
+        let Derived {
+            command,
+            inside_dir,
+            env,
+            argv,
+            executable,
+            template,
+            run_steps,
+            step_names,
+            ..
+        } = derived;
         let slot = self
             .slot
             .as_mut()
@@ -464,18 +587,27 @@ impl SandboxBox<'_> {
         let (stdin, stdout_fd, stdout_file) = match stdio {
             Stdio::Files => {
                 let stdin = match &spec.stdin {
-                    Some(path) => {
-                        File::open(path).map_err(|e| SandboxError::io("opening stdin", path, e))?
-                    }
-                    None => File::open("/dev/null")
-                        .map_err(|e| SandboxError::io("opening", "/dev/null", e))?,
+                    Some(path) => Some(above_stdio(OwnedFd::from(
+                        File::open(path).map_err(|e| SandboxError::io("opening stdin", path, e))?,
+                    ))?),
+                    // /dev/null, opened once per box.
+                    None => None,
                 };
                 let stdout = File::create(&spec.stdout)
                     .map_err(|e| SandboxError::io("creating the stdout file", &spec.stdout, e))?;
                 let stdout = File::from(above_stdio(OwnedFd::from(stdout))?);
-                (above_stdio(OwnedFd::from(stdin))?, None, Some(stdout))
+                (stdin, None, Some(stdout))
             }
-            Stdio::Pipes(stdin, stdout) => (stdin, Some(stdout), None),
+            Stdio::Pipes(stdin, stdout) => (Some(stdin), Some(stdout), None),
+        };
+        if stdin.is_none() && self.devnull.is_none() {
+            let null =
+                File::open("/dev/null").map_err(|e| SandboxError::io("opening", "/dev/null", e))?;
+            self.devnull = Some(above_stdio(OwnedFd::from(null))?);
+        }
+        let stdin_raw = match (&stdin, &self.devnull) {
+            (Some(fd), _) | (None, Some(fd)) => fd.as_raw_fd(),
+            (None, None) => -1,
         };
         let stdout_raw = stdout_fd
             .as_ref()
@@ -484,15 +616,14 @@ impl SandboxBox<'_> {
             .unwrap_or(-1);
         let stderr = self.stderr.fresh()?.as_raw_fd();
         let own_uid = sandbox.environment.root;
-        let inside_dir = view.inside_dir();
         let mut program = Program {
             isolated,
             netns_fd: slot.netns.as_ref().map_or(-1, AsRawFd::as_raw_fd),
             template_fd: template.as_ref().map_or(-1, |fd| fd.as_raw_fd()),
-            run_steps,
+            run_steps: run_steps.clone(),
             scrub: sandbox.command_line,
-            cgroup_fds: procs_fds(&slot.cgroups[turn]),
-            stdio: [stdin.as_raw_fd(), stdout_raw, stderr],
+            cgroup_fds: join_fds(&slot.cgroups[turn]),
+            stdio: [stdin_raw, stdout_raw, stderr],
             rlimits: rlimits::plan(
                 &spec.limits,
                 RlimitRole {
@@ -501,12 +632,12 @@ impl SandboxBox<'_> {
                 },
             ),
             uid: own_uid.then_some(slot.uid),
-            seccomp: &sandbox.seccomp,
+            seccomp: sandbox.seccomp.clone(),
             cpu,
-            workdir: &inside_dir,
-            executable: &executable,
-            argv: &argv,
-            env: &env,
+            workdir: inside_dir,
+            executable,
+            argv,
+            env,
         };
         // A prepared init built for another run goes before the cgroup is reset: its
         // program waits in it.
@@ -514,20 +645,28 @@ impl SandboxBox<'_> {
         if let Some(cgroup) = slot.cgroups[turn].as_mut() {
             cgroup.prepare(&spec.limits)?;
             // (A cgroup made anew for the run has files of its own.)
-            program.cgroup_fds = procs_fds(&slot.cgroups[turn]);
+            program.cgroup_fds = join_fds(&slot.cgroups[turn]);
         }
         let launched = if isolated {
-            // The next run takes the next cgroup, readied before its program joins it.
+            // The next run takes the next cgroup, readied before its program joins it;
+            // the preparer first reaps the inits of past runs that used it.
             let next = (turn + 1) % slots::CGROUPS;
-            let next_cgroup_fds = if prepare_next {
+            let next = if prepare_next {
                 if let Some(cgroup) = slot.cgroups[next].as_mut() {
                     cgroup.renew()?;
                 }
-                Some(procs_fds(&slot.cgroups[next]))
+                Some(Next {
+                    cgroup_fds: join_fds(&slot.cgroups[next]),
+                    reap: self
+                        .retiring
+                        .extract_if(.., |(_, used)| *used == next)
+                        .map(|(init, _)| init)
+                        .collect(),
+                })
             } else {
                 None
             };
-            let (launched, start) = self.next.start(program, next_cgroup_fds)?;
+            let (launched, start) = self.next.start(program, template.clone(), next)?;
             self.last_start = Some(start);
             launched
         } else {
@@ -539,8 +678,8 @@ impl SandboxBox<'_> {
         Ok(Started {
             launched,
             stdout: stdout_file,
-            step_names,
-            command,
+            step_names: step_names.clone(),
+            command: command.clone(),
         })
     }
 
@@ -556,7 +695,7 @@ impl SandboxBox<'_> {
             status: launched.status.as_raw_fd(),
             cgroup: self.slot.as_mut().and_then(Slot::cgroup),
             limits: &spec.limits,
-            cloned_ns: launched.cloned_ns,
+            begun_ns: launched.begun_ns,
             retire: false,
         })
     }

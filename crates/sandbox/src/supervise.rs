@@ -15,11 +15,10 @@
 //! finished tearing the box down ([`Watch::retire`]).
 
 use crate::cgroup::BoxCgroup;
-use crate::child::{StatusRecord, RECORD_EXITED, RECORD_STARTED};
+use crate::child::{StatusRecord, RECORD_EXITED};
 use crate::error::{Result, SandboxError};
 use crate::limits::Limits;
 use std::fs::File;
-use std::io::{Read, Seek, SeekFrom};
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::PathBuf;
@@ -64,8 +63,9 @@ pub(crate) struct Watch<'a> {
     pub cgroup: Option<&'a mut BoxCgroup>,
     /// The limits.
     pub limits: &'a Limits,
-    /// CLOCK_MONOTONIC at clone, in ns.
-    pub cloned_ns: i64,
+    /// CLOCK_MONOTONIC when the run began, in ns: when the box was handed its stdio (or,
+    /// without isolation, cloned). The wall clock runs from then.
+    pub begun_ns: i64,
     /// Whether the run may be over before its init is gone: once the init has reported the
     /// program's end and nothing is left in the box's cgroup (isolated runs with a cgroup).
     /// The init's own exit, the teardown of the box's namespaces and mounts, then goes on
@@ -84,7 +84,8 @@ pub(crate) struct Watched {
     pub stdout_bytes: u64,
     pub stderr: Vec<u8>,
     pub stderr_truncated: bool,
-    /// The program's start (from the STARTED record, else the clone).
+    /// The program's start: just before its exec, as its init reports it, else when the
+    /// run began.
     pub started_ns: i64,
     pub ended_ns: i64,
     /// Its input came from another box (a link) and ended while its program still ran:
@@ -163,13 +164,26 @@ fn kill_box(pid: libc::pid_t, isolated: bool, cgroup: &Option<&mut BoxCgroup>) {
     }
 }
 
-/// The first `keep` bytes of a file and whether there was more.
-fn read_head(file: &mut File, keep: u64) -> (Vec<u8>, bool) {
-    let length = file.metadata().map(|m| m.len()).unwrap_or(0);
-    let mut head = Vec::new();
-    let _ = file.seek(SeekFrom::Start(0));
-    let _ = file.take(keep).read_to_end(&mut head);
-    (head, length > keep)
+/// The first `keep` bytes of a file and whether there was more (read from offset 0, so
+/// one `pread` for an empty file).
+fn read_head(file: &File, keep: u64) -> (Vec<u8>, bool) {
+    use std::os::unix::fs::FileExt;
+    let wanted = usize::try_from(keep.saturating_add(1)).unwrap_or(usize::MAX);
+    let mut head = vec![0u8; wanted.min(64 * 1024)];
+    let mut filled = 0;
+    while filled < wanted {
+        if filled == head.len() {
+            head.resize(wanted.min(head.len() * 2), 0);
+        }
+        match file.read_at(&mut head[filled..], filled as u64) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => filled += n,
+        }
+    }
+    head.truncate(filled);
+    let more = filled as u64 > keep;
+    head.truncate(usize::try_from(keep).unwrap_or(usize::MAX).min(filled));
+    (head, more)
 }
 
 /// A pipe from one box of a run straight to another: an interactive test's two programs
@@ -378,7 +392,6 @@ pub(crate) struct Partner<'a> {
 struct Watching<'a> {
     watch: Watch<'a>,
     wall_deadline: i64,
-    started: bool,
     next_cpu_sample: i64,
     kill_reason: Option<KillReason>,
     sampled_cpu: Duration,
@@ -432,17 +445,6 @@ impl Watching<'_> {
 
     fn read_status(&mut self) {
         self.status_open = read_status(self.watch.status, &mut self.status_bytes);
-        if !self.started {
-            if let Some(record) = parse_records(&self.status_bytes)
-                .iter()
-                .find(|r| r.kind == RECORD_STARTED)
-            {
-                self.started = true;
-                self.wall_deadline = record
-                    .started_ns
-                    .saturating_add(nanos(self.watch.limits.wall_time));
-            }
-        }
     }
 
     /// Ends the run without reaping the init, if it may (see [`Watch::retire`]): the init
@@ -534,8 +536,8 @@ impl Watching<'_> {
         let records = parse_records(&self.status_bytes);
         let started_ns = records
             .iter()
-            .find(|r| r.kind == RECORD_STARTED)
-            .map_or(self.watch.cloned_ns, |r| r.started_ns);
+            .find(|r| r.kind == RECORD_EXITED && r.started_ns > 0)
+            .map_or(self.watch.begun_ns, |r| r.started_ns);
         Watched {
             kill_reason,
             wait_status,
@@ -563,17 +565,14 @@ pub(crate) fn watch(
     let mut boxes: Vec<Watching> = watches
         .into_iter()
         .map(|watch| {
-            crate::fds::set_nonblocking(watch.status);
-            // The wall clock starts at the clone, and again when the init reports the
-            // program's start, so that the box's set-up does not count.
-            let wall_deadline = watch
-                .cloned_ns
-                .saturating_add(nanos(watch.limits.wall_time));
-            let next_cpu_sample = watch.cloned_ns + nanos(CPU_SAMPLE) / 2;
+            // The wall clock starts when the run begins: a prepared box has done its set-up
+            // by then (a fresh one does it within the first millisecond). The program's
+            // start is not reported as it happens: that would wake the judge once more.
+            let wall_deadline = watch.begun_ns.saturating_add(nanos(watch.limits.wall_time));
+            let next_cpu_sample = watch.begun_ns + nanos(CPU_SAMPLE) / 2;
             Watching {
                 watch,
                 wall_deadline,
-                started: false,
                 next_cpu_sample,
                 kill_reason: None,
                 sampled_cpu: Duration::ZERO,
@@ -747,7 +746,7 @@ mod tests {
     fn reads_the_head_of_a_file() {
         let mut file = tempfile::tempfile().unwrap();
         std::io::Write::write_all(&mut file, b"0123456789").unwrap();
-        assert_eq!(read_head(&mut file, 4), (b"0123".to_vec(), true));
-        assert_eq!(read_head(&mut file, 10), (b"0123456789".to_vec(), false));
+        assert_eq!(read_head(&file, 4), (b"0123".to_vec(), true));
+        assert_eq!(read_head(&file, 10), (b"0123456789".to_vec(), false));
     }
 }

@@ -14,7 +14,7 @@
 //! three controllers to their children; the judge's own process is never in either
 //! (cgroup v2's no-internal-processes rule).
 
-use super::{keyed_value, kill_listed, open_procs, read_text, remove_dir, reread};
+use super::{keyed_value, kill_listed, open_for_joining, read_text, remove_dir, reread};
 use super::{write_value, Usage};
 use crate::error::{Result, SandboxError};
 use crate::limits::Limits;
@@ -71,7 +71,7 @@ impl V2Cgroup {
         let cpu_stat =
             File::open(&stat_path).map_err(|e| SandboxError::io("opening", &stat_path, e))?;
         Ok(V2Cgroup {
-            procs: vec![open_procs(&dir)?],
+            procs: vec![open_for_joining(&dir, "cgroup.procs")?],
             base: base.to_path_buf(),
             group: group.to_string(),
             name: name.to_string(),
@@ -90,8 +90,9 @@ impl V2Cgroup {
         &self.dir
     }
 
-    /// The open `cgroup.procs` file.
-    pub fn procs_files(&self) -> &[File] {
+    /// The open `cgroup.procs` file (v2's `cgroup.threads` only moves threads within one
+    /// threaded domain).
+    pub fn join_files(&self) -> &[File] {
         &self.procs
     }
 
@@ -102,7 +103,7 @@ impl V2Cgroup {
 
     fn cpu_usec(&mut self) -> Result<u64> {
         let path = self.dir.join("cpu.stat");
-        reread(&mut self.cpu_stat, &path, &mut self.buffer)?;
+        reread(&self.cpu_stat, &path, &mut self.buffer)?;
         Ok(keyed_value(&self.buffer, "usage_usec").unwrap_or(0))
     }
 

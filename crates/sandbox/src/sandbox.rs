@@ -107,10 +107,12 @@ impl Sandbox {
     }
 
     /// Whether a host folder given to runs as a read-only path (`RunSpec::root_binds`) is
-    /// seen inside the boxes: not under `/tmp`, `/box` or `/proc`, which every isolated run
-    /// mounts afresh (such a path is refused; without isolation every host path is seen).
+    /// seen inside the boxes: anywhere but `/tmp` itself and under `/box` or `/proc`, which
+    /// every isolated run mounts afresh (such a path is refused; a path under `/tmp` is
+    /// attached by each run over its own `/tmp`; without isolation every host path is
+    /// seen).
     pub fn sees(&self, path: &Path) -> bool {
-        !self.mode.isolated || !rootfs::hidden_by_a_run(path)
+        !self.mode.isolated || rootfs::placement(path).is_ok()
     }
 
     /// Expands `~` in an environment value (for language settings such as RUSTUP_HOME).
@@ -496,12 +498,15 @@ impl SandboxBox<'_> {
             .map_or(DEFAULT_PATH, |(_, v)| v.as_str());
         let argv = view.argv(&spec.argv);
         let executable = view.executable(&argv[0], path_var)?;
-        let template = match &sandbox.templates {
-            Some(templates) => Some(templates.for_extras(&spec.root_binds)?),
-            None => None,
+        let (template, over_tmp) = match &sandbox.templates {
+            Some(templates) => {
+                let (template, over_tmp) = templates.for_extras(&spec.root_binds)?;
+                (Some(template), over_tmp)
+            }
+            None => (None, Vec::new()),
         };
         let (run_steps, step_names) = if isolated {
-            self.run_plan(spec)?
+            self.run_plan(spec, &over_tmp)?
         } else {
             (Vec::new(), Vec::new())
         };
@@ -722,8 +727,13 @@ impl SandboxBox<'_> {
     }
 
     /// The run's mounts in its copy of the box root: the box directory, the extra binds,
-    /// a fresh /tmp and /proc.
-    fn run_plan(&self, spec: &RunSpec) -> Result<(Vec<crate::child::MountStep>, Vec<String>)> {
+    /// a fresh /tmp, what is shown read-only under /tmp (`over_tmp`, and binds whose
+    /// place is under /tmp: on top of the fresh /tmp, or it would hide them) and /proc.
+    fn run_plan(
+        &self,
+        spec: &RunSpec,
+        over_tmp: &[PathBuf],
+    ) -> Result<(Vec<crate::child::MountStep>, Vec<String>)> {
         let mut plan = RootPlan::for_run();
         let mut binds: Vec<Bind> = spec.binds.clone();
         binds.push(Bind {
@@ -731,6 +741,7 @@ impl SandboxBox<'_> {
             inside: PathBuf::from(BOX_DIR),
             writable: spec.box_writable,
         });
+        binds.extend(over_tmp.iter().cloned().map(Bind::readonly));
         if binds.len() > crate::child::MAX_ATTACHED {
             return Err(SandboxError::Invalid(format!(
                 "{} binds in one run; at most {} are possible",
@@ -738,12 +749,18 @@ impl SandboxBox<'_> {
                 crate::child::MAX_ATTACHED
             )));
         }
-        // Parents before children.
+        // Parents before children; what lies under /tmp after the run's /tmp.
         binds.sort_by(|a, b| a.inside.cmp(&b.inside));
-        for bind in &binds {
+        let (in_tmp, elsewhere): (Vec<Bind>, Vec<Bind>) = binds
+            .into_iter()
+            .partition(|bind| bind.inside.starts_with("/tmp"));
+        for bind in &elsewhere {
             plan.bind(bind)?;
         }
         plan.tmpfs(Path::new("/tmp"), spec.limits.file_bytes, "1777")?;
+        for bind in &in_tmp {
+            plan.bind(bind)?;
+        }
         plan.proc()?;
         Ok(plan.finish())
     }

@@ -159,8 +159,10 @@ impl Interactor {
         scratch: &Path,
         memory_errors: &[String],
     ) -> Result<(Outcome, Comparison, Option<TimeLimitKind>)> {
-        let out = scratch.join("interactor");
-        let tout = tout_path(scratch);
+        // In the interactor's box's capped folder (as root a tmpfs of its own): the
+        // interactor cannot fill the host's disk.
+        let out = partner.capped_dir().join("interactor");
+        let tout = tout_path(partner.capped_dir());
         let _ = std::fs::remove_dir_all(&out);
         std::fs::create_dir_all(&out)
             .map_err(|e| JudgeError::file("interactor folder", &out, e))?;
@@ -235,10 +237,10 @@ impl Interactor {
     }
 }
 
-/// Where the interactor's TOUT of the last test run with `scratch` as the scratch folder
-/// lies.
-pub fn tout_path(scratch: &Path) -> PathBuf {
-    scratch.join("interactor").join("tout")
+/// Where the interactor's TOUT of the last test lies, given the capped folder of the
+/// interactor's box (`SandboxBox::capped_dir`).
+pub fn tout_path(capped: &Path) -> PathBuf {
+    capped.join("interactor").join("tout")
 }
 
 /// Lets the box user write the interactor's folder.

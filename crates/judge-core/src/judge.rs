@@ -789,7 +789,11 @@ impl<'j> BoxedProgram<'j> {
     /// TOUT.
     pub fn output(&self) -> PathBuf {
         match self.judging {
-            Judging::Interactive(_) => crate::interactive::tout_path(&self.scratch),
+            Judging::Interactive(_) => crate::interactive::tout_path(
+                self.partner
+                    .as_ref()
+                    .map_or(self.scratch.as_path(), |partner| partner.capped_dir()),
+            ),
             _ => self.scratch.join("output"),
         }
     }

@@ -2,6 +2,7 @@
 //! roots, the seccomp filter, the pool of box slots), hands out boxes, and runs programs in
 //! them: one box at a time, or two joined by pipes (an interactive test).
 
+use crate::capped::{Cap, CappedFolder};
 use crate::cgroup::{v1::V1Cgroup, v2::V2Cgroup, BoxCgroup};
 use crate::config::{choose_mode, Mode, SandboxConfig};
 use crate::cpus::InteractiveCpus;
@@ -136,10 +137,22 @@ impl Sandbox {
     /// checker files).
     pub fn acquire(&self) -> Result<SandboxBox<'_>> {
         let pooled = self.pool.lock().unwrap_or_else(|e| e.into_inner()).pop();
-        let slot = match pooled {
+        let mut slot = match pooled {
             Some(slot) => slot,
             None => slots::acquire(&self.lock_dir, self.config.first_uid, self.config.max_boxes)?,
         };
+        if slot.capped.is_none() {
+            let cap = Cap {
+                bytes: self.config.capped_bytes,
+                files: self.config.capped_files,
+            };
+            slot.capped = Some(CappedFolder::make(
+                &self.lock_dir,
+                slot.id,
+                self.environment.root,
+                cap,
+            )?);
+        }
         // Folders left by judges that were killed (of any slot, by whoever ran them, if no
         // live judge holds them).
         folders::remove_stale(&std::env::temp_dir());
@@ -172,6 +185,7 @@ impl Sandbox {
             stderr: StderrFile::default(),
             devnull: None,
             derived: None,
+            capped_used: false,
             next: NextInit::default(),
             last_start: None,
             retiring: Vec::new(),
@@ -207,7 +221,10 @@ impl Sandbox {
 impl Drop for Sandbox {
     fn drop(&mut self) {
         let slots = std::mem::take(&mut *self.pool.lock().unwrap_or_else(|e| e.into_inner()));
-        for slot in slots {
+        for mut slot in slots {
+            if let Some(capped) = slot.capped.take() {
+                capped.remove();
+            }
             for cgroup in slot.cgroups.into_iter().flatten() {
                 cgroup.remove();
             }
@@ -232,6 +249,8 @@ pub struct SandboxBox<'a> {
     devnull: Option<OwnedFd>,
     /// The last run's command and mounts, reused by runs of the same spec.
     derived: Option<Derived>,
+    /// A run was given something in the capped folder since it was last emptied.
+    capped_used: bool,
     /// The init prepared for a run like the last one.
     next: NextInit,
     /// How the last run started.
@@ -248,6 +267,11 @@ impl Drop for SandboxBox<'_> {
         self.next.discard();
         for (init, _) in self.retiring.drain(..) {
             init.reap();
+        }
+        // What the box's runs left for the judge goes with the box (and its memory
+        // charge with it).
+        if let Some(capped) = self.slot.as_ref().and_then(|slot| slot.capped.as_ref()) {
+            let _ = capped.empty();
         }
         if let Some(slot) = self.slot.take() {
             self.sandbox
@@ -361,6 +385,21 @@ impl SandboxBox<'_> {
     /// visible inside the box, removed with it.
     pub fn scratch_dir(&self) -> &Path {
         &self.scratch
+    }
+
+    /// A folder the box's runs may be given to write to (as a [`Bind`] of something in
+    /// it), which the judge reads after the run: a Kattis validator's feedback folder, an
+    /// interactor's folder. As root it is a tmpfs of its own, capped
+    /// (`SandboxConfig::capped_bytes`, `capped_files`): a run writing past the cap gets
+    /// ENOSPC, and nothing reaches the host's disk. It is the box slot's, and emptied when
+    /// a run of the box starts that is given nothing in it, and when the box is given
+    /// back: give what is in it only to this box's runs. Its folders are the caller's to
+    /// make (and to let the box user write).
+    pub fn capped_dir(&self) -> &Path {
+        self.slot
+            .as_ref()
+            .and_then(|slot| slot.capped.as_ref())
+            .map_or(self.scratch.as_path(), |capped| capped.path())
     }
 
     /// The box id.
@@ -548,6 +587,7 @@ impl SandboxBox<'_> {
         // The preparer's last work (it reaps inits of past runs) is over before the slot's
         // cgroups are touched.
         self.next.collect();
+        self.empty_capped_unless_given(spec)?;
         let Derived {
             command,
             inside_dir,
@@ -686,6 +726,25 @@ impl SandboxBox<'_> {
             step_names: step_names.clone(),
             command: command.clone(),
         })
+    }
+
+    /// What earlier runs wrote in the capped folder is charged to their cgroups, which
+    /// this run may use: emptied (uncharged) before its cgroup is reset, unless the run is
+    /// given something in it (a checker given the interactor's TOUT).
+    fn empty_capped_unless_given(&mut self, spec: &RunSpec) -> Result<()> {
+        let Some(capped) = self.slot.as_ref().and_then(|slot| slot.capped.as_ref()) else {
+            return Ok(());
+        };
+        let given = spec
+            .binds
+            .iter()
+            .any(|bind| bind.host.starts_with(capped.path()));
+        if given {
+            self.capped_used = true;
+        } else if std::mem::take(&mut self.capped_used) {
+            capped.empty()?;
+        }
+        Ok(())
     }
 
     /// What the supervisor watches for a started run.

@@ -60,8 +60,7 @@ fn sandbox(bytes: u64, files: u64) -> Sandbox {
 fn out_folder(capped: &Path) -> (PathBuf, Bind) {
     let out = capped.join("out");
     std::fs::create_dir_all(&out).unwrap();
-    std::fs::set_permissions(&out, std::os::unix::fs::PermissionsExt::from_mode(0o777))
-        .unwrap();
+    std::fs::set_permissions(&out, std::os::unix::fs::PermissionsExt::from_mode(0o777)).unwrap();
     let bind = Bind {
         host: out.clone(),
         inside: PathBuf::from("/judge/out"),
@@ -97,7 +96,10 @@ fn a_run_writing_past_the_cap_is_stopped_off_the_hosts_disk_and_leaves_nothing()
     let (bytes, files) = said.trim().split_once(' ').unwrap();
     let (bytes, files): (u64, u64) = (bytes.parse().unwrap(), files.parse().unwrap());
     // (fwrite counts what its buffer took before a write failed.)
-    assert!(bytes <= MIB + 64 * 1024, "{bytes} bytes went into a 1 MiB folder");
+    assert!(
+        bytes <= MIB + 64 * 1024,
+        "{bytes} bytes went into a 1 MiB folder"
+    );
     assert!(files < 16, "{files} files went into a folder of 16");
     // The judge reads what the run left (after the run).
     let big = std::fs::metadata(out.join("big")).unwrap().len();

@@ -414,9 +414,10 @@ impl SandboxBox<'_> {
     }
 
     /// Waits until nothing of the box's past runs is left: reaps the inits still tearing
-    /// down their runs' boxes (see `supervise::Watch::retire`). A benchmark calls it at the
-    /// end of a block of runs, so that the block pays for its own teardown; the init
-    /// prepared for the next run stays.
+    /// down their runs' boxes (see `supervise::Watch::retire`), after the box's preparer
+    /// has finished its last work. A benchmark calls it at the end of a block of runs, so
+    /// that the block pays for its own teardown and preparing; the init prepared for the
+    /// next run stays.
     pub fn settle(&mut self) {
         self.next.collect();
         for (init, _) in self.retiring.drain(..) {

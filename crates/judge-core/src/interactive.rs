@@ -160,8 +160,10 @@ impl Interactor {
         scratch: &Path,
         memory_errors: &[String],
     ) -> Result<(Outcome, Comparison, Option<TimeLimitKind>)> {
-        let out = scratch.join("interactor");
-        let tout = tout_path(scratch);
+        // In the interactor's box's capped folder (as root a tmpfs of its own): the
+        // interactor cannot fill the host's disk.
+        let out = partner.capped_dir().join("interactor");
+        let tout = tout_path(partner.capped_dir());
         let _ = std::fs::remove_dir_all(&out);
         std::fs::create_dir_all(&out)
             .map_err(|e| JudgeError::file("interactor folder", &out, e))?;
@@ -253,10 +255,10 @@ impl Interactor {
     }
 }
 
-/// Where the interactor's TOUT of the last test run with `scratch` as the scratch folder
-/// lies.
-pub fn tout_path(scratch: &Path) -> PathBuf {
-    scratch.join("interactor").join("tout")
+/// Where the interactor's TOUT of the last test lies, given the capped folder of the
+/// interactor's box (`SandboxBox::capped_dir`).
+pub fn tout_path(capped: &Path) -> PathBuf {
+    capped.join("interactor").join("tout")
 }
 
 /// Whether the interactor left its TOUT in `folder` as a regular file (none at all is an
@@ -271,10 +273,10 @@ fn tout_file(folder: &Path) -> std::result::Result<(), String> {
     }
 }
 
-/// Reads what the last interactive run left as its TOUT in the scratch folder `scratch`
-/// (at most `max_bytes`), as [`ToolFolder::read`] does.
-pub fn read_tout(scratch: &Path, max_bytes: u64) -> Result<Vec<u8>> {
-    let folder = scratch.join("interactor");
+/// Reads what the last interactive run left as its TOUT in `capped`, the interactor's
+/// box's capped folder (at most `max_bytes`), as [`ToolFolder::read`] does.
+pub fn read_tout(capped: &Path, max_bytes: u64) -> Result<Vec<u8>> {
+    let folder = capped.join("interactor");
     let opened =
         ToolFolder::open(&folder).map_err(|e| JudgeError::file("interactor folder", &folder, e))?;
     match opened.read("tout", max_bytes) {

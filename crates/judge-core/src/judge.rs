@@ -774,7 +774,11 @@ impl<'j> BoxedProgram<'j> {
     pub fn read_output(&self) -> Result<Vec<u8>> {
         let max_bytes = self.limits.output_bytes;
         if let Judging::Interactive(_) = self.judging {
-            return crate::interactive::read_tout(&self.scratch, max_bytes);
+            let folder = self
+                .partner
+                .as_ref()
+                .map_or(self.scratch.as_path(), |partner| partner.capped_dir());
+            return crate::interactive::read_tout(folder, max_bytes);
         }
         let path = self.scratch.join("output");
         let mut bytes = Vec::new();

@@ -146,8 +146,8 @@ fn compiler_version(compiler: &str, toolchain: &Toolchain) -> Option<Vec<u8>> {
 
 impl PrecompiledHeaders {
     /// Headers kept in `dir` (created when needed, readable by the boxes). When the boxes
-    /// cannot see `dir` (`seen` false: a folder under /tmp, which every box has of its
-    /// own), no header is precompiled and every source compiles as without the cache.
+    /// cannot see `dir` (`seen` false: a folder under /box or /proc, which every box has
+    /// of its own), no header is precompiled and every source compiles as without the cache.
     pub fn new(dir: impl Into<PathBuf>, seen: bool) -> PrecompiledHeaders {
         PrecompiledHeaders {
             dir: dir.into(),

@@ -36,15 +36,17 @@ pub(crate) struct StatusRecord {
     pub system_us: i64,
     /// For `RECORD_EXITED`: peak resident set size in KiB.
     pub maxrss_kib: i64,
-    /// For `RECORD_STARTED`: CLOCK_MONOTONIC when the program was started, in ns.
+    /// For `RECORD_EXITED`: CLOCK_MONOTONIC when the program was about to exec, in ns (0
+    /// when unknown).
     pub started_ns: i64,
 }
 
 /// A step of the set-up failed.
 pub(crate) const RECORD_SETUP_FAILED: u32 = 1;
-/// The program was started.
+/// The init has started the program: sent for a box of an interactive pair only (see
+/// `ChildPlan::report_start`); other runs skip it, as it wakes the judge once more.
 pub(crate) const RECORD_STARTED: u32 = 2;
-/// The program ended; its wait status and rusage follow.
+/// The program ended; its wait status, rusage and start time follow.
 pub(crate) const RECORD_EXITED: u32 = 3;
 /// The box root's template namespace is built.
 pub(crate) const RECORD_READY: u32 = 4;
@@ -66,7 +68,7 @@ pub(crate) enum Stage {
     PivotRoot,
     /// Remounting the box root read-only.
     ReadOnlyRoot,
-    /// Writing to cgroup.procs.
+    /// Joining the cgroup (writing to `tasks` or `cgroup.procs`).
     Cgroup,
     /// Starting the program from the init.
     Clone,
@@ -199,7 +201,7 @@ pub(crate) struct ChildPlan<'a> {
     /// The judge's command line and environment in memory (start, end): the init, a copy
     /// of the judge, blanks them so that /proc/1/cmdline in the box shows no host paths.
     pub scrub: [(usize, usize); 2],
-    /// Open `cgroup.procs` files to write `0` to.
+    /// Open `tasks` (v1) or `cgroup.procs` (v2) files to write `0` to.
     pub cgroup_fds: Vec<libc::c_int>,
     /// The program's stdin, stdout and stderr (without isolation; a box's program receives
     /// them on the control socket).
@@ -225,6 +227,10 @@ pub(crate) struct ChildPlan<'a> {
     pub seccomp: &'a [BpfProgram],
     /// The CPUs the box may run on (inherited by the program), or any.
     pub cpus: Option<libc::cpu_set_t>,
+    /// Whether the init reports the program's start (`RECORD_STARTED`): the other box of
+    /// an interactive pair must tell a program not started yet from one that has ended
+    /// (see `supervise::hears`).
+    pub report_start: bool,
     /// The working directory, as the program sees it.
     pub workdir: CString,
     /// The program, an absolute path as the program sees it.
@@ -294,7 +300,8 @@ fn now_monotonic_ns() -> i64 {
 
 fn join_cgroups(plan: &ChildPlan) {
     for &fd in &plan.cgroup_fds {
-        // Writing 0 to cgroup.procs moves the writing process.
+        // Writing 0 moves the writer (`tasks`: the calling thread, which is the whole
+        // program: it is one thread until it execs).
         // SAFETY: writing one byte from a static buffer.
         let written = unsafe { libc::write(fd, b"0".as_ptr().cast(), 1) };
         if written < 0 {
@@ -464,25 +471,27 @@ pub(crate) unsafe fn init_main(plan: &ChildPlan) -> ! {
     // the program ends is not charged to its CPU time.
     //
     // The program is started at once and takes every step it can before its run: it
-    // joins the cgroup, drops its privileges, enters a user namespace of its own and
-    // installs the seccomp filter; then it waits for its stdin, stdout and stderr on the
-    // control socket and execs. The init waits (vfork) until it has exec'd or failed: the
-    // program's start is then.
+    // drops its privileges, enters a user namespace of its own, installs the seccomp
+    // filter and joins the cgroup; then it waits for its stdin, stdout and stderr on the
+    // control socket and execs. The init does not wait for that (no vfork): it goes
+    // straight to waiting for the program's end, so that between the hand-over and the
+    // program's end nothing wakes it, nor the judge.
     let pid = spawn_program(plan);
-    let started_ns = now_monotonic_ns();
     if pid < 0 {
         fail(plan, Stage::Clone, errno(), 0);
     }
-    send(
-        plan.status_fd,
-        &StatusRecord {
-            kind: RECORD_STARTED,
-            started_ns,
-            ..StatusRecord::default()
-        },
-    );
+    if plan.report_start {
+        send(
+            plan.status_fd,
+            &StatusRecord {
+                kind: RECORD_STARTED,
+                ..StatusRecord::default()
+            },
+        );
+    }
     // Keep only the status pipe: copies of the program's pipes (or of other boxes' pipes,
-    // inherited from the judge) would hold them open.
+    // inherited from the judge) would hold them open. (The program has a table of its
+    // own.)
     close_all_but(plan.status_fd);
     loop {
         let mut status = 0;
@@ -497,6 +506,7 @@ pub(crate) unsafe fn init_main(plan: &ChildPlan) -> ! {
                     user_us: usage.ru_utime.tv_sec * 1_000_000 + usage.ru_utime.tv_usec,
                     system_us: usage.ru_stime.tv_sec * 1_000_000 + usage.ru_stime.tv_usec,
                     maxrss_kib: usage.ru_maxrss,
+                    started_ns: PROGRAM_STARTED_NS.load(std::sync::atomic::Ordering::Relaxed),
                     ..StatusRecord::default()
                 },
             );
@@ -550,7 +560,8 @@ unsafe fn receive_stdio(control_fd: libc::c_int) -> Option<[libc::c_int; 3]> {
     message.msg_control = control.bytes.as_mut_ptr().cast();
     message.msg_controllen = control.bytes.len();
     let received = loop {
-        let n = libc::recvmsg(control_fd, &mut message, libc::MSG_CMSG_CLOEXEC);
+        // Not close-on-exec: they land at 0, 1 and 2, where the program keeps them.
+        let n = libc::recvmsg(control_fd, &mut message, 0);
         if n >= 0 || errno() != libc::EINTR {
             break n;
         }
@@ -572,8 +583,12 @@ unsafe fn receive_stdio(control_fd: libc::c_int) -> Option<[libc::c_int; 3]> {
     for (index, fd) in fds.iter_mut().enumerate() {
         *fd = std::ptr::read_unaligned(data.add(index));
     }
-    // The init closed 0-2, so the descriptors may have landed there: move them above, or
-    // placing one at its number could overwrite another.
+    // The init closed 0-2, so the kernel gave the three descriptors 0, 1 and 2, in order:
+    // nothing to place. Anywhere else (which should not happen), they are moved above 2
+    // first, or placing one at its number could overwrite another.
+    if fds == [0, 1, 2] {
+        return Some(fds);
+    }
     for fd in fds.iter_mut() {
         if *fd < 3 {
             let moved = libc::fcntl(*fd, libc::F_DUPFD_CLOEXEC, 3);
@@ -587,22 +602,41 @@ unsafe fn receive_stdio(control_fd: libc::c_int) -> Option<[libc::c_int; 3]> {
     Some(fds)
 }
 
-/// Starts the box's program as in posix_spawn: `CLONE_VM | CLONE_VFORK` on a stack of
-/// its own, so the init's memory is not copied (the init waits until the program execs or
-/// fails). The program receives its stdio itself ([`waiting_program_main`]).
+/// The stack the box's program runs on until it execs. It shares the init's memory
+/// (`CLONE_VM`) and runs while the init goes on, so its stack cannot be in the init's
+/// frames (the compiler may reuse a dead local's place): a static, in the init's own copy
+/// of the judge's memory, untouched by the judge itself.
+#[repr(C, align(16))]
+struct ProgramStack(std::cell::UnsafeCell<[u8; PROGRAM_STACK_BYTES]>);
+
+const PROGRAM_STACK_BYTES: usize = 128 * 1024;
+
+// SAFETY: only the one program of a box's init uses it, in the init's copy of the memory.
+unsafe impl Sync for ProgramStack {}
+
+static PROGRAM_STACK: ProgramStack =
+    ProgramStack(std::cell::UnsafeCell::new([0; PROGRAM_STACK_BYTES]));
+
+/// CLOCK_MONOTONIC when the box's program was about to exec, stored by the program and
+/// read by its init once the program has ended (they share memory until the exec).
+static PROGRAM_STARTED_NS: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
+
+/// Starts the box's program as in posix_spawn: `CLONE_VM` on a stack of its own, so the
+/// init's memory is not copied. Without `CLONE_VFORK`: the program waits for its stdio
+/// before it execs ([`waiting_program_main`]), and the init does not wait with it. The
+/// two share memory until the exec; they touch none of the same memory but errno, which
+/// only a failing set-up step of the program reads, right after its own call.
 unsafe fn spawn_program(plan: &ChildPlan) -> libc::pid_t {
     extern "C" fn entry(plan: *mut libc::c_void) -> libc::c_int {
-        // SAFETY: the plan is the init's, alive and unchanged while the init waits.
+        // SAFETY: the plan is the init's, alive and unchanged as long as the init lives.
         unsafe { waiting_program_main(&*(plan as *const ChildPlan)) }
     }
-    const STACK_BYTES: usize = 128 * 1024;
-    let mut stack = [0u8; STACK_BYTES];
     // The stack grows down: hand over its (16-byte aligned) top.
-    let top = (stack.as_mut_ptr() as usize + STACK_BYTES) & !15;
+    let top = (PROGRAM_STACK.0.get() as usize + PROGRAM_STACK_BYTES) & !15;
     libc::clone(
         entry,
         top as *mut libc::c_void,
-        libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+        libc::CLONE_VM | libc::SIGCHLD,
         plan as *const ChildPlan as *mut libc::c_void,
     )
 }
@@ -771,24 +805,47 @@ pub(crate) unsafe fn program_main(plan: &ChildPlan, stdio: [libc::c_int; 3]) -> 
         check(plan, libc::setpgid(0, 0), Stage::ProcessGroup);
     }
     enter_limits(plan);
-    apply_rlimits(plan, Rlimits::OnceStarted);
+    apply_rlimits(plan, Rlimits::WithStdio);
     exec(plan)
 }
 
 /// The program of a box, started by its init before the run: it enters its limits,
 /// credentials and filters, waits for its stdin, stdout and stderr on the control socket,
-/// and execs. Ends quietly when the socket closes first (the box was not used).
+/// and execs. Ends quietly when the socket closes first (the box was not used). Between
+/// the hand-over and the exec it only places what it received (normally nothing: the
+/// descriptors arrive at 0, 1 and 2).
 ///
 /// # Safety
 /// Must run in a child cloned by the init (sharing its memory, see [`spawn_program`]).
 unsafe fn waiting_program_main(plan: &ChildPlan) -> ! {
     enter_limits(plan);
+    // Everything the program holds closes at its exec (the stdio it receives comes later
+    // and stays).
+    mark_close_on_exec_from(3);
     let Some(stdio) = receive_stdio(plan.control_fd) else {
         libc::_exit(0)
     };
-    place_stdio(plan, stdio);
-    apply_rlimits(plan, Rlimits::OnceStarted);
+    if stdio != [0, 1, 2] {
+        place_stdio(plan, stdio);
+    }
+    apply_rlimits(plan, Rlimits::WithStdio);
+    PROGRAM_STARTED_NS.store(now_monotonic_ns(), std::sync::atomic::Ordering::Relaxed);
     exec(plan)
+}
+
+/// Marks every descriptor from `first` on close-on-exec.
+unsafe fn mark_close_on_exec_from(first: libc::c_int) {
+    if libc::syscall(
+        libc::SYS_close_range,
+        first as u32,
+        u32::MAX,
+        libc::CLOSE_RANGE_CLOEXEC,
+    ) < 0
+    {
+        for fd in first..1024 {
+            libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
+        }
+    }
 }
 
 /// Puts stdin, stdout and stderr at 0, 1 and 2; everything else closes at exec, the
@@ -801,46 +858,47 @@ unsafe fn place_stdio(plan: &ChildPlan, stdio: [libc::c_int; 3]) {
             fail(plan, Stage::Stdio, errno(), target as i32);
         }
     }
-    if libc::syscall(
-        libc::SYS_close_range,
-        3u32,
-        u32::MAX,
-        libc::CLOSE_RANGE_CLOEXEC,
-    ) < 0
-    {
-        for fd in 3..1024 {
-            libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
-        }
-    }
+    mark_close_on_exec_from(3);
 }
 
 /// Which of the rlimits [`apply_rlimits`] sets.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Rlimits {
-    /// All but the open files and processes: before the program waits for its stdio.
-    BeforeWaiting,
-    /// The open files (the received descriptors must fit) and processes (counted in the
-    /// program's own user namespace, set up by then): once it has its stdio.
-    OnceStarted,
+    /// All but the open files and processes: before the credentials change.
+    BeforeCredentials,
+    /// The processes (counted per user namespace: the program's own, once it is in it,
+    /// so its count is not the box uid's elsewhere) and the open files when the stdio
+    /// fits under them (it arrives at 0, 1 and 2).
+    InOwnNamespace,
+    /// The open files when fewer than three: once the stdio is there.
+    WithStdio,
 }
 
 /// Sets some of the rlimits (async-signal-safe: no allocation).
 unsafe fn apply_rlimits(plan: &ChildPlan, which: Rlimits) {
-    let result = rlimits::apply_where(&plan.rlimits, |&(resource, _, _)| {
-        let late = resource == libc::RLIMIT_NOFILE || resource == libc::RLIMIT_NPROC;
-        late == (which == Rlimits::OnceStarted)
+    let result = rlimits::apply_where(&plan.rlimits, |&(resource, soft, _)| {
+        let phase = match resource {
+            libc::RLIMIT_NPROC => Rlimits::InOwnNamespace,
+            libc::RLIMIT_NOFILE if soft >= 3 => Rlimits::InOwnNamespace,
+            libc::RLIMIT_NOFILE => Rlimits::WithStdio,
+            _ => Rlimits::BeforeCredentials,
+        };
+        phase == which
     });
     if let Err(error) = result {
         fail(plan, Stage::Rlimits, error, 0);
     }
 }
 
-/// The cgroup, the working directory, the rlimits that can be set before the stdio is
-/// there, the box's uid, its user namespace and the seccomp filter.
+/// The cgroup, the working directory, the rlimits, the box's uid, its user namespace and
+/// the seccomp filter: everything a program does before its run. (The cgroup first: the
+/// box user could not join it on kernels before 5.16, which check the writer's
+/// credentials, not the opener's; what the rest costs is not the run's, whose counters
+/// are reset when it begins.)
 unsafe fn enter_limits(plan: &ChildPlan) {
     join_cgroups(plan);
     check(plan, libc::chdir(plan.workdir.as_ptr()), Stage::Chdir);
-    apply_rlimits(plan, Rlimits::BeforeWaiting);
+    apply_rlimits(plan, Rlimits::BeforeCredentials);
     if let Some((uid, gid)) = plan.drop_to {
         // Raw system calls, not the C library's: glibc's set*id functions tell every thread
         // it believes the process has (the judge's, copied at clone) to change too, under a
@@ -880,6 +938,7 @@ unsafe fn enter_limits(plan: &ChildPlan) {
             }
         }
     }
+    apply_rlimits(plan, Rlimits::InOwnNamespace);
     if plan.seccomp.is_empty() {
         libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
     } else if let Err(error) = crate::seccomp::install(plan.seccomp) {

@@ -52,6 +52,10 @@ pub struct SandboxConfig {
     pub cgroup_group: String,
     /// Set to stop every run promptly (the judge's SIGINT/SIGTERM handler sets it).
     pub cancel: Arc<AtomicBool>,
+    /// Bytes a box's capped folder (`SandboxBox::capped_dir`) may hold, as root.
+    pub capped_bytes: u64,
+    /// Files and folders a box's capped folder may hold, as root.
+    pub capped_files: u64,
 }
 
 impl Default for SandboxConfig {
@@ -68,6 +72,8 @@ impl Default for SandboxConfig {
             lock_dir: None,
             cgroup_group: "judge".to_string(),
             cancel: Arc::new(AtomicBool::new(false)),
+            capped_bytes: 64 * crate::limits::MIB,
+            capped_files: 1024,
         }
     }
 }

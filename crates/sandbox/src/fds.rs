@@ -47,36 +47,54 @@ pub(crate) fn set_nonblocking(fd: std::os::fd::RawFd) {
     }
 }
 
-/// A box's stderr: one anonymous file, created on first use, emptied for each run.
+/// A box's stderr: one anonymous file, created on first use, emptied for each run that
+/// follows one that wrote to it. It is opened for appending, so that emptying it is one
+/// `ftruncate` (the program's writes land at its end, wherever the last run left the
+/// offset), and a run after a silent one costs nothing.
 #[derive(Default)]
-pub(crate) struct StderrFile(Option<File>);
+pub(crate) struct StderrFile {
+    file: Option<File>,
+    /// Whether the last run may have written to it.
+    written: bool,
+}
 
 impl StderrFile {
     /// The file of the current run, made by [`StderrFile::fresh`].
     pub(crate) fn current(&mut self) -> Result<&mut File> {
-        self.0
+        self.file
             .as_mut()
             .ok_or_else(|| SandboxError::Invalid("the run's stderr file was not made".into()))
     }
 
-    /// The file, empty and at its start.
+    /// The file, empty.
     pub(crate) fn fresh(&mut self) -> Result<&mut File> {
-        if self.0.is_none() {
+        if self.file.is_none() {
             let file = tempfile::tempfile().map_err(|e| {
                 SandboxError::io("creating the stderr file in", std::env::temp_dir(), e)
             })?;
-            self.0 = Some(File::from(above_stdio(OwnedFd::from(file))?));
+            let fd = above_stdio(OwnedFd::from(file))?;
+            // SAFETY: fcntl on a descriptor we own.
+            if unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_SETFL, libc::O_APPEND) } < 0 {
+                return Err(SandboxError::last_os("fcntl(O_APPEND) on the stderr file"));
+            }
+            self.file = Some(File::from(fd));
+            self.written = false;
         }
         let file = self
-            .0
+            .file
             .as_mut()
             .ok_or_else(|| SandboxError::Invalid("no stderr file".into()))?;
-        file.set_len(0)
-            .and_then(|()| std::io::Seek::seek(file, std::io::SeekFrom::Start(0)).map(|_| ()))
-            .map_err(|e| {
+        if std::mem::replace(&mut self.written, true) {
+            file.set_len(0).map_err(|e| {
                 SandboxError::io("emptying the stderr file in", std::env::temp_dir(), e)
             })?;
+        }
         Ok(file)
+    }
+
+    /// The run is over and left the file empty: the next run need not empty it.
+    pub(crate) fn left_empty(&mut self) {
+        self.written = false;
     }
 }
 
@@ -101,6 +119,15 @@ mod tests {
         std::io::Write::write_all(stderr.fresh().unwrap(), b"first run").unwrap();
         let file = stderr.fresh().unwrap();
         assert_eq!(file.metadata().unwrap().len(), 0);
+        // Written at its start again, though the offset was past the first run's text.
+        std::io::Write::write_all(file, b"second").unwrap();
+        let mut text = String::new();
+        std::io::Read::read_to_string(
+            &mut File::open(format!("/proc/self/fd/{}", file.as_raw_fd())).unwrap(),
+            &mut text,
+        )
+        .unwrap();
+        assert_eq!(text, "second");
     }
 
     #[test]

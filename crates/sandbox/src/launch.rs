@@ -25,7 +25,7 @@ pub(crate) struct Program<'a> {
     pub run_steps: Vec<MountStep>,
     /// The judge's command line and environment in memory.
     pub scrub: [(usize, usize); 2],
-    /// Open `cgroup.procs` files.
+    /// Open files the program joins its cgroup through (see `BoxCgroup::join_files`).
     pub cgroup_fds: Vec<libc::c_int>,
     /// The program's stdin, stdout, stderr.
     pub stdio: [libc::c_int; 3],
@@ -34,7 +34,7 @@ pub(crate) struct Program<'a> {
     /// The box's uid (and gid) when the judge is root.
     pub uid: Option<u32>,
     /// The seccomp filters.
-    pub seccomp: &'a [BpfProgram],
+    pub seccomp: std::sync::Arc<Vec<BpfProgram>>,
     /// The CPU the box's processes may run on, if it is pinned.
     pub cpu: Option<usize>,
     /// The working directory, as the program sees it.
@@ -55,8 +55,9 @@ pub(crate) struct Launched {
     pub pidfd: OwnedFd,
     /// The status pipe's read end.
     pub status: OwnedFd,
-    /// CLOCK_MONOTONIC at the clone.
-    pub cloned_ns: i64,
+    /// CLOCK_MONOTONIC when the run began: the hand-over of the stdio to an isolated box,
+    /// the clone of a program without isolation.
+    pub begun_ns: i64,
 }
 
 impl Launched {
@@ -133,13 +134,13 @@ pub(crate) fn go(
     let Some(control) = prepared.control.take() else {
         return Err(prepared);
     };
-    let cloned_ns = monotonic_ns();
+    let begun_ns = monotonic_ns();
     if send_fds(control.as_raw_fd(), &stdio).is_err() {
         return Err(prepared);
     }
     drop(control);
     let mut launched = prepared.into_launched()?;
-    launched.cloned_ns = cloned_ns;
+    launched.begun_ns = begun_ns;
     Ok(launched)
 }
 
@@ -151,7 +152,7 @@ impl Prepared {
                 pid: self.pid,
                 pidfd,
                 status,
-                cloned_ns: monotonic_ns(),
+                begun_ns: monotonic_ns(),
             }),
             _ => Err(self),
         }
@@ -225,6 +226,8 @@ fn send_fds(socket: libc::c_int, fds: &[libc::c_int; 3]) -> Result<()> {
 /// init's end of the control socket (which the parent's copy of is closed here).
 fn clone_box(program: Program, control: Option<OwnedFd>) -> Result<Launched> {
     let (status_read, status_write) = pipe()?;
+    // The supervisor reads what is there and goes back to waiting.
+    crate::fds::set_nonblocking(status_read.as_raw_fd());
     let argv: Vec<CString> = program
         .argv
         .iter()
@@ -250,6 +253,7 @@ fn clone_box(program: Program, control: Option<OwnedFd>) -> Result<Launched> {
         // SAFETY: CPU_SET on a set we own, with an index below its size.
         unsafe { libc::CPU_SET(cpu % libc::CPU_SETSIZE as usize, &mut cpus) };
     }
+    let seccomp = program.seccomp.clone();
     let status_fd = status_write.as_raw_fd();
     let control_fd = control.as_ref().map_or(-1, AsRawFd::as_raw_fd);
     let mut keep_fds: Vec<libc::c_int> =
@@ -277,8 +281,10 @@ fn clone_box(program: Program, control: Option<OwnedFd>) -> Result<Launched> {
         user_namespace: program.isolated,
         uid_map: cstring(map.as_bytes(), "uid map")?,
         gid_map: cstring(map.as_bytes(), "gid map")?,
-        seccomp: program.seccomp,
+        seccomp: &seccomp,
         cpus: program.cpu.map(|_| cpus),
+        // Only the boxes of an interactive pair are pinned to a CPU.
+        report_start: program.cpu.is_some(),
         workdir: cstring(program.workdir.as_os_str().as_bytes(), "the box path")?,
         executable: cstring(program.executable.as_os_str().as_bytes(), "the command")?,
         argv: pointers(&argv),
@@ -291,7 +297,7 @@ fn clone_box(program: Program, control: Option<OwnedFd>) -> Result<Launched> {
     } else {
         0
     };
-    let cloned_ns = monotonic_ns();
+    let begun_ns = monotonic_ns();
     // SAFETY: the child only runs async-signal-safe code on the prepared plan.
     let pid = unsafe { child::raw_clone(flags) };
     if pid == 0 {
@@ -325,7 +331,7 @@ fn clone_box(program: Program, control: Option<OwnedFd>) -> Result<Launched> {
         // SAFETY: a fresh descriptor we own.
         pidfd: unsafe { OwnedFd::from_raw_fd(pidfd) },
         status: status_read,
-        cloned_ns,
+        begun_ns,
     })
 }
 

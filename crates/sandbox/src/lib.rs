@@ -5,7 +5,8 @@
 //! bytes written); two programs may also run at once in two boxes joined by pipes (an
 //! interactive test). Each concern is one module, in the order a run meets them: `config`
 //! (what is asked for and the mode this machine gives), `slots` (box ids locked across
-//! judge processes), `folders` (box folders and their cleanup), `netns` (a network
+//! judge processes), `folders` (box folders and their cleanup), `capped` (the folder a
+//! box's runs may write for the judge, capped), `netns` (a network
 //! namespace per slot), `template` and [`rootfs`] (the box's minimal read-only root),
 //! [`cgroup`] (v2 and v1: memory, processes, CPU accounting), [`rlimits`] (per-process
 //! limits and the rlimit-only fallback), [`seccomp`] (the system-call filter), `paths`
@@ -16,6 +17,7 @@
 //! The README next to this crate is its manual: every limit, the mechanism that enforces
 //! it on cgroup v2 / cgroup v1 / rlimit-only, every field of the outcome, the threat model.
 
+mod capped;
 pub mod cgroup;
 mod child;
 mod classify;

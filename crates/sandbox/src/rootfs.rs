@@ -16,12 +16,44 @@ use std::path::{Component, Path, PathBuf};
 /// Where the box directory appears inside the box.
 pub const BOX_DIR: &str = "/box";
 
-/// Whether a host path bound read-only into the box root would be hidden by what every
-/// run mounts over that root: the box folder, a private `/tmp` and `/proc`.
-pub(crate) fn hidden_by_a_run(path: &Path) -> bool {
-    [BOX_DIR, "/tmp", "/proc"]
-        .iter()
-        .any(|mounted| path.starts_with(mounted))
+/// Where a host path shown read-only at the same place in the box goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Placement {
+    /// In the box root, built once.
+    Root,
+    /// Under `/tmp`, which every run mounts afresh (a private tmpfs): attached by each run
+    /// on top of its own `/tmp`, after that is mounted.
+    OverRunTmp,
+}
+
+/// Where a read-only host path goes, or why it cannot be shown: `/tmp` itself would hide
+/// the run's private `/tmp`; under `/box` lies the box folder (a mount point made there
+/// would be a folder made in the box folder on the host); under `/proc` the box's own
+/// process list (where nothing can be made).
+pub(crate) fn placement(path: &Path) -> std::result::Result<Placement, String> {
+    if path == Path::new("/tmp") {
+        return Err(format!(
+            "{} cannot be shown in a box: it would hide the run's own /tmp",
+            path.display()
+        ));
+    }
+    for (mounted, what) in [
+        (BOX_DIR, "the box folder"),
+        ("/proc", "the box's own /proc"),
+    ] {
+        if path.starts_with(mounted) {
+            return Err(format!(
+                "{} cannot be shown in a box: {mounted} is {what}, mounted by every run; \
+                 keep it elsewhere",
+                path.display()
+            ));
+        }
+    }
+    Ok(if path.starts_with("/tmp") {
+        Placement::OverRunTmp
+    } else {
+        Placement::Root
+    })
 }
 
 /// The host paths shown read-only in every box unless configured otherwise. Missing ones
@@ -368,12 +400,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn paths_under_what_a_run_mounts_are_hidden() {
-        for hidden in ["/tmp", "/tmp/work/venv", "/box/x", "/proc/1"] {
-            assert!(hidden_by_a_run(Path::new(hidden)), "{hidden}");
+    fn paths_under_tmp_go_over_the_runs_tmp_and_box_and_proc_are_refused() {
+        for (path, wanted) in [
+            ("/usr/bin", Ok(Placement::Root)),
+            ("/tmpfiles", Ok(Placement::Root)),
+            ("/opt/box", Ok(Placement::Root)),
+            ("/tmp/work/venv", Ok(Placement::OverRunTmp)),
+        ] {
+            assert_eq!(placement(Path::new(path)), wanted, "{path}");
         }
-        for seen in ["/usr/bin", "/tmpfiles", "/opt/box", "/"] {
-            assert!(!hidden_by_a_run(Path::new(seen)), "{seen}");
+        for refused in ["/tmp", "/box/x", "/box", "/proc/1"] {
+            let error = placement(Path::new(refused)).unwrap_err();
+            assert!(error.contains(refused), "{error}");
         }
     }
 

@@ -2,6 +2,7 @@
 //! roots, the seccomp filter, the pool of box slots), hands out boxes, and runs programs in
 //! them: one box at a time, or two joined by pipes (an interactive test).
 
+use crate::capped::{Cap, CappedFolder};
 use crate::cgroup::{v1::V1Cgroup, v2::V2Cgroup, BoxCgroup};
 use crate::config::{choose_mode, Mode, SandboxConfig};
 use crate::cpus::InteractiveCpus;
@@ -13,7 +14,7 @@ use crate::launch::{self, Program};
 use crate::measure::{self, Made};
 use crate::outcome::{Enforcement, Outcome};
 use crate::paths::{self, View, DEFAULT_PATH};
-use crate::prepared::{NextInit, Start};
+use crate::prepared::{Next, NextInit, Start};
 use crate::rlimits::{self, RlimitRole};
 use crate::rootfs::{self, RootPlan, BOX_DIR};
 use crate::slots::{self, Slot};
@@ -35,7 +36,7 @@ pub struct Sandbox {
     readonly: Vec<PathBuf>,
     /// The box roots (isolated runs only).
     templates: Option<Templates>,
-    seccomp: Vec<BpfProgram>,
+    seccomp: std::sync::Arc<Vec<BpfProgram>>,
     /// Where this process's command line and environment lie in memory.
     command_line: [(usize, usize); 2],
     lock_dir: PathBuf,
@@ -72,7 +73,7 @@ impl Sandbox {
             environment,
             readonly,
             templates,
-            seccomp,
+            seccomp: std::sync::Arc::new(seccomp),
             command_line: launch::command_line_in_memory(),
             interactive_cpus: InteractiveCpus::of_this_process(lock_dir.clone()),
             lock_dir,
@@ -107,10 +108,12 @@ impl Sandbox {
     }
 
     /// Whether a host folder given to runs as a read-only path (`RunSpec::root_binds`) is
-    /// seen inside the boxes: not under `/tmp`, `/box` or `/proc`, which every isolated run
-    /// mounts afresh (such a path is refused; without isolation every host path is seen).
+    /// seen inside the boxes: anywhere but `/tmp` itself and under `/box` or `/proc`, which
+    /// every isolated run mounts afresh (such a path is refused; a path under `/tmp` is
+    /// attached by each run over its own `/tmp`; without isolation every host path is
+    /// seen).
     pub fn sees(&self, path: &Path) -> bool {
-        !self.mode.isolated || !rootfs::hidden_by_a_run(path)
+        !self.mode.isolated || rootfs::placement(path).is_ok()
     }
 
     /// Expands `~` in an environment value (for language settings such as RUSTUP_HOME).
@@ -134,10 +137,22 @@ impl Sandbox {
     /// checker files).
     pub fn acquire(&self) -> Result<SandboxBox<'_>> {
         let pooled = self.pool.lock().unwrap_or_else(|e| e.into_inner()).pop();
-        let slot = match pooled {
+        let mut slot = match pooled {
             Some(slot) => slot,
             None => slots::acquire(&self.lock_dir, self.config.first_uid, self.config.max_boxes)?,
         };
+        if slot.capped.is_none() {
+            let cap = Cap {
+                bytes: self.config.capped_bytes,
+                files: self.config.capped_files,
+            };
+            slot.capped = Some(CappedFolder::make(
+                &self.lock_dir,
+                slot.id,
+                self.environment.root,
+                cap,
+            )?);
+        }
         // Folders left by judges that were killed (of any slot, by whoever ran them, if no
         // live judge holds them).
         folders::remove_stale(&std::env::temp_dir());
@@ -168,6 +183,9 @@ impl Sandbox {
             dir,
             scratch,
             stderr: StderrFile::default(),
+            devnull: None,
+            derived: None,
+            capped_used: false,
             next: NextInit::default(),
             last_start: None,
             retiring: Vec::new(),
@@ -203,7 +221,10 @@ impl Sandbox {
 impl Drop for Sandbox {
     fn drop(&mut self) {
         let slots = std::mem::take(&mut *self.pool.lock().unwrap_or_else(|e| e.into_inner()));
-        for slot in slots {
+        for mut slot in slots {
+            if let Some(capped) = slot.capped.take() {
+                capped.remove();
+            }
             for cgroup in slot.cgroups.into_iter().flatten() {
                 cgroup.remove();
             }
@@ -224,6 +245,12 @@ pub struct SandboxBox<'a> {
     scratch: PathBuf,
     /// The programs' stderr, one anonymous file reused run after run.
     stderr: StderrFile,
+    /// /dev/null, the stdin of runs without one, opened once.
+    devnull: Option<OwnedFd>,
+    /// The last run's command and mounts, reused by runs of the same spec.
+    derived: Option<Derived>,
+    /// A run was given something in the capped folder since it was last emptied.
+    capped_used: bool,
     /// The init prepared for a run like the last one.
     next: NextInit,
     /// How the last run started.
@@ -241,6 +268,11 @@ impl Drop for SandboxBox<'_> {
         for (init, _) in self.retiring.drain(..) {
             init.reap();
         }
+        // What the box's runs left for the judge goes with the box (and its memory
+        // charge with it).
+        if let Some(capped) = self.slot.as_ref().and_then(|slot| slot.capped.as_ref()) {
+            let _ = capped.empty();
+        }
         if let Some(slot) = self.slot.take() {
             self.sandbox
                 .pool
@@ -251,11 +283,11 @@ impl Drop for SandboxBox<'_> {
     }
 }
 
-/// The open `cgroup.procs` files of a cgroup, as the child gets them.
-fn procs_fds(cgroup: &Option<BoxCgroup>) -> Vec<libc::c_int> {
+/// The open files a program joins a cgroup through, as the child gets them.
+fn join_fds(cgroup: &Option<BoxCgroup>) -> Vec<libc::c_int> {
     cgroup
         .as_ref()
-        .map(|c| c.procs_files().iter().map(AsRawFd::as_raw_fd).collect())
+        .map(|c| c.join_files().iter().map(AsRawFd::as_raw_fd).collect())
         .unwrap_or_default()
 }
 
@@ -287,8 +319,60 @@ enum Stdio {
 struct Started {
     launched: launch::Launched,
     stdout: Option<File>,
-    step_names: Vec<String>,
+    step_names: std::sync::Arc<Vec<String>>,
     command: String,
+}
+
+/// What a run is derived from: its spec but the stdio and the limits the cgroup and
+/// rlimits take per run (only the size of /tmp is in the mount plan).
+#[derive(Debug, Clone, PartialEq)]
+struct SpecKey {
+    argv: Vec<String>,
+    env: Vec<(String, String)>,
+    box_writable: bool,
+    root_binds: Vec<PathBuf>,
+    binds: Vec<Bind>,
+    file_bytes: u64,
+}
+
+impl SpecKey {
+    fn of(spec: &RunSpec) -> SpecKey {
+        SpecKey {
+            argv: spec.argv.clone(),
+            env: spec.env.clone(),
+            box_writable: spec.box_writable,
+            root_binds: spec.root_binds.clone(),
+            binds: spec.binds.clone(),
+            file_bytes: spec.limits.file_bytes,
+        }
+    }
+}
+
+/// A run's command, environment and mounts, as derived from its spec (see
+/// `SandboxBox::derived`).
+struct Derived {
+    spec: SpecKey,
+    command: String,
+    inside_dir: PathBuf,
+    env: Vec<(String, String)>,
+    argv: Vec<String>,
+    executable: PathBuf,
+    template: Option<std::sync::Arc<OwnedFd>>,
+    run_steps: Vec<crate::child::MountStep>,
+    step_names: std::sync::Arc<Vec<String>>,
+}
+
+impl Derived {
+    /// Whether it was derived from a spec like `spec` (without allocating).
+    fn made_for(&self, spec: &RunSpec) -> bool {
+        let key = &self.spec;
+        key.argv == spec.argv
+            && key.env == spec.env
+            && key.box_writable == spec.box_writable
+            && key.root_binds == spec.root_binds
+            && key.binds == spec.binds
+            && key.file_bytes == spec.limits.file_bytes
+    }
 }
 
 impl SandboxBox<'_> {
@@ -303,6 +387,21 @@ impl SandboxBox<'_> {
         &self.scratch
     }
 
+    /// A folder the box's runs may be given to write to (as a [`Bind`] of something in
+    /// it), which the judge reads after the run: a Kattis validator's feedback folder, an
+    /// interactor's folder. As root it is a tmpfs of its own, capped
+    /// (`SandboxConfig::capped_bytes`, `capped_files`): a run writing past the cap gets
+    /// ENOSPC, and nothing reaches the host's disk. It is the box slot's, and emptied when
+    /// a run of the box starts that is given nothing in it, and when the box is given
+    /// back: give what is in it only to this box's runs. Its folders are the caller's to
+    /// make (and to let the box user write).
+    pub fn capped_dir(&self) -> &Path {
+        self.slot
+            .as_ref()
+            .and_then(|slot| slot.capped.as_ref())
+            .map_or(self.scratch.as_path(), |capped| capped.path())
+    }
+
     /// The box id.
     pub fn id(&self) -> u32 {
         self.slot.as_ref().map_or(0, |s| s.id)
@@ -315,10 +414,12 @@ impl SandboxBox<'_> {
     }
 
     /// Waits until nothing of the box's past runs is left: reaps the inits still tearing
-    /// down their runs' boxes (see `supervise::Watch::retire`). A benchmark calls it at the
-    /// end of a block of runs, so that the block pays for its own teardown; the init
-    /// prepared for the next run stays.
+    /// down their runs' boxes (see `supervise::Watch::retire`), after the box's preparer
+    /// has finished its last work. A benchmark calls it at the end of a block of runs, so
+    /// that the block pays for its own teardown and preparing; the init prepared for the
+    /// next run stays.
     pub fn settle(&mut self) {
+        self.next.collect();
         for (init, _) in self.retiring.drain(..) {
             init.reap();
         }
@@ -334,6 +435,9 @@ impl SandboxBox<'_> {
             watch.retire = watch.isolated;
             supervise::watch(vec![watch], cancel, Vec::new(), None)?
         };
+        if watched[0].stderr.is_empty() && !watched[0].stderr_truncated {
+            self.stderr.left_empty();
+        }
         let outcome = self.outcome(&started, spec, &watched[0]);
         if watched[0].retired {
             let turn = self.slot.as_ref().map_or(0, |slot| slot.turn);
@@ -400,8 +504,20 @@ impl SandboxBox<'_> {
         })
     }
 
-    /// Prepares the box for `spec` and starts it.
-    fn start(&mut self, spec: &RunSpec, stdio: Stdio, cpu: Option<usize>) -> Result<Started> {
+    /// What a run of `spec` is made of, but its stdio: derived for the first run of a spec
+    /// and reused while the box runs the same spec again (the tests of one program), so
+    /// that the command's lookup and the mount plan are not redone on every run's path.
+    fn derived(&mut self, spec: &RunSpec) -> Result<&Derived> {
+        let fresh = !self.derived.as_ref().is_some_and(|d| d.made_for(spec));
+        if fresh {
+            self.derived = Some(self.derive(spec)?);
+        }
+        self.derived
+            .as_ref()
+            .ok_or_else(|| SandboxError::Invalid("no run plan".into()))
+    }
+
+    fn derive(&self, spec: &RunSpec) -> Result<Derived> {
         let sandbox = self.sandbox;
         let isolated = sandbox.mode.isolated;
         let command = spec
@@ -422,15 +538,68 @@ impl SandboxBox<'_> {
             .map_or(DEFAULT_PATH, |(_, v)| v.as_str());
         let argv = view.argv(&spec.argv);
         let executable = view.executable(&argv[0], path_var)?;
-        let template = match &sandbox.templates {
-            Some(templates) => Some(templates.for_extras(&spec.root_binds)?),
-            None => None,
+        let (template, over_tmp) = match &sandbox.templates {
+            Some(templates) => {
+                let (template, over_tmp) = templates.for_extras(&spec.root_binds)?;
+                (Some(template), over_tmp)
+            }
+            None => (None, Vec::new()),
         };
         let (run_steps, step_names) = if isolated {
-            self.run_plan(spec)?
+            self.run_plan(spec, &over_tmp)?
         } else {
             (Vec::new(), Vec::new())
         };
+        Ok(Derived {
+            spec: SpecKey::of(spec),
+            command,
+            inside_dir: view.inside_dir(),
+            env,
+            argv,
+            executable,
+            template,
+            run_steps,
+            step_names: std::sync::Arc::new(step_names),
+        })
+    }
+
+    /// Prepares the box for `spec` and starts it.
+    fn start(&mut self, spec: &RunSpec, stdio: Stdio, cpu: Option<usize>) -> Result<Started> {
+        let sandbox = self.sandbox;
+        let isolated = sandbox.mode.isolated;
+        self.derived(spec)?;
+        let Some(derived) = self.derived.take() else {
+            return Err(SandboxError::Invalid("no run plan".into()));
+        };
+        let started = self.start_derived(spec, &derived, stdio, cpu, isolated);
+        self.derived = Some(derived);
+        started
+    }
+
+    fn start_derived(
+        &mut self,
+        spec: &RunSpec,
+        derived: &Derived,
+        stdio: Stdio,
+        cpu: Option<usize>,
+        isolated: bool,
+    ) -> Result<Started> {
+        let sandbox = self.sandbox;
+        // The preparer's last work (it reaps inits of past runs) is over before the slot's
+        // cgroups are touched.
+        self.next.collect();
+        self.empty_capped_unless_given(spec)?;
+        let Derived {
+            command,
+            inside_dir,
+            env,
+            argv,
+            executable,
+            template,
+            run_steps,
+            step_names,
+            ..
+        } = derived;
         let slot = self
             .slot
             .as_mut()
@@ -464,18 +633,27 @@ impl SandboxBox<'_> {
         let (stdin, stdout_fd, stdout_file) = match stdio {
             Stdio::Files => {
                 let stdin = match &spec.stdin {
-                    Some(path) => {
-                        File::open(path).map_err(|e| SandboxError::io("opening stdin", path, e))?
-                    }
-                    None => File::open("/dev/null")
-                        .map_err(|e| SandboxError::io("opening", "/dev/null", e))?,
+                    Some(path) => Some(above_stdio(OwnedFd::from(
+                        File::open(path).map_err(|e| SandboxError::io("opening stdin", path, e))?,
+                    ))?),
+                    // /dev/null, opened once per box.
+                    None => None,
                 };
                 let stdout = File::create(&spec.stdout)
                     .map_err(|e| SandboxError::io("creating the stdout file", &spec.stdout, e))?;
                 let stdout = File::from(above_stdio(OwnedFd::from(stdout))?);
-                (above_stdio(OwnedFd::from(stdin))?, None, Some(stdout))
+                (stdin, None, Some(stdout))
             }
-            Stdio::Pipes(stdin, stdout) => (stdin, Some(stdout), None),
+            Stdio::Pipes(stdin, stdout) => (Some(stdin), Some(stdout), None),
+        };
+        if stdin.is_none() && self.devnull.is_none() {
+            let null =
+                File::open("/dev/null").map_err(|e| SandboxError::io("opening", "/dev/null", e))?;
+            self.devnull = Some(above_stdio(OwnedFd::from(null))?);
+        }
+        let stdin_raw = match (&stdin, &self.devnull) {
+            (Some(fd), _) | (None, Some(fd)) => fd.as_raw_fd(),
+            (None, None) => -1,
         };
         let stdout_raw = stdout_fd
             .as_ref()
@@ -484,15 +662,14 @@ impl SandboxBox<'_> {
             .unwrap_or(-1);
         let stderr = self.stderr.fresh()?.as_raw_fd();
         let own_uid = sandbox.environment.root;
-        let inside_dir = view.inside_dir();
         let mut program = Program {
             isolated,
             netns_fd: slot.netns.as_ref().map_or(-1, AsRawFd::as_raw_fd),
             template_fd: template.as_ref().map_or(-1, |fd| fd.as_raw_fd()),
-            run_steps,
+            run_steps: run_steps.clone(),
             scrub: sandbox.command_line,
-            cgroup_fds: procs_fds(&slot.cgroups[turn]),
-            stdio: [stdin.as_raw_fd(), stdout_raw, stderr],
+            cgroup_fds: join_fds(&slot.cgroups[turn]),
+            stdio: [stdin_raw, stdout_raw, stderr],
             rlimits: rlimits::plan(
                 &spec.limits,
                 RlimitRole {
@@ -501,12 +678,12 @@ impl SandboxBox<'_> {
                 },
             ),
             uid: own_uid.then_some(slot.uid),
-            seccomp: &sandbox.seccomp,
+            seccomp: sandbox.seccomp.clone(),
             cpu,
-            workdir: &inside_dir,
-            executable: &executable,
-            argv: &argv,
-            env: &env,
+            workdir: inside_dir,
+            executable,
+            argv,
+            env,
         };
         // A prepared init built for another run goes before the cgroup is reset: its
         // program waits in it.
@@ -514,20 +691,28 @@ impl SandboxBox<'_> {
         if let Some(cgroup) = slot.cgroups[turn].as_mut() {
             cgroup.prepare(&spec.limits)?;
             // (A cgroup made anew for the run has files of its own.)
-            program.cgroup_fds = procs_fds(&slot.cgroups[turn]);
+            program.cgroup_fds = join_fds(&slot.cgroups[turn]);
         }
         let launched = if isolated {
-            // The next run takes the next cgroup, readied before its program joins it.
+            // The next run takes the next cgroup, readied before its program joins it;
+            // the preparer first reaps the inits of past runs that used it.
             let next = (turn + 1) % slots::CGROUPS;
-            let next_cgroup_fds = if prepare_next {
+            let next = if prepare_next {
                 if let Some(cgroup) = slot.cgroups[next].as_mut() {
                     cgroup.renew()?;
                 }
-                Some(procs_fds(&slot.cgroups[next]))
+                Some(Next {
+                    cgroup_fds: join_fds(&slot.cgroups[next]),
+                    reap: self
+                        .retiring
+                        .extract_if(.., |(_, used)| *used == next)
+                        .map(|(init, _)| init)
+                        .collect(),
+                })
             } else {
                 None
             };
-            let (launched, start) = self.next.start(program, next_cgroup_fds)?;
+            let (launched, start) = self.next.start(program, template.clone(), next)?;
             self.last_start = Some(start);
             launched
         } else {
@@ -539,9 +724,28 @@ impl SandboxBox<'_> {
         Ok(Started {
             launched,
             stdout: stdout_file,
-            step_names,
-            command,
+            step_names: step_names.clone(),
+            command: command.clone(),
         })
+    }
+
+    /// What earlier runs wrote in the capped folder is charged to their cgroups, which
+    /// this run may use: emptied (uncharged) before its cgroup is reset, unless the run is
+    /// given something in it (a checker given the interactor's TOUT).
+    fn empty_capped_unless_given(&mut self, spec: &RunSpec) -> Result<()> {
+        let Some(capped) = self.slot.as_ref().and_then(|slot| slot.capped.as_ref()) else {
+            return Ok(());
+        };
+        let given = spec
+            .binds
+            .iter()
+            .any(|bind| bind.host.starts_with(capped.path()));
+        if given {
+            self.capped_used = true;
+        } else if std::mem::take(&mut self.capped_used) {
+            capped.empty()?;
+        }
+        Ok(())
     }
 
     /// What the supervisor watches for a started run.
@@ -556,7 +760,7 @@ impl SandboxBox<'_> {
             status: launched.status.as_raw_fd(),
             cgroup: self.slot.as_mut().and_then(Slot::cgroup),
             limits: &spec.limits,
-            cloned_ns: launched.cloned_ns,
+            begun_ns: launched.begun_ns,
             retire: false,
         })
     }
@@ -583,8 +787,13 @@ impl SandboxBox<'_> {
     }
 
     /// The run's mounts in its copy of the box root: the box directory, the extra binds,
-    /// a fresh /tmp and /proc.
-    fn run_plan(&self, spec: &RunSpec) -> Result<(Vec<crate::child::MountStep>, Vec<String>)> {
+    /// a fresh /tmp, what is shown read-only under /tmp (`over_tmp`, and binds whose
+    /// place is under /tmp: on top of the fresh /tmp, or it would hide them) and /proc.
+    fn run_plan(
+        &self,
+        spec: &RunSpec,
+        over_tmp: &[PathBuf],
+    ) -> Result<(Vec<crate::child::MountStep>, Vec<String>)> {
         let mut plan = RootPlan::for_run();
         let mut binds: Vec<Bind> = spec.binds.clone();
         binds.push(Bind {
@@ -592,6 +801,7 @@ impl SandboxBox<'_> {
             inside: PathBuf::from(BOX_DIR),
             writable: spec.box_writable,
         });
+        binds.extend(over_tmp.iter().cloned().map(Bind::readonly));
         if binds.len() > crate::child::MAX_ATTACHED {
             return Err(SandboxError::Invalid(format!(
                 "{} binds in one run; at most {} are possible",
@@ -599,12 +809,18 @@ impl SandboxBox<'_> {
                 crate::child::MAX_ATTACHED
             )));
         }
-        // Parents before children.
+        // Parents before children; what lies under /tmp after the run's /tmp.
         binds.sort_by(|a, b| a.inside.cmp(&b.inside));
-        for bind in &binds {
+        let (in_tmp, elsewhere): (Vec<Bind>, Vec<Bind>) = binds
+            .into_iter()
+            .partition(|bind| bind.inside.starts_with("/tmp"));
+        for bind in &elsewhere {
             plan.bind(bind)?;
         }
         plan.tmpfs(Path::new("/tmp"), spec.limits.file_bytes, "1777")?;
+        for bind in &in_tmp {
+            plan.bind(bind)?;
+        }
         plan.proc()?;
         Ok(plan.finish())
     }

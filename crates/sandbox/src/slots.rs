@@ -4,7 +4,7 @@
 //! Two judges at once never share a box: each id is held with an exclusive `flock` on
 //! `<lock dir>/box-<id>.lock` for as long as the slot lives, and the uid (`first_uid + id`)
 //! and cgroup names (`box-<id>` and `box-<id>-1`) derive from the id. The slot also owns its network
-//! namespace, so concurrent boxes never share one.
+//! namespace, so concurrent boxes never share one, and its capped folder.
 
 use crate::cgroup::BoxCgroup;
 use crate::error::{Result, SandboxError};
@@ -31,6 +31,8 @@ pub struct Slot {
     pub turn: usize,
     /// The slot's own empty network namespace, created on first isolated use and reused.
     pub netns: Option<OwnedFd>,
+    /// The slot's capped folder, made when the slot is first taken.
+    pub(crate) capped: Option<crate::capped::CappedFolder>,
     _lock: File,
 }
 
@@ -67,6 +69,7 @@ pub fn acquire(lock_dir: &Path, first_uid: u32, max_boxes: u32) -> Result<Slot> 
                 cgroups: Default::default(),
                 turn: 0,
                 netns: None,
+                capped: None,
                 _lock: file,
             });
         }

@@ -19,7 +19,6 @@ use crate::child::{StatusRecord, RECORD_EXITED, RECORD_STARTED};
 use crate::error::{Result, SandboxError};
 use crate::limits::Limits;
 use std::fs::File;
-use std::io::{Read, Seek, SeekFrom};
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::PathBuf;
@@ -64,8 +63,9 @@ pub(crate) struct Watch<'a> {
     pub cgroup: Option<&'a mut BoxCgroup>,
     /// The limits.
     pub limits: &'a Limits,
-    /// CLOCK_MONOTONIC at clone, in ns.
-    pub cloned_ns: i64,
+    /// CLOCK_MONOTONIC when the run began, in ns: when the box was handed its stdio (or,
+    /// without isolation, cloned). The wall clock runs from then.
+    pub begun_ns: i64,
     /// Whether the run may be over before its init is gone: once the init has reported the
     /// program's end and nothing is left in the box's cgroup (isolated runs with a cgroup).
     /// The init's own exit, the teardown of the box's namespaces and mounts, then goes on
@@ -84,7 +84,8 @@ pub(crate) struct Watched {
     pub stdout_bytes: u64,
     pub stderr: Vec<u8>,
     pub stderr_truncated: bool,
-    /// The program's start (from the STARTED record, else the clone).
+    /// The program's start: just before its exec, as its init reports it, else when the
+    /// run began.
     pub started_ns: i64,
     pub ended_ns: i64,
     /// Its input came from another box (a link) and ended while its program still ran:
@@ -163,13 +164,26 @@ fn kill_box(pid: libc::pid_t, isolated: bool, cgroup: &Option<&mut BoxCgroup>) {
     }
 }
 
-/// The first `keep` bytes of a file and whether there was more.
-fn read_head(file: &mut File, keep: u64) -> (Vec<u8>, bool) {
-    let length = file.metadata().map(|m| m.len()).unwrap_or(0);
-    let mut head = Vec::new();
-    let _ = file.seek(SeekFrom::Start(0));
-    let _ = file.take(keep).read_to_end(&mut head);
-    (head, length > keep)
+/// The first `keep` bytes of a file and whether there was more (read from offset 0, so
+/// one `pread` for an empty file).
+fn read_head(file: &File, keep: u64) -> (Vec<u8>, bool) {
+    use std::os::unix::fs::FileExt;
+    let wanted = usize::try_from(keep.saturating_add(1)).unwrap_or(usize::MAX);
+    let mut head = vec![0u8; wanted.min(64 * 1024)];
+    let mut filled = 0;
+    while filled < wanted {
+        if filled == head.len() {
+            head.resize(wanted.min(head.len() * 2), 0);
+        }
+        match file.read_at(&mut head[filled..], filled as u64) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => filled += n,
+        }
+    }
+    head.truncate(filled);
+    let more = filled as u64 > keep;
+    head.truncate(usize::try_from(keep).unwrap_or(usize::MAX).min(filled));
+    (head, more)
 }
 
 /// A pipe from one box of a run straight to another: an interactive test's two programs
@@ -307,12 +321,13 @@ impl LinkState {
         if self.write.is_none() {
             return;
         }
-        // A reader whose init has not reported its program's start yet cannot have ended
-        // (or closed its input): it will hear the end, however late the scheduler starts
-        // it (an interactor in Python may start after a submission that exits at once).
-        let not_started = reader.watch.isolated && !reader.started;
         self.heard_the_end = !reader.program_ended()
-            && (not_started || hears(reader.watch.pid, reader.watch.isolated, self.inode));
+            && hears(
+                reader.watch.pid,
+                reader.watch.isolated,
+                reader.program_started(),
+                self.inode,
+            );
         self.write = None;
     }
 }
@@ -325,13 +340,18 @@ impl LinkState {
 /// still open though it will never read again, so the task's own state decides. Without
 /// /proc's children lists (a kernel without CONFIG_PROC_CHILDREN) an isolated program
 /// counts as running; when its descriptors cannot be read, as holding the pipe.
-fn hears(pid: libc::pid_t, isolated: bool, inode: u64) -> bool {
+fn hears(pid: libc::pid_t, isolated: bool, started: bool, inode: u64) -> bool {
     const PF_EXITING: u64 = 0x4;
     let program = if isolated {
         match std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")) {
             Ok(children) => match children.split_whitespace().next() {
                 Some(child) => child.to_string(),
-                None => return false,
+                // No program yet, or none any more: `started` (what the init has
+                // reported, read just before) tells which. One not started yet has not
+                // ended, and will hear the end however late the scheduler starts it (a
+                // submission that exits at once may be gone before its interactor's init
+                // has started it).
+                None => return !started,
             },
             // Gone, or alive on a kernel without the lists.
             Err(_) => return std::path::Path::new(&format!("/proc/{pid}")).exists(),
@@ -339,6 +359,11 @@ fn hears(pid: libc::pid_t, isolated: bool, inode: u64) -> bool {
     } else {
         pid.to_string()
     };
+    // Before its exec the program is a copy of the judge waiting for its stdio on the
+    // control socket, without the pipe yet: it has not ended, and will hear the end.
+    if isolated && runs_the_judge(&program) {
+        return true;
+    }
     let Ok(stat) = std::fs::read_to_string(format!("/proc/{program}/stat")) else {
         return false;
     };
@@ -354,6 +379,18 @@ fn hears(pid: libc::pid_t, isolated: bool, inode: u64) -> bool {
     let running = matches!(fields.first(), Some(state) if !matches!(*state, "Z" | "X" | "x"))
         && flags & PF_EXITING == 0;
     running && holds_pipe(&program, inode)
+}
+
+/// Whether process `pid` still runs the judge's own executable (a box's program before
+/// its exec).
+fn runs_the_judge(pid: &str) -> bool {
+    match (
+        std::fs::read_link(format!("/proc/{pid}/exe")),
+        std::fs::read_link("/proc/self/exe"),
+    ) {
+        (Ok(program), Ok(judge)) => program == judge,
+        _ => false,
+    }
 }
 
 /// Whether one of a process's descriptors is the pipe `inode` (true when they cannot be
@@ -382,7 +419,6 @@ pub(crate) struct Partner<'a> {
 struct Watching<'a> {
     watch: Watch<'a>,
     wall_deadline: i64,
-    started: bool,
     next_cpu_sample: i64,
     kill_reason: Option<KillReason>,
     sampled_cpu: Duration,
@@ -436,17 +472,6 @@ impl Watching<'_> {
 
     fn read_status(&mut self) {
         self.status_open = read_status(self.watch.status, &mut self.status_bytes);
-        if !self.started {
-            if let Some(record) = parse_records(&self.status_bytes)
-                .iter()
-                .find(|r| r.kind == RECORD_STARTED)
-            {
-                self.started = true;
-                self.wall_deadline = record
-                    .started_ns
-                    .saturating_add(nanos(self.watch.limits.wall_time));
-            }
-        }
     }
 
     /// Ends the run without reaping the init, if it may (see [`Watch::retire`]): the init
@@ -494,6 +519,13 @@ impl Watching<'_> {
     }
 
     /// Whether the box's program has ended: its init reported its end, or the box is over.
+    /// Whether the init reported the program's start (boxes of an interactive pair only).
+    fn program_started(&self) -> bool {
+        parse_records(&self.status_bytes)
+            .iter()
+            .any(|r| r.kind == RECORD_STARTED)
+    }
+
     fn program_ended(&self) -> bool {
         self.ended.is_some()
             || parse_records(&self.status_bytes)
@@ -538,8 +570,8 @@ impl Watching<'_> {
         let records = parse_records(&self.status_bytes);
         let started_ns = records
             .iter()
-            .find(|r| r.kind == RECORD_STARTED)
-            .map_or(self.watch.cloned_ns, |r| r.started_ns);
+            .find(|r| r.kind == RECORD_EXITED && r.started_ns > 0)
+            .map_or(self.watch.begun_ns, |r| r.started_ns);
         Watched {
             kill_reason,
             wait_status,
@@ -567,17 +599,14 @@ pub(crate) fn watch(
     let mut boxes: Vec<Watching> = watches
         .into_iter()
         .map(|watch| {
-            crate::fds::set_nonblocking(watch.status);
-            // The wall clock starts at the clone, and again when the init reports the
-            // program's start, so that the box's set-up does not count.
-            let wall_deadline = watch
-                .cloned_ns
-                .saturating_add(nanos(watch.limits.wall_time));
-            let next_cpu_sample = watch.cloned_ns + nanos(CPU_SAMPLE) / 2;
+            // The wall clock starts when the run begins: a prepared box has done its set-up
+            // by then (a fresh one does it within the first millisecond). The program's
+            // start is not reported as it happens: that would wake the judge once more.
+            let wall_deadline = watch.begun_ns.saturating_add(nanos(watch.limits.wall_time));
+            let next_cpu_sample = watch.begun_ns + nanos(CPU_SAMPLE) / 2;
             Watching {
                 watch,
                 wall_deadline,
-                started: false,
                 next_cpu_sample,
                 kill_reason: None,
                 sampled_cpu: Duration::ZERO,
@@ -689,9 +718,9 @@ pub(crate) fn watch(
         // has noted whether it was still there to hear it.
         for state in &mut links {
             if state.write.is_some() && boxes[state.writer].program_ended() {
-                // What the reader's init has reported by now (its program's start, its
-                // end) is read first, so that the order does not depend on which of the
-                // two status pipes this poll round saw.
+                // What the reader's init has reported by now (its program's end) is read
+                // first, so that the order does not depend on which of the two status
+                // pipes this poll round saw.
                 let reader = &mut boxes[state.reader];
                 if reader.status_open && reader.ended.is_none() {
                     reader.read_status();
@@ -759,7 +788,7 @@ mod tests {
     fn reads_the_head_of_a_file() {
         let mut file = tempfile::tempfile().unwrap();
         std::io::Write::write_all(&mut file, b"0123456789").unwrap();
-        assert_eq!(read_head(&mut file, 4), (b"0123".to_vec(), true));
-        assert_eq!(read_head(&mut file, 10), (b"0123456789".to_vec(), false));
+        assert_eq!(read_head(&file, 4), (b"0123".to_vec(), true));
+        assert_eq!(read_head(&file, 10), (b"0123456789".to_vec(), false));
     }
 }

@@ -6,7 +6,7 @@ use crate::child::{self, StatusRecord};
 use crate::error::{Result, SandboxError};
 use crate::fds::{cstring, pipe};
 use crate::launch::setup_error;
-use crate::rootfs::{self, RootPlan, BOX_DIR};
+use crate::rootfs::{self, Placement, RootPlan, BOX_DIR};
 use crate::spec::Bind;
 use crate::supervise;
 use std::collections::BTreeMap;
@@ -18,8 +18,10 @@ use std::sync::{Arc, Mutex};
 
 /// The box roots of one sandbox.
 pub(crate) struct Templates {
-    /// What every box sees.
+    /// What every box sees, in its root.
     readonly: Vec<PathBuf>,
+    /// What every box sees under `/tmp`: attached by each run.
+    over_tmp: Vec<PathBuf>,
     /// The root with only those.
     common: Arc<OwnedFd>,
     /// Roots with extra paths, by the (sorted) extra paths.
@@ -29,16 +31,28 @@ pub(crate) struct Templates {
 impl Templates {
     /// Builds the common root.
     pub(crate) fn new(readonly: Vec<PathBuf>) -> Result<Templates> {
+        let mut in_root = Vec::new();
+        let mut over_tmp = Vec::new();
+        for path in readonly {
+            match rootfs::placement(&path).map_err(SandboxError::Invalid)? {
+                Placement::Root => in_root.push(path),
+                Placement::OverRunTmp => over_tmp.push(path),
+            }
+        }
+        let readonly = in_root;
         let common = Arc::new(build_template(&readonly)?);
         Ok(Templates {
+            over_tmp,
             readonly,
             common,
             with_extras: Mutex::new(BTreeMap::new()),
         })
     }
 
-    /// The root for a run with these extra read-only paths (built once per distinct set).
-    pub(crate) fn for_extras(&self, extra: &[PathBuf]) -> Result<Arc<OwnedFd>> {
+    /// The root for a run with these extra read-only paths (built once per distinct set),
+    /// and those of them (and of every box's) that each run attaches over its own `/tmp`
+    /// instead (see [`rootfs::Placement`]).
+    pub(crate) fn for_extras(&self, extra: &[PathBuf]) -> Result<(Arc<OwnedFd>, Vec<PathBuf>)> {
         let mut extra: Vec<PathBuf> = extra
             .iter()
             .filter(|p| !self.readonly.iter().any(|r| p.starts_with(r)))
@@ -46,25 +60,26 @@ impl Templates {
             .collect();
         extra.sort();
         extra.dedup();
-        if let Some(hidden) = extra.iter().find(|p| rootfs::hidden_by_a_run(p)) {
-            return Err(SandboxError::Invalid(format!(
-                "{} cannot be seen inside a box: every run mounts /tmp, /box and /proc of \
-                 its own over it; keep it elsewhere",
-                hidden.display()
-            )));
+        let mut over_tmp = self.over_tmp.clone();
+        let mut in_root = Vec::new();
+        for path in extra {
+            match rootfs::placement(&path).map_err(SandboxError::Invalid)? {
+                Placement::Root => in_root.push(path),
+                Placement::OverRunTmp => over_tmp.push(path),
+            }
         }
-        if extra.is_empty() {
-            return Ok(self.common.clone());
+        if in_root.is_empty() {
+            return Ok((self.common.clone(), over_tmp));
         }
         let mut built = self.with_extras.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(template) = built.get(&extra) {
-            return Ok(template.clone());
+        if let Some(template) = built.get(&in_root) {
+            return Ok((template.clone(), over_tmp));
         }
         let mut paths = self.readonly.clone();
-        paths.extend(extra.iter().cloned());
+        paths.extend(in_root.iter().cloned());
         let template = Arc::new(build_template(&paths)?);
-        built.insert(extra, template.clone());
-        Ok(template)
+        built.insert(in_root, template.clone());
+        Ok((template, over_tmp))
     }
 }
 

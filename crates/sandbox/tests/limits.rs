@@ -160,19 +160,63 @@ fn a_missing_command_is_a_clear_error() {
 }
 
 #[test]
-fn a_toolchain_path_under_tmp_is_a_clear_error() {
-    // Every run gets a /tmp of its own, which would hide a host folder bound there: the
-    // run is refused, naming the folder, instead of failing to find a program in it.
+fn a_toolchain_path_under_tmp_is_seen_in_the_box_over_its_own_tmp() {
+    // A checkout under /tmp (its tools under target/): every run mounts a /tmp of its
+    // own, and the folder is attached on top of it, read-only, prepared runs too.
+    require_isolation!();
+    let sandbox = common::sandbox();
+    let mut boxed = sandbox.acquire().unwrap();
+    let tools = tempfile::tempdir_in("/tmp").unwrap();
+    let tool = tools.path().join("bin").join("tool");
+    std::fs::create_dir(tools.path().join("bin")).unwrap();
+    std::fs::write(
+        &tool,
+        "#!/bin/sh\n\
+         echo \"tool in $(dirname \"$0\")\"\n\
+         touch \"$(dirname \"$0\")/left\" 2>/dev/null && echo wrote-the-tools-folder\n\
+         test -e /tmp/mine && echo saw-an-earlier-run\n\
+         echo own > /tmp/mine && cat /tmp/mine\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&tool, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    std::fs::set_permissions(
+        tools.path(),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let mut spec = common::spec(scratch.path(), common::limits(2000, 64));
+    spec.argv = vec![tool.display().to_string()];
+    spec.root_binds = vec![tools.path().to_path_buf()];
+    for run in 0..3 {
+        let outcome = boxed.run(&spec).unwrap();
+        assert!(outcome.success(), "run {run}: {outcome:?}");
+        let stdout = std::fs::read_to_string(&spec.stdout).unwrap();
+        assert_eq!(
+            stdout,
+            format!("tool in {}\nown\n", tools.path().join("bin").display()),
+            "run {run}"
+        );
+    }
+    assert!(boxed.last_run_was_prepared());
+    assert!(!tools.path().join("bin/left").exists());
+}
+
+#[test]
+fn a_toolchain_path_under_box_or_proc_or_tmp_itself_is_a_clear_error() {
+    // /box is the box folder and /proc the box's own: nothing of the host can be shown
+    // there; the host's /tmp would hide the run's own.
     require_isolation!();
     let sandbox = common::sandbox();
     let mut boxed = sandbox.acquire().unwrap();
     common::compile_c(boxed.dir(), "int main(void){return 0;}");
-    let scratch = tempfile::tempdir_in("/tmp").unwrap();
-    let mut spec = common::spec(scratch.path(), common::limits(1000, 64));
-    spec.root_binds = vec![scratch.path().to_path_buf()];
-    let error = boxed.run(&spec).unwrap_err().to_string();
-    assert!(
-        error.contains(&scratch.path().display().to_string()) && error.contains("/tmp"),
-        "{error}"
-    );
+    let scratch = tempfile::tempdir().unwrap();
+    for refused in ["/box/tools", "/proc/sys", "/tmp"] {
+        let mut spec = common::spec(scratch.path(), common::limits(1000, 64));
+        spec.root_binds = vec![refused.into()];
+        let error = boxed.run(&spec).unwrap_err().to_string();
+        assert!(error.contains(refused), "{error}");
+    }
+    assert!(!sandbox.sees(std::path::Path::new("/proc/sys")));
+    assert!(sandbox.sees(std::path::Path::new("/tmp/checkout/target/venv")));
 }

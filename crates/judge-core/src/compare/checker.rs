@@ -124,7 +124,9 @@ impl Checker {
         scratch: &Path,
     ) -> Result<Comparison> {
         let (input, answer, args) = (&test.input, &test.answer, &test.checker_args);
-        let feedback = scratch.join("feedback");
+        // In the box's capped folder (as root a tmpfs of its own): a validator cannot fill
+        // the host's disk.
+        let feedback = boxed.capped_dir().join("feedback");
         let _ = std::fs::remove_dir_all(&feedback);
         std::fs::create_dir_all(&feedback)
             .map_err(|e| JudgeError::file("checker feedback folder", &feedback, e))?;

@@ -13,7 +13,6 @@ pub mod v2;
 use crate::error::{Result, SandboxError};
 use crate::limits::Limits;
 use std::fs::File;
-use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 use std::time::Duration;
 
@@ -55,11 +54,12 @@ impl BoxCgroup {
         }
     }
 
-    /// The open `cgroup.procs` files: the child writes `0` to each to join the cgroup.
-    pub fn procs_files(&self) -> &[File] {
+    /// The open files the program joins the cgroup through, by writing `0` to each while
+    /// it is a single thread: `tasks` in each v1 hierarchy, `cgroup.procs` on v2.
+    pub fn join_files(&self) -> &[File] {
         match self {
-            BoxCgroup::V1(cgroup) => cgroup.procs_files(),
-            BoxCgroup::V2(cgroup) => cgroup.procs_files(),
+            BoxCgroup::V1(cgroup) => cgroup.join_files(),
+            BoxCgroup::V2(cgroup) => cgroup.join_files(),
         }
     }
 
@@ -105,7 +105,7 @@ impl BoxCgroup {
 }
 
 /// A control file kept open from run to run, so that reading or writing it costs one
-/// system call and no path lookup.
+/// system call (`pread`, `pwrite` at offset 0) and no path lookup.
 #[derive(Debug)]
 pub(crate) struct ControlFile {
     path: std::path::PathBuf,
@@ -130,7 +130,7 @@ impl ControlFile {
 
     /// The whole file, read again from its start.
     pub(crate) fn read(&mut self) -> Result<&str> {
-        reread(&mut self.file, &self.path, &mut self.buffer)?;
+        reread(&self.file, &self.path, &mut self.buffer)?;
         Ok(&self.buffer)
     }
 
@@ -149,10 +149,9 @@ impl ControlFile {
 
     /// Stores a value.
     pub(crate) fn write(&mut self, value: &str) -> Result<()> {
-        use std::io::Write;
+        use std::os::unix::fs::FileExt;
         self.file
-            .seek(SeekFrom::Start(0))
-            .and_then(|_| self.file.write_all(value.as_bytes()))
+            .write_all_at(value.as_bytes(), 0)
             .map_err(|e| SandboxError::io("writing the cgroup file", &self.path, e))
     }
 }
@@ -179,13 +178,34 @@ pub(crate) fn read_u64(path: &Path) -> Result<u64> {
     })
 }
 
-/// Reads an already open control file from its start (cheaper than opening it again).
-pub(crate) fn reread(file: &mut File, path: &Path, buffer: &mut String) -> Result<()> {
-    buffer.clear();
-    file.seek(SeekFrom::Start(0))
-        .and_then(|_| file.read_to_string(buffer))
-        .map(|_| ())
-        .map_err(|e| SandboxError::io("reading the cgroup file", path, e))
+/// Reads an already open control file from its start (cheaper than opening it again):
+/// one `pread` when the file fits the buffer, as cgroup files do (the kernel makes their
+/// text afresh for a read at offset 0).
+pub(crate) fn reread(file: &File, path: &Path, buffer: &mut String) -> Result<()> {
+    use std::os::unix::fs::FileExt;
+    let mut bytes = std::mem::take(buffer).into_bytes();
+    bytes.clear();
+    bytes.resize(bytes.capacity().max(4096), 0);
+    let mut filled = 0;
+    loop {
+        let n = file
+            .read_at(&mut bytes[filled..], filled as u64)
+            .map_err(|e| SandboxError::io("reading the cgroup file", path, e))?;
+        filled += n;
+        if n == 0 || filled < bytes.len() {
+            break;
+        }
+        bytes.resize(bytes.len() * 2, 0);
+    }
+    bytes.truncate(filled);
+    *buffer = String::from_utf8(bytes).map_err(|_| {
+        SandboxError::io(
+            "reading the cgroup file",
+            path,
+            std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8"),
+        )
+    })?;
+    Ok(())
 }
 
 /// Finds `key value` in a flat-keyed file such as `memory.events` or `cpu.stat`.
@@ -196,9 +216,9 @@ pub(crate) fn keyed_value(text: &str, key: &str) -> Option<u64> {
     })
 }
 
-/// Opens `cgroup.procs` for writing.
-pub(crate) fn open_procs(dir: &Path) -> Result<File> {
-    let path = dir.join("cgroup.procs");
+/// Opens a cgroup's `file` (`cgroup.procs` or `tasks`) for writing.
+pub(crate) fn open_for_joining(dir: &Path, file: &str) -> Result<File> {
+    let path = dir.join(file);
     File::options()
         .write(true)
         .open(&path)

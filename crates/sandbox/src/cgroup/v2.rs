@@ -14,8 +14,8 @@
 //! three controllers to their children; the judge's own process is never in either
 //! (cgroup v2's no-internal-processes rule).
 
-use super::{keyed_value, kill_listed, open_procs, read_text, remove_dir, reread};
-use super::{write_value, Usage};
+use super::{keyed_value, kill_listed, open_for_joining, remove_dir, reread};
+use super::{write_value, ControlFile, Usage};
 use crate::error::{Result, SandboxError};
 use crate::limits::Limits;
 use std::fs::File;
@@ -38,6 +38,13 @@ pub struct V2Cgroup {
     buffer: String,
     /// Made anew by [`V2Cgroup::renew`] and not used by a run since.
     renewed: bool,
+    /// `memory.events` and `cgroup.events`, kept open (read on every run's path).
+    events: ControlFile,
+    populated: ControlFile,
+    /// The limits written last (a cgroup made anew has none): written again only when
+    /// a run asks for others.
+    memory_max: Option<u64>,
+    pids_max: Option<u32>,
 }
 
 impl V2Cgroup {
@@ -70,8 +77,10 @@ impl V2Cgroup {
         let stat_path = dir.join("cpu.stat");
         let cpu_stat =
             File::open(&stat_path).map_err(|e| SandboxError::io("opening", &stat_path, e))?;
+        let events = ControlFile::open(dir.join("memory.events"), false)?;
+        let populated = ControlFile::open(dir.join("cgroup.events"), false)?;
         Ok(V2Cgroup {
-            procs: vec![open_procs(&dir)?],
+            procs: vec![open_for_joining(&dir, "cgroup.procs")?],
             base: base.to_path_buf(),
             group: group.to_string(),
             name: name.to_string(),
@@ -82,6 +91,10 @@ impl V2Cgroup {
             oom_kills_before: 0,
             buffer: String::new(),
             renewed: false,
+            events,
+            populated,
+            memory_max: None,
+            pids_max: None,
         })
     }
 
@@ -90,19 +103,19 @@ impl V2Cgroup {
         &self.dir
     }
 
-    /// The open `cgroup.procs` file.
-    pub fn procs_files(&self) -> &[File] {
+    /// The open `cgroup.procs` file (v2's `cgroup.threads` only moves threads within one
+    /// threaded domain).
+    pub fn join_files(&self) -> &[File] {
         &self.procs
     }
 
-    fn events_oom_kills(&self) -> Result<u64> {
-        let text = read_text(&self.dir.join("memory.events"))?;
-        Ok(keyed_value(&text, "oom_kill").unwrap_or(0))
+    fn events_oom_kills(&mut self) -> Result<u64> {
+        Ok(keyed_value(self.events.read()?, "oom_kill").unwrap_or(0))
     }
 
     fn cpu_usec(&mut self) -> Result<u64> {
         let path = self.dir.join("cpu.stat");
-        reread(&mut self.cpu_stat, &path, &mut self.buffer)?;
+        reread(&self.cpu_stat, &path, &mut self.buffer)?;
         Ok(keyed_value(&self.buffer, "usage_usec").unwrap_or(0))
     }
 
@@ -137,16 +150,25 @@ impl V2Cgroup {
             remove_dir(&self.dir);
             *self = V2Cgroup::create(&self.base, &self.group, &self.name)?;
         }
-        write_value(
-            &self.dir.join("memory.max"),
-            &limits.memory_bytes.to_string(),
-        )?;
-        let swap = self.dir.join("memory.swap.max");
-        if swap.exists() {
-            write_value(&swap, "0")?;
+        if self.memory_max != Some(limits.memory_bytes) {
+            write_value(
+                &self.dir.join("memory.max"),
+                &limits.memory_bytes.to_string(),
+            )?;
+            if self.memory_max.is_none() {
+                // Once per cgroup: no swap, and an OOM kill takes the whole box.
+                let swap = self.dir.join("memory.swap.max");
+                if swap.exists() {
+                    write_value(&swap, "0")?;
+                }
+                write_value(&self.dir.join("memory.oom.group"), "1")?;
+            }
+            self.memory_max = Some(limits.memory_bytes);
         }
-        write_value(&self.dir.join("memory.oom.group"), "1")?;
-        write_value(&self.dir.join("pids.max"), &limits.processes.to_string())?;
+        if self.pids_max != Some(limits.processes) {
+            write_value(&self.dir.join("pids.max"), &limits.processes.to_string())?;
+            self.pids_max = Some(limits.processes);
+        }
         self.cpu_usec_before = self.cpu_usec()?;
         self.oom_kills_before = self.events_oom_kills()?;
         Ok(())
@@ -180,8 +202,7 @@ impl V2Cgroup {
 
     /// Whether no process is left in the cgroup (`populated 0` in `cgroup.events`).
     pub fn is_empty(&mut self) -> Result<bool> {
-        let text = read_text(&self.dir.join("cgroup.events"))?;
-        Ok(keyed_value(&text, "populated") == Some(0))
+        Ok(keyed_value(self.populated.read()?, "populated") == Some(0))
     }
 
     /// Kills every task: `cgroup.kill` where the kernel has it, else list and kill.
@@ -215,6 +236,7 @@ mod tests {
         std::fs::write(group.join("cgroup.subtree_control"), "").unwrap();
         for (file, text) in [
             ("cgroup.procs", ""),
+            ("cgroup.events", "populated 0\nfrozen 0\n"),
             (
                 "cpu.stat",
                 "usage_usec 5000\nuser_usec 4000\nsystem_usec 1000\n",

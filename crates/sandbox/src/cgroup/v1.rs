@@ -32,7 +32,6 @@ pub struct V1Cgroup {
     pids: Option<PathBuf>,
     procs: Vec<File>,
     usage: ControlFile,
-    procs_list: ControlFile,
     max_usage: ControlFile,
     oom_control: ControlFile,
     cpu_usage: ControlFile,
@@ -64,7 +63,6 @@ impl V1Cgroup {
         }
         Ok(V1Cgroup {
             usage: ControlFile::open(memory.join("memory.usage_in_bytes"), false)?,
-            procs_list: ControlFile::open(memory.join("cgroup.procs"), false)?,
             max_usage: ControlFile::open(memory.join("memory.max_usage_in_bytes"), true)?,
             oom_control: ControlFile::open(memory.join("memory.oom_control"), false)?,
             cpu_usage: ControlFile::open(cpuacct.join("cpuacct.usage"), true)?,
@@ -152,7 +150,14 @@ impl V1Cgroup {
 
     /// Whether no task is left (the memory hierarchy's list; every task joins all three).
     pub fn is_empty(&mut self) -> Result<bool> {
-        Ok(self.procs_list.read()?.trim().is_empty())
+        // Opened afresh each time: v1 keeps the list of an open cgroup.procs (or tasks)
+        // cached for that file for a second, so a kept-open file read again from its
+        // start may show the list of an earlier read (empty, while a process the program
+        // left behind still runs).
+        let path = self.memory.join("cgroup.procs");
+        let procs = std::fs::read_to_string(&path)
+            .map_err(|e| SandboxError::io("reading the cgroup file", &path, e))?;
+        Ok(procs.trim().is_empty())
     }
 
     fn dirs(&self) -> impl Iterator<Item = &Path> {

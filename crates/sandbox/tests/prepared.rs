@@ -82,12 +82,18 @@ fn each_run_of_a_prepared_box_is_fresh_and_the_box_takes_its_init_along() {
         "clean 2 other\n"
     );
     assert!(boxed.last_run_was_prepared());
-    // An init waits for the next run now; it goes with the box.
+    // An init waits for the next run soon; it goes with the box.
     let dir = boxed.dir().to_path_buf();
     assert_eq!(
         run(&mut boxed, scratch.path(), &["other"]),
         "clean 2 other\n"
     );
+    // The box's preparer thread clones it after the run: wait for it (a loaded machine
+    // may take a while).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while holding(&dir).is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
     assert!(
         !holding(&dir).is_empty(),
         "no prepared init holds {}",

@@ -17,6 +17,8 @@ pub mod engine;
 pub mod leases;
 pub mod login_failures;
 pub mod migrations;
+#[cfg(test)]
+mod old_stores;
 pub mod postgres;
 pub mod progress;
 pub mod sessions;

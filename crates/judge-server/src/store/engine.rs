@@ -189,6 +189,9 @@ pub trait Engine: Send + Sync {
     fn schema_version(&self) -> Result<i64>;
     /// The columns of a table, in order (for copying between engines).
     fn columns(&self, table: &str) -> Result<Vec<String>>;
+    /// Every table of the store (but the engine's own bookkeeping, such as the schema
+    /// version), by name, as the engine describes it.
+    fn schema(&self) -> Result<Vec<TableSchema>>;
     /// After rows were copied in with their ids: makes new ids start after them.
     fn reset_ids(&self, tables: &[&str]) -> Result<()>;
     /// Calls `wake` when another process queues a submission (PostgreSQL's LISTEN);
@@ -199,4 +202,56 @@ pub trait Engine: Send + Sync {
     fn watch_changes(&self, wake: Box<dyn Fn() + Send + Sync>) -> bool;
     /// Waits at most `timeout` for the store to answer again (after a failure).
     fn ping(&self, timeout: Duration) -> bool;
+}
+
+/// A table as its engine describes it: what the two dialects' migrations must agree on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableSchema {
+    /// Its name.
+    pub name: String,
+    /// Its columns, in order.
+    pub columns: Vec<ColumnSchema>,
+    /// Its indexes made by `CREATE INDEX`, by name.
+    pub indexes: Vec<IndexSchema>,
+    /// The columns of each of its `UNIQUE` constraints, sorted.
+    pub unique: Vec<Vec<String>>,
+}
+
+/// A column of a [`TableSchema`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ColumnSchema {
+    /// Its name.
+    pub name: String,
+    /// What it holds.
+    pub kind: ColumnKind,
+    /// Whether NULL is refused (a primary key's columns count as NOT NULL in both).
+    pub not_null: bool,
+    /// Whether it is part of the primary key.
+    pub primary_key: bool,
+    /// Its default, as the engine writes it (`0`), if it has one.
+    pub default: Option<String>,
+}
+
+/// What a column holds, whatever each dialect calls it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ColumnKind {
+    /// SQLite's INTEGER, PostgreSQL's BIGINT (or another integer type).
+    Integer,
+    /// SQLite's REAL, PostgreSQL's DOUBLE PRECISION.
+    Real,
+    /// TEXT.
+    Text,
+    /// Anything else, as the engine names it.
+    Other(String),
+}
+
+/// An index of a [`TableSchema`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IndexSchema {
+    /// Its name.
+    pub name: String,
+    /// Whether it is unique.
+    pub unique: bool,
+    /// Its columns, in order.
+    pub columns: Vec<String>,
 }

@@ -6,7 +6,8 @@
 //! SQL is written once with `?1`-style parameters and the portable subset both engines
 //! understand; the few places where dialects differ ask [`Dialect`].
 
-use crate::error::Result;
+use crate::error::{DatabaseCause, Result, ServerError};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// A value of a column or a parameter.
@@ -64,13 +65,69 @@ impl<T: Into<Value>> From<Option<T>> for Value {
     }
 }
 
-/// One row of a query's answer.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Row(pub Vec<Value>);
+/// The names of a query's columns, shared by the rows of its answer.
+#[derive(Debug)]
+pub struct Heading {
+    /// The store's address, for errors.
+    database: String,
+    /// The columns' names, in the order of the values.
+    names: Vec<String>,
+}
+
+impl Heading {
+    /// The heading of a query's answer in `database`.
+    pub fn new(database: String, names: Vec<String>) -> Result<Arc<Heading>> {
+        Ok(Arc::new(Heading { database, names }))
+    }
+}
+
+/// One row of a query's answer, read by column name.
+#[derive(Debug, Clone)]
+pub struct Row {
+    heading: Arc<Heading>,
+    values: Vec<Value>,
+}
 
 impl Row {
+    /// A row of `values`, named by `heading` (as many names as values).
+    pub fn new(heading: Arc<Heading>, values: Vec<Value>) -> Row {
+        Row { heading, values }
+    }
+
+    /// The column `name` as a `T`: an error when the answer has no such column, or when
+    /// its value is of another kind (NULL where `T` is not an `Option`).
+    pub fn get<T: FromValue>(&self, name: &str) -> Result<T> {
+        let error = |what: String| ServerError::Database {
+            database: self.heading.database.clone(),
+            cause: DatabaseCause::Value(what),
+        };
+        let index = self
+            .heading
+            .names
+            .iter()
+            .position(|n| n == name)
+            .ok_or_else(|| {
+                error(format!(
+                    "the query's answer has no column {name} (it has {})",
+                    self.heading.names.join(", ")
+                ))
+            })?;
+        let value = self.values.get(index).unwrap_or(&Value::Null);
+        T::from_value(value).ok_or_else(|| {
+            error(format!(
+                "column {name} holds {value:?}, not {}",
+                T::EXPECTED
+            ))
+        })
+    }
+
+    /// Every value, in the order of the query's columns (to copy a row as it is).
+    pub fn values(&self) -> &[Value] {
+        &self.values
+    }
+
     fn at(&self, index: usize) -> &Value {
-        self.0.get(index).unwrap_or(&Value::Null)
+        self.values.get(index).unwrap_or(&Value::Null)
     }
 
     /// An integer column (0 for NULL or another type: the schema makes them integers).
@@ -108,6 +165,112 @@ impl Row {
             _ => None,
         }
     }
+}
+
+/// A Rust type a column is read as ([`Row::get`]).
+pub trait FromValue: Sized {
+    /// What it holds, for errors (`an integer`).
+    const EXPECTED: &'static str;
+    /// The value as this type; None when it is of another kind.
+    fn from_value(value: &Value) -> Option<Self>;
+}
+
+impl FromValue for i64 {
+    const EXPECTED: &'static str = "an integer";
+    fn from_value(value: &Value) -> Option<i64> {
+        match value {
+            Value::Int(v) => Some(*v),
+            _ => None,
+        }
+    }
+}
+
+impl FromValue for f64 {
+    const EXPECTED: &'static str = "a number";
+    fn from_value(value: &Value) -> Option<f64> {
+        match value {
+            Value::Real(v) => Some(*v),
+            // A REAL column of SQLite may hand back an integral value as an integer.
+            Value::Int(v) => Some(*v as f64),
+            _ => None,
+        }
+    }
+}
+
+impl FromValue for bool {
+    const EXPECTED: &'static str = "0 or 1";
+    fn from_value(value: &Value) -> Option<bool> {
+        // Both schemas keep flags as integers.
+        i64::from_value(value).map(|v| v != 0)
+    }
+}
+
+impl FromValue for String {
+    const EXPECTED: &'static str = "text";
+    fn from_value(value: &Value) -> Option<String> {
+        match value {
+            Value::Text(v) => Some(v.clone()),
+            _ => None,
+        }
+    }
+}
+
+impl<T: FromValue> FromValue for Option<T> {
+    const EXPECTED: &'static str = T::EXPECTED;
+    fn from_value(value: &Value) -> Option<Option<T>> {
+        match value {
+            Value::Null => Some(None),
+            other => T::from_value(other).map(Some),
+        }
+    }
+}
+
+/// The columns a query selects for one decoder, as SQL select items (`s.id`,
+/// `u.name AS user_name`, `count(*) AS failures`); each is read back by its name: what
+/// follows `AS`, else what follows the last dot. The query selects [`Columns::select`],
+/// the decoder reads those names: a column is added in one list.
+#[derive(Debug, Clone, Copy)]
+pub struct Columns(pub &'static [&'static str]);
+
+impl Columns {
+    /// The select list: each item `AS` its name, so that both engines name it alike.
+    pub fn select(self) -> String {
+        select(&[self])
+    }
+
+    /// The names the columns are read by, in order.
+    pub fn names(self) -> impl Iterator<Item = &'static str> {
+        self.0.iter().map(|item| split_item(item).1)
+    }
+}
+
+/// Several lists' columns as one select list (a struct's and a few more).
+pub fn select(lists: &[Columns]) -> String {
+    let items: Vec<String> = lists
+        .iter()
+        .flat_map(|list| list.0.iter())
+        .map(|item| {
+            let (expression, name) = split_item(item);
+            format!("{expression} AS {name}")
+        })
+        .collect();
+    items.join(", ")
+}
+
+/// A select item's expression and name.
+fn split_item(item: &'static str) -> (&'static str, &'static str) {
+    match item.rsplit_once(" AS ") {
+        Some((expression, name)) => (expression.trim(), name.trim()),
+        None => (item, item.rsplit('.').next().unwrap_or(item)),
+    }
+}
+
+/// A struct read from a row by column name.
+pub trait FromRow: Sized {
+    /// The columns it is read from: what a query selects for it.
+    const COLUMNS: Columns;
+    /// Reads it from a row that has [`FromRow::COLUMNS`].
+    fn from_row(row: &Row) -> Result<Self>;
 }
 
 /// How an engine's SQL differs from the portable subset.
@@ -170,6 +333,21 @@ pub trait Tx {
     /// The first row of a query, if any.
     fn query_row(&mut self, sql: &str, params: &[Value]) -> Result<Option<Row>> {
         Ok(self.query(sql, params)?.into_iter().next())
+    }
+}
+
+impl dyn Tx + '_ {
+    /// Runs a query that selects `T::COLUMNS`; returns its rows as `T`s.
+    pub fn query_as<T: FromRow>(&mut self, sql: &str, params: &[Value]) -> Result<Vec<T>> {
+        self.query(sql, params)?.iter().map(T::from_row).collect()
+    }
+
+    /// The first row of a query that selects `T::COLUMNS`, as a `T`.
+    pub fn query_row_as<T: FromRow>(&mut self, sql: &str, params: &[Value]) -> Result<Option<T>> {
+        self.query_row(sql, params)?
+            .as_ref()
+            .map(T::from_row)
+            .transpose()
     }
 }
 

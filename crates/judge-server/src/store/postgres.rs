@@ -12,7 +12,8 @@
 //! reach it through an SSH tunnel or a VPN.
 
 use super::engine::{
-    Access, ColumnKind, ColumnSchema, Dialect, Engine, IndexSchema, Row, TableSchema, Tx, Value,
+    Access, ColumnKind, ColumnSchema, Dialect, Engine, Heading, IndexSchema, Row, TableSchema, Tx,
+    Value,
 };
 use super::migrations::{MIGRATIONS, SCHEMA_VERSION};
 use crate::error::{DatabaseCause, Result, ServerError};
@@ -401,16 +402,23 @@ impl Tx for PgTx<'_> {
 
     fn query(&mut self, sql: &str, params: &[Value]) -> Result<Vec<Row>> {
         let statement = self.statement(sql)?;
+        let names = statement
+            .columns()
+            .iter()
+            .map(|column| column.name().to_string())
+            .collect();
+        let heading = Heading::new(self.engine.shown.clone(), names)?;
         let rows = self
             .transaction
             .query(&statement, &parameters(params))
             .map_err(|e| self.engine.error(e))?;
         rows.iter()
             .map(|row| {
+                // Every column in turn, each value beside its name in the heading.
                 (0..row.len())
                     .map(|i| value_at(row, i))
                     .collect::<std::result::Result<Vec<Value>, _>>()
-                    .map(Row)
+                    .map(|values| Row::new(heading.clone(), values))
                     .map_err(|e| self.engine.error(e))
             })
             .collect()

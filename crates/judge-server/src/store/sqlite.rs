@@ -4,7 +4,8 @@
 //! transaction is short. The schema version is SQLite's `user_version`.
 
 use super::engine::{
-    Access, ColumnKind, ColumnSchema, Dialect, Engine, IndexSchema, Row, TableSchema, Tx, Value,
+    Access, ColumnKind, ColumnSchema, Dialect, Engine, Heading, IndexSchema, Row, TableSchema, Tx,
+    Value,
 };
 use super::migrations::{MIGRATIONS, SCHEMA_VERSION};
 use crate::error::{DatabaseCause, Result, ServerError};
@@ -224,13 +225,19 @@ impl Tx for SqliteTx<'_> {
             .transaction
             .prepare_cached(sql)
             .map_err(|cause| database_error(file, cause))?;
-        let width = statement.column_count();
+        let names: Vec<String> = statement
+            .column_names()
+            .map(str::to_string)
+            .collect();
+        let width = names.len();
+        let heading = Heading::new(format!("sqlite:{}", file.display()), names)?;
         let rows = statement
             .query_map(rusqlite::params_from_iter(params.iter()), |row| {
+                // Every column in turn, each value beside its name in the heading.
                 (0..width)
                     .map(|i| row.get::<_, SqlValue>(i).map(from_sql))
                     .collect::<rusqlite::Result<Vec<Value>>>()
-                    .map(Row)
+                    .map(|values| Row::new(heading.clone(), values))
             })
             .and_then(|rows| rows.collect::<rusqlite::Result<Vec<Row>>>())
             .map_err(|cause| database_error(file, cause))?;

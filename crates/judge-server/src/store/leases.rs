@@ -14,7 +14,7 @@
 //!   `crate::problem_hash`) matches its own copy's: a worker with other tests never
 //!   judges on them.
 
-use super::engine::{Dialect, Tx, Value};
+use super::engine::{Columns, Dialect, FromRow, Row, Tx, Value};
 use super::progress::Progress;
 use super::submissions::{notify_changed, notify_queued, Claimed, JudgeOutcome};
 use super::{now_ms, Store};
@@ -58,6 +58,75 @@ pub struct WorkerReport {
     pub stopped: bool,
     /// What it wants the teacher to know (problems it refuses, and why).
     pub note: String,
+}
+
+impl FromRow for ProblemVersion {
+    /// Of `problems p`.
+    const COLUMNS: Columns = Columns(&["p.id", "p.content_sha256"]);
+
+    fn from_row(row: &Row) -> Result<ProblemVersion> {
+        Ok(ProblemVersion {
+            id: row.get("id")?,
+            content_sha256: row.get("content_sha256")?,
+        })
+    }
+}
+
+impl FromRow for WorkerReport {
+    /// Of `workers`.
+    const COLUMNS: Columns = Columns(&[
+        "name",
+        "host",
+        "jobs",
+        "started_at_ms",
+        "seen_at_ms",
+        "stopped",
+        "note",
+    ]);
+
+    fn from_row(row: &Row) -> Result<WorkerReport> {
+        Ok(WorkerReport {
+            name: row.get("name")?,
+            host: row.get("host")?,
+            jobs: row.get("jobs")?,
+            started_at_ms: row.get("started_at_ms")?,
+            seen_at_ms: row.get("seen_at_ms")?,
+            stopped: row.get("stopped")?,
+            note: row.get("note")?,
+        })
+    }
+}
+
+/// What a claim reads of the submission it took (of `submissions`, after the update).
+const CLAIMED: Columns = Columns(&[
+    "id", "round", "claims", "problem", "language", "source", "contest",
+]);
+
+/// A submission's lease as [`Store::finish`] checks it, while unexpired.
+struct Lease {
+    round: i64,
+    state: String,
+    claims: i64,
+    owner: String,
+}
+
+impl FromRow for Lease {
+    /// Of `submissions`.
+    const COLUMNS: Columns = Columns(&[
+        "round",
+        "state",
+        "claims",
+        "coalesce(lease_owner, '') AS lease_owner",
+    ]);
+
+    fn from_row(row: &Row) -> Result<Lease> {
+        Ok(Lease {
+            round: row.get("round")?,
+            state: row.get("state")?,
+            claims: row.get("claims")?,
+            owner: row.get("lease_owner")?,
+        })
+    }
 }
 
 fn verdict_columns(outcome: &JudgeOutcome) -> [Value; 8] {
@@ -123,15 +192,11 @@ impl Store {
 
     /// The server's copies of the problems, by id.
     pub fn published_problems(&self) -> Result<Vec<ProblemVersion>> {
-        let rows =
-            self.read(|tx| tx.query("SELECT id, content_sha256 FROM problems ORDER BY id", &[]))?;
-        Ok(rows
-            .iter()
-            .map(|r| ProblemVersion {
-                id: r.text(0),
-                content_sha256: r.text(1),
-            })
-            .collect())
+        let sql = format!(
+            "SELECT {} FROM problems p ORDER BY p.id",
+            ProblemVersion::COLUMNS.select()
+        );
+        self.read(|tx| tx.query_as(&sql, &[]))
     }
 
     /// Takes the next claimable submission of a problem the worker has the server's copy
@@ -156,9 +221,10 @@ impl Store {
                        AND p.id || ':' || p.content_sha256 IN ({})
                      ORDER BY CASE WHEN s.round > 1 THEN 1 ELSE 0 END, s.id
                      LIMIT 1{})
-                 RETURNING id, round, claims, problem, language, source, contest",
+                 RETURNING {}",
                 versions.join(", "),
-                dialect.skip_locked()
+                dialect.skip_locked(),
+                CLAIMED.select()
             );
             let mut params: Vec<Value> = vec![request.owner.into(), request.lease_ms.into()];
             params.extend(
@@ -170,7 +236,7 @@ impl Store {
             let Some(row) = tx.query_row(&sql, &params)? else {
                 return Ok(None);
             };
-            let problem = row.text(3);
+            let problem: String = row.get("problem")?;
             let problem_sha256 = request
                 .problems
                 .iter()
@@ -178,15 +244,15 @@ impl Store {
                 .map(|p| p.content_sha256.clone())
                 .unwrap_or_default();
             Ok(Some(Claimed {
-                id: row.int(0),
-                round: row.int(1),
-                claim: row.int(2),
+                id: row.get("id")?,
+                round: row.get("round")?,
+                claim: row.get("claims")?,
                 owner: request.owner.to_string(),
                 problem,
                 problem_sha256,
-                language: row.text(4),
-                source: row.text(5),
-                contest: row.opt_text(6),
+                language: row.get("language")?,
+                source: row.get("source")?,
+                contest: row.get("contest")?,
             }))
         })
     }
@@ -202,7 +268,7 @@ impl Store {
                  RETURNING id"
             );
             let rows = tx.query(&sql, &[owner.into(), lease_ms.into()])?;
-            Ok(rows.iter().map(|r| r.int(0)).collect())
+            rows.iter().map(|row| row.get("id")).collect()
         })
     }
 
@@ -255,20 +321,20 @@ impl Store {
         self.write(|tx| {
             let dialect = tx.dialect();
             let sql = format!(
-                "SELECT round, state, claims, coalesce(lease_owner, ''),
-                     CASE WHEN coalesce(lease_expires_at_ms, 0) >= {} THEN 1 ELSE 0 END
-                 FROM submissions WHERE id = ?1{}",
+                "SELECT {} FROM submissions
+                 WHERE id = ?1 AND coalesce(lease_expires_at_ms, 0) >= {}{}",
+                Lease::COLUMNS.select(),
                 dialect.now_ms(),
                 dialect.for_update()
             );
-            let Some(row) = tx.query_row(&sql, &[claimed.id.into()])? else {
+            // No lease, or one that lapsed.
+            let Some(lease) = tx.query_row_as::<Lease>(&sql, &[claimed.id.into()])? else {
                 return Ok(false);
             };
-            let current = row.int(0) == claimed.round
-                && row.text(1) == "judging"
-                && row.int(2) == claimed.claim
-                && row.text(3) == claimed.owner
-                && row.int(4) == 1;
+            let current = lease.round == claimed.round
+                && lease.state == "judging"
+                && lease.claims == claimed.claim
+                && lease.owner == claimed.owner;
             if !current {
                 return Ok(false);
             }
@@ -380,25 +446,11 @@ impl Store {
 
     /// Every worker that reported, most recently seen first.
     pub fn workers(&self) -> Result<Vec<WorkerReport>> {
-        let rows = self.read(|tx| {
-            tx.query(
-                "SELECT name, host, jobs, started_at_ms, seen_at_ms, stopped, note FROM workers
-                 ORDER BY seen_at_ms DESC, name",
-                &[],
-            )
-        })?;
-        Ok(rows
-            .iter()
-            .map(|r| WorkerReport {
-                name: r.text(0),
-                host: r.text(1),
-                jobs: r.int(2),
-                started_at_ms: r.int(3),
-                seen_at_ms: r.int(4),
-                stopped: r.int(5) != 0,
-                note: r.text(6),
-            })
-            .collect())
+        let sql = format!(
+            "SELECT {} FROM workers ORDER BY seen_at_ms DESC, name",
+            WorkerReport::COLUMNS.select()
+        );
+        self.read(|tx| tx.query_as(&sql, &[]))
     }
 }
 
@@ -534,13 +586,14 @@ mod tests {
         store
             .read(|tx| {
                 tx.query_row(
-                    "SELECT count(*) FROM results WHERE submission_id = ?1",
+                    "SELECT count(*) AS results FROM results WHERE submission_id = ?1",
                     &[id.into()],
                 )
             })
             .unwrap()
             .unwrap()
-            .int(0)
+            .get("results")
+            .unwrap()
     }
 
     #[test]
@@ -575,7 +628,10 @@ mod tests {
                 .unwrap()
                 .unwrap();
             assert_eq!(
-                (judged_by.text(0), judged_by.text(1)),
+                (
+                    judged_by.get::<String>("judged_by").unwrap(),
+                    judged_by.get::<String>("problem_sha256").unwrap()
+                ),
                 ("w1".into(), "sha-a".into())
             );
         });

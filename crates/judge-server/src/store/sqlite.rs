@@ -225,10 +225,7 @@ impl Tx for SqliteTx<'_> {
             .transaction
             .prepare_cached(sql)
             .map_err(|cause| database_error(file, cause))?;
-        let names: Vec<String> = statement
-            .column_names()
-            .map(str::to_string)
-            .collect();
+        let names: Vec<String> = statement.column_names().map(str::to_string).collect();
         let width = names.len();
         let heading = Heading::new(format!("sqlite:{}", file.display()), names)?;
         let rows = statement

@@ -75,8 +75,19 @@ pub struct Heading {
 }
 
 impl Heading {
-    /// The heading of a query's answer in `database`.
+    /// The heading of a query's answer in `database`; an error when two columns have the
+    /// same name (a row is read by name: give each its own with `AS`).
     pub fn new(database: String, names: Vec<String>) -> Result<Arc<Heading>> {
+        for (index, name) in names.iter().enumerate() {
+            if names[..index].contains(name) {
+                return Err(ServerError::Database {
+                    database,
+                    cause: DatabaseCause::Value(format!(
+                        "the query's answer has two columns named {name}"
+                    )),
+                });
+            }
+        }
         Ok(Arc::new(Heading { database, names }))
     }
 }
@@ -124,46 +135,6 @@ impl Row {
     /// Every value, in the order of the query's columns (to copy a row as it is).
     pub fn values(&self) -> &[Value] {
         &self.values
-    }
-
-    fn at(&self, index: usize) -> &Value {
-        self.values.get(index).unwrap_or(&Value::Null)
-    }
-
-    /// An integer column (0 for NULL or another type: the schema makes them integers).
-    pub fn int(&self, index: usize) -> i64 {
-        self.opt_int(index).unwrap_or(0)
-    }
-
-    /// A nullable integer column.
-    pub fn opt_int(&self, index: usize) -> Option<i64> {
-        match self.at(index) {
-            Value::Int(v) => Some(*v),
-            Value::Real(v) => Some(*v as i64),
-            _ => None,
-        }
-    }
-
-    /// A real column.
-    pub fn real(&self, index: usize) -> f64 {
-        match self.at(index) {
-            Value::Real(v) => *v,
-            Value::Int(v) => *v as f64,
-            _ => 0.0,
-        }
-    }
-
-    /// A text column ("" for NULL).
-    pub fn text(&self, index: usize) -> String {
-        self.opt_text(index).unwrap_or_default()
-    }
-
-    /// A nullable text column.
-    pub fn opt_text(&self, index: usize) -> Option<String> {
-        match self.at(index) {
-            Value::Text(v) => Some(v.clone()),
-            _ => None,
-        }
     }
 }
 
@@ -432,4 +403,73 @@ pub struct IndexSchema {
     pub unique: bool,
     /// Its columns, in order.
     pub columns: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(names: &[&str], values: Vec<Value>) -> Result<Row> {
+        let names = names.iter().map(|n| n.to_string()).collect();
+        Ok(Row::new(Heading::new("test".into(), names)?, values))
+    }
+
+    #[test]
+    fn a_column_list_selects_each_item_as_the_name_it_is_read_by() {
+        const LIST: Columns = Columns(&["s.id", "u.name AS user_name", "count(*) AS failures"]);
+        assert_eq!(
+            LIST.select(),
+            "s.id AS id, u.name AS user_name, count(*) AS failures"
+        );
+        assert_eq!(
+            LIST.names().collect::<Vec<_>>(),
+            ["id", "user_name", "failures"]
+        );
+        assert_eq!(
+            select(&[LIST, Columns(&["r.result_json"])]),
+            "s.id AS id, u.name AS user_name, count(*) AS failures, r.result_json AS result_json"
+        );
+    }
+
+    #[test]
+    fn a_row_is_read_by_name_and_a_mistake_is_an_error_not_a_zero() {
+        let row = row(
+            &["id", "note", "gone", "time_s", "flag"],
+            vec![
+                Value::Int(7),
+                Value::Text("x".into()),
+                Value::Null,
+                Value::Int(2),
+                Value::Int(1),
+            ],
+        )
+        .unwrap();
+        assert_eq!(row.get::<i64>("id").unwrap(), 7);
+        assert_eq!(row.get::<String>("note").unwrap(), "x");
+        assert_eq!(row.get::<Option<String>>("gone").unwrap(), None);
+        assert_eq!(row.get::<Option<i64>>("id").unwrap(), Some(7));
+        assert_eq!(row.get::<f64>("time_s").unwrap(), 2.0);
+        assert!(row.get::<bool>("flag").unwrap());
+        let missing = row.get::<i64>("nope").unwrap_err().to_string();
+        assert!(
+            missing.contains("no column nope (it has id, note, gone, time_s, flag)"),
+            "{missing}"
+        );
+        let null = row.get::<i64>("gone").unwrap_err().to_string();
+        assert!(
+            null.contains("column gone holds Null, not an integer"),
+            "{null}"
+        );
+        assert!(row.get::<i64>("note").is_err(), "text is not an integer");
+        assert!(row.get::<String>("id").is_err(), "an integer is not text");
+    }
+
+    #[test]
+    fn two_columns_of_one_name_are_refused() {
+        let error = row(&["round", "round"], vec![Value::Int(1), Value::Int(2)]).unwrap_err();
+        assert!(
+            error.to_string().contains("two columns named round"),
+            "{error}"
+        );
+    }
 }

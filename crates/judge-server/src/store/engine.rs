@@ -3,8 +3,11 @@
 //! store's other modules; each engine (sqlite.rs, postgres.rs) only connects, binds
 //! values, runs the shared migrations, and says how its dialect differs.
 //!
-//! SQL is written once with `?1`-style parameters and the portable subset both engines
-//! understand; the few places where dialects differ ask [`Dialect`].
+//! SQL is written once with `?1`-style parameters (each engine binds them its own way)
+//! and the portable subset both engines understand (`ON CONFLICT`, `RETURNING`, `CAST`);
+//! the few places where dialects differ are named methods of [`Tx`] and [`Engine`]
+//! that each engine implements. Rows are read by column name ([`Row::get`]), from one
+//! [`Columns`] list shared by a query and its decoder ([`FromRow`]).
 
 use crate::error::{DatabaseCause, Result, ServerError};
 use std::sync::Arc;
@@ -244,42 +247,14 @@ pub trait FromRow: Sized {
     fn from_row(row: &Row) -> Result<Self>;
 }
 
-/// How an engine's SQL differs from the portable subset.
+/// What a notification tells the processes listening for it ([`Tx::notify`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dialect {
-    /// SQLite 3.4x.
-    Sqlite,
-    /// PostgreSQL 12 or newer.
-    Postgres,
-}
-
-impl Dialect {
-    /// The database's clock in Unix milliseconds: leases are timed by the one clock every
-    /// machine shares, never by a worker's own.
-    pub fn now_ms(self) -> &'static str {
-        match self {
-            Dialect::Sqlite => "CAST(unixepoch('subsec') * 1000 AS INTEGER)",
-            Dialect::Postgres => "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)",
-        }
-    }
-
-    /// What follows a `SELECT` of rows the transaction will change, so that concurrent
-    /// writers wait (SQLite's write transactions already hold the whole database).
-    pub fn for_update(self) -> &'static str {
-        match self {
-            Dialect::Sqlite => "",
-            Dialect::Postgres => " FOR UPDATE",
-        }
-    }
-
-    /// What follows the claim's `SELECT` so that concurrent workers take different rows
-    /// without waiting for each other.
-    pub fn skip_locked(self) -> &'static str {
-        match self {
-            Dialect::Sqlite => "",
-            Dialect::Postgres => " FOR UPDATE OF s SKIP LOCKED",
-        }
-    }
+pub enum Channel {
+    /// A submission was queued or handed back, or the published problems changed:
+    /// workers look for work.
+    Queue,
+    /// Judging progress or a result was stored: live-status streams look again.
+    Changes,
 }
 
 /// Whether a transaction writes (SQLite takes its write lock at the start, so that two
@@ -298,8 +273,29 @@ pub trait Tx {
     fn execute(&mut self, sql: &str, params: &[Value]) -> Result<u64>;
     /// Runs a query; returns its rows.
     fn query(&mut self, sql: &str, params: &[Value]) -> Result<Vec<Row>>;
-    /// The engine's dialect.
-    fn dialect(&self) -> Dialect;
+
+    // How the engines differ, each difference a named method: no operation asks which
+    // engine it runs on.
+
+    /// The database's clock in Unix milliseconds, as an SQL expression: leases are timed
+    /// by the one clock every machine shares, never by a worker's own.
+    fn now_ms_sql(&self) -> &'static str;
+    /// What follows a `SELECT` of rows the transaction will change, so that concurrent
+    /// writers wait for it (`FOR UPDATE`; nothing where a write transaction already holds
+    /// the whole database).
+    fn lock_rows_sql(&self) -> &'static str;
+    /// What follows the claim's `SELECT` of `submissions s`, so that concurrent workers
+    /// take different rows without waiting for each other (`FOR UPDATE OF s SKIP LOCKED`;
+    /// nothing where a write transaction already holds the whole database).
+    fn skip_locked_sql(&self) -> &'static str;
+    /// Tells the processes listening on `channel` once the transaction commits
+    /// (PostgreSQL's NOTIFY; nothing where there are no notifications: those processes
+    /// look now and then).
+    fn notify(&mut self, channel: Channel) -> Result<()>;
+    /// Lets the commit return before it is on disk, for rows whose loss in a crash is
+    /// harmless (PostgreSQL's `synchronous_commit = off` for this transaction; nothing
+    /// where every commit is flushed).
+    fn relax_durability(&mut self) -> Result<()>;
 
     /// The first row of a query, if any.
     fn query_row(&mut self, sql: &str, params: &[Value]) -> Result<Option<Row>> {
@@ -330,8 +326,9 @@ pub trait Engine: Send + Sync {
         access: Access,
         f: &mut dyn FnMut(&mut dyn Tx) -> Result<()>,
     ) -> Result<()>;
-    /// The engine's dialect.
-    fn dialect(&self) -> Dialect;
+    /// Whether processes on several machines can share the store (and a worker elsewhere
+    /// can judge from it).
+    fn is_shared(&self) -> bool;
     /// The store's address, safe to show (no password).
     fn describe(&self) -> String;
     /// The schema version the store is at.

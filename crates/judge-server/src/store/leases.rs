@@ -14,9 +14,9 @@
 //!   `crate::problem_hash`) matches its own copy's: a worker with other tests never
 //!   judges on them.
 
-use super::engine::{Columns, Dialect, FromRow, Row, Tx, Value};
+use super::engine::{Channel, Columns, FromRow, Row, Tx, Value};
 use super::progress::Progress;
-use super::submissions::{notify_changed, notify_queued, Claimed, JudgeOutcome};
+use super::submissions::{Claimed, JudgeOutcome};
 use super::{now_ms, Store};
 use crate::error::Result;
 use judge_core::Verdict;
@@ -185,7 +185,7 @@ impl Store {
                     ],
                 )?;
             }
-            notify_queued(tx)?;
+            tx.notify(Channel::Queue)?;
             Ok(())
         })
     }
@@ -206,8 +206,7 @@ impl Store {
             return Ok(None);
         }
         self.write(|tx| {
-            let dialect = tx.dialect();
-            let now = dialect.now_ms();
+            let now = tx.now_ms_sql();
             let versions: Vec<String> = (0..request.problems.len())
                 .map(|i| format!("?{}", i + 3))
                 .collect();
@@ -223,7 +222,7 @@ impl Store {
                      LIMIT 1{})
                  RETURNING {}",
                 versions.join(", "),
-                dialect.skip_locked(),
+                tx.skip_locked_sql(),
                 CLAIMED.select()
             );
             let mut params: Vec<Value> = vec![request.owner.into(), request.lease_ms.into()];
@@ -261,7 +260,7 @@ impl Store {
     /// of the submissions it still holds (a lease missing here was lost).
     pub fn heartbeat(&self, owner: &str, lease_ms: i64) -> Result<Vec<i64>> {
         self.write(|tx| {
-            let now = tx.dialect().now_ms();
+            let now = tx.now_ms_sql();
             let sql = format!(
                 "UPDATE submissions SET lease_expires_at_ms = {now} + ?2
                  WHERE lease_owner = ?1 AND state = 'judging' AND lease_expires_at_ms >= {now}
@@ -276,10 +275,8 @@ impl Store {
     /// if the claim is no longer current.
     pub fn set_progress(&self, claimed: &Claimed, progress: &Progress) -> Result<bool> {
         self.write(|tx| {
-            if tx.dialect() == Dialect::Postgres {
-                // Progress is worth no disk flush: losing the last row to a crash is harmless.
-                tx.execute("SET LOCAL synchronous_commit = off", &[])?;
-            }
+            // Progress is worth no disk flush: losing the last row to a crash is harmless.
+            tx.relax_durability()?;
             let written = tx.execute(
                 "INSERT INTO progress (submission_id, claim, compiled, tests_done, tests_total,
                      first_failure, updated_at_ms)
@@ -305,7 +302,7 @@ impl Store {
                 ],
             )?;
             if written == 1 {
-                notify_changed(tx)?;
+                tx.notify(Channel::Changes)?;
             }
             Ok(written == 1)
         })
@@ -319,13 +316,12 @@ impl Store {
         let columns = verdict_columns(outcome);
         let judged_at = now_ms();
         self.write(|tx| {
-            let dialect = tx.dialect();
             let sql = format!(
                 "SELECT {} FROM submissions
                  WHERE id = ?1 AND coalesce(lease_expires_at_ms, 0) >= {}{}",
                 Lease::COLUMNS.select(),
-                dialect.now_ms(),
-                dialect.for_update()
+                tx.now_ms_sql(),
+                tx.lock_rows_sql()
             );
             // No lease, or one that lapsed.
             let Some(lease) = tx.query_row_as::<Lease>(&sql, &[claimed.id.into()])? else {
@@ -361,7 +357,7 @@ impl Store {
                     &[claimed.id.into(), claimed.round.into()],
                 )? == 1;
             if judged_again {
-                notify_queued(tx)?;
+                tx.notify(Channel::Queue)?;
             } else {
                 tx.execute(
                     "UPDATE submissions SET state = 'done', lease_owner = NULL,
@@ -374,7 +370,7 @@ impl Store {
                 "DELETE FROM progress WHERE submission_id = ?1",
                 &[claimed.id.into()],
             )?;
-            notify_changed(tx)?;
+            tx.notify(Channel::Changes)?;
             Ok(inserted == 1)
         })
     }
@@ -397,7 +393,7 @@ impl Store {
                 "DELETE FROM progress WHERE submission_id = ?1",
                 &[claimed.id.into()],
             )?;
-            notify_queued(tx)?;
+            tx.notify(Channel::Queue)?;
             Ok(changed == 1)
         })
     }
@@ -415,7 +411,7 @@ impl Store {
             )?;
             forget_stale_progress(tx)?;
             if changed > 0 {
-                notify_queued(tx)?;
+                tx.notify(Channel::Queue)?;
             }
             Ok(usize::try_from(changed).unwrap_or(usize::MAX))
         })

@@ -5,8 +5,13 @@
 //! Two engines behind one interface ([`engine::Engine`]): SQLite ([`sqlite`], the
 //! default: one file in the data folder, nothing to install) and PostgreSQL
 //! ([`postgres`], shared by a server and judge workers on many machines), with one list of
-//! versioned migrations ([`migrations`]). The operations are written once, as methods of
-//! [`Store`] in this folder's other modules, in SQL both engines run.
+//! versioned migrations ([`migrations`], a pair of SQL files each under `migrations/`).
+//! The operations are written once, as methods of [`Store`] in this folder's other
+//! modules, in SQL both engines run; where the dialects differ (the clock, row locks,
+//! notifications, durability) an operation calls a named method of the engine's
+//! transaction ([`engine::Tx`]) and never asks which engine it runs on. Each row is read
+//! by column name into a struct, from one [`engine::Columns`] list shared by the queries
+//! that select it and its decoder ([`engine::FromRow`]).
 //!
 //! Every method is one short transaction. Callers on the async runtime run them on
 //! blocking threads (see `state::AppState::blocking`).
@@ -108,7 +113,7 @@ impl Store {
 
     /// Whether several machines can share it (PostgreSQL).
     pub fn is_shared(&self) -> bool {
-        self.engine.dialect() == engine::Dialect::Postgres
+        self.engine.is_shared()
     }
 
     /// The engine.

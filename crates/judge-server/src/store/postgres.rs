@@ -12,7 +12,7 @@
 //! reach it through an SSH tunnel or a VPN.
 
 use super::engine::{
-    Access, ColumnKind, ColumnSchema, Dialect, Engine, Heading, IndexSchema, Row, TableSchema, Tx,
+    Access, Channel, ColumnKind, ColumnSchema, Engine, Heading, IndexSchema, Row, TableSchema, Tx,
     Value,
 };
 use super::migrations::{MIGRATIONS, SCHEMA_VERSION};
@@ -26,10 +26,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The channel of queue notifications.
-const QUEUE_CHANNEL: &str = "judge_queue";
-/// The channel of progress and result notifications.
-const CHANGES_CHANNEL: &str = "judge_changes";
 /// The advisory lock key that serialises migrations ("judge" in ASCII).
 const MIGRATION_LOCK: i64 = 0x006a_7564_6765;
 /// How long a request waits for a connection before the store counts as unreachable.
@@ -290,6 +286,14 @@ pub(super) fn schema(
     Ok(schema)
 }
 
+/// The name PostgreSQL's LISTEN and NOTIFY know a channel by.
+fn channel_name(channel: Channel) -> &'static str {
+    match channel {
+        Channel::Queue => "judge_queue",
+        Channel::Changes => "judge_changes",
+    }
+}
+
 /// r2d2's "timed out" with the last connection error, which says why.
 fn unreachable_text(error: &r2d2::Error) -> String {
     format!("cannot connect: {error}")
@@ -424,8 +428,27 @@ impl Tx for PgTx<'_> {
             .collect()
     }
 
-    fn dialect(&self) -> Dialect {
-        Dialect::Postgres
+    fn now_ms_sql(&self) -> &'static str {
+        "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)"
+    }
+
+    fn lock_rows_sql(&self) -> &'static str {
+        " FOR UPDATE"
+    }
+
+    fn skip_locked_sql(&self) -> &'static str {
+        " FOR UPDATE OF s SKIP LOCKED"
+    }
+
+    fn notify(&mut self, channel: Channel) -> Result<()> {
+        // Delivered on commit; the channel is one of our own names.
+        self.execute(&format!("NOTIFY {}", channel_name(channel)), &[])?;
+        Ok(())
+    }
+
+    fn relax_durability(&mut self) -> Result<()> {
+        self.execute("SET LOCAL synchronous_commit = off", &[])?;
+        Ok(())
     }
 }
 
@@ -456,8 +479,8 @@ impl Engine for PostgresEngine {
         }
     }
 
-    fn dialect(&self) -> Dialect {
-        Dialect::Postgres
+    fn is_shared(&self) -> bool {
+        true
     }
 
     fn describe(&self) -> String {
@@ -505,11 +528,11 @@ impl Engine for PostgresEngine {
     }
 
     fn watch_queue(&self, wake: Box<dyn Fn() + Send + Sync>) -> bool {
-        self.watch(QUEUE_CHANNEL, wake)
+        self.watch(channel_name(Channel::Queue), wake)
     }
 
     fn watch_changes(&self, wake: Box<dyn Fn() + Send + Sync>) -> bool {
-        self.watch(CHANGES_CHANNEL, wake)
+        self.watch(channel_name(Channel::Changes), wake)
     }
 
     fn ping(&self, timeout: Duration) -> bool {
@@ -571,11 +594,6 @@ fn listen(
         }
     }
 }
-
-/// The statement that wakes listening workers (sent on commit).
-pub const NOTIFY_QUEUE: &str = "NOTIFY judge_queue";
-/// The statement that wakes listening servers' live-status streams (sent on commit).
-pub const NOTIFY_CHANGES: &str = "NOTIFY judge_changes";
 
 #[cfg(test)]
 mod tests {

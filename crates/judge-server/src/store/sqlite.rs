@@ -4,7 +4,7 @@
 //! transaction is short. The schema version is SQLite's `user_version`.
 
 use super::engine::{
-    Access, ColumnKind, ColumnSchema, Dialect, Engine, Heading, IndexSchema, Row, TableSchema, Tx,
+    Access, Channel, ColumnKind, ColumnSchema, Engine, Heading, IndexSchema, Row, TableSchema, Tx,
     Value,
 };
 use super::migrations::{MIGRATIONS, SCHEMA_VERSION};
@@ -241,8 +241,28 @@ impl Tx for SqliteTx<'_> {
         Ok(rows)
     }
 
-    fn dialect(&self) -> Dialect {
-        Dialect::Sqlite
+    fn now_ms_sql(&self) -> &'static str {
+        "CAST(unixepoch('subsec') * 1000 AS INTEGER)"
+    }
+
+    fn lock_rows_sql(&self) -> &'static str {
+        // The write transaction (BEGIN IMMEDIATE) holds the whole database.
+        ""
+    }
+
+    fn skip_locked_sql(&self) -> &'static str {
+        ""
+    }
+
+    fn notify(&mut self, _channel: Channel) -> Result<()> {
+        // No notifications: a SQLite store's processes are on one machine and look now
+        // and then (and the server's own writes wake its streams directly).
+        Ok(())
+    }
+
+    fn relax_durability(&mut self) -> Result<()> {
+        // One connection, one synchronous setting (FULL) for every transaction.
+        Ok(())
     }
 }
 
@@ -272,8 +292,8 @@ impl Engine for SqliteEngine {
             .map_err(|cause| database_error(&self.file, cause))
     }
 
-    fn dialect(&self) -> Dialect {
-        Dialect::Sqlite
+    fn is_shared(&self) -> bool {
+        false
     }
 
     fn describe(&self) -> String {

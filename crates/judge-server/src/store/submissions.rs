@@ -20,7 +20,7 @@
 //! twice into the results, a late result from a worker whose lease lapsed is discarded,
 //! and a result of a round that a rejudge replaced is dropped.
 
-use super::engine::{select, Columns, Dialect, FromRow, Row, Tx, Value};
+use super::engine::{select, Channel, Columns, FromRow, Row, Value};
 use super::progress::Progress;
 use super::{now_ms, Store};
 use crate::error::Result;
@@ -388,23 +388,6 @@ fn parse_result(json: Option<String>) -> Option<SubmissionResult> {
     json.and_then(|text| serde_json::from_str(&text).ok())
 }
 
-/// Wakes the live-status streams of servers in other processes once the transaction
-/// commits (PostgreSQL): progress or a result was stored.
-pub(super) fn notify_changed(tx: &mut dyn Tx) -> Result<()> {
-    if tx.dialect() == Dialect::Postgres {
-        tx.execute(super::postgres::NOTIFY_CHANGES, &[])?;
-    }
-    Ok(())
-}
-
-/// Wakes workers on other machines once the transaction commits (PostgreSQL).
-pub(super) fn notify_queued(tx: &mut dyn Tx) -> Result<()> {
-    if tx.dialect() == Dialect::Postgres {
-        tx.execute(super::postgres::NOTIFY_QUEUE, &[])?;
-    }
-    Ok(())
-}
-
 impl Store {
     /// Stores a submission as queued, unless its author has made `limit.0` submissions in
     /// the last `limit.1` milliseconds, or already stored one with the same idempotency
@@ -426,10 +409,7 @@ impl Store {
     ) -> Result<Inserted> {
         let now = now_ms();
         self.write(|tx| {
-            let lock = format!(
-                "SELECT id FROM users WHERE id = ?1{}",
-                tx.dialect().for_update()
-            );
+            let lock = format!("SELECT id FROM users WHERE id = ?1{}", tx.lock_rows_sql());
             tx.query(&lock, &[new.user_id.into()])?;
             if let Some(key) = &new.idempotency_key {
                 if let Some(row) = tx.query_row(
@@ -473,7 +453,7 @@ impl Store {
                     i64::from(placement.late).into(),
                 ],
             )?;
-            notify_queued(tx)?;
+            tx.notify(Channel::Queue)?;
             Ok(Inserted::Queued(row.map_or(Ok(0), |row| row.get("id"))?))
         })
     }
@@ -499,7 +479,7 @@ impl Store {
                  WHERE id = ?1",
                 &[id.into()],
             )?;
-            notify_queued(tx)?;
+            tx.notify(Channel::Queue)?;
             Ok(changed == 1)
         })
     }
@@ -513,7 +493,7 @@ impl Store {
                  WHERE problem = ?1",
                 &[problem.into()],
             )?;
-            notify_queued(tx)?;
+            tx.notify(Channel::Queue)?;
             Ok(usize::try_from(changed).unwrap_or(usize::MAX))
         })
     }

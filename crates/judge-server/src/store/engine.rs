@@ -26,6 +26,18 @@ pub enum Value {
     Text(String),
 }
 
+impl Value {
+    /// What kind of value it is, in words.
+    fn kind(&self) -> &'static str {
+        match self {
+            Value::Null => "NULL",
+            Value::Int(_) => "an integer",
+            Value::Real(_) => "a real number",
+            Value::Text(_) => "text",
+        }
+    }
+}
+
 impl From<i64> for Value {
     fn from(v: i64) -> Value {
         Value::Int(v)
@@ -127,9 +139,11 @@ impl Row {
                 ))
             })?;
         let value = self.values.get(index).unwrap_or(&Value::Null);
+        // The kind of the value, never the value (it may be a password hash or a source).
         T::from_value(value).ok_or_else(|| {
             error(format!(
-                "column {name} holds {value:?}, not {}",
+                "column {name} is {}, not {}",
+                value.kind(),
                 T::EXPECTED
             ))
         })
@@ -454,10 +468,14 @@ mod tests {
         );
         let null = row.get::<i64>("gone").unwrap_err().to_string();
         assert!(
-            null.contains("column gone holds Null, not an integer"),
+            null.contains("column gone is NULL, not an integer"),
             "{null}"
         );
-        assert!(row.get::<i64>("note").is_err(), "text is not an integer");
+        let text = row.get::<i64>("note").unwrap_err().to_string();
+        assert!(
+            text.ends_with("column note is text, not an integer"),
+            "{text}"
+        );
         assert!(row.get::<String>("id").is_err(), "an integer is not text");
     }
 

@@ -11,7 +11,7 @@
 //! What a student may read is decided here, in the queries: their own questions, and
 //! public answers with the asker's name left out.
 
-use super::engine::{Row, Value};
+use super::engine::{Columns, FromRow, Row, Value};
 use super::{now_ms, Store, User};
 use crate::error::Result;
 
@@ -188,32 +188,55 @@ pub const NOTICE_ANNOUNCEMENTS: usize = 3;
 /// older ones are on the clarifications pages).
 pub const NOTICE_WINDOW: i64 = 200;
 
-const ANNOUNCEMENT_COLUMNS: &str = "a.id, a.body, a.posted_at_ms, a.contest_id, a.every_contest";
+impl FromRow for Clarification {
+    /// Of `clarifications c JOIN users u` (the asker).
+    const COLUMNS: Columns = Columns(&[
+        "c.id",
+        "c.contest_id",
+        "c.user_id",
+        "u.name AS user_name",
+        "c.problem",
+        "c.question",
+        "c.asked_at_ms",
+        "c.answer",
+        "c.answered_at_ms",
+        "c.public",
+    ]);
 
-const CLARIFICATION_COLUMNS: &str = "c.id, c.contest_id, c.user_id, u.name, c.problem, c.question, c.asked_at_ms, c.answer, c.answered_at_ms, c.public";
-
-fn clarification_from_row(row: &Row) -> Clarification {
-    Clarification {
-        id: row.int(0),
-        contest_id: row.opt_text(1),
-        user_id: row.int(2),
-        user_name: row.text(3),
-        problem: row.opt_text(4),
-        question: row.text(5),
-        asked_at_ms: row.int(6),
-        answer: row.opt_text(7),
-        answered_at_ms: row.opt_int(8),
-        public: row.int(9) != 0,
+    fn from_row(row: &Row) -> Result<Clarification> {
+        Ok(Clarification {
+            id: row.get("id")?,
+            contest_id: row.get("contest_id")?,
+            user_id: row.get("user_id")?,
+            user_name: row.get("user_name")?,
+            problem: row.get("problem")?,
+            question: row.get("question")?,
+            asked_at_ms: row.get("asked_at_ms")?,
+            answer: row.get("answer")?,
+            answered_at_ms: row.get("answered_at_ms")?,
+            public: row.get("public")?,
+        })
     }
 }
 
-fn announcement_from_row(row: &Row) -> Announcement {
-    Announcement {
-        id: row.int(0),
-        body: row.text(1),
-        posted_at_ms: row.int(2),
-        contest_id: row.opt_text(3),
-        every_contest: row.int(4) != 0,
+impl FromRow for Announcement {
+    /// Of `announcements a`.
+    const COLUMNS: Columns = Columns(&[
+        "a.id",
+        "a.body",
+        "a.posted_at_ms",
+        "a.contest_id",
+        "a.every_contest",
+    ]);
+
+    fn from_row(row: &Row) -> Result<Announcement> {
+        Ok(Announcement {
+            id: row.get("id")?,
+            body: row.get("body")?,
+            posted_at_ms: row.get("posted_at_ms")?,
+            contest_id: row.get("contest_id")?,
+            every_contest: row.get("every_contest")?,
+        })
     }
 }
 
@@ -234,11 +257,14 @@ impl Store {
         self.write(|tx| {
             if let Some((most, window_ms)) = limit {
                 let row = tx.query_row(
-                    "SELECT COUNT(*), MIN(asked_at_ms) FROM clarifications
+                    "SELECT COUNT(*) AS recent, MIN(asked_at_ms) AS oldest FROM clarifications
                      WHERE user_id = ?1 AND asked_at_ms > ?2",
                     &[new.user_id.into(), (now - window_ms).into()],
                 )?;
-                let (recent, oldest) = row.map_or((0, None), |r| (r.int(0), r.opt_int(1)));
+                let (recent, oldest): (i64, Option<i64>) = match row {
+                    Some(row) => (row.get("recent")?, row.get("oldest")?),
+                    None => (0, None),
+                };
                 if count(recent) >= most {
                     let retry_after_ms = oldest.map_or(window_ms, |t| t + window_ms - now);
                     return Ok(Asked::RateLimited {
@@ -257,7 +283,7 @@ impl Store {
                     now.into(),
                 ],
             )?;
-            Ok(Asked::Stored(row.map_or(0, |r| r.int(0))))
+            Ok(Asked::Stored(row.map_or(Ok(0), |row| row.get("id"))?))
         })
     }
 
@@ -284,7 +310,7 @@ impl Store {
                 ],
             )
         })?;
-        Ok(row.map(|r| r.opt_text(0)))
+        row.map(|row| row.get("contest_id")).transpose()
     }
 
     /// The questions of `contest` that `viewer` may read, newest first: for a teacher
@@ -295,11 +321,12 @@ impl Store {
         viewer: &User,
         contest: &InContest<'_>,
     ) -> Result<Vec<Clarification>> {
-        let rows = self.read(|tx| {
+        let columns = Clarification::COLUMNS.select();
+        let clarifications: Vec<Clarification> = self.read(|tx| {
             if viewer.is_teacher() {
-                tx.query(
+                tx.query_as(
                     &format!(
-                        "SELECT {CLARIFICATION_COLUMNS} FROM clarifications c JOIN users u ON u.id = c.user_id
+                        "SELECT {columns} FROM clarifications c JOIN users u ON u.id = c.user_id
                          WHERE {}
                          ORDER BY CASE WHEN c.answer IS NULL THEN 0 ELSE 1 END, c.id DESC",
                         InContest::condition("c.contest_id", 1)
@@ -308,9 +335,9 @@ impl Store {
                 )
             } else {
                 let [id, first] = contest.values();
-                tx.query(
+                tx.query_as(
                     &format!(
-                        "SELECT {CLARIFICATION_COLUMNS} FROM clarifications c JOIN users u ON u.id = c.user_id
+                        "SELECT {columns} FROM clarifications c JOIN users u ON u.id = c.user_id
                          WHERE {} AND (c.user_id = ?1 OR (c.public = 1 AND c.answer IS NOT NULL))
                          ORDER BY c.id DESC",
                         InContest::condition("c.contest_id", 2)
@@ -319,9 +346,8 @@ impl Store {
                 )
             }
         })?;
-        Ok(rows
-            .iter()
-            .map(clarification_from_row)
+        Ok(clarifications
+            .into_iter()
             .map(|mut c| {
                 if !viewer.is_teacher() && c.user_id != viewer.id {
                     c.user_id = 0;
@@ -352,23 +378,19 @@ impl Store {
                 ],
             )
         })?;
-        Ok(row.map_or(0, |r| r.int(0)))
+        row.map_or(Ok(0), |row| row.get("id"))
     }
 
     /// The announcements shown in `contest` (its own and those for every contest), newest
     /// first.
     pub fn announcements(&self, contest: &InContest<'_>) -> Result<Vec<Announcement>> {
-        let rows = self.read(|tx| {
-            tx.query(
-                &format!(
-                    "SELECT {ANNOUNCEMENT_COLUMNS} FROM announcements a
-                     WHERE a.every_contest = 1 OR {} ORDER BY a.id DESC",
-                    InContest::condition("a.contest_id", 1)
-                ),
-                &contest.values(),
-            )
-        })?;
-        Ok(rows.iter().map(announcement_from_row).collect())
+        let sql = format!(
+            "SELECT {} FROM announcements a
+             WHERE a.every_contest = 1 OR {} ORDER BY a.id DESC",
+            Announcement::COLUMNS.select(),
+            InContest::condition("a.contest_id", 1)
+        );
+        self.read(|tx| tx.query_as(&sql, &contest.values()))
     }
 
     /// What the frames of `user`'s pages show (one read transaction).
@@ -377,23 +399,27 @@ impl Store {
             let announcements = tx
                 .query(
                     &format!(
-                        "SELECT {ANNOUNCEMENT_COLUMNS}, s.user_id FROM announcements a
+                        "SELECT {}, s.user_id AS seen_by FROM announcements a
                          LEFT JOIN announcements_seen s ON s.announcement_id = a.id AND s.user_id = ?1
-                         ORDER BY a.id DESC LIMIT ?2"
+                         ORDER BY a.id DESC LIMIT ?2",
+                        Announcement::COLUMNS.select()
                     ),
                     &[user.id.into(), Value::Int(NOTICE_WINDOW)],
                 )?
                 .iter()
-                .map(|row| (announcement_from_row(row), row.opt_int(5).is_some()))
-                .collect();
+                .map(|row| {
+                    let seen = row.get::<Option<i64>>("seen_by")?.is_some();
+                    Ok((Announcement::from_row(row)?, seen))
+                })
+                .collect::<Result<_>>()?;
             let open = if user.is_teacher() {
                 tx.query(
                     "SELECT contest_id FROM clarifications WHERE answer IS NULL",
                     &[],
                 )?
                 .iter()
-                .map(|r| r.opt_text(0))
-                .collect()
+                .map(|row| row.get("contest_id"))
+                .collect::<Result<_>>()?
             } else {
                 Vec::new()
             };

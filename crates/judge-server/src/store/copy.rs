@@ -5,7 +5,7 @@
 //! Submissions that were being judged arrive queued: their workers are not the new
 //! store's.
 
-use super::engine::{Row, Value};
+use super::engine::Row;
 use super::migrations::{COPIED_TABLES, TABLES_WITH_IDS};
 use super::Store;
 use crate::error::{Result, ServerError};
@@ -33,11 +33,11 @@ pub fn copy(from: &Store, to: &Store) -> Result<CopyReport> {
     }
     let occupied = to.read(|tx| {
         tx.query_row(
-            "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM submissions)",
+            "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM submissions) AS rows_kept",
             &[],
         )
     })?;
-    if occupied.map_or(0, |r| r.int(0)) > 0 {
+    if occupied.map_or(Ok(0), |r| r.get::<i64>("rows_kept"))? > 0 {
         return Err(refuse(format!(
             "{} is not empty (it has accounts or submissions): copy into a new database",
             to.describe()
@@ -77,8 +77,7 @@ pub fn copy(from: &Store, to: &Store) -> Result<CopyReport> {
                 placeholders.join(", ")
             );
             for row in rows {
-                let values: Vec<Value> = row.0.clone();
-                tx.execute(&sql, &values)?;
+                tx.execute(&sql, row.values())?;
             }
         }
         tx.execute(

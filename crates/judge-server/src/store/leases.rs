@@ -14,9 +14,9 @@
 //!   `crate::problem_hash`) matches its own copy's: a worker with other tests never
 //!   judges on them.
 
-use super::engine::{Dialect, Tx, Value};
+use super::engine::{Channel, Columns, FromRow, Row, Tx, Value};
 use super::progress::Progress;
-use super::submissions::{notify_changed, notify_queued, Claimed, JudgeOutcome};
+use super::submissions::{Claimed, JudgeOutcome};
 use super::{now_ms, Store};
 use crate::error::Result;
 use judge_core::Verdict;
@@ -58,6 +58,75 @@ pub struct WorkerReport {
     pub stopped: bool,
     /// What it wants the teacher to know (problems it refuses, and why).
     pub note: String,
+}
+
+impl FromRow for ProblemVersion {
+    /// Of `problems p`.
+    const COLUMNS: Columns = Columns(&["p.id", "p.content_sha256"]);
+
+    fn from_row(row: &Row) -> Result<ProblemVersion> {
+        Ok(ProblemVersion {
+            id: row.get("id")?,
+            content_sha256: row.get("content_sha256")?,
+        })
+    }
+}
+
+impl FromRow for WorkerReport {
+    /// Of `workers`.
+    const COLUMNS: Columns = Columns(&[
+        "name",
+        "host",
+        "jobs",
+        "started_at_ms",
+        "seen_at_ms",
+        "stopped",
+        "note",
+    ]);
+
+    fn from_row(row: &Row) -> Result<WorkerReport> {
+        Ok(WorkerReport {
+            name: row.get("name")?,
+            host: row.get("host")?,
+            jobs: row.get("jobs")?,
+            started_at_ms: row.get("started_at_ms")?,
+            seen_at_ms: row.get("seen_at_ms")?,
+            stopped: row.get("stopped")?,
+            note: row.get("note")?,
+        })
+    }
+}
+
+/// What a claim reads of the submission it took (of `submissions`, after the update).
+const CLAIMED: Columns = Columns(&[
+    "id", "round", "claims", "problem", "language", "source", "contest",
+]);
+
+/// A submission's lease as [`Store::finish`] checks it, while unexpired.
+struct Lease {
+    round: i64,
+    state: String,
+    claims: i64,
+    owner: String,
+}
+
+impl FromRow for Lease {
+    /// Of `submissions`.
+    const COLUMNS: Columns = Columns(&[
+        "round",
+        "state",
+        "claims",
+        "coalesce(lease_owner, '') AS lease_owner",
+    ]);
+
+    fn from_row(row: &Row) -> Result<Lease> {
+        Ok(Lease {
+            round: row.get("round")?,
+            state: row.get("state")?,
+            claims: row.get("claims")?,
+            owner: row.get("lease_owner")?,
+        })
+    }
 }
 
 fn verdict_columns(outcome: &JudgeOutcome) -> [Value; 8] {
@@ -116,22 +185,18 @@ impl Store {
                     ],
                 )?;
             }
-            notify_queued(tx)?;
+            tx.notify(Channel::Queue)?;
             Ok(())
         })
     }
 
     /// The server's copies of the problems, by id.
     pub fn published_problems(&self) -> Result<Vec<ProblemVersion>> {
-        let rows =
-            self.read(|tx| tx.query("SELECT id, content_sha256 FROM problems ORDER BY id", &[]))?;
-        Ok(rows
-            .iter()
-            .map(|r| ProblemVersion {
-                id: r.text(0),
-                content_sha256: r.text(1),
-            })
-            .collect())
+        let sql = format!(
+            "SELECT {} FROM problems p ORDER BY p.id",
+            ProblemVersion::COLUMNS.select()
+        );
+        self.read(|tx| tx.query_as(&sql, &[]))
     }
 
     /// Takes the next claimable submission of a problem the worker has the server's copy
@@ -141,8 +206,7 @@ impl Store {
             return Ok(None);
         }
         self.write(|tx| {
-            let dialect = tx.dialect();
-            let now = dialect.now_ms();
+            let now = tx.now_ms_sql();
             let versions: Vec<String> = (0..request.problems.len())
                 .map(|i| format!("?{}", i + 3))
                 .collect();
@@ -156,9 +220,10 @@ impl Store {
                        AND p.id || ':' || p.content_sha256 IN ({})
                      ORDER BY CASE WHEN s.round > 1 THEN 1 ELSE 0 END, s.id
                      LIMIT 1{})
-                 RETURNING id, round, claims, problem, language, source, contest",
+                 RETURNING {}",
                 versions.join(", "),
-                dialect.skip_locked()
+                tx.skip_locked_sql(),
+                CLAIMED.select()
             );
             let mut params: Vec<Value> = vec![request.owner.into(), request.lease_ms.into()];
             params.extend(
@@ -170,7 +235,7 @@ impl Store {
             let Some(row) = tx.query_row(&sql, &params)? else {
                 return Ok(None);
             };
-            let problem = row.text(3);
+            let problem: String = row.get("problem")?;
             let problem_sha256 = request
                 .problems
                 .iter()
@@ -178,15 +243,15 @@ impl Store {
                 .map(|p| p.content_sha256.clone())
                 .unwrap_or_default();
             Ok(Some(Claimed {
-                id: row.int(0),
-                round: row.int(1),
-                claim: row.int(2),
+                id: row.get("id")?,
+                round: row.get("round")?,
+                claim: row.get("claims")?,
                 owner: request.owner.to_string(),
                 problem,
                 problem_sha256,
-                language: row.text(4),
-                source: row.text(5),
-                contest: row.opt_text(6),
+                language: row.get("language")?,
+                source: row.get("source")?,
+                contest: row.get("contest")?,
             }))
         })
     }
@@ -195,14 +260,14 @@ impl Store {
     /// of the submissions it still holds (a lease missing here was lost).
     pub fn heartbeat(&self, owner: &str, lease_ms: i64) -> Result<Vec<i64>> {
         self.write(|tx| {
-            let now = tx.dialect().now_ms();
+            let now = tx.now_ms_sql();
             let sql = format!(
                 "UPDATE submissions SET lease_expires_at_ms = {now} + ?2
                  WHERE lease_owner = ?1 AND state = 'judging' AND lease_expires_at_ms >= {now}
                  RETURNING id"
             );
             let rows = tx.query(&sql, &[owner.into(), lease_ms.into()])?;
-            Ok(rows.iter().map(|r| r.int(0)).collect())
+            rows.iter().map(|row| row.get("id")).collect()
         })
     }
 
@@ -210,10 +275,8 @@ impl Store {
     /// if the claim is no longer current.
     pub fn set_progress(&self, claimed: &Claimed, progress: &Progress) -> Result<bool> {
         self.write(|tx| {
-            if tx.dialect() == Dialect::Postgres {
-                // Progress is worth no disk flush: losing the last row to a crash is harmless.
-                tx.execute("SET LOCAL synchronous_commit = off", &[])?;
-            }
+            // Progress is worth no disk flush: losing the last row to a crash is harmless.
+            tx.relax_durability()?;
             let written = tx.execute(
                 "INSERT INTO progress (submission_id, claim, compiled, tests_done, tests_total,
                      first_failure, updated_at_ms)
@@ -239,7 +302,7 @@ impl Store {
                 ],
             )?;
             if written == 1 {
-                notify_changed(tx)?;
+                tx.notify(Channel::Changes)?;
             }
             Ok(written == 1)
         })
@@ -253,22 +316,21 @@ impl Store {
         let columns = verdict_columns(outcome);
         let judged_at = now_ms();
         self.write(|tx| {
-            let dialect = tx.dialect();
             let sql = format!(
-                "SELECT round, state, claims, coalesce(lease_owner, ''),
-                     CASE WHEN coalesce(lease_expires_at_ms, 0) >= {} THEN 1 ELSE 0 END
-                 FROM submissions WHERE id = ?1{}",
-                dialect.now_ms(),
-                dialect.for_update()
+                "SELECT {} FROM submissions
+                 WHERE id = ?1 AND coalesce(lease_expires_at_ms, 0) >= {}{}",
+                Lease::COLUMNS.select(),
+                tx.now_ms_sql(),
+                tx.lock_rows_sql()
             );
-            let Some(row) = tx.query_row(&sql, &[claimed.id.into()])? else {
+            // No lease, or one that lapsed.
+            let Some(lease) = tx.query_row_as::<Lease>(&sql, &[claimed.id.into()])? else {
                 return Ok(false);
             };
-            let current = row.int(0) == claimed.round
-                && row.text(1) == "judging"
-                && row.int(2) == claimed.claim
-                && row.text(3) == claimed.owner
-                && row.int(4) == 1;
+            let current = lease.round == claimed.round
+                && lease.state == "judging"
+                && lease.claims == claimed.claim
+                && lease.owner == claimed.owner;
             if !current {
                 return Ok(false);
             }
@@ -295,7 +357,7 @@ impl Store {
                     &[claimed.id.into(), claimed.round.into()],
                 )? == 1;
             if judged_again {
-                notify_queued(tx)?;
+                tx.notify(Channel::Queue)?;
             } else {
                 tx.execute(
                     "UPDATE submissions SET state = 'done', lease_owner = NULL,
@@ -308,7 +370,7 @@ impl Store {
                 "DELETE FROM progress WHERE submission_id = ?1",
                 &[claimed.id.into()],
             )?;
-            notify_changed(tx)?;
+            tx.notify(Channel::Changes)?;
             Ok(inserted == 1)
         })
     }
@@ -331,7 +393,7 @@ impl Store {
                 "DELETE FROM progress WHERE submission_id = ?1",
                 &[claimed.id.into()],
             )?;
-            notify_queued(tx)?;
+            tx.notify(Channel::Queue)?;
             Ok(changed == 1)
         })
     }
@@ -349,7 +411,7 @@ impl Store {
             )?;
             forget_stale_progress(tx)?;
             if changed > 0 {
-                notify_queued(tx)?;
+                tx.notify(Channel::Queue)?;
             }
             Ok(usize::try_from(changed).unwrap_or(usize::MAX))
         })
@@ -380,25 +442,11 @@ impl Store {
 
     /// Every worker that reported, most recently seen first.
     pub fn workers(&self) -> Result<Vec<WorkerReport>> {
-        let rows = self.read(|tx| {
-            tx.query(
-                "SELECT name, host, jobs, started_at_ms, seen_at_ms, stopped, note FROM workers
-                 ORDER BY seen_at_ms DESC, name",
-                &[],
-            )
-        })?;
-        Ok(rows
-            .iter()
-            .map(|r| WorkerReport {
-                name: r.text(0),
-                host: r.text(1),
-                jobs: r.int(2),
-                started_at_ms: r.int(3),
-                seen_at_ms: r.int(4),
-                stopped: r.int(5) != 0,
-                note: r.text(6),
-            })
-            .collect())
+        let sql = format!(
+            "SELECT {} FROM workers ORDER BY seen_at_ms DESC, name",
+            WorkerReport::COLUMNS.select()
+        );
+        self.read(|tx| tx.query_as(&sql, &[]))
     }
 }
 
@@ -534,13 +582,14 @@ mod tests {
         store
             .read(|tx| {
                 tx.query_row(
-                    "SELECT count(*) FROM results WHERE submission_id = ?1",
+                    "SELECT count(*) AS results FROM results WHERE submission_id = ?1",
                     &[id.into()],
                 )
             })
             .unwrap()
             .unwrap()
-            .int(0)
+            .get("results")
+            .unwrap()
     }
 
     #[test]
@@ -575,7 +624,10 @@ mod tests {
                 .unwrap()
                 .unwrap();
             assert_eq!(
-                (judged_by.text(0), judged_by.text(1)),
+                (
+                    judged_by.get::<String>("judged_by").unwrap(),
+                    judged_by.get::<String>("problem_sha256").unwrap()
+                ),
                 ("w1".into(), "sha-a".into())
             );
         });

@@ -3,7 +3,7 @@
 //! teacher. A successful log-in clears its account's failures from the counts (the rows
 //! stay for the teacher); rows older than a week are dropped.
 
-use super::engine::Value;
+use super::engine::{Columns, FromRow, Row, Value};
 use super::Store;
 use crate::error::Result;
 
@@ -30,6 +30,42 @@ pub struct RepeatedFailures {
     pub count: u64,
     /// The latest (Unix ms).
     pub last_ms: i64,
+}
+
+/// A count as what the type says (a count is never negative).
+fn count(row: &Row) -> Result<u64> {
+    Ok(u64::try_from(row.get::<i64>("failures")?).unwrap_or(0))
+}
+
+impl FromRow for FailureCount {
+    /// Of `login_failures`, grouped.
+    const COLUMNS: Columns = Columns(&["count(*) AS failures", "max(at_ms) AS last_ms"]);
+
+    fn from_row(row: &Row) -> Result<FailureCount> {
+        Ok(FailureCount {
+            count: count(row)?,
+            last_ms: row.get("last_ms")?,
+        })
+    }
+}
+
+impl FromRow for RepeatedFailures {
+    /// Of `login_failures`, grouped by name and address.
+    const COLUMNS: Columns = Columns(&[
+        "name",
+        "address",
+        "count(*) AS failures",
+        "max(at_ms) AS last_ms",
+    ]);
+
+    fn from_row(row: &Row) -> Result<RepeatedFailures> {
+        Ok(RepeatedFailures {
+            name: row.get("name")?,
+            address: row.get("address")?,
+            count: count(row)?,
+            last_ms: row.get("last_ms")?,
+        })
+    }
 }
 
 impl Store {
@@ -60,17 +96,15 @@ impl Store {
         self.read(|tx| {
             let mut count = |column: &str, value: &str| -> Result<FailureCount> {
                 // `column` is one of our two column names, never input.
-                let row = tx.query_row(
+                let row = tx.query_row_as(
                     &format!(
-                        "SELECT COUNT(*), MAX(at_ms) FROM login_failures
-                         WHERE {column} = ?1 AND at_ms >= ?2 AND cleared = 0"
+                        "SELECT {} FROM login_failures
+                         WHERE {column} = ?1 AND at_ms >= ?2 AND cleared = 0",
+                        FailureCount::COLUMNS.select()
                     ),
                     &[value.into(), since_ms.into()],
                 )?;
-                Ok(row.map_or_else(FailureCount::default, |r| FailureCount {
-                    count: u64::try_from(r.int(0)).unwrap_or(0),
-                    last_ms: r.opt_int(1),
-                }))
+                Ok(row.unwrap_or_default())
             };
             Ok((count("name", &name)?, count("address", address)?))
         })
@@ -95,26 +129,21 @@ impl Store {
         since_ms: i64,
         at_least: u64,
     ) -> Result<Vec<RepeatedFailures>> {
-        let rows = self.read(|tx| {
-            tx.query(
-                "SELECT name, address, COUNT(*), MAX(at_ms) FROM login_failures
-                 WHERE at_ms >= ?1 GROUP BY name, address HAVING COUNT(*) >= ?2
-                 ORDER BY MAX(at_ms) DESC, name, address LIMIT 100",
+        let sql = format!(
+            "SELECT {} FROM login_failures
+             WHERE at_ms >= ?1 GROUP BY name, address HAVING COUNT(*) >= ?2
+             ORDER BY MAX(at_ms) DESC, name, address LIMIT 100",
+            RepeatedFailures::COLUMNS.select()
+        );
+        self.read(|tx| {
+            tx.query_as(
+                &sql,
                 &[
                     since_ms.into(),
                     Value::Int(i64::try_from(at_least).unwrap_or(i64::MAX)),
                 ],
             )
-        })?;
-        Ok(rows
-            .iter()
-            .map(|r| RepeatedFailures {
-                name: r.text(0),
-                address: r.text(1),
-                count: u64::try_from(r.int(2)).unwrap_or(0),
-                last_ms: r.int(3),
-            })
-            .collect())
+        })
     }
 }
 

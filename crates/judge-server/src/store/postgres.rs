@@ -11,22 +11,21 @@
 //! Connections are not encrypted (NoTls): keep PostgreSQL on the judging network, or
 //! reach it through an SSH tunnel or a VPN.
 
-use super::engine::{Access, Dialect, Engine, Row, Tx, Value};
+use super::engine::{
+    Access, Channel, ColumnKind, ColumnSchema, Engine, Heading, IndexSchema, Row, TableSchema, Tx,
+    Value,
+};
 use super::migrations::{MIGRATIONS, SCHEMA_VERSION};
 use crate::error::{DatabaseCause, Result, ServerError};
 use bytes::BytesMut;
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::types::{IsNull, ToSql, Type};
-use postgres::{Client, NoTls, Statement};
+use postgres::{Client, GenericClient, NoTls, Statement};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The channel of queue notifications.
-const QUEUE_CHANNEL: &str = "judge_queue";
-/// The channel of progress and result notifications.
-const CHANGES_CHANNEL: &str = "judge_changes";
 /// The advisory lock key that serialises migrations ("judge" in ASCII).
 const MIGRATION_LOCK: i64 = 0x006a_7564_6765;
 /// How long a request waits for a connection before the store counts as unreachable.
@@ -92,6 +91,11 @@ impl PostgresEngine {
             .map_err(|e: postgres::Error| error(DatabaseCause::Postgres(e)))?;
         config.connect_timeout(CONNECT_TIMEOUT);
         config.application_name("judge");
+        // The server's notices (NOTICE, INFO) are for someone typing SQL by hand; the
+        // postgres crate would log them at info level, onto `judge`'s terminal.
+        config.notice_callback(|notice| {
+            tracing::debug!("postgres {}: {}", notice.severity(), notice.message());
+        });
         let pool = r2d2::Pool::builder()
             .max_size(POOL_SIZE)
             .min_idle(Some(1))
@@ -133,15 +137,19 @@ impl PostgresEngine {
         loop {
             let mut transaction = connection.client.transaction().map_err(|e| self.error(e))?;
             transaction
-                .batch_execute(&format!(
-                    "SELECT pg_advisory_xact_lock({MIGRATION_LOCK});
-                     CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL);"
-                ))
+                .batch_execute(&format!("SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"))
                 .map_err(|e| self.error(e))?;
-            let found: i64 = transaction
-                .query_opt("SELECT version FROM schema_version", &[])
-                .map_err(|e| self.error(e))?
-                .map_or(0, |row| row.get(0));
+            let found: i64 = match version(&mut transaction).map_err(|e| self.error(e))? {
+                Some(found) => found,
+                None => {
+                    // A new database (created here rather than with IF NOT EXISTS,
+                    // whose notice about an existing table would reach the terminal).
+                    transaction
+                        .batch_execute("CREATE TABLE schema_version (version BIGINT NOT NULL)")
+                        .map_err(|e| self.error(e))?;
+                    0
+                }
+            };
             if found > SCHEMA_VERSION {
                 return Err(ServerError::SchemaTooNew {
                     database: self.shown.clone(),
@@ -165,6 +173,124 @@ impl PostgresEngine {
                 .map_err(|e| self.error(e))?;
             transaction.commit().map_err(|e| self.error(e))?;
         }
+    }
+}
+
+/// The schema version the database is at; None when it has no `schema_version` table
+/// (in the current schema) yet.
+fn version(client: &mut impl GenericClient) -> std::result::Result<Option<i64>, postgres::Error> {
+    let present: bool = client
+        .query_one(
+            "SELECT EXISTS (SELECT 1 FROM pg_tables
+                 WHERE schemaname = current_schema() AND tablename = 'schema_version') AS present",
+            &[],
+        )?
+        .get("present");
+    if !present {
+        return Ok(None);
+    }
+    let row = client.query_opt("SELECT version FROM schema_version", &[])?;
+    Ok(Some(row.map_or(0, |row| row.get("version"))))
+}
+
+/// The tables of the database `client` is connected to, in its current schema (see
+/// [`Engine::schema`]).
+pub(super) fn schema(
+    client: &mut impl GenericClient,
+) -> std::result::Result<Vec<TableSchema>, postgres::Error> {
+    let tables: Vec<String> = client
+        .query(
+            "SELECT CAST(tablename AS TEXT) AS name FROM pg_tables
+             WHERE schemaname = current_schema() AND tablename <> 'schema_version'
+             ORDER BY 1",
+            &[],
+        )?
+        .iter()
+        .map(|row| row.get("name"))
+        .collect();
+    let mut schema = Vec::new();
+    for table in tables {
+        let columns = client
+            .query(
+                "SELECT CAST(c.column_name AS TEXT) AS name, CAST(c.data_type AS TEXT) AS type,
+                     c.is_nullable = 'NO' AS not_null,
+                     EXISTS (SELECT 1 FROM information_schema.table_constraints t
+                             JOIN information_schema.key_column_usage k
+                               ON k.constraint_schema = t.constraint_schema
+                              AND k.constraint_name = t.constraint_name
+                             WHERE t.table_schema = c.table_schema AND t.table_name = c.table_name
+                               AND t.constraint_type = 'PRIMARY KEY'
+                               AND k.column_name = c.column_name) AS primary_key,
+                     CAST(c.column_default AS TEXT) AS default_value
+                 FROM information_schema.columns c
+                 WHERE c.table_schema = current_schema() AND c.table_name = $1
+                 ORDER BY c.ordinal_position",
+                &[&table],
+            )?
+            .iter()
+            .map(|row| ColumnSchema {
+                name: row.get("name"),
+                kind: match row.get::<_, &str>("type") {
+                    "bigint" | "integer" | "smallint" => ColumnKind::Integer,
+                    "double precision" | "real" => ColumnKind::Real,
+                    "text" => ColumnKind::Text,
+                    other => ColumnKind::Other(other.to_string()),
+                },
+                not_null: row.get("not_null"),
+                primary_key: row.get("primary_key"),
+                default: row.get("default_value"),
+            })
+            .collect();
+        let mut indexes = Vec::new();
+        let mut unique = Vec::new();
+        for row in client.query(
+            "SELECT CAST(i.relname AS TEXT) AS name, x.indisunique AS is_unique,
+                 (SELECT string_agg(pg_get_indexdef(x.indexrelid, k, true), ',' ORDER BY k)
+                  FROM generate_series(1, x.indnatts) k) AS columns,
+                 (SELECT CAST(min(c.contype) AS TEXT) FROM pg_constraint c
+                  WHERE c.conindid = x.indexrelid AND c.conrelid = x.indrelid
+                    AND c.contype IN ('p', 'u')) AS constraint_type
+             FROM pg_index x
+             JOIN pg_class i ON i.oid = x.indexrelid
+             JOIN pg_class t ON t.oid = x.indrelid
+             WHERE t.relnamespace = CAST(current_schema() AS regnamespace) AND t.relname = $1
+             ORDER BY 1",
+            &[&table],
+        )? {
+            let columns: Vec<String> = row
+                .get::<_, &str>("columns")
+                .split(',')
+                .map(str::to_string)
+                .collect();
+            match row.get::<_, Option<&str>>("constraint_type") {
+                // Made by CREATE INDEX.
+                None => indexes.push(IndexSchema {
+                    name: row.get("name"),
+                    unique: row.get("is_unique"),
+                    columns,
+                }),
+                // A UNIQUE constraint's.
+                Some("u") => unique.push(columns),
+                // The primary key's: in the columns.
+                Some(_) => {}
+            }
+        }
+        unique.sort();
+        schema.push(TableSchema {
+            name: table,
+            columns,
+            indexes,
+            unique,
+        });
+    }
+    Ok(schema)
+}
+
+/// The name PostgreSQL's LISTEN and NOTIFY know a channel by.
+fn channel_name(channel: Channel) -> &'static str {
+    match channel {
+        Channel::Queue => "judge_queue",
+        Channel::Changes => "judge_changes",
     }
 }
 
@@ -280,23 +406,49 @@ impl Tx for PgTx<'_> {
 
     fn query(&mut self, sql: &str, params: &[Value]) -> Result<Vec<Row>> {
         let statement = self.statement(sql)?;
+        let names = statement
+            .columns()
+            .iter()
+            .map(|column| column.name().to_string())
+            .collect();
+        let heading = Heading::new(self.engine.shown.clone(), names)?;
         let rows = self
             .transaction
             .query(&statement, &parameters(params))
             .map_err(|e| self.engine.error(e))?;
         rows.iter()
             .map(|row| {
+                // Every column in turn, each value beside its name in the heading.
                 (0..row.len())
                     .map(|i| value_at(row, i))
                     .collect::<std::result::Result<Vec<Value>, _>>()
-                    .map(Row)
+                    .map(|values| Row::new(heading.clone(), values))
                     .map_err(|e| self.engine.error(e))
             })
             .collect()
     }
 
-    fn dialect(&self) -> Dialect {
-        Dialect::Postgres
+    fn now_ms_sql(&self) -> &'static str {
+        "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)"
+    }
+
+    fn lock_rows_sql(&self) -> &'static str {
+        " FOR UPDATE"
+    }
+
+    fn skip_locked_sql(&self) -> &'static str {
+        " FOR UPDATE OF s SKIP LOCKED"
+    }
+
+    fn notify(&mut self, channel: Channel) -> Result<()> {
+        // Delivered on commit; the channel is one of our own names.
+        self.execute(&format!("NOTIFY {}", channel_name(channel)), &[])?;
+        Ok(())
+    }
+
+    fn relax_durability(&mut self) -> Result<()> {
+        self.execute("SET LOCAL synchronous_commit = off", &[])?;
+        Ok(())
     }
 }
 
@@ -327,8 +479,8 @@ impl Engine for PostgresEngine {
         }
     }
 
-    fn dialect(&self) -> Dialect {
-        Dialect::Postgres
+    fn is_shared(&self) -> bool {
+        true
     }
 
     fn describe(&self) -> String {
@@ -337,11 +489,8 @@ impl Engine for PostgresEngine {
 
     fn schema_version(&self) -> Result<i64> {
         let mut connection = self.connection()?;
-        let row = connection
-            .client
-            .query_opt("SELECT version FROM schema_version", &[])
-            .map_err(|e| self.error(e))?;
-        Ok(row.map_or(0, |r| r.get(0)))
+        let found = version(&mut connection.client).map_err(|e| self.error(e))?;
+        Ok(found.unwrap_or(0))
     }
 
     fn columns(&self, table: &str) -> Result<Vec<String>> {
@@ -349,13 +498,18 @@ impl Engine for PostgresEngine {
         let rows = connection
             .client
             .query(
-                "SELECT CAST(column_name AS TEXT) FROM information_schema.columns
+                "SELECT CAST(column_name AS TEXT) AS name FROM information_schema.columns
                  WHERE table_schema = current_schema() AND table_name = $1
                  ORDER BY ordinal_position",
                 &[&table],
             )
             .map_err(|e| self.error(e))?;
-        Ok(rows.iter().map(|r| r.get(0)).collect())
+        Ok(rows.iter().map(|row| row.get("name")).collect())
+    }
+
+    fn schema(&self) -> Result<Vec<TableSchema>> {
+        let mut connection = self.connection()?;
+        schema(&mut connection.client).map_err(|e| self.error(e))
     }
 
     fn reset_ids(&self, tables: &[&str]) -> Result<()> {
@@ -374,11 +528,11 @@ impl Engine for PostgresEngine {
     }
 
     fn watch_queue(&self, wake: Box<dyn Fn() + Send + Sync>) -> bool {
-        self.watch(QUEUE_CHANNEL, wake)
+        self.watch(channel_name(Channel::Queue), wake)
     }
 
     fn watch_changes(&self, wake: Box<dyn Fn() + Send + Sync>) -> bool {
-        self.watch(CHANGES_CHANNEL, wake)
+        self.watch(channel_name(Channel::Changes), wake)
     }
 
     fn ping(&self, timeout: Duration) -> bool {
@@ -440,11 +594,6 @@ fn listen(
         }
     }
 }
-
-/// The statement that wakes listening workers (sent on commit).
-pub const NOTIFY_QUEUE: &str = "NOTIFY judge_queue";
-/// The statement that wakes listening servers' live-status streams (sent on commit).
-pub const NOTIFY_CHANGES: &str = "NOTIFY judge_changes";
 
 #[cfg(test)]
 mod tests {

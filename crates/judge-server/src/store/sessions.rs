@@ -1,8 +1,7 @@
 //! Log-in sessions. The cookie holds a random token; the table holds only its SHA-256, so a
 //! copy of the database does not let anyone log in. Each session has its own CSRF token.
 
-use super::engine::{Tx, Value};
-use super::users::user_from_row;
+use super::engine::{FromRow, Tx, Value};
 use super::{now_ms, Store, User};
 use crate::error::Result;
 
@@ -47,18 +46,19 @@ impl Store {
 
     /// The session with this token hash, if it exists and has not expired.
     pub fn session(&self, token_sha256: &str) -> Result<Option<SessionInfo>> {
-        let row = self.read(|tx| {
-            tx.query_row(
-                "SELECT u.id, u.name, u.role, s.csrf_token FROM sessions s
-                 JOIN users u ON u.id = s.user_id
-                 WHERE s.token_sha256 = ?1 AND s.expires_at_ms > ?2",
-                &[token_sha256.into(), now_ms().into()],
-            )
-        })?;
-        Ok(row.map(|row| SessionInfo {
-            user: user_from_row(&row, 0),
-            csrf_token: row.text(3),
-        }))
+        let sql = format!(
+            "SELECT {}, s.csrf_token FROM sessions s JOIN users u ON u.id = s.user_id
+             WHERE s.token_sha256 = ?1 AND s.expires_at_ms > ?2",
+            User::COLUMNS.select()
+        );
+        let row = self.read(|tx| tx.query_row(&sql, &[token_sha256.into(), now_ms().into()]))?;
+        row.map(|row| {
+            Ok(SessionInfo {
+                user: User::from_row(&row)?,
+                csrf_token: row.get("csrf_token")?,
+            })
+        })
+        .transpose()
     }
 
     /// Ends a session.

@@ -19,7 +19,7 @@ impl Store {
     pub fn setting(&self, key: &str) -> Result<Option<String>> {
         let row = self
             .read(|tx| tx.query_row("SELECT value FROM settings WHERE key = ?1", &[key.into()]))?;
-        Ok(row.map(|r| r.text(0)))
+        row.map(|row| row.get("value")).transpose()
     }
 
     /// Sets a setting.
@@ -51,7 +51,8 @@ impl Store {
             )?;
             let row = tx.query_row("SELECT value FROM settings WHERE key = ?1", &[key.into()])?;
             Ok(row
-                .map(|r| r.text(0))
+                .map(|row| row.get("value"))
+                .transpose()?
                 .unwrap_or_else(|| default.to_string()))
         })
     }

@@ -3,7 +3,10 @@
 //! before the page that made it answers). One connection behind a mutex: every
 //! transaction is short. The schema version is SQLite's `user_version`.
 
-use super::engine::{Access, Dialect, Engine, Row, Tx, Value};
+use super::engine::{
+    Access, Channel, ColumnKind, ColumnSchema, Engine, Heading, IndexSchema, Row, TableSchema, Tx,
+    Value,
+};
 use super::migrations::{MIGRATIONS, SCHEMA_VERSION};
 use crate::error::{DatabaseCause, Result, ServerError};
 use rusqlite::types::Value as SqlValue;
@@ -67,7 +70,7 @@ fn migrate(connection: &mut Connection, file: &Path) -> Result<()> {
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(error)?;
         let found: i64 = transaction
-            .query_row("PRAGMA user_version", [], |row| row.get(0))
+            .query_row("PRAGMA user_version", [], |row| row.get("user_version"))
             .map_err(error)?;
         if found > SCHEMA_VERSION {
             return Err(ServerError::SchemaTooNew {
@@ -86,6 +89,98 @@ fn migrate(connection: &mut Connection, file: &Path) -> Result<()> {
             .map_err(error)?;
         transaction.commit().map_err(error)?;
     }
+}
+
+/// The tables of the database `connection` is open on (see [`Engine::schema`]).
+pub(super) fn schema(connection: &Connection) -> rusqlite::Result<Vec<TableSchema>> {
+    let tables = texts(
+        connection,
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+         ORDER BY name",
+        [],
+        "name",
+    )?;
+    let mut schema = Vec::new();
+    for table in tables {
+        let columns = connection
+            .prepare(
+                "SELECT name, upper(type) AS type, \"notnull\" AS not_null, pk, dflt_value
+                 FROM pragma_table_info(?1) ORDER BY cid",
+            )?
+            .query_map([&table], |row| {
+                let primary_key = row.get::<_, i64>("pk")? > 0;
+                Ok(ColumnSchema {
+                    name: row.get("name")?,
+                    kind: match row.get::<_, String>("type")?.as_str() {
+                        "INTEGER" => ColumnKind::Integer,
+                        "REAL" => ColumnKind::Real,
+                        "TEXT" => ColumnKind::Text,
+                        other => ColumnKind::Other(other.to_string()),
+                    },
+                    // SQLite lets a primary key other than an INTEGER one hold NULL
+                    // (for compatibility); the schema never stores one.
+                    not_null: row.get::<_, bool>("not_null")? || primary_key,
+                    primary_key,
+                    default: row.get("dflt_value")?,
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let listed = connection
+            .prepare(
+                "SELECT name, \"unique\" AS is_unique, origin FROM pragma_index_list(?1)
+                 ORDER BY name",
+            )?
+            .query_map([&table], |row| {
+                Ok((
+                    row.get::<_, String>("name")?,
+                    row.get::<_, bool>("is_unique")?,
+                    row.get::<_, String>("origin")?,
+                ))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let mut indexes = Vec::new();
+        let mut unique = Vec::new();
+        for (name, is_unique, origin) in listed {
+            let columns = texts(
+                connection,
+                "SELECT name FROM pragma_index_info(?1) ORDER BY seqno",
+                [&name],
+                "name",
+            )?;
+            match origin.as_str() {
+                // Made by CREATE INDEX.
+                "c" => indexes.push(IndexSchema {
+                    name,
+                    unique: is_unique,
+                    columns,
+                }),
+                // A UNIQUE constraint's.
+                "u" => unique.push(columns),
+                // The primary key's: in the columns.
+                _ => {}
+            }
+        }
+        unique.sort();
+        schema.push(TableSchema {
+            name: table,
+            columns,
+            indexes,
+            unique,
+        });
+    }
+    Ok(schema)
+}
+
+/// The text column `name` of every row of a query.
+fn texts(
+    connection: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+    name: &str,
+) -> rusqlite::Result<Vec<String>> {
+    let mut statement = connection.prepare(sql)?;
+    let rows = statement.query_map(params, |row| row.get(name))?;
+    rows.collect()
 }
 
 fn to_sql(value: &Value) -> SqlValue {
@@ -130,21 +225,44 @@ impl Tx for SqliteTx<'_> {
             .transaction
             .prepare_cached(sql)
             .map_err(|cause| database_error(file, cause))?;
-        let width = statement.column_count();
+        let names: Vec<String> = statement.column_names().map(str::to_string).collect();
+        let width = names.len();
+        let heading = Heading::new(format!("sqlite:{}", file.display()), names)?;
         let rows = statement
             .query_map(rusqlite::params_from_iter(params.iter()), |row| {
+                // Every column in turn, each value beside its name in the heading.
                 (0..width)
                     .map(|i| row.get::<_, SqlValue>(i).map(from_sql))
                     .collect::<rusqlite::Result<Vec<Value>>>()
-                    .map(Row)
+                    .map(|values| Row::new(heading.clone(), values))
             })
             .and_then(|rows| rows.collect::<rusqlite::Result<Vec<Row>>>())
             .map_err(|cause| database_error(file, cause))?;
         Ok(rows)
     }
 
-    fn dialect(&self) -> Dialect {
-        Dialect::Sqlite
+    fn now_ms_sql(&self) -> &'static str {
+        "CAST(unixepoch('subsec') * 1000 AS INTEGER)"
+    }
+
+    fn lock_rows_sql(&self) -> &'static str {
+        // The write transaction (BEGIN IMMEDIATE) holds the whole database.
+        ""
+    }
+
+    fn skip_locked_sql(&self) -> &'static str {
+        ""
+    }
+
+    fn notify(&mut self, _channel: Channel) -> Result<()> {
+        // No notifications: a SQLite store's processes are on one machine and look now
+        // and then (and the server's own writes wake its streams directly).
+        Ok(())
+    }
+
+    fn relax_durability(&mut self) -> Result<()> {
+        // One connection, one synchronous setting (FULL) for every transaction.
+        Ok(())
     }
 }
 
@@ -174,8 +292,8 @@ impl Engine for SqliteEngine {
             .map_err(|cause| database_error(&self.file, cause))
     }
 
-    fn dialect(&self) -> Dialect {
-        Dialect::Sqlite
+    fn is_shared(&self) -> bool {
+        false
     }
 
     fn describe(&self) -> String {
@@ -185,20 +303,24 @@ impl Engine for SqliteEngine {
     fn schema_version(&self) -> Result<i64> {
         let connection = self.connection.lock().unwrap_or_else(|e| e.into_inner());
         connection
-            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .query_row("PRAGMA user_version", [], |row| row.get("user_version"))
             .map_err(|cause| database_error(&self.file, cause))
     }
 
     fn columns(&self, table: &str) -> Result<Vec<String>> {
         let connection = self.connection.lock().unwrap_or_else(|e| e.into_inner());
-        let mut statement = connection
-            .prepare("SELECT name FROM pragma_table_info(?1) ORDER BY cid")
-            .map_err(|cause| database_error(&self.file, cause))?;
-        let names = statement
-            .query_map([table], |r| r.get(0))
-            .and_then(|rows| rows.collect::<rusqlite::Result<Vec<String>>>())
-            .map_err(|cause| database_error(&self.file, cause))?;
-        Ok(names)
+        texts(
+            &connection,
+            "SELECT name FROM pragma_table_info(?1) ORDER BY cid",
+            [table],
+            "name",
+        )
+        .map_err(|cause| database_error(&self.file, cause))
+    }
+
+    fn schema(&self) -> Result<Vec<TableSchema>> {
+        let connection = self.connection.lock().unwrap_or_else(|e| e.into_inner());
+        schema(&connection).map_err(|cause| database_error(&self.file, cause))
     }
 
     fn reset_ids(&self, _tables: &[&str]) -> Result<()> {

@@ -20,7 +20,7 @@
 //! twice into the results, a late result from a worker whose lease lapsed is discarded,
 //! and a result of a round that a rejudge replaced is dropped.
 
-use super::engine::{Dialect, Row, Tx, Value};
+use super::engine::{select, Channel, Columns, FromRow, Row, Value};
 use super::progress::Progress;
 use super::{now_ms, Store};
 use crate::error::Result;
@@ -266,17 +266,7 @@ pub struct JudgedAttempt {
     pub result: Option<SubmissionResult>,
 }
 
-/// The summary's columns (see [`summary_from_row`]); `SUMMARY_WIDTH` of them.
-pub(super) const SUMMARY_COLUMNS: &str = "s.id, s.user_id, u.name, s.problem, s.language,
-    s.submitted_at_ms, s.state, s.round, s.claims, r.verdict, r.passed, r.total,
-    r.max_cpu_time_s, r.max_peak_memory_bytes, r.judged_at_ms, r.error, r.first_failure,
-    p.compiled, p.tests_done, p.tests_total, p.first_failure, s.je_accepted, r.round,
-    s.contest, s.late";
-
-/// How many columns [`SUMMARY_COLUMNS`] has.
-const SUMMARY_WIDTH: usize = 25;
-
-/// The tables behind [`SUMMARY_COLUMNS`]: the latest round's result (the current round's
+/// The tables behind [`SubmissionSummary::COLUMNS`]: the latest round's result (the current round's
 /// once it is in; while a rejudge is queued or judged, the round before, which stays in
 /// view and on the scoreboard until the new one replaces it, as DOMjudge does), and the
 /// progress of the current claim while it is judged.
@@ -290,67 +280,112 @@ pub fn parse_verdict(code: &str) -> Option<Verdict> {
     Verdict::ALL.into_iter().find(|v| v.code() == code)
 }
 
-fn count(row: &Row, index: usize) -> usize {
-    usize::try_from(row.int(index).max(0)).unwrap_or(usize::MAX)
+/// A count as what the type says (a count is never negative).
+fn count(row: &Row, name: &str) -> Result<usize> {
+    Ok(usize::try_from(row.get::<i64>(name)?.max(0)).unwrap_or(usize::MAX))
 }
 
-pub(super) fn summary_from_row(row: &Row) -> SubmissionSummary {
-    let result = row.opt_text(9).map(|code| ResultSummary {
-        round: row.int(22),
-        verdict: parse_verdict(&code).unwrap_or(Verdict::JE),
-        tests_passed: count(row, 10),
-        tests_total: count(row, 11),
-        max_cpu_time_s: row.real(12),
-        max_peak_memory_bytes: u64::try_from(row.int(13).max(0)).unwrap_or(0),
-        judged_at_ms: row.int(14),
-        error: row.opt_text(15),
-        first_failure: row.opt_text(16),
-    });
-    let state = SubmissionState::parse(&row.text(6));
-    let progress = row.opt_int(17).map(|compiled| Progress {
-        compiled: compiled != 0,
-        tests_done: count(row, 18),
-        tests_total: count(row, 19),
-        first_failure: row.opt_text(20).and_then(|code| parse_verdict(&code)),
-    });
-    SubmissionSummary {
-        id: row.int(0),
-        user_id: row.int(1),
-        user_name: row.text(2),
-        problem: row.text(3),
-        language: row.text(4),
-        submitted_at_ms: row.int(5),
-        state,
-        round: row.int(7),
-        claims: row.int(8),
-        je_accepted: row.int(21) != 0,
-        result,
-        progress: progress.filter(|_| state == SubmissionState::Judging),
-        contest: row.opt_text(23),
-        late: row.int(24) != 0,
+impl FromRow for SubmissionSummary {
+    /// Of [`SUMMARY_FROM`].
+    const COLUMNS: Columns = Columns(&[
+        "s.id",
+        "s.user_id",
+        "u.name AS user_name",
+        "s.problem",
+        "s.language",
+        "s.submitted_at_ms",
+        "s.state",
+        "s.round",
+        "s.claims",
+        "s.je_accepted",
+        "s.contest",
+        "s.late",
+        "r.round AS result_round",
+        "r.verdict",
+        "r.passed",
+        "r.total",
+        "r.max_cpu_time_s",
+        "r.max_peak_memory_bytes",
+        "r.judged_at_ms",
+        "r.error",
+        "r.first_failure",
+        "p.compiled",
+        "p.tests_done",
+        "p.tests_total",
+        "p.first_failure AS progress_first_failure",
+    ]);
+
+    fn from_row(row: &Row) -> Result<SubmissionSummary> {
+        let result = match row.get::<Option<String>>("verdict")? {
+            Some(code) => Some(ResultSummary {
+                round: row.get("result_round")?,
+                verdict: parse_verdict(&code).unwrap_or(Verdict::JE),
+                tests_passed: count(row, "passed")?,
+                tests_total: count(row, "total")?,
+                max_cpu_time_s: row.get("max_cpu_time_s")?,
+                max_peak_memory_bytes: u64::try_from(
+                    row.get::<i64>("max_peak_memory_bytes")?.max(0),
+                )
+                .unwrap_or(0),
+                judged_at_ms: row.get("judged_at_ms")?,
+                error: row.get("error")?,
+                first_failure: row.get("first_failure")?,
+            }),
+            None => None,
+        };
+        let state = SubmissionState::parse(&row.get::<String>("state")?);
+        let progress = match row.get::<Option<bool>>("compiled")? {
+            Some(compiled) => Some(Progress {
+                compiled,
+                tests_done: count(row, "tests_done")?,
+                tests_total: count(row, "tests_total")?,
+                first_failure: row
+                    .get::<Option<String>>("progress_first_failure")?
+                    .and_then(|code| parse_verdict(&code)),
+            }),
+            None => None,
+        };
+        Ok(SubmissionSummary {
+            id: row.get("id")?,
+            user_id: row.get("user_id")?,
+            user_name: row.get("user_name")?,
+            problem: row.get("problem")?,
+            language: row.get("language")?,
+            submitted_at_ms: row.get("submitted_at_ms")?,
+            state,
+            round: row.get("round")?,
+            claims: row.get("claims")?,
+            je_accepted: row.get("je_accepted")?,
+            result,
+            progress: progress.filter(|_| state == SubmissionState::Judging),
+            contest: row.get("contest")?,
+            late: row.get("late")?,
+        })
     }
 }
+
+impl FromRow for RoundResult {
+    /// Of `results`.
+    const COLUMNS: Columns = Columns(&["round", "verdict", "judged_at_ms"]);
+
+    fn from_row(row: &Row) -> Result<RoundResult> {
+        Ok(RoundResult {
+            round: row.get("round")?,
+            verdict: row.get("verdict")?,
+            judged_at_ms: row.get("judged_at_ms")?,
+        })
+    }
+}
+
+/// A submission's source (of [`SUMMARY_FROM`]).
+const SOURCE: Columns = Columns(&["s.source"]);
+
+/// The full result of a submission's latest round (of [`SUMMARY_FROM`]).
+const FULL_RESULT: Columns = Columns(&["r.result_json"]);
 
 fn parse_result(json: Option<String>) -> Option<SubmissionResult> {
     // A result that no longer parses (a schema change) shows as "no details", not an error.
     json.and_then(|text| serde_json::from_str(&text).ok())
-}
-
-/// Wakes the live-status streams of servers in other processes once the transaction
-/// commits (PostgreSQL): progress or a result was stored.
-pub(super) fn notify_changed(tx: &mut dyn Tx) -> Result<()> {
-    if tx.dialect() == Dialect::Postgres {
-        tx.execute(super::postgres::NOTIFY_CHANGES, &[])?;
-    }
-    Ok(())
-}
-
-/// Wakes workers on other machines once the transaction commits (PostgreSQL).
-pub(super) fn notify_queued(tx: &mut dyn Tx) -> Result<()> {
-    if tx.dialect() == Dialect::Postgres {
-        tx.execute(super::postgres::NOTIFY_QUEUE, &[])?;
-    }
-    Ok(())
 }
 
 impl Store {
@@ -374,17 +409,14 @@ impl Store {
     ) -> Result<Inserted> {
         let now = now_ms();
         self.write(|tx| {
-            let lock = format!(
-                "SELECT id FROM users WHERE id = ?1{}",
-                tx.dialect().for_update()
-            );
+            let lock = format!("SELECT id FROM users WHERE id = ?1{}", tx.lock_rows_sql());
             tx.query(&lock, &[new.user_id.into()])?;
             if let Some(key) = &new.idempotency_key {
                 if let Some(row) = tx.query_row(
                     "SELECT id FROM submissions WHERE user_id = ?1 AND idempotency_key = ?2",
                     &[new.user_id.into(), key.into()],
                 )? {
-                    return Ok(Inserted::Existing(row.int(0)));
+                    return Ok(Inserted::Existing(row.get("id")?));
                 }
             }
             if let Some((count, window_ms)) = limit {
@@ -396,8 +428,8 @@ impl Store {
                         &[new.user_id.into(), (now - window_ms).into()],
                     )?
                     .iter()
-                    .map(|r| r.int(0))
-                    .collect();
+                    .map(|row| row.get("submitted_at_ms"))
+                    .collect::<Result<_>>()?;
                 if recent.len() >= count.max(1) {
                     // The window frees up when the count-th newest submission leaves it.
                     let oldest_counted = recent[count.max(1) - 1];
@@ -421,8 +453,8 @@ impl Store {
                     i64::from(placement.late).into(),
                 ],
             )?;
-            notify_queued(tx)?;
-            Ok(Inserted::Queued(row.map_or(0, |r| r.int(0))))
+            tx.notify(Channel::Queue)?;
+            Ok(Inserted::Queued(row.map_or(Ok(0), |row| row.get("id"))?))
         })
     }
 
@@ -447,7 +479,7 @@ impl Store {
                  WHERE id = ?1",
                 &[id.into()],
             )?;
-            notify_queued(tx)?;
+            tx.notify(Channel::Queue)?;
             Ok(changed == 1)
         })
     }
@@ -461,7 +493,7 @@ impl Store {
                  WHERE problem = ?1",
                 &[problem.into()],
             )?;
-            notify_queued(tx)?;
+            tx.notify(Channel::Queue)?;
             Ok(usize::try_from(changed).unwrap_or(usize::MAX))
         })
     }
@@ -483,18 +515,19 @@ impl Store {
     /// Submissions, newest first.
     pub fn submissions(&self, filter: &SubmissionFilter) -> Result<Vec<SubmissionSummary>> {
         let sql = format!(
-            "SELECT {SUMMARY_COLUMNS} {SUMMARY_FROM}
+            "SELECT {} {SUMMARY_FROM}
              WHERE (CAST(?1 AS BIGINT) IS NULL OR s.user_id = ?1)
                AND (CAST(?2 AS TEXT) IS NULL OR s.problem = ?2)
                AND (CAST(?4 AS TEXT) IS NULL OR r.verdict = ?4)
                AND (CAST(?5 AS TEXT) IS NULL OR s.language = ?5)
-             ORDER BY s.id DESC LIMIT ?3 OFFSET ?6"
+             ORDER BY s.id DESC LIMIT ?3 OFFSET ?6",
+            SubmissionSummary::COLUMNS.select()
         );
         let limit = filter
             .limit
             .map_or(i64::MAX, |l| i64::try_from(l).unwrap_or(i64::MAX));
-        let rows = self.read(|tx| {
-            tx.query(
+        self.read(|tx| {
+            tx.query_as(
                 &sql,
                 &[
                     filter.user_id.into(),
@@ -505,15 +538,16 @@ impl Store {
                     i64::try_from(filter.offset).unwrap_or(i64::MAX).into(),
                 ],
             )
-        })?;
-        Ok(rows.iter().map(summary_from_row).collect())
+        })
     }
 
     /// One submission's summary.
     pub fn submission_summary(&self, id: i64) -> Result<Option<SubmissionSummary>> {
-        let sql = format!("SELECT {SUMMARY_COLUMNS} {SUMMARY_FROM} WHERE s.id = ?1");
-        let row = self.read(|tx| tx.query_row(&sql, &[id.into()]))?;
-        Ok(row.as_ref().map(summary_from_row))
+        let sql = format!(
+            "SELECT {} {SUMMARY_FROM} WHERE s.id = ?1",
+            SubmissionSummary::COLUMNS.select()
+        );
+        self.read(|tx| tx.query_row_as(&sql, &[id.into()]))
     }
 
     /// Summaries of several submissions (those that exist), in id order.
@@ -523,70 +557,70 @@ impl Store {
         }
         let placeholders: Vec<String> = (1..=ids.len()).map(|i| format!("?{i}")).collect();
         let sql = format!(
-            "SELECT {SUMMARY_COLUMNS} {SUMMARY_FROM} WHERE s.id IN ({}) ORDER BY s.id",
+            "SELECT {} {SUMMARY_FROM} WHERE s.id IN ({}) ORDER BY s.id",
+            SubmissionSummary::COLUMNS.select(),
             placeholders.join(", ")
         );
         let params: Vec<Value> = ids.iter().map(|&id| id.into()).collect();
-        let rows = self.read(|tx| tx.query(&sql, &params))?;
-        Ok(rows.iter().map(summary_from_row).collect())
+        self.read(|tx| tx.query_as(&sql, &params))
     }
 
     /// One submission with its source and full result.
     pub fn submission(&self, id: i64) -> Result<Option<Submission>> {
         let sql = format!(
-            "SELECT {SUMMARY_COLUMNS}, s.source, r.result_json {SUMMARY_FROM} WHERE s.id = ?1"
+            "SELECT {} {SUMMARY_FROM} WHERE s.id = ?1",
+            select(&[SubmissionSummary::COLUMNS, SOURCE, FULL_RESULT])
         );
         let row = self.read(|tx| tx.query_row(&sql, &[id.into()]))?;
-        Ok(row.map(|row| Submission {
-            summary: summary_from_row(&row),
-            source: row.text(SUMMARY_WIDTH),
-            result: parse_result(row.opt_text(SUMMARY_WIDTH + 1)),
-        }))
+        row.map(|row| {
+            Ok(Submission {
+                summary: SubmissionSummary::from_row(&row)?,
+                source: row.get("source")?,
+                result: parse_result(row.get("result_json")?),
+            })
+        })
+        .transpose()
     }
 
     /// Every submission with its current round's full result, oldest first.
     pub fn attempts(&self) -> Result<Vec<JudgedAttempt>> {
-        let sql = format!("SELECT {SUMMARY_COLUMNS}, r.result_json {SUMMARY_FROM} ORDER BY s.id");
+        let sql = format!(
+            "SELECT {} {SUMMARY_FROM} ORDER BY s.id",
+            select(&[SubmissionSummary::COLUMNS, FULL_RESULT])
+        );
         let rows = self.read(|tx| tx.query(&sql, &[]))?;
-        Ok(rows
-            .iter()
-            .map(|row| JudgedAttempt {
-                summary: summary_from_row(row),
-                result: parse_result(row.opt_text(SUMMARY_WIDTH)),
+        rows.iter()
+            .map(|row| {
+                Ok(JudgedAttempt {
+                    summary: SubmissionSummary::from_row(row)?,
+                    result: parse_result(row.get("result_json")?),
+                })
             })
-            .collect())
+            .collect()
     }
 
     /// Every round's verdict of a submission, oldest first.
     pub fn result_history(&self, id: i64) -> Result<Vec<RoundResult>> {
-        let rows = self.read(|tx| {
-            tx.query(
-                "SELECT round, verdict, judged_at_ms FROM results WHERE submission_id = ?1
-                 ORDER BY round",
-                &[id.into()],
-            )
-        })?;
-        Ok(rows
-            .iter()
-            .map(|r| RoundResult {
-                round: r.int(0),
-                verdict: r.text(1),
-                judged_at_ms: r.int(2),
-            })
-            .collect())
+        let sql = format!(
+            "SELECT {} FROM results WHERE submission_id = ?1 ORDER BY round",
+            RoundResult::COLUMNS.select()
+        );
+        self.read(|tx| tx.query_as(&sql, &[id.into()]))
     }
 
     /// How many submissions are queued and how many are being judged.
     pub fn queue_counts(&self) -> Result<(usize, usize)> {
         let row = self.read(|tx| {
             tx.query_row(
-                "SELECT count(CASE WHEN state = 'queued' THEN 1 END),
-                        count(CASE WHEN state = 'judging' THEN 1 END)
+                "SELECT count(CASE WHEN state = 'queued' THEN 1 END) AS queued,
+                        count(CASE WHEN state = 'judging' THEN 1 END) AS judging
                  FROM submissions",
                 &[],
             )
         })?;
-        Ok(row.map_or((0, 0), |r| (count(&r, 0), count(&r, 1))))
+        row.map_or(Ok((0, 0)), |row| {
+            Ok((count(&row, "queued")?, count(&row, "judging")?))
+        })
     }
 }
 

@@ -1,8 +1,8 @@
 //! API tokens (`judge users token NAME`): the bearer tokens of the JSON API. Like session
 //! cookies, only their SHA-256 is stored; a token works until it is revoked.
 
-use super::engine::{Tx, Value};
-use super::users::{user_from_row, User};
+use super::engine::{Columns, FromRow, Row, Tx, Value};
+use super::users::User;
 use super::{now_ms, Store};
 use crate::error::Result;
 
@@ -21,6 +21,27 @@ pub struct ApiToken {
     pub revoked: bool,
 }
 
+impl FromRow for ApiToken {
+    /// Of `api_tokens t JOIN users u`.
+    const COLUMNS: Columns = Columns(&[
+        "t.id",
+        "u.name AS user_name",
+        "t.created_at_ms",
+        "t.last_used_at_ms",
+        "t.revoked_at_ms",
+    ]);
+
+    fn from_row(row: &Row) -> Result<ApiToken> {
+        Ok(ApiToken {
+            id: row.get("id")?,
+            user_name: row.get("user_name")?,
+            created_at_ms: row.get("created_at_ms")?,
+            last_used_at_ms: row.get("last_used_at_ms")?,
+            revoked: row.get::<Option<i64>>("revoked_at_ms")?.is_some(),
+        })
+    }
+}
+
 /// How stale `last_used_at_ms` may get before a use writes it again (a write per
 /// request would be a disk flush per request).
 const LAST_USED_PRECISION_MS: i64 = 60_000;
@@ -35,25 +56,24 @@ impl Store {
                 &[user_id.into(), token_sha256.into(), now_ms().into()],
             )
         })?;
-        Ok(row.map_or(0, |r| r.int(0)))
+        row.map_or(Ok(0), |row| row.get("id"))
     }
 
     /// The user of a live (unrevoked) token, noting the use.
     pub fn user_by_token(&self, token_sha256: &str) -> Result<Option<User>> {
         let now = now_ms();
-        let row = self.read(|tx| {
-            tx.query_row(
-                "SELECT u.id, u.name, u.role, t.id, coalesce(t.last_used_at_ms, 0)
-                 FROM api_tokens t JOIN users u ON u.id = t.user_id
-                 WHERE t.token_sha256 = ?1 AND t.revoked_at_ms IS NULL",
-                &[token_sha256.into()],
-            )
-        })?;
+        let sql = format!(
+            "SELECT {}, t.id AS token_id, coalesce(t.last_used_at_ms, 0) AS last_used_at_ms
+             FROM api_tokens t JOIN users u ON u.id = t.user_id
+             WHERE t.token_sha256 = ?1 AND t.revoked_at_ms IS NULL",
+            User::COLUMNS.select()
+        );
+        let row = self.read(|tx| tx.query_row(&sql, &[token_sha256.into()]))?;
         let Some(row) = row else {
             return Ok(None);
         };
-        if row.int(4) < now - LAST_USED_PRECISION_MS {
-            let id = row.int(3);
+        if row.get::<i64>("last_used_at_ms")? < now - LAST_USED_PRECISION_MS {
+            let id: i64 = row.get("token_id")?;
             self.write(|tx| {
                 tx.execute(
                     "UPDATE api_tokens SET last_used_at_ms = ?2 WHERE id = ?1",
@@ -61,28 +81,16 @@ impl Store {
                 )
             })?;
         }
-        Ok(Some(user_from_row(&row, 0)))
+        Ok(Some(User::from_row(&row)?))
     }
 
     /// Every token, oldest first.
     pub fn tokens(&self) -> Result<Vec<ApiToken>> {
-        let rows = self.read(|tx| {
-            tx.query(
-                "SELECT t.id, u.name, t.created_at_ms, t.last_used_at_ms, t.revoked_at_ms
-                 FROM api_tokens t JOIN users u ON u.id = t.user_id ORDER BY t.id",
-                &[],
-            )
-        })?;
-        Ok(rows
-            .iter()
-            .map(|r| ApiToken {
-                id: r.int(0),
-                user_name: r.text(1),
-                created_at_ms: r.int(2),
-                last_used_at_ms: r.opt_int(3),
-                revoked: r.opt_int(4).is_some(),
-            })
-            .collect())
+        let sql = format!(
+            "SELECT {} FROM api_tokens t JOIN users u ON u.id = t.user_id ORDER BY t.id",
+            ApiToken::COLUMNS.select()
+        );
+        self.read(|tx| tx.query_as(&sql, &[]))
     }
 
     /// Revokes one token; false if there is no such live token.

@@ -1,6 +1,6 @@
 //! Accounts: a name, an argon2 password hash (see `crate::accounts`), a role.
 
-use super::engine::{Row, Value};
+use super::engine::{Columns, FromRow, Row, Value};
 use super::{now_ms, Store};
 use crate::error::{Result, ServerError};
 
@@ -52,12 +52,16 @@ impl User {
     }
 }
 
-/// A user from the columns `id, name, role` starting at `at`.
-pub(super) fn user_from_row(row: &Row, at: usize) -> User {
-    User {
-        id: row.int(at),
-        name: row.text(at + 1),
-        role: Role::parse(&row.text(at + 2)),
+impl FromRow for User {
+    /// Of `users u`.
+    const COLUMNS: Columns = Columns(&["u.id", "u.name", "u.role"]);
+
+    fn from_row(row: &Row) -> Result<User> {
+        Ok(User {
+            id: row.get("id")?,
+            name: row.get("name")?,
+            role: Role::parse(&row.get::<String>("role")?),
+        })
     }
 }
 
@@ -86,7 +90,7 @@ impl Store {
             )
         })?;
         match inserted {
-            Some(row) => Ok(row.int(0)),
+            Some(row) => row.get("id"),
             None => Err(ServerError::Account(format!("user {name} already exists"))),
         }
     }
@@ -107,7 +111,7 @@ impl Store {
             else {
                 return Ok(None);
             };
-            let id = row.int(0);
+            let id = row.get("id")?;
             Ok(Some(PasswordReset {
                 sessions_ended: super::sessions::end_sessions_of(tx, id)?,
                 tokens_revoked: super::tokens::revoke_tokens_of(tx, id)?,
@@ -117,31 +121,31 @@ impl Store {
 
     /// An account and its password hash, by name.
     pub fn user_by_name(&self, name: &str) -> Result<Option<(User, String)>> {
-        let row = self.read(|tx| {
-            tx.query_row(
-                "SELECT id, name, role, password_hash FROM users WHERE name = ?1",
-                &[name.into()],
-            )
-        })?;
-        Ok(row.map(|row| (user_from_row(&row, 0), row.text(3))))
+        let sql = format!(
+            "SELECT {}, u.password_hash FROM users u WHERE u.name = ?1",
+            User::COLUMNS.select()
+        );
+        let row = self.read(|tx| tx.query_row(&sql, &[name.into()]))?;
+        row.map(|row| Ok((User::from_row(&row)?, row.get("password_hash")?)))
+            .transpose()
     }
 
     /// An account by id.
     pub fn user_by_id(&self, id: i64) -> Result<Option<User>> {
-        let row = self.read(|tx| {
-            tx.query_row(
-                "SELECT id, name, role FROM users WHERE id = ?1",
-                &[Value::Int(id)],
-            )
-        })?;
-        Ok(row.map(|row| user_from_row(&row, 0)))
+        let sql = format!(
+            "SELECT {} FROM users u WHERE u.id = ?1",
+            User::COLUMNS.select()
+        );
+        self.read(|tx| tx.query_row_as(&sql, &[Value::Int(id)]))
     }
 
     /// Every account, by name.
     pub fn users(&self) -> Result<Vec<User>> {
-        let rows =
-            self.read(|tx| tx.query("SELECT id, name, role FROM users ORDER BY name", &[]))?;
-        Ok(rows.iter().map(|row| user_from_row(row, 0)).collect())
+        let sql = format!(
+            "SELECT {} FROM users u ORDER BY u.name",
+            User::COLUMNS.select()
+        );
+        self.read(|tx| tx.query_as(&sql, &[]))
     }
 }
 

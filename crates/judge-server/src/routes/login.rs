@@ -122,7 +122,22 @@ pub async fn submit(
     let next = safe_next(form.next.as_deref());
     let name = form.name.trim().to_string();
     let address = login_limits::address_text(crate::listen::peer(&extensions));
-    if let Err(wait) = login_limits::check(&state, &name, &address).await {
+    let limits = state.options.login_limits;
+    let (who, from) = (name.clone(), address.clone());
+    let allowed = state
+        .blocking(move |s| {
+            Ok(login_limits::check(
+                &s.store,
+                &limits,
+                &who,
+                &from,
+                now_ms(),
+            ))
+        })
+        .await
+        // A store that cannot answer fails the log-in itself a moment later.
+        .unwrap_or(Ok(()));
+    if let Err(wait) = allowed {
         tracing::warn!(
             "log-in for {name:?} from {address} refused: too many failed attempts ({}), {} s to wait",
             wait.whose,
@@ -145,7 +160,10 @@ pub async fn submit(
     }
     match auth::log_in(&state, name.clone(), form.password).await? {
         Some(token) => {
-            login_limits::succeeded(&state, &name).await;
+            // The account's failures stop counting.
+            let _ = state
+                .blocking(move |s| s.store.clear_login_failures(&name))
+                .await;
             let lifetime = state.options.session_lifetime.as_secs();
             let secure = state.options.secure_cookies;
             Ok((
@@ -164,7 +182,13 @@ pub async fn submit(
                 .into_response())
         }
         None => {
-            login_limits::failed(&state, &name, &address).await;
+            let (who, from) = (name.clone(), address);
+            let recorded = state
+                .blocking(move |s| login_limits::record_failure(&s.store, &limits, &who, &from))
+                .await;
+            if recorded.is_err() {
+                tracing::warn!("a failed log-in could not be recorded (the store did not answer)");
+            }
             Ok(login_page(
                 &state,
                 StatusCode::UNAUTHORIZED,

@@ -27,6 +27,7 @@
 pub mod accounts;
 pub mod auth;
 pub mod contest;
+pub mod cookies;
 pub mod course;
 pub mod csrf;
 pub mod error;
@@ -34,6 +35,7 @@ pub mod export;
 pub mod http_error;
 pub mod i18n;
 pub mod import;
+pub mod links;
 pub mod listen;
 pub mod login_limits;
 pub mod options;

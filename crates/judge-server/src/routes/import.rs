@@ -168,7 +168,7 @@ pub async fn upload(
             );
             let imported = done.imported;
             let joined = latest.contests.get(&imported.contest);
-            let problem = format!("/problems/{}", crate::auth::encode_component(&imported.id));
+            let problem = format!("/problems/{}", crate::links::encode_component(&imported.id));
             (
                 StatusCode::OK,
                 Outcome::Imported {

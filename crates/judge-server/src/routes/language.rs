@@ -1,7 +1,7 @@
 //! The language switch: `GET /language?to=zh&next=/path` remembers the choice in a cookie
 //! (it wins over the browser's Accept-Language, see [`crate::i18n`]) and goes back.
 
-use crate::auth;
+use crate::cookies;
 use crate::http_error::HttpError;
 use crate::i18n::{self, Lang};
 use crate::state::AppState;
@@ -43,7 +43,7 @@ pub async fn switch(
         .as_deref()
         .and_then(super::login::same_site_path)
         .unwrap_or("/problems");
-    let cookie = auth::set_cookie(
+    let cookie = cookies::set_cookie(
         i18n::COOKIE,
         lang.code(),
         "/",

@@ -2,6 +2,7 @@
 
 use super::bad_form;
 use crate::auth::{self, LoggedIn, MaybeSession, LOGIN_COOKIE, SESSION_COOKIE};
+use crate::cookies;
 use crate::http_error::HttpError;
 use crate::login_limits;
 use crate::state::AppState;
@@ -58,7 +59,7 @@ fn login_page(
     error: Option<&str>,
 ) -> Response {
     let chrome = Chrome::new(&state.contest.title, None, "login");
-    let cookie = auth::set_cookie(
+    let cookie = cookies::set_cookie(
         LOGIN_COOKIE,
         token,
         "/login",
@@ -112,7 +113,7 @@ pub async fn submit(
     form: Result<Form<LoginForm>, FormRejection>,
 ) -> Result<Response, HttpError> {
     let Form(form) = form.map_err(bad_form)?;
-    let expected = auth::cookie(&headers, LOGIN_COOKIE).unwrap_or_default();
+    let expected = cookies::cookie(&headers, LOGIN_COOKIE).unwrap_or_default();
     crate::csrf::verify_login(
         &state.login_key,
         &expected,
@@ -170,11 +171,11 @@ pub async fn submit(
                 AppendHeaders([
                     (
                         header::SET_COOKIE,
-                        auth::set_cookie(SESSION_COOKIE, &token, "/", lifetime, "Lax", secure),
+                        cookies::set_cookie(SESSION_COOKIE, &token, "/", lifetime, "Lax", secure),
                     ),
                     (
                         header::SET_COOKIE,
-                        auth::set_cookie(LOGIN_COOKIE, "", "/login", 0, "Strict", secure),
+                        cookies::set_cookie(LOGIN_COOKIE, "", "/login", 0, "Strict", secure),
                     ),
                 ]),
                 Redirect::to(&next),
@@ -220,7 +221,7 @@ pub async fn logout(
     state
         .blocking(move |s| s.store.delete_session(&key))
         .await?;
-    let cookie = auth::set_cookie(
+    let cookie = cookies::set_cookie(
         SESSION_COOKIE,
         "",
         "/",

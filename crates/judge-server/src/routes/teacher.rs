@@ -159,7 +159,7 @@ async fn problem_confirmation(
                 .len())
         })
         .await?;
-    let encoded = crate::auth::encode_component(problem);
+    let encoded = crate::links::encode_component(problem);
     Ok(view::RejudgeConfirmation {
         what: RejudgeTexts::current().problem(problem),
         action: format!("/teacher/problems/{encoded}/rejudge"),
@@ -251,7 +251,7 @@ pub async fn rejudge_problem(
     state.queue.notify();
     Ok(Redirect::to(&format!(
         "/teacher/submissions?problem={}&rejudged={count}",
-        crate::auth::encode_component(&problem)
+        crate::links::encode_component(&problem)
     ))
     .into_response())
 }

@@ -94,7 +94,7 @@ impl Chrome {
 /// The language switch: each language's own name, linking to `/language` with the page to
 /// come back to (the current one is not a link).
 pub fn language_switch(lang: Lang) -> Markup {
-    let next = crate::auth::encode_component(&i18n::current_path());
+    let next = crate::links::encode_component(&i18n::current_path());
     html! {
         span class="languages" aria-label=(FrameTexts(lang).language()) {
             @for (i, other) in Lang::ALL.iter().enumerate() {

@@ -30,8 +30,6 @@ pub struct Session {
     pub csrf_token: String,
     /// The SHA-256 of the cookie's token (the session's key in the store).
     pub token_sha256: String,
-    /// Announcements and open questions, for the frame of every page.
-    pub notices: crate::store::clarifications::CourseNotices,
 }
 
 /// Looks up the request's session, if it has a live one.
@@ -47,21 +45,13 @@ pub async fn current_session(
     }
     let hash = token_sha256(&token);
     let key = hash.clone();
-    // The frame's notices are read with the session: every page shows them.
-    let info = state
-        .blocking(move |s| {
-            let Some(info) = s.store.session(&key)? else {
-                return Ok(None);
-            };
-            let notices = s.store.notices(&info.user)?;
-            Ok(Some((info, notices)))
-        })
-        .await?;
-    Ok(info.map(|(info, notices)| Session {
+    // Only the session: the frame's notices are read by the pages that draw it
+    // (routes/frame.rs), not by every status poll, form and API call.
+    let info = state.blocking(move |s| s.store.session(&key)).await?;
+    Ok(info.map(|info| Session {
         user: info.user,
         csrf_token: info.csrf_token,
         token_sha256: hash,
-        notices,
     }))
 }
 

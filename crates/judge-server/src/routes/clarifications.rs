@@ -68,18 +68,23 @@ pub async fn page(
     check_contest_started(&contest, session.user.is_teacher())?;
     let viewer = session.user.clone();
     let of = contest.clone();
-    let (announcements, clarifications) = state
+    let (notices, announcements, clarifications) = state
         .blocking(move |s| {
+            // The frame's notices first: which announcements are new, before this page
+            // marks them seen.
+            let notices = s.store.notices(&viewer)?;
             let announcements = s.store.announcements(&of.scope())?;
             let shown: Vec<i64> = announcements.iter().map(|a| a.id).collect();
             s.store.mark_announcements_seen(viewer.id, &shown)?;
             Ok((
+                notices,
                 announcements,
                 s.store.clarifications_for(&viewer, &of.scope())?,
             ))
         })
         .await?;
-    let mut chrome = Chrome::for_contest(&contest, Some(&session), "clarifications");
+    let mut chrome = Chrome::for_contest(&contest, Some(&session), "clarifications")
+        .with_notices(&notices, Some(&contest));
     let problems = contest
         .problems
         .iter()
@@ -92,8 +97,7 @@ pub async fn page(
         })
         .collect();
     let view = ClarificationsPage {
-        unseen: session
-            .notices
+        unseen: notices
             .announcements
             .iter()
             .filter(|(a, seen)| !seen && a.concerns(&contest.scope()))

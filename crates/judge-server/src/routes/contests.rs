@@ -5,13 +5,13 @@
 //! `/statistics`); every contest's are also under `/contests/ID/...`.
 
 use super::bad_form;
+use super::frame;
 use crate::auth::{LoggedIn, TeacherOnly};
 use crate::contest::{Contest, Window};
 use crate::http_error::{ErrorTexts, HttpError};
 use crate::state::AppState;
 use crate::store::{now_ms, SubmissionState};
 use crate::views::contests::{self as view, ContestRow, ProblemStatistics};
-use crate::views::Chrome;
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Path, State};
 use axum::response::{Html, Redirect};
@@ -52,7 +52,7 @@ pub async fn list(
             phase: contest.phase(now),
         })
         .collect();
-    let chrome = Chrome::for_course(&state.contests, Some(&session), "contests");
+    let chrome = frame::course_page(&state, &session, "contests").await?;
     Ok(Html(
         view::list(
             &chrome,
@@ -170,7 +170,7 @@ async fn statistics_of(
                 .collect::<Vec<_>>())
         })
         .await?;
-    let chrome = Chrome::for_contest(contest, Some(session), "scoreboard");
+    let chrome = frame::contest_page(state, contest, session, "scoreboard").await?;
     Ok(Html(
         view::statistics(&chrome, contest, &problems).into_string(),
     ))

@@ -12,6 +12,7 @@ use crate::auth::TeacherOnly;
 use crate::http_error::{ErrorTexts, HttpError};
 use crate::import::{self, ImportError, Upload};
 use crate::state::AppState;
+use crate::store::clarifications::CourseNotices;
 use crate::views::import::{self as view, ContestChoice, ImportTexts, Outcome};
 use crate::views::Chrome;
 use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
@@ -27,14 +28,17 @@ pub fn body_limit(state: &AppState) -> usize {
     state.options.max_package_bytes + 64 * 1024
 }
 
+/// The page: the form, with what became of an upload (`outcome`); `notices` for its frame.
 fn render(
     state: &AppState,
     session: &crate::auth::Session,
+    notices: &CourseNotices,
     status: StatusCode,
     chosen: Option<&str>,
     outcome: Option<&Outcome>,
 ) -> Response {
-    let chrome = Chrome::for_course(&state.contests, Some(session), "teacher");
+    let chrome =
+        Chrome::for_course(&state.contests, Some(session), "teacher").with_notices(notices, None);
     let contests: Vec<ContestChoice> = state
         .contests
         .all()
@@ -55,8 +59,19 @@ fn render(
 }
 
 /// `GET /teacher/problems/import`: the form.
-pub async fn form(State(state): State<AppState>, TeacherOnly(session): TeacherOnly) -> Response {
-    render(&state, &session, StatusCode::OK, None, None)
+pub async fn form(
+    State(state): State<AppState>,
+    TeacherOnly(session): TeacherOnly,
+) -> Result<Response, HttpError> {
+    let notices = super::frame::notices(&state, &session).await?;
+    Ok(render(
+        &state,
+        &session,
+        &notices,
+        StatusCode::OK,
+        None,
+        None,
+    ))
 }
 
 /// The form's fields.
@@ -121,6 +136,8 @@ pub async fn upload(
     })?;
     let fields = read_fields(multipart, cap).await?;
     crate::csrf::verify(&session.csrf_token, fields.csrf.as_deref())?;
+    // Read before the import, so that the outcome is shown whatever the store says later.
+    let notices = super::frame::notices(&state, &session).await?;
     let contest = fields.contest.filter(|c| !c.is_empty());
     let file_name = fields
         .file_name
@@ -134,6 +151,7 @@ pub async fn upload(
         return Ok(render(
             &state,
             &session,
+            &notices,
             StatusCode::UNPROCESSABLE_ENTITY,
             contest.as_deref(),
             Some(&outcome),
@@ -201,6 +219,7 @@ pub async fn upload(
     Ok(render(
         &latest,
         &session,
+        &notices,
         status,
         contest.as_deref(),
         Some(&outcome),

@@ -2,11 +2,11 @@
 //! commands, from the judge's language table (the one source of truth), and each one's
 //! version, asked once.
 
+use super::frame;
 use crate::auth::LoggedIn;
 use crate::http_error::HttpError;
 use crate::state::AppState;
 use crate::views::languages::{self as view, LanguageRow};
-use crate::views::Chrome;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::response::Html;
@@ -91,6 +91,6 @@ pub async fn page(
                 .collect::<Vec<_>>())
         })
         .await?;
-    let chrome = Chrome::for_contest(&contest, Some(&session), "submit");
+    let chrome = frame::contest_page(&state, &contest, &session, "submit").await?;
     Ok(Html(view::languages(&chrome, &rows).into_string()))
 }

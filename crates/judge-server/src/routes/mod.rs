@@ -35,6 +35,7 @@ mod api;
 mod assets;
 mod clarifications;
 mod contests;
+mod frame;
 mod import;
 mod language;
 mod languages;

@@ -1,5 +1,6 @@
 //! The problem list and the statements.
 
+use super::frame;
 use crate::auth::LoggedIn;
 use crate::contest::{Contest, Phase};
 use crate::http_error::HttpError;
@@ -7,10 +8,10 @@ use crate::i18n::Lang;
 use crate::state::AppState;
 use crate::statement::{self, StatementLanguage};
 use crate::store::{now_ms, SubmissionFilter};
+use crate::views::format;
 use crate::views::problems::{
     self as view, ProblemRow, ProblemTexts, SampleFile, SampleText, StatementPage,
 };
-use crate::views::{format, Chrome};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
@@ -58,7 +59,7 @@ async fn list_of(
     contest_id: String,
 ) -> Result<Html<String>, HttpError> {
     let contest = super::contests::find(&state, &contest_id)?.clone();
-    let chrome = Chrome::for_contest(&contest, Some(&session), "problems");
+    let chrome = frame::contest_page(&state, &contest, &session, "problems").await?;
     let teacher = session.user.is_teacher();
     if !teacher && contest.phase(now_ms()) == Phase::NotStarted {
         let t = ProblemTexts::current();
@@ -344,7 +345,7 @@ async fn statement_of(
                 HttpError::unavailable(t.cannot_show(&id, t.not_ready().into()))
             }
         })?;
-    let chrome = Chrome::for_contest(&contest, Some(&session), "problems");
+    let chrome = frame::contest_page(&state, &contest, &session, "problems").await?;
     Ok(Html(
         view::statement(&chrome, &contest, &page).into_string(),
     ))

@@ -1,6 +1,7 @@
 //! The scoreboards, one per contest: frozen for students from the freeze on (until a
 //! teacher publishes it), always unfrozen for teachers.
 
+use super::frame;
 use crate::auth::LoggedIn;
 use crate::contest::Contest;
 use crate::http_error::HttpError;
@@ -8,7 +9,6 @@ use crate::scoreboard::{self, Board};
 use crate::state::AppState;
 use crate::store::now_ms;
 use crate::views::scoreboard::{page_view, FreezeNote};
-use crate::views::Chrome;
 use axum::extract::{Path, State};
 use axum::response::Html;
 
@@ -60,7 +60,7 @@ async fn page_of(
         since_ms,
         viewer_sees_unfrozen: teacher,
     });
-    let chrome = Chrome::for_contest(contest, Some(session), "scoreboard");
+    let chrome = frame::contest_page(state, contest, session, "scoreboard").await?;
     Ok(Html(
         page_view(&chrome, contest, &board, note.as_ref()).into_string(),
     ))

@@ -10,6 +10,7 @@
 //! that is not interactive (422, with why), one self-test at a time and the per-minute
 //! limit (429), a free slot within 30 s (503; `ServerOptions::self_test_patience`).
 
+use super::frame;
 use super::problems::check_contest_started;
 use super::submit::{read_field, source_text};
 use crate::auth::LoggedIn;
@@ -18,7 +19,6 @@ use crate::http_error::HttpError;
 use crate::self_test::{self, Refused, Request};
 use crate::state::AppState;
 use crate::views::self_test::{page_view, SelfTestPage, SelfTestTexts};
-use crate::views::Chrome;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Multipart, Query, State};
@@ -98,7 +98,7 @@ pub async fn form(
     let contest = super::contests::named(&state, query.contest.as_deref())?;
     check_contest_started(&contest, session.user.is_teacher())?;
     let mut view = blank_page(&state, &contest, query.problem.clone());
-    let chrome = Chrome::for_contest(&contest, Some(&session), "self-test");
+    let chrome = frame::contest_page(&state, &contest, &session, "self-test").await?;
     if let Some(problem) = query.problem.filter(|p| contest.problem(p).is_some()) {
         if interactive(&state, &problem).await? {
             view.refused = Some(SelfTestTexts(chrome.lang).interactive().to_string());
@@ -186,7 +186,7 @@ pub async fn run(
             errors.input_too_large(max_input / 1024),
         ));
     }
-    let chrome = Chrome::for_contest(&contest, Some(&session), "self-test");
+    let chrome = frame::contest_page(&state, &contest, &session, "self-test").await?;
     if interactive(&state, &fields.problem).await? {
         return Err(HttpError::unprocessable(
             SelfTestTexts(chrome.lang).interactive(),

@@ -4,12 +4,12 @@
 //! pair ranked N side by side. Computed on each request (in a blocking task): a class of
 //! 200 takes a second or two.
 
+use super::frame;
 use crate::auth::TeacherOnly;
 use crate::http_error::{ErrorTexts, HttpError};
 use crate::state::AppState;
 use crate::store::SubmissionFilter;
 use crate::views::similarity as view;
-use crate::views::Chrome;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::response::Html;
@@ -107,6 +107,6 @@ pub async fn problem(
             ));
         }
     }
-    let chrome = Chrome::for_course(&state.contests, Some(&session), "teacher");
+    let chrome = frame::course_page(&state, &session, "teacher").await?;
     Ok(Html(view::page(&chrome, &page).into_string()))
 }

@@ -1,6 +1,7 @@
 //! My submissions, a submission's page, its live status and its result as JSON. A student
 //! sees only their own submissions (403 for others'); a teacher sees all.
 
+use super::frame;
 use super::parse_id;
 use crate::auth::{LoggedIn, Session};
 use crate::http_error::{ErrorTexts, HttpError};
@@ -10,7 +11,6 @@ use crate::store::{Submission, SubmissionFilter, SubmissionState, User};
 use crate::views::format::{self, status_text};
 use crate::views::list_filters::{self, FilterChoices, ListQuery, PAGE_SIZE};
 use crate::views::submissions::{self as view, SubmissionPage};
-use crate::views::Chrome;
 use crate::visibility;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -107,7 +107,7 @@ pub async fn mine(
         list_filters::form(path, &filter_choices(&state, None), &query),
         list_filters::pager(path, &query, has_older),
     );
-    let chrome = Chrome::for_course(&state.contests, Some(&session), "submissions");
+    let chrome = frame::course_page(&state, &session, "submissions").await?;
     Ok(Html(view::mine(&chrome, &rows, &controls).into_string()))
 }
 
@@ -212,7 +212,7 @@ pub async fn detail(
         history,
         teacher,
     };
-    let chrome = Chrome::for_course(&state.contests, Some(&session), "submissions");
+    let chrome = frame::course_page(&state, &session, "submissions").await?;
     Ok(Html(view::detail(&chrome, &page).into_string()))
 }
 

@@ -7,6 +7,7 @@
 //! limit (429). Then the row is committed, the workers are woken, and the browser goes to
 //! the submission's page (303).
 
+use super::frame;
 use super::problems::check_contest_started;
 use crate::auth::LoggedIn;
 use crate::contest::{Contest, Phase};
@@ -15,7 +16,6 @@ use crate::state::AppState;
 use crate::store::submissions::Inserted;
 use crate::store::{now_ms, settings, NewSubmission, Placement};
 use crate::views::submit::{self as view, SubmitForm, SubmitTexts};
-use crate::views::Chrome;
 use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Multipart, Query, State};
@@ -121,7 +121,7 @@ pub async fn form(
     let contest = super::contests::named(&state, query.contest.as_deref())?;
     check_contest_started(&contest, session.user.is_teacher())?;
     let view = form_view(&state, &contest, &session, query.problem, None, None).await?;
-    let chrome = Chrome::for_contest(&contest, Some(&session), "submit");
+    let chrome = frame::contest_page(&state, &contest, &session, "submit").await?;
     Ok(Html(
         view::form(&chrome, &session.csrf_token, &view).into_string(),
     ))
@@ -424,7 +424,7 @@ pub async fn submit(
                 Some(refused),
             )
             .await?;
-            let chrome = Chrome::for_contest(&contest, Some(&session), "submit");
+            let chrome = frame::contest_page(&state, &contest, &session, "submit").await?;
             let page = view::form(&chrome, &session.csrf_token, &view).into_string();
             // The error's status and headers (Retry-After), the form as the body.
             let mut response = error.into_response();

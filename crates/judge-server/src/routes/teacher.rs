@@ -70,7 +70,7 @@ pub async fn dashboard(
         attention,
         login_failures,
     };
-    let chrome = Chrome::for_course(&state.contests, Some(&session), "teacher");
+    let chrome = super::frame::course_page(&state, &session, "teacher").await?;
     Ok(Html(view::dashboard(&chrome, &view).into_string()))
 }
 
@@ -102,7 +102,7 @@ pub async fn submissions(
         ),
         list_filters::pager(path, &query, has_older),
     );
-    let chrome = Chrome::for_course(&state.contests, Some(&session), "teacher");
+    let chrome = super::frame::course_page(&state, &session, "teacher").await?;
     Ok(Html(
         view::all_submissions(&chrome, &rows, &controls, query.rejudged).into_string(),
     ))
@@ -168,13 +168,15 @@ async fn problem_confirmation(
     })
 }
 
-fn confirmation_page(
+async fn confirmation_page(
     state: &AppState,
     session: &crate::auth::Session,
     confirmation: &view::RejudgeConfirmation,
-) -> Response {
-    let chrome = Chrome::new(&state.contest.title, Some(session), "teacher");
-    Html(crate::views::rejudge::confirm(&chrome, confirmation).into_string()).into_response()
+) -> Result<Response, HttpError> {
+    let notices = super::frame::notices(state, session).await?;
+    let chrome =
+        Chrome::new(&state.contest.title, Some(session), "teacher").with_notices(&notices, None);
+    Ok(Html(crate::views::rejudge::confirm(&chrome, confirmation).into_string()).into_response())
 }
 
 /// `GET /teacher/submissions/{id}/rejudge`: the confirmation.
@@ -185,7 +187,7 @@ pub async fn confirm_rejudge_submission(
 ) -> Result<Response, HttpError> {
     let id = parse_id(&id, ErrorTexts::current().submission_noun())?;
     let confirmation = submission_confirmation(&state, id).await?;
-    Ok(confirmation_page(&state, &session, &confirmation))
+    confirmation_page(&state, &session, &confirmation).await
 }
 
 /// `POST /teacher/submissions/{id}/rejudge`: with `confirm=yes`, queues it for a new
@@ -201,7 +203,7 @@ pub async fn rejudge_submission(
     let id = parse_id(&id, ErrorTexts::current().submission_noun())?;
     if form.confirm.as_deref() != Some("yes") {
         let confirmation = submission_confirmation(&state, id).await?;
-        return Ok(confirmation_page(&state, &session, &confirmation));
+        return confirmation_page(&state, &session, &confirmation).await;
     }
     if !state
         .blocking(move |s| s.store.rejudge_submission(id))
@@ -223,7 +225,7 @@ pub async fn confirm_rejudge_problem(
     Path(problem): Path<String>,
 ) -> Result<Response, HttpError> {
     let confirmation = problem_confirmation(&state, &problem).await?;
-    Ok(confirmation_page(&state, &session, &confirmation))
+    confirmation_page(&state, &session, &confirmation).await
 }
 
 /// `POST /teacher/problems/{id}/rejudge`: with `confirm=yes`, queues every submission of
@@ -238,7 +240,7 @@ pub async fn rejudge_problem(
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
     let confirmation = problem_confirmation(&state, &problem).await?;
     if form.confirm.as_deref() != Some("yes") {
-        return Ok(confirmation_page(&state, &session, &confirmation));
+        return confirmation_page(&state, &session, &confirmation).await;
     }
     let id = problem.clone();
     let count = state

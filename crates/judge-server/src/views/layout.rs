@@ -3,6 +3,7 @@
 use super::document::{head, language_switch};
 use crate::auth::Session;
 use crate::i18n::{self, FrameTexts, Lang};
+use crate::store::clarifications::{CourseNotices, Notices};
 use crate::store::User;
 use maud::{html, Markup, DOCTYPE};
 
@@ -19,8 +20,9 @@ pub struct Chrome {
     pub active: &'static str,
     /// The language of the page (the request's, see [`crate::i18n`]).
     pub lang: Lang,
-    /// Announcements and open questions (see `views::clarifications::banner`).
-    pub notices: crate::store::clarifications::Notices,
+    /// Announcements and open questions (see `views::clarifications::banner`; none until
+    /// [`Chrome::with_notices`]).
+    pub notices: Notices,
     /// Where the navigation's problems, submit and scoreboard entries go (the contest
     /// the page belongs to; the first contest's by default).
     pub links: [String; 3],
@@ -37,9 +39,7 @@ impl Chrome {
             csrf_token: session.map(|s| s.csrf_token.clone()),
             active,
             lang: i18n::current(),
-            notices: session
-                .map(|s| s.notices.frame(None, String::new()))
-                .unwrap_or_default(),
+            notices: Notices::default(),
             links: ["/problems".into(), "/submit".into(), "/scoreboard".into()],
             clock: None,
         }
@@ -81,13 +81,25 @@ impl Chrome {
             contest.href("/scoreboard"),
         ];
         chrome.clock = super::clock::ClockView::of(contest, crate::store::now_ms());
-        if let Some(session) = session {
-            chrome.notices = session.notices.frame(
+        chrome
+    }
+
+    /// The frame with the announcements and open questions of `notices` (the course's, as
+    /// the page read them for its user), as a page of `contest` shows them (None: a page
+    /// of no one contest).
+    pub fn with_notices(
+        mut self,
+        notices: &CourseNotices,
+        contest: Option<&crate::contest::Contest>,
+    ) -> Chrome {
+        self.notices = match contest {
+            Some(contest) => notices.frame(
                 Some(&contest.scope()),
                 contest.form_href("/clarifications", None),
-            );
-        }
-        chrome
+            ),
+            None => notices.frame(None, String::new()),
+        };
+        self
     }
 }
 

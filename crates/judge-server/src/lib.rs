@@ -55,4 +55,5 @@ pub mod workers;
 
 pub use error::{Result, ServerError};
 pub use options::ServerOptions;
+pub use routes::table as route_table;
 pub use server::{init_logging, run, Server};

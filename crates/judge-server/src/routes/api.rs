@@ -16,14 +16,17 @@
 //! `contest` (also a field of a new submission) names one of the course's contests; without
 //! it the first contest's, as before there were several.
 
+use super::input;
 use super::problems::check_contest_started;
 use super::scoreboard::board_of;
 use super::submissions::submission_json;
 use super::submit::{accept, Incoming};
+use super::table::{get, post, Routes};
 use crate::accounts::{token_sha256, TOKEN_PREFIX};
 use crate::contest::Contest;
 use crate::export;
 use crate::http_error::HttpError;
+use crate::options::ServerOptions;
 use crate::state::AppState;
 use crate::store::{now_ms, User};
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -33,6 +36,20 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
+
+/// The JSON API (the module's table), for an API token's user ([`ApiUser`]); any other
+/// address under `/api/` is a JSON 404.
+pub(super) fn routes(options: &ServerOptions) -> Routes {
+    Routes::new()
+        .route(
+            "/api/v1/submissions",
+            post(submit).body_limit(input::largest_body(options)),
+        )
+        .route("/api/v1/submissions/{id}", get(submission))
+        .route("/api/v1/scoreboard", get(scoreboard))
+        .route("/api/v1/problems", get(problems))
+        .route("/api/{*rest}", get(not_found).post(not_found))
+}
 
 /// The longest idempotency key accepted.
 const MAX_IDEMPOTENCY_KEY: usize = 200;
@@ -101,7 +118,7 @@ pub struct NewSubmissionBody {
 }
 
 /// `POST /api/v1/submissions`.
-pub async fn submit(
+async fn submit(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
     headers: HeaderMap,
@@ -160,7 +177,7 @@ pub async fn submit(
 }
 
 /// `GET /api/v1/submissions/{id}`.
-pub async fn submission(
+async fn submission(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
     Path(id): Path<String>,
@@ -181,7 +198,7 @@ fn contest_of(
     user: &User,
     query: Result<Query<ContestQuery>, QueryRejection>,
 ) -> Result<Contest, HttpError> {
-    let query = super::query(query).map_err(HttpError::as_json)?;
+    let query = input::query(query).map_err(HttpError::as_json)?;
     let contest =
         super::contests::named(state, query.contest.as_deref()).map_err(HttpError::as_json)?;
     check_contest_started(&contest, user.is_teacher()).map_err(HttpError::as_json)?;
@@ -189,7 +206,7 @@ fn contest_of(
 }
 
 /// `GET /api/v1/scoreboard`: frozen for students during a freeze, as on the page.
-pub async fn scoreboard(
+async fn scoreboard(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
     query: Result<Query<ContestQuery>, QueryRejection>,
@@ -204,7 +221,7 @@ pub async fn scoreboard(
 }
 
 /// `GET /api/v1/problems`.
-pub async fn problems(
+async fn problems(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
     query: Result<Query<ContestQuery>, QueryRejection>,
@@ -251,7 +268,7 @@ pub async fn problems(
 }
 
 /// Unknown `/api/...` paths: a JSON 404.
-pub async fn not_found() -> HttpError {
+async fn not_found() -> HttpError {
     HttpError::not_found("There is no such API route (see docs/server.md, \"The JSON API\").")
         .as_json()
 }

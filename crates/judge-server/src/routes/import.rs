@@ -8,9 +8,11 @@
 //! the page, an imported one 200 with its facts and warnings.
 
 use super::submit::{multipart_error_or, read_limited};
+use super::table::{get, Routes};
 use crate::auth::TeacherOnly;
 use crate::http_error::{ErrorTexts, HttpError};
 use crate::import::{self, ImportError, Upload};
+use crate::options::ServerOptions;
 use crate::state::AppState;
 use crate::store::clarifications::CourseNotices;
 use crate::views::import::{self as view, ContestChoice, ImportTexts, Outcome};
@@ -20,12 +22,21 @@ use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 
+/// The package upload.
+///
+/// | route | who | what |
+/// | --- | --- | --- |
+/// | `GET`/`POST /teacher/problems/import` | teacher | upload a package .zip: it becomes a problem of the first contest |
+pub(super) fn routes(options: &ServerOptions) -> Routes {
+    Routes::new().route(PATH, get(form).post(upload).body_limit(body_limit(options)))
+}
+
 /// The page's address.
-pub const PATH: &str = "/teacher/problems/import";
+pub(super) const PATH: &str = "/teacher/problems/import";
 
 /// The largest body the route takes: the package and the small fields beside it.
-pub fn body_limit(state: &AppState) -> usize {
-    state.options.max_package_bytes + 64 * 1024
+pub(super) fn body_limit(options: &ServerOptions) -> usize {
+    options.max_package_bytes + 64 * 1024
 }
 
 /// The page: the form, with what became of an upload (`outcome`); `notices` for its frame.
@@ -59,7 +70,7 @@ fn render(
 }
 
 /// `GET /teacher/problems/import`: the form.
-pub async fn form(
+async fn form(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
 ) -> Result<Response, HttpError> {
@@ -125,7 +136,7 @@ async fn read_fields(mut multipart: Multipart, cap: usize) -> Result<Fields, Htt
 
 /// `POST /teacher/problems/import`: imports the uploaded package and shows what became
 /// of it.
-pub async fn upload(
+async fn upload(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
     multipart: Result<Multipart, MultipartRejection>,

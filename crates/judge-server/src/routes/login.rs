@@ -1,10 +1,12 @@
 //! Log in, log out, and the front page.
 
-use super::bad_form;
+use super::input::{self, bad_form};
+use super::table::{get, post, Routes};
 use crate::auth::{self, LoggedIn, MaybeSession, LOGIN_COOKIE, SESSION_COOKIE};
 use crate::cookies;
 use crate::http_error::HttpError;
 use crate::login_limits;
+use crate::options::ServerOptions;
 use crate::state::AppState;
 use crate::store::now_ms;
 use crate::views::{login as view, Chrome};
@@ -14,6 +16,19 @@ use axum::http::{header, Extensions, HeaderMap, StatusCode};
 use axum::response::{AppendHeaders, Html, IntoResponse, Redirect, Response};
 use axum::Form;
 use serde::Deserialize;
+
+/// The front page, and logging in and out.
+///
+/// | route | who | what |
+/// | --- | --- | --- |
+/// | `GET /` | anyone | redirect to the problems |
+/// | `GET /login`, `POST /login`, `POST /logout` | anyone | log in and out |
+pub(super) fn routes(_: &ServerOptions) -> Routes {
+    Routes::new()
+        .route("/", get(home))
+        .route("/login", get(form).post(submit))
+        .route("/logout", post(logout))
+}
 
 /// How long the log-in form's token lives.
 const LOGIN_FORM_SECONDS: u64 = 3600;
@@ -36,7 +51,7 @@ fn safe_next(next: Option<&str>) -> String {
 }
 
 /// `GET /`: the problems, or the log-in page.
-pub async fn home(MaybeSession(session): MaybeSession) -> Redirect {
+async fn home(MaybeSession(session): MaybeSession) -> Redirect {
     Redirect::to(if session.is_some() {
         "/problems"
     } else {
@@ -76,12 +91,12 @@ fn login_page(
 }
 
 /// `GET /login`.
-pub async fn form(
+async fn form(
     State(state): State<AppState>,
     MaybeSession(session): MaybeSession,
     query: Result<Query<NextQuery>, QueryRejection>,
 ) -> Result<Response, HttpError> {
-    let query = super::query(query)?;
+    let query = input::query(query)?;
     let next = safe_next(query.next.as_deref());
     if session.is_some() {
         return Ok(Redirect::to(&next).into_response());
@@ -106,7 +121,7 @@ pub struct LoginForm {
 }
 
 /// `POST /login`.
-pub async fn submit(
+async fn submit(
     State(state): State<AppState>,
     headers: HeaderMap,
     extensions: Extensions,
@@ -210,7 +225,7 @@ pub struct CsrfForm {
 }
 
 /// `POST /logout`.
-pub async fn logout(
+async fn logout(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     form: Result<Form<CsrfForm>, FormRejection>,

@@ -2,9 +2,11 @@
 //! sees only their own submissions (403 for others'); a teacher sees all.
 
 use super::frame;
-use super::parse_id;
+use super::input::{self, parse_id};
+use super::table::{get, Routes};
 use crate::auth::{LoggedIn, Session};
 use crate::http_error::{ErrorTexts, HttpError};
+use crate::options::ServerOptions;
 use crate::state::AppState;
 use crate::store::submissions::JudgedAttempt;
 use crate::store::{Submission, SubmissionFilter, SubmissionState, User};
@@ -23,6 +25,24 @@ use judge_core::contest::scoring::attempt_points;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::time::Duration;
+
+/// Submissions, their live status and their results.
+///
+/// | route | who | what |
+/// | --- | --- | --- |
+/// | `GET /submissions` | logged in | my submissions |
+/// | `GET /submissions/status?ids=1,2` | logged in | live status (JSON), own only for students |
+/// | `GET /submissions/events?ids=1,2` | logged in | the same as server-sent events, as it changes |
+/// | `GET /submissions/{id}` (`/result.json`, `/source`) | owner or teacher | a submission |
+pub(super) fn routes(_: &ServerOptions) -> Routes {
+    Routes::new()
+        .route("/submissions", get(mine))
+        .route("/submissions/status", get(status))
+        .route("/submissions/events", get(events))
+        .route("/submissions/{id}", get(detail))
+        .route("/submissions/{id}/result.json", get(result_json))
+        .route("/submissions/{id}/source", get(source))
+}
 
 /// How many ids one status request may ask about.
 const STATUS_IDS: usize = 100;
@@ -89,12 +109,12 @@ pub(crate) fn filter_choices(state: &AppState, students: Option<Vec<String>>) ->
 }
 
 /// `GET /submissions?problem=&verdict=&language=&page=`: my submissions, 50 to a page.
-pub async fn mine(
+async fn mine(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     query: Result<Query<ListQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
-    let query = super::query(query)?.cleaned();
+    let query = input::query(query)?.cleaned();
     let (mut rows, has_older) = list_page(&state, &query, Some(session.user.id)).await?;
     if !session.user.is_teacher() {
         for (summary, _) in &mut rows {
@@ -139,13 +159,13 @@ pub struct DetailQuery {
 }
 
 /// `GET /submissions/{id}`.
-pub async fn detail(
+async fn detail(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     Path(id): Path<String>,
     query: Result<Query<DetailQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
-    let query = super::query(query)?;
+    let query = input::query(query)?;
     let submission = visible(&state, &session, &id).await?;
     let teacher = session.user.is_teacher();
     let history = if teacher {
@@ -258,7 +278,7 @@ pub(crate) async fn submission_json(
 }
 
 /// `GET /submissions/{id}/result.json`: [`submission_json`] for the session's user.
-pub async fn result_json(
+async fn result_json(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     Path(id): Path<String>,
@@ -267,7 +287,7 @@ pub async fn result_json(
 }
 
 /// `GET /submissions/{id}/source`: the source as plain text.
-pub async fn source(
+async fn source(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     Path(id): Path<String>,
@@ -302,7 +322,7 @@ struct Status {
 
 /// The ids of a status query (at most [`STATUS_IDS`]), or 400.
 fn status_ids(query: Result<Query<StatusQuery>, QueryRejection>) -> Result<Vec<i64>, HttpError> {
-    let text = super::query(query)
+    let text = input::query(query)
         .map_err(HttpError::as_json)?
         .ids
         .unwrap_or_default();
@@ -353,7 +373,7 @@ async fn statuses(state: &AppState, user: &User, ids: Vec<i64>) -> Result<Vec<St
 
 /// `GET /submissions/status?ids=1,2,3`: the live status of the asker's submissions
 /// (a teacher's: of any). Ids that are not visible are left out.
-pub async fn status(
+async fn status(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     query: Result<Query<StatusQuery>, QueryRejection>,
@@ -428,7 +448,7 @@ impl Stream {
 /// `status` event (`{"submissions": [...]}`, the changed ones) as soon as this process
 /// stores a change, until all are done. The pages fall back to polling `status` when
 /// the stream fails.
-pub async fn events(
+async fn events(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     lang: crate::i18n::Lang,

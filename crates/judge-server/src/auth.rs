@@ -101,7 +101,7 @@ fn wants_json(parts: &Parts) -> bool {
 /// The answer to a request that needs a session and has none.
 fn not_logged_in(parts: &Parts) -> Response {
     if wants_json(parts) {
-        return HttpError::unauthorized().as_json().into_response();
+        return HttpError::unauthorized().into_json().into_response();
     }
     if parts.method == Method::GET || parts.method == Method::HEAD {
         let next = parts.uri.path_and_query().map_or("/", |p| p.as_str());
@@ -157,7 +157,7 @@ impl FromRequestParts<AppState> for TeacherOnly {
             let error =
                 HttpError::forbidden(crate::http_error::ErrorTexts::current().teachers_only());
             return Err(if wants_json(parts) {
-                error.as_json()
+                error.into_json()
             } else {
                 error
             }

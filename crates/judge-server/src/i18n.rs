@@ -185,7 +185,8 @@ pub fn current_path() -> String {
         .unwrap_or_else(|_| "/problems".into())
 }
 
-/// Runs `f` with `lang` current (as a request would; for work outside one, and tests).
+/// Runs `f` with `lang` current (as a request would; for tests).
+#[cfg(test)]
 pub fn with_lang<T>(lang: Lang, f: impl FnOnce() -> T) -> T {
     let here = current_path();
     REQUEST.sync_scope(RequestContext { lang, here }, f)

@@ -59,7 +59,7 @@ pub struct ApiUser(pub User);
 
 fn unauthorized(message: &str) -> Response {
     let mut response = HttpError::new(StatusCode::UNAUTHORIZED, message)
-        .as_json()
+        .into_json()
         .into_response();
     response
         .headers_mut()
@@ -95,7 +95,7 @@ impl FromRequestParts<AppState> for ApiUser {
         match state.blocking(move |s| s.store.user_by_token(&hash)).await {
             Ok(Some(user)) => Ok(ApiUser(user)),
             Ok(None) => Err(unauthorized("The token is unknown or was revoked.")),
-            Err(error) => Err(error.as_json().into_response()),
+            Err(error) => Err(error.into_json().into_response()),
         }
     }
 }
@@ -133,7 +133,7 @@ async fn submit(
                 rejection.body_text()
             ),
         )
-        .as_json()
+        .into_json()
     })?;
     let idempotency_key = match headers.get("idempotency-key") {
         Some(value) => {
@@ -142,7 +142,7 @@ async fn submit(
                 return Err(HttpError::bad_request(format!(
                     "Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} visible characters"
                 ))
-                .as_json());
+                .into_json());
             }
             Some(key)
         }
@@ -158,7 +158,7 @@ async fn submit(
     };
     let (id, new) = accept(&state, &user, incoming)
         .await
-        .map_err(HttpError::as_json)?;
+        .map_err(HttpError::into_json)?;
     let status = if new {
         StatusCode::CREATED
     } else {
@@ -198,10 +198,10 @@ fn contest_of(
     user: &User,
     query: Result<Query<ContestQuery>, QueryRejection>,
 ) -> Result<Contest, HttpError> {
-    let query = input::query(query).map_err(HttpError::as_json)?;
+    let query = input::query(query).map_err(HttpError::into_json)?;
     let contest =
-        super::contests::named(state, query.contest.as_deref()).map_err(HttpError::as_json)?;
-    check_contest_started(&contest, user.is_teacher()).map_err(HttpError::as_json)?;
+        super::contests::named(state, query.contest.as_deref()).map_err(HttpError::into_json)?;
+    check_contest_started(&contest, user.is_teacher()).map_err(HttpError::into_json)?;
     Ok(contest)
 }
 
@@ -216,7 +216,7 @@ async fn scoreboard(
     let shown = if user.is_teacher() { None } else { freeze };
     let board = board_of(&state, &contest, shown)
         .await
-        .map_err(HttpError::as_json)?;
+        .map_err(HttpError::into_json)?;
     Ok(Json(export::scoreboard_export(&contest, &board, now_ms())))
 }
 
@@ -247,7 +247,7 @@ async fn problems(
                 .collect::<Vec<_>>())
         })
         .await
-        .map_err(HttpError::as_json)?;
+        .map_err(HttpError::into_json)?;
     let languages: Vec<serde_json::Value> = contest
         .languages
         .iter()
@@ -270,5 +270,5 @@ async fn problems(
 /// Unknown `/api/...` paths: a JSON 404.
 async fn not_found() -> HttpError {
     HttpError::not_found("There is no such API route (see docs/server.md, \"The JSON API\").")
-        .as_json()
+        .into_json()
 }

@@ -63,7 +63,7 @@ async fn health(State(state): State<AppState>) -> Result<Json<serde_json::Value>
     let (queued, judging) = state
         .blocking(|s| s.store.queue_counts())
         .await
-        .map_err(HttpError::as_json)?;
+        .map_err(HttpError::into_json)?;
     Ok(Json(serde_json::json!({
         "ok": true,
         "queued": queued,

@@ -247,7 +247,7 @@ pub(crate) async fn submission_json(
 ) -> Result<serde_json::Value, HttpError> {
     let mut submission = visible_to(state, user, id)
         .await
-        .map_err(HttpError::as_json)?;
+        .map_err(HttpError::into_json)?;
     let teacher = user.is_teacher();
     let labels = state.labels.of(&submission.summary.problem);
     let result = submission.result.as_ref().map(|r| {
@@ -323,7 +323,7 @@ struct Status {
 /// The ids of a status query (at most [`STATUS_IDS`]), or 400.
 fn status_ids(query: Result<Query<StatusQuery>, QueryRejection>) -> Result<Vec<i64>, HttpError> {
     let text = input::query(query)
-        .map_err(HttpError::as_json)?
+        .map_err(HttpError::into_json)?
         .ids
         .unwrap_or_default();
     let ids: Vec<i64> = text
@@ -332,11 +332,12 @@ fn status_ids(query: Result<Query<StatusQuery>, QueryRejection>) -> Result<Vec<i
         .map(|part| part.trim().parse::<i64>())
         .collect::<Result<_, _>>()
         .map_err(|_| {
-            HttpError::bad_request(StatusErrorTexts::current().not_ids(&text)).as_json()
+            HttpError::bad_request(StatusErrorTexts::current().not_ids(&text)).into_json()
         })?;
     if ids.len() > STATUS_IDS {
         return Err(
-            HttpError::bad_request(StatusErrorTexts::current().too_many_ids(STATUS_IDS)).as_json(),
+            HttpError::bad_request(StatusErrorTexts::current().too_many_ids(STATUS_IDS))
+                .into_json(),
         );
     }
     Ok(ids)
@@ -347,7 +348,7 @@ async fn statuses(state: &AppState, user: &User, ids: Vec<i64>) -> Result<Vec<St
     let summaries = state
         .blocking(move |s| s.store.submission_summaries(&ids))
         .await
-        .map_err(HttpError::as_json)?;
+        .map_err(HttpError::into_json)?;
     Ok(summaries
         .into_iter()
         .filter(|summary| user.is_teacher() || summary.user_id == user.id)

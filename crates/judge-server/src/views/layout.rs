@@ -20,7 +20,7 @@ pub struct Chrome {
     pub active: &'static str,
     /// The language of the page (the request's, see [`crate::i18n`]).
     pub lang: Lang,
-    /// Announcements and open questions (see `views::clarifications::banner`; none until
+    /// Announcements and open questions (see `views::notices::banner`; none until
     /// [`Chrome::with_notices`]).
     pub notices: Notices,
     /// Where the navigation's problems, submit and scoreboard entries go (the contest
@@ -130,7 +130,7 @@ pub fn page(chrome: &Chrome, title: &str, body: Markup) -> Markup {
                             @for (key, href, label) in entries {
                                 a href=(href) class=[(chrome.active == *key).then_some("active")] { (label) }
                             }
-                            (super::clarifications::nav_entry(chrome))
+                            (super::notices::nav_entry(&chrome.notices, chrome.active == "clarifications", chrome.lang))
                             @if user.is_teacher() {
                                 a href="/teacher" class=[(chrome.active == "teacher").then_some("active")] { (t.teacher()) }
                             }
@@ -147,7 +147,7 @@ pub fn page(chrome: &Chrome, title: &str, body: Markup) -> Markup {
                         div class="who" { (language_switch(chrome.lang)) }
                     }
                 }
-                @if chrome.user.is_some() { (super::clarifications::banner(&chrome.notices)) }
+                @if chrome.user.is_some() { (super::notices::banner(&chrome.notices)) }
                 @if let Some(clock) = &chrome.clock { (clock.render()) }
                 main { (body) }
             }

@@ -13,6 +13,7 @@ pub mod languages;
 pub mod layout;
 pub mod list_filters;
 pub mod login;
+pub mod notices;
 pub mod problems;
 pub mod rejudge;
 pub mod result;

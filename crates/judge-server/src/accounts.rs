@@ -4,6 +4,7 @@
 use crate::error::{Result, ServerError};
 use crate::store::{PasswordReset, Role, Store};
 use argon2::{Argon2, PasswordHasher, PasswordVerifier};
+use sha2::{Digest, Sha256};
 
 /// Letters of generated passwords: no 0/O, 1/l/I, so they can be read aloud and copied.
 const PASSWORD_ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -24,6 +25,11 @@ pub fn random_bytes<const N: usize>() -> Result<[u8; N]> {
 /// Lower-case hex.
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The SHA-256 of a token, in hex.
+pub fn token_sha256(token: &str) -> String {
+    hex(Sha256::digest(token.as_bytes()).as_slice())
 }
 
 /// A fresh random password of [`GENERATED_PASSWORD_LENGTH`] characters.
@@ -121,7 +127,7 @@ pub fn issue_token(store: &Store, name: &str) -> Result<(i64, String)> {
         return Err(ServerError::Account(format!("no user named {name}")));
     };
     let token = format!("{TOKEN_PREFIX}{}", hex(&random_bytes::<32>()?));
-    let id = store.add_token(user.id, &crate::auth::token_sha256(&token))?;
+    let id = store.add_token(user.id, &token_sha256(&token))?;
     Ok((id, token))
 }
 

@@ -5,15 +5,16 @@
 //! not carry them); `--secure-cookies` adds Secure. A page asked for without a session
 //! redirects to the log-in page (303); any other request without one gets 401.
 
-use crate::accounts::{self, hex, random_bytes};
+use crate::accounts::{self, hex, random_bytes, token_sha256};
+use crate::cookies::cookie;
 use crate::http_error::HttpError;
+use crate::links::encode_component;
 use crate::state::AppState;
 use crate::store::User;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use axum::http::{header, HeaderMap, HeaderValue, Method};
+use axum::http::{header, HeaderMap, Method};
 use axum::response::{IntoResponse, Redirect, Response};
-use sha2::{Digest, Sha256};
 
 /// The session cookie.
 pub const SESSION_COOKIE: &str = "judge_session";
@@ -29,53 +30,6 @@ pub struct Session {
     pub csrf_token: String,
     /// The SHA-256 of the cookie's token (the session's key in the store).
     pub token_sha256: String,
-    /// Announcements and open questions, for the frame of every page.
-    pub notices: crate::store::clarifications::CourseNotices,
-}
-
-/// The SHA-256 of a token, in hex.
-pub fn token_sha256(token: &str) -> String {
-    hex(Sha256::digest(token.as_bytes()).as_slice())
-}
-
-/// A cookie's value from the request headers (parsed by the cookie crate).
-pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(cookie::Cookie::split_parse)
-        .filter_map(Result::ok)
-        .find(|c| c.name() == name)
-        .map(|c| c.value().to_string())
-}
-
-/// A `Set-Cookie` value: HttpOnly, with the given path, lifetime and SameSite policy
-/// (`Lax` or `Strict`), and Secure when asked.
-pub fn set_cookie(
-    name: &str,
-    value: &str,
-    path: &str,
-    max_age_s: u64,
-    same_site: &str,
-    secure: bool,
-) -> HeaderValue {
-    let same_site = if same_site.eq_ignore_ascii_case("strict") {
-        cookie::SameSite::Strict
-    } else {
-        cookie::SameSite::Lax
-    };
-    let built = cookie::Cookie::build((name.to_string(), value.to_string()))
-        .path(path.to_string())
-        .max_age(cookie::time::Duration::seconds(
-            i64::try_from(max_age_s).unwrap_or(i64::MAX),
-        ))
-        .http_only(true)
-        .same_site(same_site)
-        .secure(secure)
-        .build();
-    // Names and values are our own hex tokens: always a valid header.
-    HeaderValue::from_str(&built.to_string()).unwrap_or_else(|_| HeaderValue::from_static(""))
 }
 
 /// Looks up the request's session, if it has a live one.
@@ -91,21 +45,13 @@ pub async fn current_session(
     }
     let hash = token_sha256(&token);
     let key = hash.clone();
-    // The frame's notices are read with the session: every page shows them.
-    let info = state
-        .blocking(move |s| {
-            let Some(info) = s.store.session(&key)? else {
-                return Ok(None);
-            };
-            let notices = s.store.notices(&info.user)?;
-            Ok(Some((info, notices)))
-        })
-        .await?;
-    Ok(info.map(|(info, notices)| Session {
+    // Only the session: the frame's notices are read by the pages that draw it
+    // (routes/frame.rs), not by every status poll, form and API call.
+    let info = state.blocking(move |s| s.store.session(&key)).await?;
+    Ok(info.map(|info| Session {
         user: info.user,
         csrf_token: info.csrf_token,
         token_sha256: hash,
-        notices,
     }))
 }
 
@@ -152,23 +98,10 @@ fn wants_json(parts: &Parts) -> bool {
             .is_some_and(|v| v.contains("application/json") && !v.contains("text/html"))
 }
 
-/// What `encode_component` leaves as it is: unreserved characters and `/`.
-const NEXT_KEEPS: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
-    .remove(b'-')
-    .remove(b'_')
-    .remove(b'.')
-    .remove(b'~')
-    .remove(b'/');
-
-/// Percent-encodes a path and query for the `next` parameter.
-pub fn encode_component(text: &str) -> String {
-    percent_encoding::utf8_percent_encode(text, NEXT_KEEPS).to_string()
-}
-
 /// The answer to a request that needs a session and has none.
 fn not_logged_in(parts: &Parts) -> Response {
     if wants_json(parts) {
-        return HttpError::unauthorized().as_json().into_response();
+        return HttpError::unauthorized().into_json().into_response();
     }
     if parts.method == Method::GET || parts.method == Method::HEAD {
         let next = parts.uri.path_and_query().map_or("/", |p| p.as_str());
@@ -224,60 +157,12 @@ impl FromRequestParts<AppState> for TeacherOnly {
             let error =
                 HttpError::forbidden(crate::http_error::ErrorTexts::current().teachers_only());
             return Err(if wants_json(parts) {
-                error.as_json()
+                error.into_json()
             } else {
                 error
             }
             .into_response());
         }
         Ok(TeacherOnly(session))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn cookies_are_found_among_others() {
-        let mut headers = HeaderMap::new();
-        headers.insert(
-            header::COOKIE,
-            HeaderValue::from_static("a=1; judge_session=abc ; b=2"),
-        );
-        assert_eq!(cookie(&headers, SESSION_COOKIE).as_deref(), Some("abc"));
-        assert_eq!(cookie(&headers, "b").as_deref(), Some("2"));
-        assert_eq!(cookie(&headers, "c"), None);
-    }
-
-    #[test]
-    fn set_cookie_has_the_protections() {
-        let value = set_cookie(SESSION_COOKIE, "ab12", "/", 60, "Lax", true);
-        let text = value.to_str().unwrap();
-        assert!(
-            text.starts_with("judge_session=ab12")
-                && text.contains("HttpOnly")
-                && text.contains("SameSite=Lax")
-                && text.contains("Path=/")
-                && text.contains("Max-Age=60")
-                && text.contains("Secure"),
-            "{text}"
-        );
-        let strict = set_cookie(LOGIN_COOKIE, "cd", "/login", 60, "Strict", false);
-        let text = strict.to_str().unwrap();
-        assert!(
-            text.contains("SameSite=Strict") && !text.contains("Secure"),
-            "{text}"
-        );
-    }
-
-    #[test]
-    fn next_parameters_are_encoded() {
-        assert_eq!(
-            encode_component("/problems/maze?lang=zh"),
-            "/problems/maze%3Flang%3Dzh"
-        );
-        assert_eq!(encode_component("/a b/ü"), "/a%20b/%C3%BC");
-        assert_eq!(token_sha256("x").len(), 64);
     }
 }

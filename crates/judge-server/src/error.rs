@@ -65,10 +65,22 @@ pub enum ServerError {
     },
     /// A setting is out of its range.
     #[error(transparent)]
-    Setting(#[from] crate::options::BadSetting),
+    Setting(#[from] BadSetting),
     /// The judging library failed to start.
     #[error(transparent)]
     Judge(#[from] judge_core::JudgeError),
+}
+
+/// A setting out of its range, named by the `judge serve` flag that sets it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{flag} {value}: {rule}")]
+pub struct BadSetting {
+    /// The flag (`--self-test-jobs`).
+    pub flag: &'static str,
+    /// The value given.
+    pub value: usize,
+    /// What it must be.
+    pub rule: String,
 }
 
 /// What an engine reported.

@@ -122,7 +122,7 @@ impl HttpError {
     }
 
     /// The same error, answered as JSON.
-    pub fn as_json(mut self) -> HttpError {
+    pub fn into_json(mut self) -> HttpError {
         self.json = true;
         self
     }

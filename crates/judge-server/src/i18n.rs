@@ -5,7 +5,7 @@
 //! of its `Accept-Language` header (by q-value) that the interface has: any `zh` tag
 //! (`zh`, `zh-CN`, `zh-Hans`, ...) is Chinese; anything else is English.
 //! [`middleware`] decides it once per request and makes it [`current`] for everything
-//! the request runs: handlers, views, error pages, and [`AppState::blocking`] closures.
+//! the request runs: handlers, views, error pages, and [`crate::state::AppState::blocking`] closures.
 //! The JSON API (`/api/...`) is for programs: it always answers in English (its errors
 //! carry a stable `code` besides the message, see [`crate::http_error`]).
 //! A handler may also take it as an extractor (`lang: Lang`); a stream that outlives the
@@ -33,7 +33,6 @@
 //! page that uses them; the ones shared by many pages (navigation, verdicts, statuses,
 //! durations) are here.
 
-use crate::state::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
@@ -131,7 +130,7 @@ impl Lang {
 
     /// A request's language: its cookie, else its Accept-Language.
     pub fn of_request(headers: &HeaderMap) -> Lang {
-        if let Some(lang) = crate::auth::cookie(headers, COOKIE)
+        if let Some(lang) = crate::cookies::cookie(headers, COOKIE)
             .as_deref()
             .and_then(Lang::from_code)
         {
@@ -186,14 +185,15 @@ pub fn current_path() -> String {
         .unwrap_or_else(|_| "/problems".into())
 }
 
-/// Runs `f` with `lang` current (as a request would; for work outside one, and tests).
+/// Runs `f` with `lang` current (as a request would; for tests).
+#[cfg(test)]
 pub fn with_lang<T>(lang: Lang, f: impl FnOnce() -> T) -> T {
     let here = current_path();
     REQUEST.sync_scope(RequestContext { lang, here }, f)
 }
 
 /// `f`, to run elsewhere (a blocking thread) with the current request's language still
-/// current there; [`AppState::blocking`] wraps its closures in it.
+/// current there; [`crate::state::AppState::blocking`] wraps its closures in it.
 pub fn carried<T>(f: impl FnOnce() -> T) -> impl FnOnce() -> T {
     let context = REQUEST.try_with(RequestContext::clone).ok();
     move || match context {
@@ -233,10 +233,10 @@ fn is_api(path: &str) -> bool {
     path == "/api" || path.starts_with("/api/")
 }
 
-impl FromRequestParts<AppState> for Lang {
+impl<S: Send + Sync> FromRequestParts<S> for Lang {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, _: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
         Ok(parts
             .extensions
             .get::<Lang>()

@@ -4,53 +4,73 @@
 //! see every submission, rejudge, and export. Pages are rendered on the server (no
 //! front-end build), with one small script for live status.
 //!
+//! What other crates use (`judge`'s commands, the benchmarks, the tests):
+//!
+//! - [`Server`] and [`run`] (`judge serve`), with its [`ServerOptions`] ([`options`]:
+//!   the defaults of `judge serve`'s flags, [`LoginLimits`] among them), [`init_logging`],
+//!   and [`route_table`]: every (method, path) the router answers.
 //! - [`store`]: users, sessions, API tokens, submissions, results (the queue is the
 //!   submissions' state, with leases), on SQLite (one machine) or PostgreSQL (a server
 //!   and workers on many machines), with one list of versioned migrations.
 //! - [`workers`]: a pool of threads that claim queued submissions under a lease and
 //!   judge them with judge-core's [`judge_core::Judge`], inside `judge serve` or as
-//!   `judge worker` elsewhere; [`queue`] wakes them and writes live progress to the store;
-//!   [`problem_hash`] makes sure they judge on the server's copy of each problem.
-//! - [`routes`] (one module per page group) over [`views`] (HTML), [`auth`] (sessions),
-//!   [`csrf`], [`visibility`] (what students may see of a result), [`subtasks`] (a
-//!   result's tests by subtask).
-//! - [`self_test`]: a student's program run on their own input ("run on my input").
-//! - [`contest`] (the clock, the freeze), [`scoreboard`], [`export`], [`statement`].
-//! - [`accounts`]: passwords and the operations behind `judge users`.
-//! - [`i18n`]: the interface's language (English, Chinese) per request, and its texts.
+//!   `judge worker` elsewhere; a [`Queue`] wakes them and writes live progress to the
+//!   store; [`problem_hash`] makes sure they judge on the server's copy of each problem.
+//! - [`accounts`]: passwords, tokens and the operations behind `judge users`.
+//! - [`Result`] and [`ServerError`], what goes wrong below the HTTP layer.
+//!
+//! Inside, not public: `routes` (one module per page group, each with its routes) over
+//! `views` (HTML, over `document`: what every page has, and the `layout` of a logged-in
+//! page), `auth` (sessions and the role extractors), `csrf`, `http_error` (what a browser
+//! gets when a request fails), `visibility` (what students may see of a result),
+//! `subtasks` (a result's tests by subtask); `self_test` (a student's program run on
+//! their own input); `contest` (the clock, the freeze), `course` and `import` (judge.toml
+//! read again after a package is imported), `scoreboard`, `export`, `statement`; `i18n`
+//! (the interface's language per request, and the texts), `cookies`, `links`, `listen`
+//! (connections per address), `login_limits`, `state` (what every handler shares),
+//! `server` (start, serve, stop).
 //!
 //! It does not judge by itself (judge-core does) nor isolate programs (the sandbox does).
 //! A submission is committed before the page answers; a result is written once per
 //! submission and round, so a server killed mid-judging judges the submission again on
 //! restart without ever recording it twice.
 
+// What other crates use (`judge`'s commands, the benchmarks, the tests): the store, the
+// workers and what they need, accounts, the options; and the few items below.
 pub mod accounts;
-pub mod auth;
-pub mod contest;
-pub mod course;
-pub mod csrf;
-pub mod error;
-pub mod export;
-pub mod http_error;
-pub mod i18n;
-pub mod import;
-pub mod listen;
-pub mod login_limits;
 pub mod options;
 pub mod problem_hash;
-pub mod queue;
-pub mod routes;
-pub mod scoreboard;
-pub mod self_test;
-pub mod server;
-pub mod state;
-pub mod statement;
 pub mod store;
-pub mod subtasks;
-pub mod views;
-pub mod visibility;
 pub mod workers;
 
 pub use error::{Result, ServerError};
+pub use login_limits::LoginLimits;
 pub use options::ServerOptions;
+pub use queue::Queue;
+pub use routes::table as route_table;
 pub use server::{init_logging, run, Server};
+
+// The web front itself: reached through `Server` and `run`.
+mod auth;
+mod contest;
+mod cookies;
+mod course;
+mod csrf;
+mod error;
+mod export;
+mod http_error;
+mod i18n;
+mod import;
+mod links;
+mod listen;
+mod login_limits;
+mod queue;
+mod routes;
+mod scoreboard;
+mod self_test;
+mod server;
+mod state;
+mod statement;
+mod subtasks;
+mod views;
+mod visibility;

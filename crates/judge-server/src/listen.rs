@@ -55,6 +55,7 @@ impl OpenConnections {
     }
 
     /// The connections `address` holds.
+    #[cfg(test)]
     pub fn of(&self, address: IpAddr) -> usize {
         let open = self.0.lock().unwrap_or_else(|e| e.into_inner());
         open.get(&address).copied().unwrap_or(0)

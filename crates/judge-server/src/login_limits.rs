@@ -5,9 +5,9 @@
 //! `Retry-After`), so guessing gains nothing by going fast. A successful log-in clears the
 //! account's count; the teacher's dashboard lists repeated failures.
 
-use crate::state::AppState;
+use crate::error::Result;
 use crate::store::login_failures::FailureCount;
-use crate::store::now_ms;
+use crate::store::{now_ms, Store};
 use std::time::Duration;
 
 /// When failed log-ins start to cost waiting time.
@@ -77,17 +77,18 @@ pub fn address_text(address: Option<std::net::SocketAddr>) -> String {
     address.map_or_else(|| "unknown".into(), |a| a.ip().to_string())
 }
 
-/// Whether `name` may try a password from `address` now.
-pub async fn check(state: &AppState, name: &str, address: &str) -> Result<(), MustWait> {
-    let limits = state.options.login_limits;
-    let (name, address_owned) = (name.to_string(), address.to_string());
-    let now = now_ms();
+/// Whether `name` may try a password from `address` at `now` (Unix ms), by the failures
+/// the store holds. A store that cannot answer lets the attempt go ahead: the log-in itself
+/// fails a moment later. (It reads the store: run it on a blocking thread.)
+pub fn check(
+    store: &Store,
+    limits: &LoginLimits,
+    name: &str,
+    address: &str,
+    now: i64,
+) -> Result<(), MustWait> {
     let since = now - i64::try_from(limits.window.as_millis()).unwrap_or(i64::MAX);
-    let counts = state
-        .blocking(move |s| s.store.login_failures(&name, &address_owned, since))
-        .await;
-    // A store that cannot answer fails the log-in itself a moment later.
-    let Ok((account, from_address)) = counts else {
+    let Ok((account, from_address)) = store.login_failures(name, address, since) else {
         return Ok(());
     };
     let by_account = limits.wait_ms(account, limits.free_per_account, now);
@@ -106,35 +107,23 @@ pub async fn check(state: &AppState, name: &str, address: &str) -> Result<(), Mu
     })
 }
 
-/// Records a failed attempt (and logs it with the address).
-pub async fn failed(state: &AppState, name: &str, address: &str) {
-    let (name, address) = (name.to_string(), address.to_string());
-    let limits = state.options.login_limits;
-    let recorded = state
-        .blocking(move |s| {
-            let now = now_ms();
-            s.store.record_login_failure(&name, &address, now)?;
-            let since = now - i64::try_from(limits.window.as_millis()).unwrap_or(i64::MAX);
-            let (account, _) = s.store.login_failures(&name, &address, since)?;
-            tracing::warn!(
-                "failed log-in for {name:?} from {address} ({} in the last {} min)",
-                account.count,
-                limits.window.as_secs() / 60
-            );
-            Ok(())
-        })
-        .await;
-    if recorded.is_err() {
-        tracing::warn!("a failed log-in could not be recorded (the store did not answer)");
-    }
-}
-
-/// After a successful log-in: the account's failures stop counting.
-pub async fn succeeded(state: &AppState, name: &str) {
-    let name = name.to_string();
-    let _ = state
-        .blocking(move |s| s.store.clear_login_failures(&name))
-        .await;
+/// Records a failed attempt (and logs it with the address and the account's count).
+pub fn record_failure(
+    store: &Store,
+    limits: &LoginLimits,
+    name: &str,
+    address: &str,
+) -> Result<()> {
+    let now = now_ms();
+    store.record_login_failure(name, address, now)?;
+    let since = now - i64::try_from(limits.window.as_millis()).unwrap_or(i64::MAX);
+    let (account, _) = store.login_failures(name, address, since)?;
+    tracing::warn!(
+        "failed log-in for {name:?} from {address} ({} in the last {} min)",
+        account.count,
+        limits.window.as_secs() / 60
+    );
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! The server's settings (from `judge serve`'s command line).
 
+use crate::error::BadSetting;
 use crate::store::{DatabaseUrl, DATABASE_FILE};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -8,6 +9,8 @@ use std::time::Duration;
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
 /// The default data folder.
 pub const DEFAULT_DATA_DIR: &str = "judge-data";
+/// A worker's lease's default length (renewed every third of it).
+pub const DEFAULT_LEASE: Duration = Duration::from_secs(30);
 /// The default largest source, in bytes (64 KiB, as on most judges).
 pub const DEFAULT_MAX_SOURCE_BYTES: usize = 64 * 1024;
 
@@ -33,18 +36,6 @@ pub const DEFAULT_SELF_TEST_PATIENCE: Duration = Duration::from_secs(30);
 pub const MAX_SELF_TEST_JOBS: usize = 64;
 /// The largest self-test input a server takes, in KiB (a form is held in memory whole).
 pub const MAX_SELF_TEST_INPUT_KIB: usize = 16 * 1024;
-
-/// A setting out of its range, named by the `judge serve` flag that sets it.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{flag} {value}: {rule}")]
-pub struct BadSetting {
-    /// The flag (`--self-test-jobs`).
-    pub flag: &'static str,
-    /// The value given.
-    pub value: usize,
-    /// What it must be.
-    pub rule: String,
-}
 
 /// How the server runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -141,7 +132,7 @@ impl Default for ServerOptions {
             database: None,
             workers: default_workers(),
             test_jobs: default_workers(),
-            lease: crate::workers::DEFAULT_LEASE,
+            lease: DEFAULT_LEASE,
             max_source_bytes: DEFAULT_MAX_SOURCE_BYTES,
             submissions_per_window: 5,
             rate_window: Duration::from_secs(60),

@@ -140,7 +140,8 @@ pub struct StatementImages {
 
 /// Markdown to HTML, with raw HTML shown as text and no space left by a line break
 /// between two Chinese (or Japanese) characters ([`joins_without_space`]); only inline
-/// images are kept.
+/// images are kept (what the tests call; the pages use [`markdown_to_html_with`]).
+#[cfg(test)]
 pub fn markdown_to_html(markdown: &str) -> String {
     markdown_to_html_with(markdown, &mut |_| None, None)
 }
@@ -218,8 +219,9 @@ fn checked_links_and_images<'a>(
     kept
 }
 
-/// [`markdown_to_html`], with what `beside` gives for a code block after the block, both
-/// in a `div class="code-block"` (a block it gives nothing for stays as it is), and the
+/// Markdown to HTML, with raw HTML shown as text and no space left by a line break
+/// between two Chinese (or Japanese) characters ([`joins_without_space`]); with what
+/// `beside` gives for a code block after the block, both in a `div class="code-block"` (a block it gives nothing for stays as it is), and the
 /// images of the statement's folder (`images`) kept too.
 pub fn markdown_to_html_with(
     markdown: &str,
@@ -327,12 +329,13 @@ fn is_unspaced_wide(c: char) -> bool {
 }
 
 /// Renders a statement in `wanted` (or the first language it has, if not that one); only
-/// inline images are kept.
+/// inline images are kept (what the tests call; the pages use [`render_with`]).
+#[cfg(test)]
 pub fn render(markdown: &str, wanted: StatementLanguage) -> RenderedStatement {
     render_with(markdown, wanted, &mut |_| None, None)
 }
 
-/// [`render`], with what `beside` gives beside the shown language's code blocks and the
+/// `render`, with what `beside` gives beside the shown language's code blocks and the
 /// images of the statement's folder ([`markdown_to_html_with`]).
 pub fn render_with(
     markdown: &str,

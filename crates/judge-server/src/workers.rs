@@ -31,8 +31,6 @@ use std::time::{Duration, Instant};
 /// How long an idle worker sleeps before looking at the store again without a wake-up
 /// (submissions queued by a process whose store sends no notifications, leases lapsing).
 pub const IDLE_POLL: Duration = Duration::from_secs(1);
-/// A lease's default length.
-pub const DEFAULT_LEASE: Duration = Duration::from_secs(30);
 
 /// How a pool of workers runs.
 #[derive(Debug, Clone)]

@@ -16,15 +16,17 @@
 //! `contest` (also a field of a new submission) names one of the course's contests; without
 //! it the first contest's, as before there were several.
 
+use super::input;
 use super::problems::check_contest_started;
 use super::scoreboard::board_of;
 use super::submissions::submission_json;
 use super::submit::{accept, Incoming};
-use crate::accounts::TOKEN_PREFIX;
-use crate::auth::token_sha256;
+use super::table::{get, post, Routes};
+use crate::accounts::{token_sha256, TOKEN_PREFIX};
 use crate::contest::Contest;
 use crate::export;
 use crate::http_error::HttpError;
+use crate::options::ServerOptions;
 use crate::state::AppState;
 use crate::store::{now_ms, User};
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -35,6 +37,20 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
+/// The JSON API (the module's table), for an API token's user ([`ApiUser`]); any other
+/// address under `/api/` is a JSON 404.
+pub(super) fn routes(options: &ServerOptions) -> Routes {
+    Routes::new()
+        .route(
+            "/api/v1/submissions",
+            post(submit).body_limit(input::largest_body(options)),
+        )
+        .route("/api/v1/submissions/{id}", get(submission))
+        .route("/api/v1/scoreboard", get(scoreboard))
+        .route("/api/v1/problems", get(problems))
+        .route("/api/{*rest}", get(not_found).post(not_found))
+}
+
 /// The longest idempotency key accepted.
 const MAX_IDEMPOTENCY_KEY: usize = 200;
 
@@ -43,7 +59,7 @@ pub struct ApiUser(pub User);
 
 fn unauthorized(message: &str) -> Response {
     let mut response = HttpError::new(StatusCode::UNAUTHORIZED, message)
-        .as_json()
+        .into_json()
         .into_response();
     response
         .headers_mut()
@@ -79,7 +95,7 @@ impl FromRequestParts<AppState> for ApiUser {
         match state.blocking(move |s| s.store.user_by_token(&hash)).await {
             Ok(Some(user)) => Ok(ApiUser(user)),
             Ok(None) => Err(unauthorized("The token is unknown or was revoked.")),
-            Err(error) => Err(error.as_json().into_response()),
+            Err(error) => Err(error.into_json().into_response()),
         }
     }
 }
@@ -102,7 +118,7 @@ pub struct NewSubmissionBody {
 }
 
 /// `POST /api/v1/submissions`.
-pub async fn submit(
+async fn submit(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
     headers: HeaderMap,
@@ -117,7 +133,7 @@ pub async fn submit(
                 rejection.body_text()
             ),
         )
-        .as_json()
+        .into_json()
     })?;
     let idempotency_key = match headers.get("idempotency-key") {
         Some(value) => {
@@ -126,7 +142,7 @@ pub async fn submit(
                 return Err(HttpError::bad_request(format!(
                     "Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} visible characters"
                 ))
-                .as_json());
+                .into_json());
             }
             Some(key)
         }
@@ -142,7 +158,7 @@ pub async fn submit(
     };
     let (id, new) = accept(&state, &user, incoming)
         .await
-        .map_err(HttpError::as_json)?;
+        .map_err(HttpError::into_json)?;
     let status = if new {
         StatusCode::CREATED
     } else {
@@ -161,7 +177,7 @@ pub async fn submit(
 }
 
 /// `GET /api/v1/submissions/{id}`.
-pub async fn submission(
+async fn submission(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
     Path(id): Path<String>,
@@ -182,15 +198,15 @@ fn contest_of(
     user: &User,
     query: Result<Query<ContestQuery>, QueryRejection>,
 ) -> Result<Contest, HttpError> {
-    let query = super::query(query).map_err(HttpError::as_json)?;
+    let query = input::query(query).map_err(HttpError::into_json)?;
     let contest =
-        super::contests::named(state, query.contest.as_deref()).map_err(HttpError::as_json)?;
-    check_contest_started(&contest, user.is_teacher()).map_err(HttpError::as_json)?;
+        super::contests::named(state, query.contest.as_deref()).map_err(HttpError::into_json)?;
+    check_contest_started(&contest, user.is_teacher()).map_err(HttpError::into_json)?;
     Ok(contest)
 }
 
 /// `GET /api/v1/scoreboard`: frozen for students during a freeze, as on the page.
-pub async fn scoreboard(
+async fn scoreboard(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
     query: Result<Query<ContestQuery>, QueryRejection>,
@@ -200,12 +216,12 @@ pub async fn scoreboard(
     let shown = if user.is_teacher() { None } else { freeze };
     let board = board_of(&state, &contest, shown)
         .await
-        .map_err(HttpError::as_json)?;
+        .map_err(HttpError::into_json)?;
     Ok(Json(export::scoreboard_export(&contest, &board, now_ms())))
 }
 
 /// `GET /api/v1/problems`.
-pub async fn problems(
+async fn problems(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
     query: Result<Query<ContestQuery>, QueryRejection>,
@@ -231,7 +247,7 @@ pub async fn problems(
                 .collect::<Vec<_>>())
         })
         .await
-        .map_err(HttpError::as_json)?;
+        .map_err(HttpError::into_json)?;
     let languages: Vec<serde_json::Value> = contest
         .languages
         .iter()
@@ -252,7 +268,7 @@ pub async fn problems(
 }
 
 /// Unknown `/api/...` paths: a JSON 404.
-pub async fn not_found() -> HttpError {
+async fn not_found() -> HttpError {
     HttpError::not_found("There is no such API route (see docs/server.md, \"The JSON API\").")
-        .as_json()
+        .into_json()
 }

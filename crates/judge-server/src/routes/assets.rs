@@ -1,12 +1,25 @@
 //! The style sheet and the script (compiled into the binary: no files to deploy), and a
 //! liveness check.
 
+use super::table::{get, Routes};
 use crate::http_error::HttpError;
+use crate::options::ServerOptions;
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+
+/// The style sheets, the scripts, and the liveness check.
+///
+/// | route | who | what |
+/// | --- | --- | --- |
+/// | `GET /static/*`, `GET /healthz` | anyone | style, script, liveness |
+pub(super) fn routes(_: &ServerOptions) -> Routes {
+    Routes::new()
+        .route("/static/{file}", get(file))
+        .route("/healthz", get(health))
+}
 
 const STYLE: &str = include_str!("../../assets/style.css");
 const SCRIPT: &str = include_str!("../../assets/app.js");
@@ -14,7 +27,7 @@ const CONTESTS_SCRIPT: &str = include_str!("../../assets/contests.js");
 const COPY_SCRIPT: &str = include_str!("../../assets/copy.js");
 
 /// `GET /static/{file}`.
-pub async fn file(Path(file): Path<String>) -> Result<Response, HttpError> {
+async fn file(Path(file): Path<String>) -> Result<Response, HttpError> {
     let (body, content_type) = match file.as_str() {
         "style.css" => (STYLE, "text/css; charset=utf-8"),
         "scoreboard.css" => (
@@ -46,11 +59,11 @@ pub async fn file(Path(file): Path<String>) -> Result<Response, HttpError> {
 }
 
 /// `GET /healthz`: the server answers, and how full its queue is.
-pub async fn health(State(state): State<AppState>) -> Result<Json<serde_json::Value>, HttpError> {
+async fn health(State(state): State<AppState>) -> Result<Json<serde_json::Value>, HttpError> {
     let (queued, judging) = state
         .blocking(|s| s.store.queue_counts())
         .await
-        .map_err(HttpError::as_json)?;
+        .map_err(HttpError::into_json)?;
     Ok(Json(serde_json::json!({
         "ok": true,
         "queued": queued,

@@ -15,10 +15,12 @@
 //!
 //! Too long a text is refused with 413, an empty one with 422.
 
-use super::bad_form;
+use super::input::{self, bad_form};
 use super::problems::check_contest_started;
+use super::table::{get, post, Routes};
 use crate::auth::{LoggedIn, TeacherOnly};
 use crate::http_error::HttpError;
+use crate::options::ServerOptions;
 use crate::state::AppState;
 use crate::store::clarifications::{Asked, NewQuestion};
 use crate::views::clarifications::{page_view, ClarificationsPage};
@@ -27,6 +29,19 @@ use axum::extract::rejection::{FormRejection, QueryRejection};
 use axum::extract::{Form, Path, Query, State};
 use axum::response::{Html, Redirect};
 use serde::Deserialize;
+
+/// Questions, answers and announcements.
+///
+/// | route | who | what |
+/// | --- | --- | --- |
+/// | `GET /clarifications`, `POST /clarifications` | logged in | questions, answers, announcements; ask |
+/// | `POST /teacher/clarifications/{id}/answer`, `POST /teacher/announcements` | teacher | answer, announce |
+pub(super) fn routes(_: &ServerOptions) -> Routes {
+    Routes::new()
+        .route("/clarifications", get(page).post(ask))
+        .route("/teacher/clarifications/{id}/answer", post(answer))
+        .route("/teacher/announcements", post(announce))
+}
 
 /// The longest question, in characters.
 pub const MAX_QUESTION_CHARS: usize = 2000;
@@ -58,28 +73,33 @@ pub struct PageQuery {
 }
 
 /// `GET /clarifications`.
-pub async fn page(
+async fn page(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     query: Result<Query<PageQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
-    let query = super::query(query)?;
+    let query = input::query(query)?;
     let contest = super::contests::named(&state, query.contest.as_deref())?;
     check_contest_started(&contest, session.user.is_teacher())?;
     let viewer = session.user.clone();
     let of = contest.clone();
-    let (announcements, clarifications) = state
+    let (notices, announcements, clarifications) = state
         .blocking(move |s| {
+            // The frame's notices first: which announcements are new, before this page
+            // marks them seen.
+            let notices = s.store.notices(&viewer)?;
             let announcements = s.store.announcements(&of.scope())?;
             let shown: Vec<i64> = announcements.iter().map(|a| a.id).collect();
             s.store.mark_announcements_seen(viewer.id, &shown)?;
             Ok((
+                notices,
                 announcements,
                 s.store.clarifications_for(&viewer, &of.scope())?,
             ))
         })
         .await?;
-    let mut chrome = Chrome::for_contest(&contest, Some(&session), "clarifications");
+    let mut chrome = Chrome::for_contest(&contest, Some(&session), "clarifications")
+        .with_notices(&notices, Some(&contest));
     let problems = contest
         .problems
         .iter()
@@ -92,8 +112,7 @@ pub async fn page(
         })
         .collect();
     let view = ClarificationsPage {
-        unseen: session
-            .notices
+        unseen: notices
             .announcements
             .iter()
             .filter(|(a, seen)| !seen && a.concerns(&contest.scope()))
@@ -143,7 +162,7 @@ pub struct AskForm {
 }
 
 /// `POST /clarifications`.
-pub async fn ask(
+async fn ask(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     form: Result<Form<AskForm>, FormRejection>,
@@ -217,7 +236,7 @@ pub struct AnswerForm {
 }
 
 /// `POST /teacher/clarifications/{id}/answer`.
-pub async fn answer(
+async fn answer(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
     Path(id): Path<String>,
@@ -225,7 +244,7 @@ pub async fn answer(
 ) -> Result<Redirect, HttpError> {
     let Form(form) = form.map_err(bad_form)?;
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
-    let id = super::parse_id(
+    let id = input::parse_id(
         &id,
         crate::http_error::ErrorTexts::current().question_noun(),
     )?;
@@ -280,7 +299,7 @@ pub struct AnnounceForm {
 }
 
 /// `POST /teacher/announcements`.
-pub async fn announce(
+async fn announce(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
     form: Result<Form<AnnounceForm>, FormRejection>,

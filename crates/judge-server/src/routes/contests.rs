@@ -4,14 +4,16 @@
 //! The first contest's pages keep their old addresses (`/problems`, `/scoreboard`,
 //! `/statistics`); every contest's are also under `/contests/ID/...`.
 
-use super::bad_form;
+use super::frame;
+use super::input::bad_form;
+use super::table::{get, post, Routes};
 use crate::auth::{LoggedIn, TeacherOnly};
 use crate::contest::{Contest, Window};
 use crate::http_error::{ErrorTexts, HttpError};
+use crate::options::ServerOptions;
 use crate::state::AppState;
 use crate::store::{now_ms, SubmissionState};
 use crate::views::contests::{self as view, ContestRow, ProblemStatistics};
-use crate::views::Chrome;
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Path, State};
 use axum::response::{Html, Redirect};
@@ -19,6 +21,22 @@ use axum::Form;
 use judge_core::Verdict;
 use serde::Deserialize;
 use std::collections::BTreeSet;
+
+/// The course's contests, a contest's home and statistics, its window.
+///
+/// | route | who | what |
+/// | --- | --- | --- |
+/// | `GET /contests`, `GET /contests/{c}` | logged in | the course's contests (current, upcoming, past); a contest's problems |
+/// | `GET /statistics`, `GET /contests/{c}/statistics` | teacher; students after the end | attempts, solved, verdicts per problem |
+/// | `POST /contests/{c}/window` | teacher | move a contest's window (stored, overrides judge.toml) |
+pub(super) fn routes(_: &ServerOptions) -> Routes {
+    Routes::new()
+        .route("/statistics", get(statistics))
+        .route("/contests", get(list))
+        .route("/contests/{contest}", get(home))
+        .route("/contests/{contest}/statistics", get(statistics_in))
+        .route("/contests/{contest}/window", post(set_window))
+}
 
 /// A contest by id, or 404.
 pub(crate) fn find<'a>(state: &'a AppState, id: &str) -> Result<&'a Contest, HttpError> {
@@ -38,7 +56,7 @@ pub(crate) fn named(state: &AppState, id: Option<&str>) -> Result<Contest, HttpE
 }
 
 /// `GET /contests`.
-pub async fn list(
+async fn list(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
 ) -> Result<Html<String>, HttpError> {
@@ -52,7 +70,7 @@ pub async fn list(
             phase: contest.phase(now),
         })
         .collect();
-    let chrome = Chrome::for_course(&state.contests, Some(&session), "contests");
+    let chrome = frame::course_page(&state, &session, "contests").await?;
     Ok(Html(
         view::list(
             &chrome,
@@ -65,7 +83,7 @@ pub async fn list(
 }
 
 /// `GET /contests/{contest}`: its problems.
-pub async fn home(
+async fn home(
     State(state): State<AppState>,
     LoggedIn(_session): LoggedIn,
     Path(id): Path<String>,
@@ -74,7 +92,7 @@ pub async fn home(
 }
 
 /// `GET /statistics`: the first contest's.
-pub async fn statistics(
+async fn statistics(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
 ) -> Result<Html<String>, HttpError> {
@@ -83,7 +101,7 @@ pub async fn statistics(
 }
 
 /// `GET /contests/{contest}/statistics`.
-pub async fn statistics_in(
+async fn statistics_in(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     Path(id): Path<String>,
@@ -170,7 +188,7 @@ async fn statistics_of(
                 .collect::<Vec<_>>())
         })
         .await?;
-    let chrome = Chrome::for_contest(contest, Some(session), "scoreboard");
+    let chrome = frame::contest_page(state, contest, session, "scoreboard").await?;
     Ok(Html(
         view::statistics(&chrome, contest, &problems).into_string(),
     ))
@@ -219,7 +237,7 @@ fn parse_time(field: &str, text: &str) -> Result<Option<i64>, HttpError> {
 
 /// `POST /contests/{contest}/window`: the teacher moves a contest's window (kept in the
 /// store, overriding judge.toml's until reset).
-pub async fn set_window(
+async fn set_window(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
     Path(id): Path<String>,

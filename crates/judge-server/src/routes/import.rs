@@ -8,10 +8,13 @@
 //! the page, an imported one 200 with its facts and warnings.
 
 use super::submit::{multipart_error_or, read_limited};
+use super::table::{get, Routes};
 use crate::auth::TeacherOnly;
 use crate::http_error::{ErrorTexts, HttpError};
 use crate::import::{self, ImportError, Upload};
+use crate::options::ServerOptions;
 use crate::state::AppState;
+use crate::store::clarifications::CourseNotices;
 use crate::views::import::{self as view, ContestChoice, ImportTexts, Outcome};
 use crate::views::Chrome;
 use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
@@ -19,22 +22,34 @@ use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 
-/// The page's address.
-pub const PATH: &str = "/teacher/problems/import";
-
-/// The largest body the route takes: the package and the small fields beside it.
-pub fn body_limit(state: &AppState) -> usize {
-    state.options.max_package_bytes + 64 * 1024
+/// The package upload.
+///
+/// | route | who | what |
+/// | --- | --- | --- |
+/// | `GET`/`POST /teacher/problems/import` | teacher | upload a package .zip: it becomes a problem of the first contest |
+pub(super) fn routes(options: &ServerOptions) -> Routes {
+    Routes::new().route(PATH, get(form).post(upload).body_limit(body_limit(options)))
 }
 
+/// The page's address.
+pub(super) const PATH: &str = "/teacher/problems/import";
+
+/// The largest body the route takes: the package and the small fields beside it.
+pub(super) fn body_limit(options: &ServerOptions) -> usize {
+    options.max_package_bytes + 64 * 1024
+}
+
+/// The page: the form, with what became of an upload (`outcome`); `notices` for its frame.
 fn render(
     state: &AppState,
     session: &crate::auth::Session,
+    notices: &CourseNotices,
     status: StatusCode,
     chosen: Option<&str>,
     outcome: Option<&Outcome>,
 ) -> Response {
-    let chrome = Chrome::for_course(&state.contests, Some(session), "teacher");
+    let chrome =
+        Chrome::for_course(&state.contests, Some(session), "teacher").with_notices(notices, None);
     let contests: Vec<ContestChoice> = state
         .contests
         .all()
@@ -55,8 +70,19 @@ fn render(
 }
 
 /// `GET /teacher/problems/import`: the form.
-pub async fn form(State(state): State<AppState>, TeacherOnly(session): TeacherOnly) -> Response {
-    render(&state, &session, StatusCode::OK, None, None)
+async fn form(
+    State(state): State<AppState>,
+    TeacherOnly(session): TeacherOnly,
+) -> Result<Response, HttpError> {
+    let notices = super::frame::notices(&state, &session).await?;
+    Ok(render(
+        &state,
+        &session,
+        &notices,
+        StatusCode::OK,
+        None,
+        None,
+    ))
 }
 
 /// The form's fields.
@@ -110,7 +136,7 @@ async fn read_fields(mut multipart: Multipart, cap: usize) -> Result<Fields, Htt
 
 /// `POST /teacher/problems/import`: imports the uploaded package and shows what became
 /// of it.
-pub async fn upload(
+async fn upload(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
     multipart: Result<Multipart, MultipartRejection>,
@@ -121,6 +147,8 @@ pub async fn upload(
     })?;
     let fields = read_fields(multipart, cap).await?;
     crate::csrf::verify(&session.csrf_token, fields.csrf.as_deref())?;
+    // Read before the import, so that the outcome is shown whatever the store says later.
+    let notices = super::frame::notices(&state, &session).await?;
     let contest = fields.contest.filter(|c| !c.is_empty());
     let file_name = fields
         .file_name
@@ -134,6 +162,7 @@ pub async fn upload(
         return Ok(render(
             &state,
             &session,
+            &notices,
             StatusCode::UNPROCESSABLE_ENTITY,
             contest.as_deref(),
             Some(&outcome),
@@ -168,7 +197,7 @@ pub async fn upload(
             );
             let imported = done.imported;
             let joined = latest.contests.get(&imported.contest);
-            let problem = format!("/problems/{}", crate::auth::encode_component(&imported.id));
+            let problem = format!("/problems/{}", crate::links::encode_component(&imported.id));
             (
                 StatusCode::OK,
                 Outcome::Imported {
@@ -201,6 +230,7 @@ pub async fn upload(
     Ok(render(
         &latest,
         &session,
+        &notices,
         status,
         contest.as_deref(),
         Some(&outcome),

@@ -1,15 +1,27 @@
 //! The language switch: `GET /language?to=zh&next=/path` remembers the choice in a cookie
 //! (it wins over the browser's Accept-Language, see [`crate::i18n`]) and goes back.
 
-use crate::auth;
+use super::input;
+use super::table::{get, Routes};
+use crate::cookies;
 use crate::http_error::HttpError;
 use crate::i18n::{self, Lang};
+use crate::options::ServerOptions;
 use crate::state::AppState;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::{AppendHeaders, IntoResponse, Redirect, Response};
 use serde::Deserialize;
+
+/// The interface's language.
+///
+/// | route | who | what |
+/// | --- | --- | --- |
+/// | `GET /language?to=zh\|en&next=PATH` | anyone | the interface's language (a cookie) |
+pub(super) fn routes(_: &ServerOptions) -> Routes {
+    Routes::new().route("/language", get(switch))
+}
 
 crate::i18n::texts! {
     /// The switch's error.
@@ -28,11 +40,11 @@ pub struct SwitchQuery {
 
 /// `GET /language`: sets the language cookie and goes back to `next` (a path on this
 /// site; the problems otherwise).
-pub async fn switch(
+async fn switch(
     State(state): State<AppState>,
     query: Result<Query<SwitchQuery>, QueryRejection>,
 ) -> Result<Response, HttpError> {
-    let query = super::query(query)?;
+    let query = input::query(query)?;
     let Some(lang) = Lang::from_code(&query.to) else {
         return Err(HttpError::bad_request(
             LanguageTexts::current().unknown(&query.to),
@@ -43,7 +55,7 @@ pub async fn switch(
         .as_deref()
         .and_then(super::login::same_site_path)
         .unwrap_or("/problems");
-    let cookie = auth::set_cookie(
+    let cookie = cookies::set_cookie(
         i18n::COOKIE,
         lang.code(),
         "/",

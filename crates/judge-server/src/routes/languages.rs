@@ -2,16 +2,28 @@
 //! commands, from the judge's language table (the one source of truth), and each one's
 //! version, asked once.
 
+use super::frame;
+use super::input;
+use super::table::{get, Routes};
 use crate::auth::LoggedIn;
 use crate::http_error::HttpError;
+use crate::options::ServerOptions;
 use crate::state::AppState;
 use crate::views::languages::{self as view, LanguageRow};
-use crate::views::Chrome;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::response::Html;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
+
+/// The languages page.
+///
+/// | route | who | what |
+/// | --- | --- | --- |
+/// | `GET /languages` | logged in | each language's compile and run commands, version, time multiplier |
+pub(super) fn routes(_: &ServerOptions) -> Routes {
+    Routes::new().route("/languages", get(page))
+}
 
 /// Each program's version line, asked once per process (`--version` on the host).
 fn version_of(program: &str) -> Option<String> {
@@ -54,12 +66,12 @@ pub struct LanguagesQuery {
 }
 
 /// `GET /languages`.
-pub async fn page(
+async fn page(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     query: Result<Query<LanguagesQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
-    let query = super::query(query)?;
+    let query = input::query(query)?;
     let contest = super::contests::named(&state, query.contest.as_deref())?;
     let of = contest.clone();
     let rows = state
@@ -91,6 +103,6 @@ pub async fn page(
                 .collect::<Vec<_>>())
         })
         .await?;
-    let chrome = Chrome::for_contest(&contest, Some(&session), "submit");
+    let chrome = frame::contest_page(&state, &contest, &session, "submit").await?;
     Ok(Html(view::languages(&chrome, &rows).into_string()))
 }

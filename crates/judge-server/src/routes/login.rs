@@ -1,9 +1,12 @@
 //! Log in, log out, and the front page.
 
-use super::bad_form;
+use super::input::{self, bad_form};
+use super::table::{get, post, Routes};
 use crate::auth::{self, LoggedIn, MaybeSession, LOGIN_COOKIE, SESSION_COOKIE};
+use crate::cookies;
 use crate::http_error::HttpError;
 use crate::login_limits;
+use crate::options::ServerOptions;
 use crate::state::AppState;
 use crate::store::now_ms;
 use crate::views::{login as view, Chrome};
@@ -13,6 +16,19 @@ use axum::http::{header, Extensions, HeaderMap, StatusCode};
 use axum::response::{AppendHeaders, Html, IntoResponse, Redirect, Response};
 use axum::Form;
 use serde::Deserialize;
+
+/// The front page, and logging in and out.
+///
+/// | route | who | what |
+/// | --- | --- | --- |
+/// | `GET /` | anyone | redirect to the problems |
+/// | `GET /login`, `POST /login`, `POST /logout` | anyone | log in and out |
+pub(super) fn routes(_: &ServerOptions) -> Routes {
+    Routes::new()
+        .route("/", get(home))
+        .route("/login", get(form).post(submit))
+        .route("/logout", post(logout))
+}
 
 /// How long the log-in form's token lives.
 const LOGIN_FORM_SECONDS: u64 = 3600;
@@ -35,7 +51,7 @@ fn safe_next(next: Option<&str>) -> String {
 }
 
 /// `GET /`: the problems, or the log-in page.
-pub async fn home(MaybeSession(session): MaybeSession) -> Redirect {
+async fn home(MaybeSession(session): MaybeSession) -> Redirect {
     Redirect::to(if session.is_some() {
         "/problems"
     } else {
@@ -58,7 +74,7 @@ fn login_page(
     error: Option<&str>,
 ) -> Response {
     let chrome = Chrome::new(&state.contest.title, None, "login");
-    let cookie = auth::set_cookie(
+    let cookie = cookies::set_cookie(
         LOGIN_COOKIE,
         token,
         "/login",
@@ -75,12 +91,12 @@ fn login_page(
 }
 
 /// `GET /login`.
-pub async fn form(
+async fn form(
     State(state): State<AppState>,
     MaybeSession(session): MaybeSession,
     query: Result<Query<NextQuery>, QueryRejection>,
 ) -> Result<Response, HttpError> {
-    let query = super::query(query)?;
+    let query = input::query(query)?;
     let next = safe_next(query.next.as_deref());
     if session.is_some() {
         return Ok(Redirect::to(&next).into_response());
@@ -105,14 +121,14 @@ pub struct LoginForm {
 }
 
 /// `POST /login`.
-pub async fn submit(
+async fn submit(
     State(state): State<AppState>,
     headers: HeaderMap,
     extensions: Extensions,
     form: Result<Form<LoginForm>, FormRejection>,
 ) -> Result<Response, HttpError> {
     let Form(form) = form.map_err(bad_form)?;
-    let expected = auth::cookie(&headers, LOGIN_COOKIE).unwrap_or_default();
+    let expected = cookies::cookie(&headers, LOGIN_COOKIE).unwrap_or_default();
     crate::csrf::verify_login(
         &state.login_key,
         &expected,
@@ -122,7 +138,22 @@ pub async fn submit(
     let next = safe_next(form.next.as_deref());
     let name = form.name.trim().to_string();
     let address = login_limits::address_text(crate::listen::peer(&extensions));
-    if let Err(wait) = login_limits::check(&state, &name, &address).await {
+    let limits = state.options.login_limits;
+    let (who, from) = (name.clone(), address.clone());
+    let allowed = state
+        .blocking(move |s| {
+            Ok(login_limits::check(
+                &s.store,
+                &limits,
+                &who,
+                &from,
+                now_ms(),
+            ))
+        })
+        .await
+        // A store that cannot answer fails the log-in itself a moment later.
+        .unwrap_or(Ok(()));
+    if let Err(wait) = allowed {
         tracing::warn!(
             "log-in for {name:?} from {address} refused: too many failed attempts ({}), {} s to wait",
             wait.whose,
@@ -145,18 +176,21 @@ pub async fn submit(
     }
     match auth::log_in(&state, name.clone(), form.password).await? {
         Some(token) => {
-            login_limits::succeeded(&state, &name).await;
+            // The account's failures stop counting.
+            let _ = state
+                .blocking(move |s| s.store.clear_login_failures(&name))
+                .await;
             let lifetime = state.options.session_lifetime.as_secs();
             let secure = state.options.secure_cookies;
             Ok((
                 AppendHeaders([
                     (
                         header::SET_COOKIE,
-                        auth::set_cookie(SESSION_COOKIE, &token, "/", lifetime, "Lax", secure),
+                        cookies::set_cookie(SESSION_COOKIE, &token, "/", lifetime, "Lax", secure),
                     ),
                     (
                         header::SET_COOKIE,
-                        auth::set_cookie(LOGIN_COOKIE, "", "/login", 0, "Strict", secure),
+                        cookies::set_cookie(LOGIN_COOKIE, "", "/login", 0, "Strict", secure),
                     ),
                 ]),
                 Redirect::to(&next),
@@ -164,7 +198,13 @@ pub async fn submit(
                 .into_response())
         }
         None => {
-            login_limits::failed(&state, &name, &address).await;
+            let (who, from) = (name.clone(), address);
+            let recorded = state
+                .blocking(move |s| login_limits::record_failure(&s.store, &limits, &who, &from))
+                .await;
+            if recorded.is_err() {
+                tracing::warn!("a failed log-in could not be recorded (the store did not answer)");
+            }
             Ok(login_page(
                 &state,
                 StatusCode::UNAUTHORIZED,
@@ -185,7 +225,7 @@ pub struct CsrfForm {
 }
 
 /// `POST /logout`.
-pub async fn logout(
+async fn logout(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     form: Result<Form<CsrfForm>, FormRejection>,
@@ -196,7 +236,7 @@ pub async fn logout(
     state
         .blocking(move |s| s.store.delete_session(&key))
         .await?;
-    let cookie = auth::set_cookie(
+    let cookie = cookies::set_cookie(
         SESSION_COOKIE,
         "",
         "/",

@@ -1,16 +1,20 @@
 //! The problem list and the statements.
 
+use super::frame;
+use super::input;
+use super::table::{get, Routes};
 use crate::auth::LoggedIn;
 use crate::contest::{Contest, Phase};
 use crate::http_error::HttpError;
 use crate::i18n::Lang;
+use crate::options::ServerOptions;
 use crate::state::AppState;
 use crate::statement::{self, StatementLanguage};
 use crate::store::{now_ms, SubmissionFilter};
+use crate::views::format;
 use crate::views::problems::{
     self as view, ProblemRow, ProblemTexts, SampleFile, SampleText, StatementPage,
 };
-use crate::views::{format, Chrome};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
@@ -19,6 +23,26 @@ use judge_core::problem::{Format, OutputCheck, Problem, TestGroup};
 use judge_core::Verdict;
 use maud::html;
 use serde::Deserialize;
+
+/// The problems and their statements, the first contest's at the old addresses.
+///
+/// | route | who | what |
+/// | --- | --- | --- |
+/// | `GET /problems`, `GET /problems/{id}?lang=zh\|en` | logged in | problems, a statement |
+/// | `GET /problems/{id}/statement/{file}` (and under `/contests/{c}`) | logged in | an image a Markdown statement shows, from its folder |
+/// | `GET /contests/{c}/problems`, `/contests/{c}/problems/{id}` | logged in | a contest's problems, a statement |
+pub(super) fn routes(_: &ServerOptions) -> Routes {
+    Routes::new()
+        .route("/problems", get(list))
+        .route("/problems/{id}", get(statement))
+        .route("/problems/{id}/statement/{*file}", get(statement_image))
+        .route("/contests/{contest}/problems", get(list_in))
+        .route("/contests/{contest}/problems/{id}", get(statement_in))
+        .route(
+            "/contests/{contest}/problems/{id}/statement/{*file}",
+            get(statement_image_in),
+        )
+}
 
 /// Sample files longer than this are cut on the page (the copy button copies more).
 const SAMPLE_SHOWN_BYTES: usize = 4096;
@@ -35,7 +59,7 @@ pub(crate) fn check_contest_started(contest: &Contest, teacher: bool) -> Result<
 }
 
 /// `GET /problems`: the first contest's problems.
-pub async fn list(
+async fn list(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
 ) -> Result<Html<String>, HttpError> {
@@ -44,7 +68,7 @@ pub async fn list(
 }
 
 /// `GET /contests/{contest}/problems`.
-pub async fn list_in(
+async fn list_in(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     Path(contest): Path<String>,
@@ -58,7 +82,7 @@ async fn list_of(
     contest_id: String,
 ) -> Result<Html<String>, HttpError> {
     let contest = super::contests::find(&state, &contest_id)?.clone();
-    let chrome = Chrome::for_contest(&contest, Some(&session), "problems");
+    let chrome = frame::contest_page(&state, &contest, &session, "problems").await?;
     let teacher = session.user.is_teacher();
     if !teacher && contest.phase(now_ms()) == Phase::NotStarted {
         let t = ProblemTexts::current();
@@ -229,7 +253,7 @@ fn title_in(problem: &Problem, language: StatementLanguage) -> (String, Statemen
 }
 
 /// `GET /problems/{id}`: a problem of the first contest.
-pub async fn statement(
+async fn statement(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     Path(id): Path<String>,
@@ -241,7 +265,7 @@ pub async fn statement(
 }
 
 /// `GET /contests/{contest}/problems/{id}`.
-pub async fn statement_in(
+async fn statement_in(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     Path((contest, id)): Path<(String, String)>,
@@ -266,7 +290,7 @@ async fn statement_of(
             ProblemTexts::current().no_problem(&id),
         ));
     }
-    let query = super::query(query)?;
+    let query = input::query(query)?;
     let wanted = query
         .lang
         .as_deref()
@@ -344,7 +368,7 @@ async fn statement_of(
                 HttpError::unavailable(t.cannot_show(&id, t.not_ready().into()))
             }
         })?;
-    let chrome = Chrome::for_contest(&contest, Some(&session), "problems");
+    let chrome = frame::contest_page(&state, &contest, &session, "problems").await?;
     Ok(Html(
         view::statement(&chrome, &contest, &page).into_string(),
     ))
@@ -352,7 +376,7 @@ async fn statement_of(
 
 /// `GET /problems/{id}/statement/{*file}`: an image of a statement of the first contest's
 /// problem.
-pub async fn statement_image(
+async fn statement_image(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     Path((id, file)): Path<(String, String)>,
@@ -362,7 +386,7 @@ pub async fn statement_image(
 }
 
 /// `GET /contests/{contest}/problems/{id}/statement/{*file}`.
-pub async fn statement_image_in(
+async fn statement_image_in(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     Path((contest, id, file)): Path<(String, String, String)>,

@@ -1,16 +1,29 @@
 //! The scoreboards, one per contest: frozen for students from the freeze on (until a
 //! teacher publishes it), always unfrozen for teachers.
 
+use super::frame;
+use super::table::{get, Routes};
 use crate::auth::LoggedIn;
 use crate::contest::Contest;
 use crate::http_error::HttpError;
+use crate::options::ServerOptions;
 use crate::scoreboard::{self, Board};
 use crate::state::AppState;
 use crate::store::now_ms;
 use crate::views::scoreboard::{page_view, FreezeNote};
-use crate::views::Chrome;
 use axum::extract::{Path, State};
 use axum::response::Html;
+
+/// The scoreboards.
+///
+/// | route | who | what |
+/// | --- | --- | --- |
+/// | `GET /scoreboard`, `GET /contests/{c}/scoreboard` | logged in | frozen for students during a freeze |
+pub(super) fn routes(_: &ServerOptions) -> Routes {
+    Routes::new()
+        .route("/scoreboard", get(page))
+        .route("/contests/{contest}/scoreboard", get(page_in))
+}
 
 /// A contest's board with attempts from `freeze_at_ms` on hidden (None: the whole board).
 pub(crate) async fn board_of(
@@ -29,7 +42,7 @@ pub(crate) async fn board_of(
 }
 
 /// `GET /scoreboard`: the first contest's.
-pub async fn page(
+async fn page(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
 ) -> Result<Html<String>, HttpError> {
@@ -38,7 +51,7 @@ pub async fn page(
 }
 
 /// `GET /contests/{contest}/scoreboard`.
-pub async fn page_in(
+async fn page_in(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     Path(contest): Path<String>,
@@ -60,7 +73,7 @@ async fn page_of(
         since_ms,
         viewer_sees_unfrozen: teacher,
     });
-    let chrome = Chrome::for_contest(contest, Some(session), "scoreboard");
+    let chrome = frame::contest_page(state, contest, session, "scoreboard").await?;
     Ok(Html(
         page_view(&chrome, contest, &board, note.as_ref()).into_string(),
     ))

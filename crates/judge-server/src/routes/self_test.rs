@@ -10,20 +10,37 @@
 //! that is not interactive (422, with why), one self-test at a time and the per-minute
 //! limit (429), a free slot within 30 s (503; `ServerOptions::self_test_patience`).
 
+use super::frame;
+use super::input;
 use super::problems::check_contest_started;
 use super::submit::{read_field, source_text};
+use super::table::{get, Routes};
 use crate::auth::LoggedIn;
 use crate::contest::Contest;
 use crate::http_error::HttpError;
+use crate::options::ServerOptions;
 use crate::self_test::{self, Refused, Request};
 use crate::state::AppState;
 use crate::views::self_test::{page_view, SelfTestPage, SelfTestTexts};
-use crate::views::Chrome;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Multipart, Query, State};
 use axum::response::Html;
 use serde::Deserialize;
+
+/// Run on my input.
+///
+/// | route | who | what |
+/// | --- | --- | --- |
+/// | `GET /self-test?problem=ID`, `POST /self-test` | logged in | run on my input (never stored) |
+pub(super) fn routes(options: &ServerOptions) -> Routes {
+    Routes::new().route(
+        "/self-test",
+        get(form)
+            .post(run)
+            .body_limit(input::self_test_body(options)),
+    )
+}
 
 crate::i18n::texts! {
     /// The self-test's messages.
@@ -89,16 +106,16 @@ async fn interactive(state: &AppState, problem: &str) -> Result<bool, HttpError>
 }
 
 /// `GET /self-test`.
-pub async fn form(
+async fn form(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     query: Result<Query<ProblemQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
-    let query = super::query(query)?;
+    let query = input::query(query)?;
     let contest = super::contests::named(&state, query.contest.as_deref())?;
     check_contest_started(&contest, session.user.is_teacher())?;
     let mut view = blank_page(&state, &contest, query.problem.clone());
-    let chrome = Chrome::for_contest(&contest, Some(&session), "self-test");
+    let chrome = frame::contest_page(&state, &contest, &session, "self-test").await?;
     if let Some(problem) = query.problem.filter(|p| contest.problem(p).is_some()) {
         if interactive(&state, &problem).await? {
             view.refused = Some(SelfTestTexts(chrome.lang).interactive().to_string());
@@ -148,7 +165,7 @@ async fn read_fields(mut multipart: Multipart, cap: usize) -> Result<Fields, Htt
 }
 
 /// `POST /self-test`.
-pub async fn run(
+async fn run(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     multipart: Result<Multipart, MultipartRejection>,
@@ -186,7 +203,7 @@ pub async fn run(
             errors.input_too_large(max_input / 1024),
         ));
     }
-    let chrome = Chrome::for_contest(&contest, Some(&session), "self-test");
+    let chrome = frame::contest_page(&state, &contest, &session, "self-test").await?;
     if interactive(&state, &fields.problem).await? {
         return Err(HttpError::unprocessable(
             SelfTestTexts(chrome.lang).interactive(),

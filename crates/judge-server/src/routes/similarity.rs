@@ -4,12 +4,15 @@
 //! pair ranked N side by side. Computed on each request (in a blocking task): a class of
 //! 200 takes a second or two.
 
+use super::frame;
+use super::input;
+use super::table::{get, Routes};
 use crate::auth::TeacherOnly;
 use crate::http_error::{ErrorTexts, HttpError};
+use crate::options::ServerOptions;
 use crate::state::AppState;
 use crate::store::SubmissionFilter;
 use crate::views::similarity as view;
-use crate::views::Chrome;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::response::Html;
@@ -17,6 +20,15 @@ use serde::Deserialize;
 use similarity::analysis::Skipped;
 use similarity::{analyze, BadInput, Language, Options, Submission};
 use std::collections::BTreeSet;
+
+/// The similarity page.
+///
+/// | route | who | what |
+/// | --- | --- | --- |
+/// | `GET /teacher/similarity/{problem}?pair=N` | teacher | pairs of students ranked by similarity, one side by side |
+pub(super) fn routes(_: &ServerOptions) -> Routes {
+    Routes::new().route("/teacher/similarity/{problem}", get(problem))
+}
 
 /// Pairs at or above this similarity are flagged (as `judge similarity`'s default).
 pub const THRESHOLD: f64 = 0.5;
@@ -28,13 +40,13 @@ pub struct PairQuery {
 }
 
 /// `GET /teacher/similarity/{problem}`.
-pub async fn problem(
+async fn problem(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
     Path(problem): Path<String>,
     query: Result<Query<PairQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
-    let selected = super::query(query)?.pair;
+    let selected = input::query(query)?.pair;
     if !state.contests.has_problem(&problem) {
         return Err(HttpError::not_found(
             ErrorTexts::current().no_problem(&problem),
@@ -107,6 +119,6 @@ pub async fn problem(
             ));
         }
     }
-    let chrome = Chrome::for_course(&state.contests, Some(&session), "teacher");
+    let chrome = frame::course_page(&state, &session, "teacher").await?;
     Ok(Html(view::page(&chrome, &page).into_string()))
 }

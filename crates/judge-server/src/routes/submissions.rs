@@ -1,16 +1,18 @@
 //! My submissions, a submission's page, its live status and its result as JSON. A student
 //! sees only their own submissions (403 for others'); a teacher sees all.
 
-use super::parse_id;
+use super::frame;
+use super::input::{self, parse_id};
+use super::table::{get, Routes};
 use crate::auth::{LoggedIn, Session};
 use crate::http_error::{ErrorTexts, HttpError};
+use crate::options::ServerOptions;
 use crate::state::AppState;
 use crate::store::submissions::JudgedAttempt;
 use crate::store::{Submission, SubmissionFilter, SubmissionState, User};
 use crate::views::format::{self, status_text};
 use crate::views::list_filters::{self, FilterChoices, ListQuery, PAGE_SIZE};
 use crate::views::submissions::{self as view, SubmissionPage};
-use crate::views::Chrome;
 use crate::visibility;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -23,6 +25,24 @@ use judge_core::contest::scoring::attempt_points;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::time::Duration;
+
+/// Submissions, their live status and their results.
+///
+/// | route | who | what |
+/// | --- | --- | --- |
+/// | `GET /submissions` | logged in | my submissions |
+/// | `GET /submissions/status?ids=1,2` | logged in | live status (JSON), own only for students |
+/// | `GET /submissions/events?ids=1,2` | logged in | the same as server-sent events, as it changes |
+/// | `GET /submissions/{id}` (`/result.json`, `/source`) | owner or teacher | a submission |
+pub(super) fn routes(_: &ServerOptions) -> Routes {
+    Routes::new()
+        .route("/submissions", get(mine))
+        .route("/submissions/status", get(status))
+        .route("/submissions/events", get(events))
+        .route("/submissions/{id}", get(detail))
+        .route("/submissions/{id}/result.json", get(result_json))
+        .route("/submissions/{id}/source", get(source))
+}
 
 /// How many ids one status request may ask about.
 const STATUS_IDS: usize = 100;
@@ -89,12 +109,12 @@ pub(crate) fn filter_choices(state: &AppState, students: Option<Vec<String>>) ->
 }
 
 /// `GET /submissions?problem=&verdict=&language=&page=`: my submissions, 50 to a page.
-pub async fn mine(
+async fn mine(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     query: Result<Query<ListQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
-    let query = super::query(query)?.cleaned();
+    let query = input::query(query)?.cleaned();
     let (mut rows, has_older) = list_page(&state, &query, Some(session.user.id)).await?;
     if !session.user.is_teacher() {
         for (summary, _) in &mut rows {
@@ -107,7 +127,7 @@ pub async fn mine(
         list_filters::form(path, &filter_choices(&state, None), &query),
         list_filters::pager(path, &query, has_older),
     );
-    let chrome = Chrome::for_course(&state.contests, Some(&session), "submissions");
+    let chrome = frame::course_page(&state, &session, "submissions").await?;
     Ok(Html(view::mine(&chrome, &rows, &controls).into_string()))
 }
 
@@ -139,13 +159,13 @@ pub struct DetailQuery {
 }
 
 /// `GET /submissions/{id}`.
-pub async fn detail(
+async fn detail(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     Path(id): Path<String>,
     query: Result<Query<DetailQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
-    let query = super::query(query)?;
+    let query = input::query(query)?;
     let submission = visible(&state, &session, &id).await?;
     let teacher = session.user.is_teacher();
     let history = if teacher {
@@ -212,7 +232,7 @@ pub async fn detail(
         history,
         teacher,
     };
-    let chrome = Chrome::for_course(&state.contests, Some(&session), "submissions");
+    let chrome = frame::course_page(&state, &session, "submissions").await?;
     Ok(Html(view::detail(&chrome, &page).into_string()))
 }
 
@@ -227,7 +247,7 @@ pub(crate) async fn submission_json(
 ) -> Result<serde_json::Value, HttpError> {
     let mut submission = visible_to(state, user, id)
         .await
-        .map_err(HttpError::as_json)?;
+        .map_err(HttpError::into_json)?;
     let teacher = user.is_teacher();
     let labels = state.labels.of(&submission.summary.problem);
     let result = submission.result.as_ref().map(|r| {
@@ -258,7 +278,7 @@ pub(crate) async fn submission_json(
 }
 
 /// `GET /submissions/{id}/result.json`: [`submission_json`] for the session's user.
-pub async fn result_json(
+async fn result_json(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     Path(id): Path<String>,
@@ -267,7 +287,7 @@ pub async fn result_json(
 }
 
 /// `GET /submissions/{id}/source`: the source as plain text.
-pub async fn source(
+async fn source(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     Path(id): Path<String>,
@@ -302,8 +322,8 @@ struct Status {
 
 /// The ids of a status query (at most [`STATUS_IDS`]), or 400.
 fn status_ids(query: Result<Query<StatusQuery>, QueryRejection>) -> Result<Vec<i64>, HttpError> {
-    let text = super::query(query)
-        .map_err(HttpError::as_json)?
+    let text = input::query(query)
+        .map_err(HttpError::into_json)?
         .ids
         .unwrap_or_default();
     let ids: Vec<i64> = text
@@ -312,11 +332,12 @@ fn status_ids(query: Result<Query<StatusQuery>, QueryRejection>) -> Result<Vec<i
         .map(|part| part.trim().parse::<i64>())
         .collect::<Result<_, _>>()
         .map_err(|_| {
-            HttpError::bad_request(StatusErrorTexts::current().not_ids(&text)).as_json()
+            HttpError::bad_request(StatusErrorTexts::current().not_ids(&text)).into_json()
         })?;
     if ids.len() > STATUS_IDS {
         return Err(
-            HttpError::bad_request(StatusErrorTexts::current().too_many_ids(STATUS_IDS)).as_json(),
+            HttpError::bad_request(StatusErrorTexts::current().too_many_ids(STATUS_IDS))
+                .into_json(),
         );
     }
     Ok(ids)
@@ -327,7 +348,7 @@ async fn statuses(state: &AppState, user: &User, ids: Vec<i64>) -> Result<Vec<St
     let summaries = state
         .blocking(move |s| s.store.submission_summaries(&ids))
         .await
-        .map_err(HttpError::as_json)?;
+        .map_err(HttpError::into_json)?;
     Ok(summaries
         .into_iter()
         .filter(|summary| user.is_teacher() || summary.user_id == user.id)
@@ -353,7 +374,7 @@ async fn statuses(state: &AppState, user: &User, ids: Vec<i64>) -> Result<Vec<St
 
 /// `GET /submissions/status?ids=1,2,3`: the live status of the asker's submissions
 /// (a teacher's: of any). Ids that are not visible are left out.
-pub async fn status(
+async fn status(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     query: Result<Query<StatusQuery>, QueryRejection>,
@@ -428,7 +449,7 @@ impl Stream {
 /// `status` event (`{"submissions": [...]}`, the changed ones) as soon as this process
 /// stores a change, until all are done. The pages fall back to polling `status` when
 /// the stream fails.
-pub async fn events(
+async fn events(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     lang: crate::i18n::Lang,

@@ -7,15 +7,18 @@
 //! limit (429). Then the row is committed, the workers are woken, and the browser goes to
 //! the submission's page (303).
 
+use super::frame;
+use super::input;
 use super::problems::check_contest_started;
+use super::table::{get, Routes};
 use crate::auth::LoggedIn;
 use crate::contest::{Contest, Phase};
 use crate::http_error::{ErrorTexts, HttpError};
+use crate::options::ServerOptions;
 use crate::state::AppState;
 use crate::store::submissions::Inserted;
 use crate::store::{now_ms, settings, NewSubmission, Placement};
 use crate::views::submit::{self as view, SubmitForm, SubmitTexts};
-use crate::views::Chrome;
 use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Multipart, Query, State};
@@ -23,6 +26,20 @@ use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use judge_core::config::judge_toml::ContestKind;
 use serde::Deserialize;
+
+/// The submit form.
+///
+/// | route | who | what |
+/// | --- | --- | --- |
+/// | `GET /submit?problem=ID`, `POST /submit` | logged in | the submit form |
+pub(super) fn routes(options: &ServerOptions) -> Routes {
+    Routes::new().route(
+        "/submit",
+        get(form)
+            .post(submit)
+            .body_limit(input::largest_body(options)),
+    )
+}
 
 /// The problem chosen beforehand.
 #[derive(Debug, Deserialize)]
@@ -112,16 +129,16 @@ async fn form_view(
 }
 
 /// `GET /submit`.
-pub async fn form(
+async fn form(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     query: Result<Query<ProblemQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
-    let query = super::query(query)?;
+    let query = input::query(query)?;
     let contest = super::contests::named(&state, query.contest.as_deref())?;
     check_contest_started(&contest, session.user.is_teacher())?;
     let view = form_view(&state, &contest, &session, query.problem, None, None).await?;
-    let chrome = Chrome::for_contest(&contest, Some(&session), "submit");
+    let chrome = frame::contest_page(&state, &contest, &session, "submit").await?;
     Ok(Html(
         view::form(&chrome, &session.csrf_token, &view).into_string(),
     ))
@@ -369,7 +386,7 @@ pub(crate) async fn accept(
 /// text, the rate limit) answers the form again with its status, the reason beside it and
 /// the pasted code kept; a form that cannot be read or lacks the CSRF token answers the
 /// error page.
-pub async fn submit(
+async fn submit(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
     multipart: Result<Multipart, MultipartRejection>,
@@ -424,7 +441,7 @@ pub async fn submit(
                 Some(refused),
             )
             .await?;
-            let chrome = Chrome::for_contest(&contest, Some(&session), "submit");
+            let chrome = frame::contest_page(&state, &contest, &session, "submit").await?;
             let page = view::form(&chrome, &session.csrf_token, &view).into_string();
             // The error's status and headers (Retry-After), the form as the body.
             let mut response = error.into_response();

@@ -1,11 +1,13 @@
 //! The teacher's pages: dashboard, every submission, rejudging, publishing the frozen
 //! scoreboard, exports. Every handler takes [`TeacherOnly`]: students get 403.
 
+use super::input::{self, bad_form, parse_id};
 use super::login::CsrfForm;
-use super::{bad_form, parse_id};
+use super::table::{get, post, Routes};
 use crate::auth::TeacherOnly;
 use crate::export;
 use crate::http_error::{ErrorTexts, HttpError};
+use crate::options::ServerOptions;
 use crate::state::AppState;
 use crate::store::{now_ms, SubmissionFilter};
 use crate::views::list_filters::{self, ListQuery};
@@ -19,6 +21,35 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::Form;
 use judge_core::export::{csv, to_json};
 use serde::Deserialize;
+
+/// The teacher's pages.
+///
+/// | route | who | what |
+/// | --- | --- | --- |
+/// | `GET /teacher`, `GET /teacher/submissions` | teacher | dashboard, every submission |
+/// | `GET`/`POST /teacher/submissions/{id}/rejudge`, `GET`/`POST /teacher/problems/{id}/rejudge` | teacher | rejudge: a confirmation with the count, then `confirm=yes` queues |
+/// | `POST /teacher/submissions/{id}/accept-judge-error` | teacher | accept a judge error that happened twice |
+/// | `POST /teacher/scoreboard/publish` | teacher | lift or restore the freeze |
+/// | `GET /teacher/export/{scoreboard,results}.{csv,json}` | teacher | exports |
+pub(super) fn routes(_: &ServerOptions) -> Routes {
+    Routes::new()
+        .route("/teacher", get(dashboard))
+        .route("/teacher/submissions", get(submissions))
+        .route(
+            "/teacher/submissions/{id}/rejudge",
+            get(confirm_rejudge_submission).post(rejudge_submission),
+        )
+        .route(
+            "/teacher/submissions/{id}/accept-judge-error",
+            post(accept_judge_error),
+        )
+        .route(
+            "/teacher/problems/{id}/rejudge",
+            get(confirm_rejudge_problem).post(rejudge_problem),
+        )
+        .route("/teacher/scoreboard/publish", post(publish))
+        .route("/teacher/export/{file}", get(export))
+}
 
 crate::i18n::texts! {
     /// The teacher's pages' errors.
@@ -34,7 +65,7 @@ crate::i18n::texts! {
 const REPEATED_FAILURES: u64 = 3;
 
 /// `GET /teacher`.
-pub async fn dashboard(
+async fn dashboard(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
 ) -> Result<Html<String>, HttpError> {
@@ -70,18 +101,18 @@ pub async fn dashboard(
         attention,
         login_failures,
     };
-    let chrome = Chrome::for_course(&state.contests, Some(&session), "teacher");
+    let chrome = super::frame::course_page(&state, &session, "teacher").await?;
     Ok(Html(view::dashboard(&chrome, &view).into_string()))
 }
 
 /// `GET /teacher/submissions?student=&problem=&verdict=&language=&page=`: every
 /// submission, 50 to a page.
-pub async fn submissions(
+async fn submissions(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
     query: Result<Query<ListQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
-    let query = super::query(query)?.cleaned();
+    let query = input::query(query)?.cleaned();
     let users = state.blocking(|s| s.store.users()).await?;
     let user_id = match &query.student {
         Some(name) => match users.iter().find(|u| &u.name == name) {
@@ -102,7 +133,7 @@ pub async fn submissions(
         ),
         list_filters::pager(path, &query, has_older),
     );
-    let chrome = Chrome::for_course(&state.contests, Some(&session), "teacher");
+    let chrome = super::frame::course_page(&state, &session, "teacher").await?;
     Ok(Html(
         view::all_submissions(&chrome, &rows, &controls, query.rejudged).into_string(),
     ))
@@ -159,7 +190,7 @@ async fn problem_confirmation(
                 .len())
         })
         .await?;
-    let encoded = crate::auth::encode_component(problem);
+    let encoded = crate::links::encode_component(problem);
     Ok(view::RejudgeConfirmation {
         what: RejudgeTexts::current().problem(problem),
         action: format!("/teacher/problems/{encoded}/rejudge"),
@@ -168,29 +199,31 @@ async fn problem_confirmation(
     })
 }
 
-fn confirmation_page(
+async fn confirmation_page(
     state: &AppState,
     session: &crate::auth::Session,
     confirmation: &view::RejudgeConfirmation,
-) -> Response {
-    let chrome = Chrome::new(&state.contest.title, Some(session), "teacher");
-    Html(crate::views::rejudge::confirm(&chrome, confirmation).into_string()).into_response()
+) -> Result<Response, HttpError> {
+    let notices = super::frame::notices(state, session).await?;
+    let chrome =
+        Chrome::new(&state.contest.title, Some(session), "teacher").with_notices(&notices, None);
+    Ok(Html(crate::views::rejudge::confirm(&chrome, confirmation).into_string()).into_response())
 }
 
 /// `GET /teacher/submissions/{id}/rejudge`: the confirmation.
-pub async fn confirm_rejudge_submission(
+async fn confirm_rejudge_submission(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
     Path(id): Path<String>,
 ) -> Result<Response, HttpError> {
     let id = parse_id(&id, ErrorTexts::current().submission_noun())?;
     let confirmation = submission_confirmation(&state, id).await?;
-    Ok(confirmation_page(&state, &session, &confirmation))
+    confirmation_page(&state, &session, &confirmation).await
 }
 
 /// `POST /teacher/submissions/{id}/rejudge`: with `confirm=yes`, queues it for a new
 /// round and shows its page; without, the confirmation.
-pub async fn rejudge_submission(
+async fn rejudge_submission(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
     Path(id): Path<String>,
@@ -201,7 +234,7 @@ pub async fn rejudge_submission(
     let id = parse_id(&id, ErrorTexts::current().submission_noun())?;
     if form.confirm.as_deref() != Some("yes") {
         let confirmation = submission_confirmation(&state, id).await?;
-        return Ok(confirmation_page(&state, &session, &confirmation));
+        return confirmation_page(&state, &session, &confirmation).await;
     }
     if !state
         .blocking(move |s| s.store.rejudge_submission(id))
@@ -217,18 +250,18 @@ pub async fn rejudge_submission(
 }
 
 /// `GET /teacher/problems/{id}/rejudge`: the confirmation, with how many would be queued.
-pub async fn confirm_rejudge_problem(
+async fn confirm_rejudge_problem(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
     Path(problem): Path<String>,
 ) -> Result<Response, HttpError> {
     let confirmation = problem_confirmation(&state, &problem).await?;
-    Ok(confirmation_page(&state, &session, &confirmation))
+    confirmation_page(&state, &session, &confirmation).await
 }
 
 /// `POST /teacher/problems/{id}/rejudge`: with `confirm=yes`, queues every submission of
 /// the problem and lists them with how many were queued; without, the confirmation.
-pub async fn rejudge_problem(
+async fn rejudge_problem(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
     Path(problem): Path<String>,
@@ -238,7 +271,7 @@ pub async fn rejudge_problem(
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
     let confirmation = problem_confirmation(&state, &problem).await?;
     if form.confirm.as_deref() != Some("yes") {
-        return Ok(confirmation_page(&state, &session, &confirmation));
+        return confirmation_page(&state, &session, &confirmation).await;
     }
     let id = problem.clone();
     let count = state
@@ -251,7 +284,7 @@ pub async fn rejudge_problem(
     state.queue.notify();
     Ok(Redirect::to(&format!(
         "/teacher/submissions?problem={}&rejudged={count}",
-        crate::auth::encode_component(&problem)
+        crate::links::encode_component(&problem)
     ))
     .into_response())
 }
@@ -270,7 +303,7 @@ pub struct PublishForm {
 
 /// `POST /teacher/scoreboard/publish`: `published=1` shows students the unfrozen board,
 /// `0` freezes it again.
-pub async fn publish(
+async fn publish(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
     form: Result<Form<PublishForm>, FormRejection>,
@@ -305,7 +338,7 @@ const JSON: &str = "application/json";
 
 /// `POST /teacher/submissions/{id}/accept-judge-error`: the teacher accepts a judge error
 /// (judged twice) as the submission's verdict, so that it no longer counts as pending.
-pub async fn accept_judge_error(
+async fn accept_judge_error(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
     Path(id): Path<String>,
@@ -337,13 +370,13 @@ pub struct ExportQuery {
 }
 
 /// `GET /teacher/export/{scoreboard,results}.{csv,json}?contest=ID`.
-pub async fn export(
+async fn export(
     State(state): State<AppState>,
     TeacherOnly(_session): TeacherOnly,
     Path(file): Path<String>,
     query: Result<Query<ExportQuery>, QueryRejection>,
 ) -> Result<Response, HttpError> {
-    let query = super::query(query)?;
+    let query = input::query(query)?;
     let contest = &super::contests::named(&state, query.contest.as_deref())?;
     let now = now_ms();
     let board = super::scoreboard::board_of(&state, contest, None).await?;

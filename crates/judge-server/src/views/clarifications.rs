@@ -1,21 +1,17 @@
 //! Clarifications and announcements: the page where students ask and read answers and
-//! teachers answer and announce, the banner every page carries, and the navigation entry
-//! (with the count of open questions for teachers). Every text a user wrote is escaped
+//! teachers answer and announce (the banner every page carries and the navigation entry
+//! are [`super::notices`]). Every text a user wrote is escaped
 //! by maud and shown as plain text (line breaks kept by the style).
 
 use super::format;
 use super::layout::{csrf_field, page, Chrome};
-use crate::store::clarifications::{Announcement, Clarification, Notices};
+use super::notices::NoticeTexts;
+use crate::store::clarifications::{Announcement, Clarification};
 use maud::{html, Markup};
 
 crate::i18n::texts! {
-    /// Texts of the clarifications page, the banner and the navigation entry.
+    /// Texts of the clarifications page.
     pub struct ClarificationTexts {
-        questions => "Questions", "提问";
-        waiting_count => "questions waiting for an answer", "待回答的提问";
-        new_announcements(count: usize) => "{count} new announcements", "{count} 条新公告";
-        one_new_announcement => "1 new announcement", "1 条新公告";
-        read_them => "read them", "查看";
         title => "Questions and announcements", "提问与公告";
         announcements => "Announcements", "公告";
         no_announcements => "No announcements yet.", "还没有公告。";
@@ -48,48 +44,6 @@ crate::i18n::texts! {
         your_questions => "Your questions", "你的提问";
         none_yet => "None yet.", "暂无。";
         public_answers => "Answers to everyone", "公开的回答";
-    }
-}
-
-/// The navigation entry: "Questions", with the open questions' count for a teacher.
-pub fn nav_entry(chrome: &Chrome) -> Markup {
-    let open = chrome.notices.open_questions;
-    let t = ClarificationTexts(chrome.lang);
-    html! {
-        a href=(chrome.notices.page()) class=[(chrome.active == "clarifications").then_some("active")] {
-            (t.questions())
-            @if open > 0 {
-                " " span class="count" title=(t.waiting_count()) { (open) }
-            }
-        }
-    }
-}
-
-/// The announcements banner under the header of every page: the newest one, or every new
-/// one (up to three) with how many are new since the user last looked.
-pub fn banner(notices: &Notices) -> Markup {
-    let t = ClarificationTexts::current();
-    let shown = notices.unseen.clamp(1, notices.newest.len().max(1));
-    html! {
-        @if !notices.newest.is_empty() {
-            aside class={ "announcements" @if notices.unseen > 0 { " new" } } id="announcements-banner" {
-                @if notices.unseen > 0 {
-                    p class="announcements-head" {
-                        strong {
-                            @if notices.unseen == 1 { (t.one_new_announcement()) }
-                            @else { (t.new_announcements(notices.unseen)) }
-                        }
-                        " · " a href={ (notices.page()) "#announcements" } { (t.read_them()) }
-                    }
-                }
-                @for announcement in notices.newest.iter().take(shown) {
-                    p class="announcement" {
-                        span class="muted" { (format::time(announcement.posted_at_ms)) } " "
-                        span class="text" { (announcement.body) }
-                    }
-                }
-            }
-        }
     }
 }
 
@@ -249,7 +203,7 @@ pub fn page_view(chrome: &Chrome, csrf_token: &str, view: &ClarificationsPage) -
     let t = ClarificationTexts(chrome.lang);
     page(
         chrome,
-        t.questions(),
+        NoticeTexts(chrome.lang).questions(),
         html! {
             h1 { (t.title()) }
             @if view.teacher {

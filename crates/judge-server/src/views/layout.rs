@@ -1,9 +1,10 @@
 //! The frame of every page: head, navigation, the user and the log-out button.
 
+use super::document::{head, language_switch};
 use crate::auth::Session;
 use crate::i18n::{self, FrameTexts, Lang};
+use crate::store::clarifications::{CourseNotices, Notices};
 use crate::store::User;
-use axum::http::StatusCode;
 use maud::{html, Markup, DOCTYPE};
 
 /// What the frame needs to know.
@@ -19,8 +20,9 @@ pub struct Chrome {
     pub active: &'static str,
     /// The language of the page (the request's, see [`crate::i18n`]).
     pub lang: Lang,
-    /// Announcements and open questions (see `views::clarifications::banner`).
-    pub notices: crate::store::clarifications::Notices,
+    /// Announcements and open questions (see `views::notices::banner`; none until
+    /// [`Chrome::with_notices`]).
+    pub notices: Notices,
     /// Where the navigation's problems, submit and scoreboard entries go (the contest
     /// the page belongs to; the first contest's by default).
     pub links: [String; 3],
@@ -37,9 +39,7 @@ impl Chrome {
             csrf_token: session.map(|s| s.csrf_token.clone()),
             active,
             lang: i18n::current(),
-            notices: session
-                .map(|s| s.notices.frame(None, String::new()))
-                .unwrap_or_default(),
+            notices: Notices::default(),
             links: ["/problems".into(), "/submit".into(), "/scoreboard".into()],
             clock: None,
         }
@@ -81,52 +81,31 @@ impl Chrome {
             contest.href("/scoreboard"),
         ];
         chrome.clock = super::clock::ClockView::of(contest, crate::store::now_ms());
-        if let Some(session) = session {
-            chrome.notices = session.notices.frame(
-                Some(&contest.scope()),
-                contest.form_href("/clarifications", None),
-            );
-        }
         chrome
     }
-}
 
-/// The language switch: each language's own name, linking to `/language` with the page to
-/// come back to (the current one is not a link).
-pub fn language_switch(lang: Lang) -> Markup {
-    let next = crate::auth::encode_component(&i18n::current_path());
-    html! {
-        span class="languages" aria-label=(FrameTexts(lang).language()) {
-            @for (i, other) in Lang::ALL.iter().enumerate() {
-                @if i > 0 { " · " }
-                @if *other == lang {
-                    span class="current" lang=(other.html_lang()) { (other.label()) }
-                } @else {
-                    a href={ "/language?to=" (other.code()) "&next=" (next) } lang=(other.html_lang()) hreflang=(other.html_lang()) data-language=(other.code()) { (other.label()) }
-                }
-            }
-        }
+    /// The frame with the announcements and open questions of `notices` (the course's, as
+    /// the page read them for its user), as a page of `contest` shows them (None: a page
+    /// of no one contest).
+    pub fn with_notices(
+        mut self,
+        notices: &CourseNotices,
+        contest: Option<&crate::contest::Contest>,
+    ) -> Chrome {
+        self.notices = match contest {
+            Some(contest) => notices.frame(
+                Some(&contest.scope()),
+                contest.form_href("/clarifications", None),
+            ),
+            None => notices.frame(None, String::new()),
+        };
+        self
     }
 }
 
 /// The hidden CSRF field of a form.
 pub fn csrf_field(token: &str) -> Markup {
     html! { input type="hidden" name=(crate::csrf::FIELD) value=(token); }
-}
-
-fn head(title: &str) -> Markup {
-    html! {
-        head {
-            meta charset="utf-8";
-            meta name="viewport" content="width=device-width, initial-scale=1";
-            title { (title) }
-            // No favicon request (and no 404 for it in the log).
-            link rel="icon" href="data:,";
-            link rel="stylesheet" href="/static/style.css";
-            link rel="stylesheet" href="/static/scoreboard.css";
-            script src="/static/app.js" defer {}
-        }
-    }
 }
 
 /// A whole page.
@@ -151,7 +130,7 @@ pub fn page(chrome: &Chrome, title: &str, body: Markup) -> Markup {
                             @for (key, href, label) in entries {
                                 a href=(href) class=[(chrome.active == *key).then_some("active")] { (label) }
                             }
-                            (super::clarifications::nav_entry(chrome))
+                            (super::notices::nav_entry(&chrome.notices, chrome.active == "clarifications", chrome.lang))
                             @if user.is_teacher() {
                                 a href="/teacher" class=[(chrome.active == "teacher").then_some("active")] { (t.teacher()) }
                             }
@@ -168,79 +147,9 @@ pub fn page(chrome: &Chrome, title: &str, body: Markup) -> Markup {
                         div class="who" { (language_switch(chrome.lang)) }
                     }
                 }
-                @if chrome.user.is_some() { (super::clarifications::banner(&chrome.notices)) }
+                @if chrome.user.is_some() { (super::notices::banner(&chrome.notices)) }
                 @if let Some(clock) = &chrome.clock { (clock.render()) }
                 main { (body) }
-            }
-        }
-    }
-}
-
-crate::i18n::texts! {
-    /// The reasons of error statuses.
-    pub struct StatusTexts {
-        bad_request => "Bad Request", "请求有误";
-        unauthorized => "Unauthorized", "未登录";
-        forbidden => "Forbidden", "禁止访问";
-        not_found => "Not Found", "页面不存在";
-        timeout => "Request Timeout", "请求超时";
-        too_large => "Payload Too Large", "内容过大";
-        not_text => "Unsupported Media Type", "不支持的内容类型";
-        unprocessable => "Unprocessable Content", "无法处理";
-        too_many => "Too Many Requests", "请求过于频繁";
-        internal => "Internal Server Error", "服务器内部错误";
-        unavailable => "Service Unavailable", "暂时无法服务";
-    }
-}
-
-impl StatusTexts {
-    /// A status's reason, in the page's language (the standard one when not listed).
-    pub fn of(self, status: StatusCode) -> &'static str {
-        match status.as_u16() {
-            400 => self.bad_request(),
-            401 => self.unauthorized(),
-            403 => self.forbidden(),
-            404 => self.not_found(),
-            408 => self.timeout(),
-            413 => self.too_large(),
-            415 => self.not_text(),
-            422 => self.unprocessable(),
-            429 => self.too_many(),
-            500 => self.internal(),
-            503 => self.unavailable(),
-            _ => status
-                .canonical_reason()
-                .unwrap_or(FrameTexts(self.0).error()),
-        }
-    }
-}
-
-/// The page of an error answer (in the request's language), with what a program said
-/// about it (`detail`, shown as it is).
-pub fn error_page(status: StatusCode, message: &str, detail: Option<&str>) -> Markup {
-    let lang = i18n::current();
-    let t = FrameTexts(lang);
-    let reason = StatusTexts(lang).of(status);
-    html! {
-        (DOCTYPE)
-        html lang=(lang.html_lang()) {
-            (head(reason))
-            body {
-                header class="top" {
-                    a class="brand" href="/problems" { "judge" }
-                    div class="who" { (language_switch(lang)) }
-                }
-                main {
-                    h1 { (status.as_u16()) " " (reason) }
-                    p class="error-message" { (message) @if let Some(detail) = detail { " " samp class="error-detail" { (detail) } } }
-                    p {
-                        @if status == StatusCode::UNAUTHORIZED {
-                            a href="/login" { (t.log_in()) }
-                        } @else {
-                            a href="/problems" { (t.back_to_problems()) }
-                        }
-                    }
-                }
             }
         }
     }

@@ -1,7 +1,7 @@
 //! The filters and pages of a submission list: by problem, verdict, language and (for the
 //! teacher) student, 50 to a page, all in the address so that a link shows the same list.
 
-use crate::auth::encode_component;
+use crate::links::encode_component;
 use judge_core::Verdict;
 use maud::{html, Markup};
 

@@ -1,15 +1,19 @@
 //! HTML, rendered on the server with maud (escaped by construction). One module per page
-//! group; `layout` is the frame every page shares, `format` the small pieces.
+//! group; `layout` is the frame every page shares (over `document`, which the
+//! `error_page` shares too), `format` the small pieces.
 
 pub mod clarifications;
 pub mod clock;
 pub mod contests;
+pub mod document;
+pub mod error_page;
 pub mod format;
 pub mod import;
 pub mod languages;
 pub mod layout;
 pub mod list_filters;
 pub mod login;
+pub mod notices;
 pub mod problems;
 pub mod rejudge;
 pub mod result;
@@ -20,4 +24,5 @@ pub mod submissions;
 pub mod submit;
 pub mod teacher;
 
-pub use layout::{error_page, Chrome};
+pub use error_page::error_page;
+pub use layout::Chrome;

@@ -10,7 +10,7 @@ crate::i18n::texts! {
         heading => "Submit a solution", "提交代码";
         problem => "Problem", "题目";
         language => "Language", "语言";
-        from_extension => "(from the file's extension)", "（按文件扩展名选择）";
+        by_extension => "(from the file's extension)", "（按文件扩展名选择）";
         paste => "Paste your source", "粘贴源代码";
         upload => "… or upload a file", "……或上传文件";
         limit_hint(kib: usize) => "At most {kib} KiB of text. An uploaded file is used instead of the pasted text.",
@@ -101,7 +101,7 @@ pub fn form(chrome: &Chrome, csrf_token: &str, view: &SubmitForm) -> Markup {
                     }
                     label { (t.language())
                         select name="language" id="language" {
-                            option value="" { (t.from_extension()) }
+                            option value="" { (t.by_extension()) }
                             @for (id, name, extensions) in &view.languages {
                                 option value=(id) data-extensions=(extensions.join(" ")) selected[view.selected_language.as_deref() == Some(id.as_str())] { (name) }
                             }

@@ -446,27 +446,16 @@ async fn phone_submit(
         .submission_id()
 }
 
-/// The paths of the server's GET routes, read from its router (src/routes/mod.rs), so
-/// that a page added there is visited without a change here.
+/// The paths of the server's GET routes, as its router has them
+/// ([`judge_server::route_table`]), so that a page added there is visited without a change
+/// here.
 fn get_routes() -> Vec<String> {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/routes/mod.rs");
-    let text = std::fs::read_to_string(file).unwrap();
-    let start = text
-        .find("Router::new()")
-        .expect("the router in routes/mod.rs");
-    let calls: Vec<&str> = text[start..].split(".route(").skip(1).collect();
-    let routes: Vec<String> = calls
-        .iter()
-        .filter_map(|call| {
-            let call = call.split(".fallback(").next().unwrap();
-            let path = call.trim_start().strip_prefix('"')?.split('"').next()?;
-            call.contains("get(").then(|| path.to_string())
-        })
+    let routes: Vec<String> = judge_server::route_table()
+        .into_iter()
+        .filter(|(method, _)| method == axum::http::Method::GET)
+        .map(|(_, path)| path.to_string())
         .collect();
-    assert!(
-        routes.len() > 20,
-        "too few GET routes read from routes/mod.rs: {routes:?}"
-    );
+    assert!(routes.len() > 20, "too few GET routes: {routes:?}");
     routes
 }
 

@@ -4,7 +4,7 @@
 
 use crate::common::TestServer;
 use axum::http::StatusCode;
-use judge_server::login_limits::LoginLimits;
+use judge_server::LoginLimits;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;

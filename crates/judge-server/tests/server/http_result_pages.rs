@@ -469,7 +469,15 @@ async fn the_languages_page_lists_the_tables_commands() {
             .contains(&format!("id=\"language-{}\"", language.id)));
         assert!(page.body.contains(&spec.name), "{}", spec.name);
         for command in spec.compile.iter().chain([&spec.run]) {
-            let line = judge_server::views::languages::command_line(command);
+            // As the page writes a command: its arguments with spaces between (none of
+            // this table's needs quoting).
+            assert!(
+                command
+                    .iter()
+                    .all(|a| !a.is_empty() && !a.contains([' ', '"', '\''])),
+                "{command:?}"
+            );
+            let line = command.join(" ");
             assert!(
                 page.body
                     .contains(&format!("<code class=\"command\">{line}</code>")),

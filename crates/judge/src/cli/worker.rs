@@ -7,8 +7,8 @@
 use super::database::DatabaseArgs;
 use super::{Cli, EXIT_JUDGED};
 use judge_server::problem_hash;
-use judge_server::queue::Queue;
 use judge_server::workers::{self, WorkerEvent, WorkerListener, WorkerOptions, Workers};
+use judge_server::Queue;
 use std::io::Write;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};

@@ -370,7 +370,7 @@ pub fn measure_problem(
     id: &str,
     options: &ProblemsetOptions,
 ) -> Result<ProblemFigures> {
-    let problem = judge.problem(id)?;
+    let problem = judge_packages::load(&judge.config, id)?;
     let (by_test, all_accepted) = reference_times(judge, &problem, options.repeats)?;
     let limit = problem.limits.time_s;
     let slowest = by_test.first().map_or(0.0, |t| t.reference_cpu_s.median);

@@ -3,25 +3,10 @@
 use crate::config::judge_toml::CompileToml;
 use crate::error::{JudgeError, Result};
 use crate::precompiled::{restore_messages, PrecompiledHeaders};
-use crate::toolchain::Toolchain;
+use crate::toolchain::{compile_limits, Toolchain};
 use crate::verdict::CompileResult;
-use sandbox::{Limits, RunSpec, SandboxBox, Termination, MIB};
+use sandbox::{RunSpec, SandboxBox, Termination};
 use std::path::Path;
-use std::time::Duration;
-
-/// The limits compilers run under.
-pub fn compile_limits(settings: &CompileToml) -> Limits {
-    let mut limits = Limits::for_test(
-        Duration::from_secs_f64(settings.cpu_time_s),
-        settings.memory_mib * MIB,
-    );
-    limits.wall_time = Duration::from_secs_f64(settings.wall_time_s);
-    limits.processes = settings.processes;
-    limits.stderr_keep_bytes = settings.message_bytes;
-    limits.output_bytes = 16 * MIB;
-    limits.file_bytes = 512 * MIB;
-    limits
-}
 
 /// Why a source cannot be compiled at all, if it cannot: empty, or not text.
 pub fn source_problem(source: &[u8]) -> Option<&'static str> {

@@ -26,7 +26,7 @@ pub enum JudgeError {
         known: String,
     },
     /// A source is larger than judge.toml's `compile.max_source_kib`.
-    #[error("source file {}: {}", path.display(), crate::source::too_large(*bytes, *cap_kib))]
+    #[error("source file {}: {}", path.display(), crate::text::source_too_large(*bytes, *cap_kib))]
     SourceTooLarge {
         /// The source.
         path: PathBuf,
@@ -105,7 +105,7 @@ pub enum JudgeError {
     },
     /// A problem package is broken: every problem found in it.
     #[error(transparent)]
-    Package(#[from] crate::package::issues::PackageError),
+    Package(#[from] crate::package_issues::PackageError),
     /// `judge export`: the problem has something the package format cannot carry.
     #[error("{problem}: cannot be exported as a Kattis package: {reason}")]
     CannotExport {

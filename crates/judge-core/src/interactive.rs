@@ -28,7 +28,7 @@ use crate::compare::Comparison;
 use crate::config::problem_toml::CheckerProtocol;
 use crate::error::{JudgeError, Result};
 use crate::problem::TestCase;
-use crate::run_test::failure;
+use crate::run_failure::failure;
 use crate::safe_open::ToolFolder;
 use crate::tools::BoxedCommand;
 use crate::verdict::{TimeLimitKind, Verdict};

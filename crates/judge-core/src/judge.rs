@@ -209,11 +209,6 @@ impl Judge {
         &self.builder
     }
 
-    /// Loads a problem.
-    pub fn problem(&self, id: &str) -> Result<Problem> {
-        Problem::load(&self.config, id)
-    }
-
     /// How a problem's outputs are judged (making its checker ready if it has one).
     pub fn judging(&self, problem: &Problem) -> Result<Judging> {
         match &problem.output {

@@ -318,7 +318,7 @@ fn build(
     let output_path = boxed.dir().join(output);
     std::fs::write(&input_path, format!("#include <{header}>\n"))
         .map_err(|e| JudgeError::file("box source file", &input_path, e))?;
-    let mut limits = crate::compile::compile_limits(settings);
+    let mut limits = crate::toolchain::compile_limits(settings);
     // RLIMIT_FSIZE follows the output limit; bits/stdc++.h.gch is about 100 MiB.
     limits.output_bytes = limits.file_bytes;
     let spec = RunSpec {

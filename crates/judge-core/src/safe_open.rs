@@ -124,7 +124,7 @@ pub fn read(
             metadata.uid()
         )));
     }
-    let too_large = |bytes: u64| Refused(crate::source::too_large(bytes, max_bytes / 1024));
+    let too_large = |bytes: u64| Refused(crate::text::source_too_large(bytes, max_bytes / 1024));
     if metadata.len() > max_bytes {
         return Err(too_large(metadata.len()));
     }

@@ -15,14 +15,6 @@ pub fn without_bom(source: &[u8]) -> &[u8] {
     source.strip_prefix(&UTF8_BOM[..]).unwrap_or(source)
 }
 
-/// Why a source of `bytes` bytes is refused under a cap of `cap_kib` KiB, in words.
-pub fn too_large(bytes: u64, cap_kib: u64) -> String {
-    format!(
-        "{}, more than the largest source judge.toml allows ({cap_kib} KiB: [compile] max_source_kib)",
-        crate::text::size(bytes)
-    )
-}
-
 /// Refuses a source over the cap.
 pub fn check_size(path: &Path, bytes: u64, cap_kib: u64) -> Result<()> {
     if bytes > cap_kib.saturating_mul(1024) {

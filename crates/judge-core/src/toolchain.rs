@@ -1,10 +1,12 @@
 //! A language made ready for the sandbox: its entry, plus the environment its toolchain
 //! needs, with `~` expanded for this machine, and its extra read-only paths (which only
-//! its own boxes see).
+//! its own boxes see), and the limits its compiler runs under.
 
+use crate::config::judge_toml::CompileToml;
 use crate::language::Language;
-use sandbox::Sandbox;
+use sandbox::{Limits, Sandbox, MIB};
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// A language with what its compiler and runtime need inside the box.
 #[derive(Debug, Clone)]
@@ -31,4 +33,18 @@ impl Toolchain {
             root_binds: sandbox.expand_paths(&language.spec.binds),
         }
     }
+}
+
+/// The limits compilers run under.
+pub fn compile_limits(settings: &CompileToml) -> Limits {
+    let mut limits = Limits::for_test(
+        Duration::from_secs_f64(settings.cpu_time_s),
+        settings.memory_mib * MIB,
+    );
+    limits.wall_time = Duration::from_secs_f64(settings.wall_time_s);
+    limits.processes = settings.processes;
+    limits.stderr_keep_bytes = settings.message_bytes;
+    limits.output_bytes = 16 * MIB;
+    limits.file_bytes = 512 * MIB;
+    limits
 }

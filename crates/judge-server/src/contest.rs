@@ -109,7 +109,7 @@ impl Contest {
         store: &Store,
         now_ms: i64,
     ) -> Result<Contest> {
-        let toml = judge_core::contest::with_groups_of(config, definition.table);
+        let toml = judge_contest::with_groups_of(config, definition.table);
         let table = Languages::new(&config.toml);
         let languages: Vec<Language> = table
             .all()

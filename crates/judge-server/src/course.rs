@@ -33,8 +33,7 @@ pub fn load(judge: Arc<Judge>, store: &Store, now_ms: i64) -> Result<Course> {
     let titles = all_problems
         .iter()
         .map(|problem| {
-            let title = judge
-                .problem(&problem.id)
+            let title = judge_packages::load(&judge.config, &problem.id)
                 .map(|p| (p.title.clone(), p.title_zh.clone()))
                 .map_err(|e| e.to_string());
             (problem.id.clone(), title)

@@ -6,12 +6,12 @@ use crate::contest::Contest;
 use crate::scoreboard::{attempt_record, Board};
 use crate::store::submissions::JudgedAttempt;
 use crate::store::SubmissionState;
-use judge_core::config::judge_toml::Scoring;
-use judge_core::contest::scoring::attempt_points;
-use judge_core::export::{
+use judge_contest::export::{
     AttemptExport, AttemptState, ResultsExport, ScoreboardExport, TestSummary,
     EXPORT_SCHEMA_VERSION,
 };
+use judge_contest::scoring::attempt_points;
+use judge_core::config::judge_toml::Scoring;
 use judge_core::text::rfc3339_ms;
 
 /// A submission in the export model.

@@ -2,7 +2,7 @@
 //! server know the new problem.
 //!
 //! The .zip is written to a temporary folder (removed afterwards) and imported by
-//! judge-core's [`judge_core::package::import::import`], exactly as `judge import` does:
+//! judge-core's [`judge_packages::import::import`], exactly as `judge import` does:
 //! the contest is checked and the package loaded first (an unknown contest or a bad
 //! package is refused with every error and nothing is written), then it is copied beside
 //! the other problems and listed in judge.toml under the contest the teacher chose
@@ -16,8 +16,8 @@ use crate::error::ServerError;
 use crate::state::AppState;
 use crate::store::now_ms;
 use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::package::import::{Imported, DEFAULT_POINTS};
 use judge_core::JudgeError;
+use judge_packages::import::{Imported, DEFAULT_POINTS};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -70,7 +70,7 @@ fn stored_name(file_name: &str) -> String {
         .map(|s| s.to_string_lossy().into_owned())
         .filter(|s| !s.is_empty() && !s.starts_with('.'))
         .unwrap_or_else(|| "package".into());
-    format!("{}.zip", judge_core::package::id_of(Path::new(&stem)))
+    format!("{}.zip", judge_packages::id_of(Path::new(&stem)))
 }
 
 /// The import's errors, one a line: each problem of a package, else the error, with the
@@ -116,14 +116,14 @@ pub fn import(state: &AppState, upload: &Upload) -> Result<Done, ImportError> {
         .as_deref()
         .map(str::trim)
         .filter(|id| !id.is_empty());
-    let imported = judge_core::package::import::import(
+    let imported = judge_packages::import::import(
         &config,
         &stored,
         id,
         DEFAULT_POINTS,
         upload.contest.as_deref(),
         // A package uploaded through the page never runs outside the sandbox.
-        judge_core::package::Trust::SandboxedOnly,
+        judge_packages::Trust::SandboxedOnly,
     )
     .map_err(|e| ImportError::Refused(messages(&e, &stored, &upload.file_name)))?;
     tracing::info!(

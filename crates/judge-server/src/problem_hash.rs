@@ -59,7 +59,7 @@ fn read(path: &Path, what: &str) -> Result<Vec<u8>, JudgeError> {
 
 /// The content hash of problem `id` as this machine's judge.toml and files have it.
 pub fn content_sha256(judge: &Judge, id: &str) -> Result<String, JudgeError> {
-    let problem = judge.problem(id)?;
+    let problem = judge_packages::load(&judge.config, id)?;
     let mut hasher = Sha256::new();
     let mut files = Vec::new();
     files_under(&problem.dir, &mut files)?;

@@ -5,7 +5,7 @@
 use crate::contest::Contest;
 use crate::store::submissions::JudgedAttempt;
 use crate::store::{SubmissionState, User};
-use judge_core::contest::scoring::{scoreboard, AttemptRecord, Scoreboard};
+use judge_contest::scoring::{scoreboard, AttemptRecord, Scoreboard};
 use judge_core::problem::Mark;
 use judge_core::Verdict;
 

@@ -185,7 +185,7 @@ pub enum Outcome {
 /// Whether a problem is interactive (its input is a dialogue with the interactor, not a
 /// file: it cannot be run on an input of one's own).
 pub fn is_interactive(judge: &Judge, problem: &str) -> Result<bool, JudgeError> {
-    let problem = judge.problem(problem)?;
+    let problem = judge_packages::load(&judge.config, problem)?;
     Ok(matches!(
         problem.output,
         judge_core::problem::OutputCheck::Interactive { .. }
@@ -204,7 +204,7 @@ fn cut(bytes: &[u8], keep: usize) -> (String, bool) {
 /// `running` (the student's turn and the slot) until it ends.
 pub fn run(judge: &Judge, request: &Request, running: Running) -> Result<Outcome, JudgeError> {
     let _held_until_the_run_ends = running;
-    let problem = judge.problem(&request.problem)?;
+    let problem = judge_packages::load(&judge.config, &request.problem)?;
     let judging = judge.judging(&problem)?;
     if matches!(judging, Judging::Interactive(_)) {
         return Err(JudgeError::Build {

@@ -4,7 +4,7 @@
 //! and the scoreboard agree; the page then shows each test as the viewer may see it.
 
 use judge_core::config::judge_toml::ContestProblemToml;
-use judge_core::contest::scoring::matches_pattern;
+use judge_core::problem::groups::matches_pattern;
 use judge_core::problem::groups::{earned_each, marks};
 use judge_core::{SubmissionResult, Verdict};
 

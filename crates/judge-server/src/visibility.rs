@@ -86,7 +86,7 @@ impl Labels {
             problems
                 .iter()
                 .map(|entry| {
-                    let labels = judge.problem(&entry.id).map_or_else(
+                    let labels = judge_packages::load(&judge.config, &entry.id).map_or_else(
                         |_| TestLabels::new([], entry.test_names),
                         |problem| {
                             TestLabels::new(

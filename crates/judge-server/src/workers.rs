@@ -17,7 +17,7 @@ use crate::queue::{ProgressListener, Queue};
 use crate::store::{
     now_ms, ClaimRequest, Claimed, JudgeOutcome, ProblemVersion, Store, WorkerReport,
 };
-use judge_core::contest::run::lazy_options;
+use judge_contest::run::lazy_options;
 use judge_core::judge::Submission;
 use judge_core::{Judge, JudgeError, SubmissionResult};
 use std::collections::BTreeSet;
@@ -588,7 +588,7 @@ fn judge_source(
     claimed: &Claimed,
     test_jobs: usize,
 ) -> Result<SubmissionResult, JudgeError> {
-    let problem = judge.problem(&claimed.problem)?;
+    let problem = judge_packages::load(&judge.config, &claimed.problem)?;
     let judging = judge.judging(&problem)?;
     let language = judge.languages.by_id(&claimed.language)?;
     let source = PathBuf::from(format!(
@@ -625,10 +625,7 @@ fn judge_source(
 /// get a judge error until the teacher fixes it and rejudges).
 pub fn warm_up(judge: &Judge, problems: &[String]) -> Result<(), JudgeError> {
     for id in problems {
-        match judge
-            .problem(id)
-            .and_then(|problem| judge.judging(&problem))
-        {
+        match judge_packages::load(&judge.config, id).and_then(|problem| judge.judging(&problem)) {
             Ok(_) => tracing::info!("problem {id} is ready"),
             Err(error @ JudgeError::Config(_)) => return Err(error),
             Err(error) => tracing::warn!("problem {id} cannot be judged yet: {error}"),

@@ -1,6 +1,6 @@
 //! `exact`: the output must be the answer, byte for byte.
 
-use super::{show, Comparison};
+use super::comparison::{show, Comparison};
 
 /// Compares bytes; the message names the first differing line and column.
 pub fn compare(output: &[u8], answer: &[u8]) -> Comparison {

@@ -4,7 +4,7 @@
 //! `float_absolute_tolerance` or `float_relative_tolerance` where given (then the
 //! answer's numeric tokens, integers too, are compared as numbers).
 
-use super::{show, Comparison};
+use super::comparison::{show, Comparison};
 
 /// The default validator's settings, parsed from its flags when the problem is loaded.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]

@@ -1,7 +1,7 @@
 //! `lines`: the lines must be the answer's, ignoring trailing whitespace on each line and
 //! trailing blank lines.
 
-use super::{show, Comparison};
+use super::comparison::{show, Comparison};
 
 /// The lines of a text with trailing whitespace (and `\r`) removed and trailing blank lines
 /// dropped.

@@ -3,6 +3,7 @@
 //! sandbox ([`checker`]).
 
 pub mod checker;
+mod comparison;
 pub mod diff;
 pub mod exact;
 pub mod float;
@@ -11,38 +12,8 @@ pub mod lines;
 pub mod tokens;
 
 use crate::config::problem_toml::{CompareMode, CompareToml};
-use crate::verdict::Verdict;
 
-/// What a comparison concluded.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Comparison {
-    /// AC, WA, PE (checkers only) or JE (a broken checker).
-    pub verdict: Verdict,
-    /// The fraction of the test's points, when a checker gave points (testlib's exit 7).
-    pub score: Option<f64>,
-    /// Why, in one line (empty for AC from a built-in mode).
-    pub message: String,
-}
-
-impl Comparison {
-    /// Accepted.
-    pub fn accepted() -> Comparison {
-        Comparison {
-            verdict: Verdict::AC,
-            score: None,
-            message: String::new(),
-        }
-    }
-
-    /// Wrong answer, with the reason.
-    pub fn wrong(message: impl Into<String>) -> Comparison {
-        Comparison {
-            verdict: Verdict::WA,
-            score: None,
-            message: message.into(),
-        }
-    }
-}
+pub use comparison::Comparison;
 
 /// A built-in comparison mode with its settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -93,15 +64,4 @@ impl BuiltIn {
             BuiltIn::Kattis(flags) => kattis_default::compare(flags, output, answer),
         }
     }
-}
-
-/// Shows a token or line in a message: quoted, escaped, cut to a readable length.
-pub fn show(text: &[u8]) -> String {
-    const LIMIT: usize = 40;
-    let text = String::from_utf8_lossy(text);
-    let mut shown: String = text.chars().take(LIMIT).collect();
-    if text.chars().count() > LIMIT {
-        shown.push('…');
-    }
-    format!("{shown:?}")
 }

@@ -1,6 +1,6 @@
 //! `tokens` (the default): the whitespace-separated tokens must match the answer's.
 
-use super::{show, Comparison};
+use super::comparison::{show, Comparison};
 
 /// A token and where it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -179,9 +179,43 @@ pub fn earned_each(groups: &[Group], mark: &dyn Fn(&str) -> Option<Mark>) -> Vec
         .collect()
 }
 
+/// Whether a test name matches a pattern where `*` stands for any run of characters.
+pub fn matches_pattern(pattern: &str, name: &str) -> bool {
+    let parts: Vec<&str> = pattern.split('*').collect();
+    if parts.len() == 1 {
+        return pattern == name;
+    }
+    let (first, last) = (parts[0], parts[parts.len() - 1]);
+    if !name.starts_with(first)
+        || !name[first.len()..].ends_with(last)
+        || name.len() < first.len() + last.len()
+    {
+        return false;
+    }
+    let mut rest = &name[first.len()..name.len() - last.len()];
+    for part in &parts[1..parts.len() - 1] {
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn patterns_match_with_stars() {
+        assert!(matches_pattern("secret/*", "secret/01-a"));
+        assert!(matches_pattern("secret/0*-max", "secret/03-max"));
+        assert!(!matches_pattern("secret/0*-max", "secret/03-min"));
+        assert!(matches_pattern("sample/1", "sample/1"));
+        assert!(!matches_pattern("sample/1", "sample/10"));
+        assert!(matches_pattern("*", "anything"));
+        assert!(!matches_pattern("a*a", "a"));
+    }
 
     fn group(name: &str, points: f64, tests: &[&str], aggregation: Aggregation) -> Group {
         Group {

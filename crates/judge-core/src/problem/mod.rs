@@ -3,19 +3,16 @@
 //! submissions), so that nothing downstream knows whether a problem was a native crate,
 //! a Kattis package or a Polygon package.
 //!
-//! Loaders: [`native`] (problem.toml, a problem of this repository),
-//! [`crate::package::kattis`] and [`crate::package::polygon`]. [`Problem::load`] finds a
-//! contest problem by id; [`Problem::open`] opens any folder.
+//! The loaders (problem.toml, Kattis, Polygon) are the `judge-packages` crate's, which
+//! finds a contest problem by id or opens any folder.
 
 pub mod groups;
-pub mod native;
 pub mod submissions;
 
 pub use groups::{Aggregation, Group, Mark};
 pub use submissions::{Expected, KeptSubmission};
 
 use crate::compare::BuiltIn;
-use crate::config::judge_toml::JudgeConfig;
 use crate::config::problem_toml::{BruteForceToml, CheckerProtocol, RecipeToml, StressToml};
 use crate::error::{JudgeError, Result};
 use crate::language::Language;
@@ -296,56 +293,6 @@ pub struct Problem {
 }
 
 impl Problem {
-    /// Loads a problem of the contest by id: `problems_dir/<id>/`, in whichever format it
-    /// is, and checks its groups against its tests.
-    pub fn load(config: &JudgeConfig, id: &str) -> Result<Problem> {
-        crate::problem_id::check(config, id)?;
-        let dir = config.problem_dir(id);
-        if id.is_empty() || id.contains('/') || !dir.is_dir() || detect(&dir).is_none() {
-            let known: Vec<String> = config
-                .toml
-                .contest
-                .problems
-                .iter()
-                .map(|p| p.id.clone())
-                .collect();
-            return Err(JudgeError::UnknownProblem {
-                id: id.to_string(),
-                dir,
-                known: if known.is_empty() {
-                    String::new()
-                } else {
-                    format!("; the contest's problems: {}", known.join(", "))
-                },
-            });
-        }
-        Problem::open(config, &dir, id)
-    }
-
-    /// Opens the problem in `dir` (a native problem folder or an unpacked package) under
-    /// the id `id`.
-    pub fn open(config: &JudgeConfig, dir: &Path, id: &str) -> Result<Problem> {
-        let problem = match detect(dir) {
-            Some(Format::Native) => native::load(config, dir, id)?,
-            Some(Format::Polygon) => crate::package::polygon::load(dir, id)?,
-            Some(_) => crate::package::kattis::load(dir, id)?,
-            None => {
-                return Err(JudgeError::file(
-                    "problem folder",
-                    dir,
-                    "has no problem.toml, problem.yaml or problem.xml",
-                ))
-            }
-        };
-        if problem.tests.is_empty() {
-            return Err(JudgeError::NoTests {
-                problem: id.to_string(),
-                dir: problem.testdata_dir.clone(),
-            });
-        }
-        Ok(problem)
-    }
-
     /// Why judging this problem runs its own code on this machine outside the sandbox, if
     /// it does: a native problem that is a Rust crate is built by cargo (build scripts and
     /// procedural macros run as the judge's user) and its crate binaries run on the host.
@@ -385,22 +332,8 @@ impl Problem {
     /// Indices of the tests a pattern (`secret/0*`) names.
     pub fn tests_matching(&self, pattern: &str) -> Vec<usize> {
         (0..self.tests.len())
-            .filter(|&i| crate::contest::scoring::matches_pattern(pattern, &self.tests[i].name))
+            .filter(|&i| groups::matches_pattern(pattern, &self.tests[i].name))
             .collect()
-    }
-}
-
-/// The format of the problem in `dir`, if it holds one: problem.toml, then problem.xml,
-/// then problem.yaml (any Kattis generation: its loader reads which one).
-pub fn detect(dir: &Path) -> Option<Format> {
-    if dir.join("problem.toml").is_file() {
-        Some(Format::Native)
-    } else if dir.join("problem.xml").is_file() {
-        Some(Format::Polygon)
-    } else if dir.join("problem.yaml").is_file() {
-        Some(Format::Kattis2025)
-    } else {
-        None
     }
 }
 

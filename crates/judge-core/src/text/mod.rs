@@ -3,6 +3,7 @@
 //! ([`escape`]). Every report, export and page writes these through here, so each has one
 //! form everywhere.
 
+pub mod csv;
 pub mod escape;
 
 use serde::Serialize;
@@ -115,6 +116,14 @@ pub fn rfc3339_ms(ms: i64) -> String {
 /// A time in Unix seconds as RFC 3339 in UTC.
 pub fn rfc3339(seconds: i64) -> String {
     rfc3339_ms(seconds.saturating_mul(1000))
+}
+
+/// Why a source of `bytes` bytes is refused under a cap of `cap_kib` KiB, in words.
+pub fn source_too_large(bytes: u64, cap_kib: u64) -> String {
+    format!(
+        "{}, more than the largest source judge.toml allows ({cap_kib} KiB: [compile] max_source_kib)",
+        size(bytes)
+    )
 }
 
 #[cfg(test)]

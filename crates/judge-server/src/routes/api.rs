@@ -210,7 +210,7 @@ async fn scoreboard(
     State(state): State<AppState>,
     ApiUser(user): ApiUser,
     query: Result<Query<ContestQuery>, QueryRejection>,
-) -> Result<Json<judge_core::export::ScoreboardExport>, HttpError> {
+) -> Result<Json<judge_contest::export::ScoreboardExport>, HttpError> {
     let contest = contest_of(&state, &user, query)?;
     let freeze = contest.frozen_since(now_ms());
     let shown = if user.is_teacher() { None } else { freeze };
@@ -234,7 +234,7 @@ async fn problems(
                 .problems
                 .iter()
                 .map(|entry| {
-                    let loaded = s.judge.problem(&entry.id).ok();
+                    let loaded = judge_packages::load(&s.judge.config, &entry.id).ok();
                     serde_json::json!({
                         "id": entry.id,
                         "title": loaded.as_ref().map(|p| p.title.clone()),

@@ -31,7 +31,7 @@ async fn file(Path(file): Path<String>) -> Result<Response, HttpError> {
     let (body, content_type) = match file.as_str() {
         "style.css" => (STYLE, "text/css; charset=utf-8"),
         "scoreboard.css" => (
-            judge_core::export::html::SCOREBOARD_STYLE,
+            judge_contest::export::html::SCOREBOARD_STYLE,
             "text/css; charset=utf-8",
         ),
         "app.js" => (SCRIPT, "text/javascript; charset=utf-8"),

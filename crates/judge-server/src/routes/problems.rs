@@ -300,7 +300,7 @@ async fn statement_of(
     let images_href = contest.href(&format!("/problems/{id}/statement/"));
     let page = state
         .blocking(move |s| {
-            let problem = match s.judge.problem(&problem_id) {
+            let problem = match judge_packages::load(&s.judge.config, &problem_id) {
                 Ok(problem) => problem,
                 Err(error) => return Ok(Err(error.to_string())),
             };
@@ -414,7 +414,7 @@ async fn image_of(
     let (problem_id, reference) = (id.clone(), file.clone());
     let image = state
         .blocking(move |s| {
-            let Ok(problem) = s.judge.problem(&problem_id) else {
+            let Ok(problem) = judge_packages::load(&s.judge.config, &problem_id) else {
                 return Ok(None);
             };
             Ok(problem

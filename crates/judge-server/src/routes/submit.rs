@@ -342,7 +342,7 @@ pub(crate) async fn accept(
     };
     let inserted = state
         .blocking(move |s| {
-            if let Err(error) = s.judge.problem(&new.problem) {
+            if let Err(error) = judge_packages::load(&s.judge.config, &new.problem) {
                 return Ok(Err(error.to_string()));
             }
             Ok(Ok(s

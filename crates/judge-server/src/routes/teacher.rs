@@ -19,7 +19,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::Form;
-use judge_core::export::{csv, to_json};
+use judge_contest::export::{csv, to_json};
 use serde::Deserialize;
 
 /// The teacher's pages.

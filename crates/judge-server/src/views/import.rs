@@ -116,7 +116,7 @@ pub fn page_view(
             @match outcome {
                 Some(Outcome::Imported { file_name, id, contest_title, href, format, tests, warnings, not_judgeable }) => {
                     section class="notice" id="import-done" role="status" {
-                        p { (t.imported(file_name, id)) " " (t.in_contest(contest_title)) " " (t.facts(t.format(*format), *tests, judge_core::package::import::DEFAULT_POINTS)) }
+                        p { (t.imported(file_name, id)) " " (t.in_contest(contest_title)) " " (t.facts(t.format(*format), *tests, judge_packages::import::DEFAULT_POINTS)) }
                         p { a href=(href) { (t.see_it()) } }
                         @if let Some(why) = not_judgeable { p class="error-message" { (t.not_judgeable(why)) } }
                         @if !warnings.is_empty() {

@@ -4,11 +4,11 @@ use super::format;
 use super::layout::{page, Chrome};
 use crate::contest::Contest;
 use crate::scoreboard::Board;
+use judge_contest::export::html::{scoreboard_table_with, ScoreboardLabels};
 use judge_core::config::judge_toml::Scoring;
-use judge_core::export::html::{scoreboard_table_with, ScoreboardLabels};
 
 /// A problem's letter on an ICPC board and problem list (A, B, ...).
-pub use judge_core::export::html::problem_letter as letter;
+pub use judge_contest::export::html::problem_letter as letter;
 use maud::{html, Markup};
 
 crate::i18n::texts! {

@@ -3,12 +3,12 @@
 
 use super::{cancel_flag, load_config, Cli};
 use indicatif::{ProgressBar, ProgressStyle};
+use judge_contest::export::{csv, html, terminal, to_json};
+use judge_contest::log::AttemptStatus;
+use judge_contest::run::{run_contest, ContestOptions};
+use judge_contest::summary::results_file;
 use judge_core::compile_cache::CompileCache;
-use judge_core::contest::log::AttemptStatus;
-use judge_core::contest::run::{run_contest, ContestOptions};
-use judge_core::contest::summary::results_file;
 use judge_core::events::{Event, Listener};
-use judge_core::export::{csv, html, terminal, to_json};
 use judge_core::text::{escape, serde_name};
 use judge_core::Judge;
 use std::collections::BTreeMap;
@@ -127,7 +127,7 @@ pub fn execute(cli: &Cli, args: &ContestArgs) -> anyhow::Result<u8> {
     );
     progress.bar.finish_and_clear();
     let outcome = outcome?;
-    let contest = &judge_core::contest::with_groups(&judge.config);
+    let contest = &judge_contest::with_groups(&judge.config);
     let results = results_file(contest, &outcome.attempts);
     write(args.out.join("results.json"), &to_json(&results))?;
     write(

@@ -2,7 +2,7 @@
 //! (2025-09), which `judge verify DIR` and other Kattis tools read.
 
 use super::{load_config, Cli, EXIT_JUDGED};
-use judge_core::package::export::{export, ExportOptions};
+use judge_packages::export::{export, ExportOptions};
 use std::path::PathBuf;
 
 /// Arguments of `judge export`.

@@ -18,7 +18,7 @@ pub struct ImportArgs {
     #[arg(long)]
     pub contest: Option<String>,
     /// Its points in the contest.
-    #[arg(long, default_value_t = judge_core::package::import::DEFAULT_POINTS)]
+    #[arg(long, default_value_t = judge_packages::import::DEFAULT_POINTS)]
     pub points: f64,
     /// Admit a native problem that is a Rust crate: cargo builds it (build scripts
     /// included) and runs its checker, validator, generator and reference on this machine
@@ -30,16 +30,16 @@ pub struct ImportArgs {
 /// Runs `judge import`.
 pub fn execute(cli: &Cli, args: &ImportArgs) -> anyhow::Result<u8> {
     let config = load_config(cli.config.as_ref())?;
-    let imported = judge_core::package::import::import(
+    let imported = judge_packages::import::import(
         &config,
         &args.path,
         args.id.as_deref(),
         args.points,
         args.contest.as_deref(),
         if args.trust_native {
-            judge_core::package::Trust::NativeCrates
+            judge_packages::Trust::NativeCrates
         } else {
-            judge_core::package::Trust::SandboxedOnly
+            judge_packages::Trust::SandboxedOnly
         },
     )?;
     for warning in &imported.warnings {

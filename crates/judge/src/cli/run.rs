@@ -1,10 +1,10 @@
 //! `judge run`: judge one source file on one problem and print a table (or JSON).
 
 use super::{cancel_flag, load_config, Cli, EXIT_JUDGED, EXIT_REJECTED};
+use judge_contest::report::{json::to_json, table::TableReporter, use_colour};
 use judge_core::config::judge_toml::{ContestProblemToml, Scoring};
 use judge_core::events::{Listener, Silent};
 use judge_core::judge::JudgeOptions;
-use judge_core::report::{json::to_json, table::TableReporter, use_colour};
 use judge_core::{Judge, Verdict};
 use std::path::PathBuf;
 
@@ -41,27 +41,26 @@ pub fn execute(cli: &Cli, args: &RunArgs) -> anyhow::Result<u8> {
     let config = load_config(cli.config.as_ref())?;
     let judge = Judge::new(config, cancel_flag())?;
     // An id of the contest, or a path: a problem folder, a package folder or .zip.
-    let opened = if judge_core::package::is_path(&judge.config, &args.problem) {
-        Some(judge_core::package::open(
+    let opened = if judge_packages::is_path(&judge.config, &args.problem) {
+        Some(judge_packages::open(
             &judge.config,
             std::path::Path::new(&args.problem),
             None,
-            judge_core::package::Trust::SandboxedOnly,
+            judge_packages::Trust::SandboxedOnly,
         )?)
     } else {
         None
     };
     let mut problem = match &opened {
         Some(opened) => opened.problem.clone(),
-        None => judge.problem(&args.problem)?,
+        None => judge_packages::load(&judge.config, &args.problem)?,
     };
     if !problem.time_rule.explicit {
         // The package gives no limit: its rule infers one from its accepted submissions.
         let judging = judge.judging(&problem)?;
         let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let limit =
-            judge_core::verify::submissions::infer_time_limit(&judge, &problem, &judging, jobs)
-                .map_err(|why| anyhow::anyhow!("{}: {why}", args.problem))?;
+        let limit = judge_verify::submissions::infer_time_limit(&judge, &problem, &judging, jobs)
+            .map_err(|why| anyhow::anyhow!("{}: {why}", args.problem))?;
         eprintln!(
             "note: {} gives no time limit; its accepted submissions give {limit} s",
             args.problem

@@ -5,7 +5,7 @@
 
 use super::{load_config, Cli};
 use anyhow::{bail, Context};
-use judge_core::contest::discover::{discover, AttemptFile};
+use judge_contest::discover::{discover, AttemptFile};
 use judge_core::language::Languages;
 use judge_core::text::escape::terminal_line;
 use similarity::analysis::Skipped;

@@ -4,11 +4,11 @@
 use super::{cancel_flag, load_config, Cli, EXIT_INTERRUPTED, EXIT_JUDGED, EXIT_REJECTED};
 use indicatif::{ProgressBar, ProgressStyle};
 use judge_core::events::{Event, Listener};
-use judge_core::stress::{
-    recipe, saved, stress, Against, Phase, Round, StressError, StressOptions, StressReport,
-};
 use judge_core::text::escape;
 use judge_core::{Judge, Verdict};
+use judge_verify::stress::{
+    recipe, saved, stress, Against, Phase, Round, StressError, StressOptions, StressReport,
+};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -167,8 +167,8 @@ fn print_summary(report: &StressReport, generator: &str) {
         None => println!(
             "no disagreement ({})",
             match report.stopped {
-                judge_core::stress::Stop::Time => "stopped by --time",
-                judge_core::stress::Stop::Interrupted => "interrupted",
+                judge_verify::stress::Stop::Time => "stopped by --time",
+                judge_verify::stress::Stop::Interrupted => "interrupted",
                 _ => "stopped after the rounds asked for",
             }
         ),
@@ -213,7 +213,7 @@ pub fn execute(cli: &Cli, args: &StressArgs) -> anyhow::Result<u8> {
     let cancel = cancel_flag();
     let judge = Judge::new(config, cancel.clone())?;
     super::warn_if_degraded(&judge);
-    let problem = judge.problem(&args.problem)?;
+    let problem = judge_packages::load(&judge.config, &args.problem)?;
     judge_core::source::check_file(&args.against)?;
     let bytes =
         judge_core::source::read_capped(&args.against, judge.config.toml.compile.max_source_kib)?;

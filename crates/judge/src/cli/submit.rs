@@ -6,8 +6,8 @@
 
 use super::{Cli, EXIT_ERROR, EXIT_JUDGED, EXIT_REJECTED};
 use anyhow::{bail, Context};
+use judge_contest::report::{table::TableReporter, use_colour};
 use judge_core::events::{Event, Listener};
-use judge_core::report::{table::TableReporter, use_colour};
 use judge_core::{SubmissionResult, Verdict};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

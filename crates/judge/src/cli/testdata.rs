@@ -1,8 +1,8 @@
 //! `judge testdata build ID...`: rebuild a problem's stored tests from its recipe.
 
 use super::{cancel_flag, load_config, Cli};
-use judge_core::testdata::build;
 use judge_core::Judge;
+use judge_packages::testdata::build;
 
 /// Arguments of `judge testdata`.
 #[derive(Debug, clap::Args)]

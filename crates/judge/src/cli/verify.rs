@@ -4,8 +4,8 @@
 use super::{cancel_flag, load_config, Cli};
 use judge_core::events::{Event, Listener, Silent};
 use judge_core::text::escape;
-use judge_core::verify::{verify_problem, ProblemReport, Status, VerifyOptions};
 use judge_core::Judge;
+use judge_verify::{verify_problem, ProblemReport, Status, VerifyOptions};
 
 /// Arguments of `judge verify`.
 #[derive(Debug, clap::Args)]
@@ -98,24 +98,20 @@ pub fn execute(cli: &Cli, args: &VerifyArgs) -> anyhow::Result<u8> {
             &mut printer
         };
         // A path (a problem folder, a package folder or .zip) is checked in place.
-        let report = if judge_core::package::is_path(&judge.config, id) {
-            match judge_core::package::open(
+        let report = if judge_packages::is_path(&judge.config, id) {
+            match judge_packages::open(
                 &judge.config,
                 std::path::Path::new(id),
                 None,
-                judge_core::package::Trust::SandboxedOnly,
+                judge_packages::Trust::SandboxedOnly,
             ) {
                 Ok(opened) => {
-                    let mut report = judge_core::verify::verify_loaded(
-                        &judge,
-                        opened.problem,
-                        &options,
-                        listener,
-                    );
+                    let mut report =
+                        judge_verify::verify_loaded(&judge, opened.problem, &options, listener);
                     report.problem = id.clone();
                     report
                 }
-                Err(error) => judge_core::verify::failed_to_load(id, error, listener),
+                Err(error) => judge_verify::failed_to_load(id, error, listener),
             }
         } else {
             verify_problem(&judge, id, &options, listener)

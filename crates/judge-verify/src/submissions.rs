@@ -1,0 +1,509 @@
+//! Judging a problem's kept submissions, each by what its folder (or tag) asks of it, and
+//! inferring a time limit from the accepted ones when the package gives none.
+
+use super::shown;
+use judge_core::events::Silent;
+use judge_core::judge::{Judge, JudgeOptions, Submission};
+use judge_core::language::Language;
+use judge_core::problem::groups::matches_pattern;
+use judge_core::problem::groups::{earned, marks};
+use judge_core::problem::{Expected, KeptSubmission, Problem};
+use judge_core::program::ProgramKind;
+use judge_core::run_test::Judging;
+use judge_core::verdict::{SubmissionResult, TestResult, TimeLimitKind, Verdict};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// Their wall-clock scale: generous, so that the CPU limit is what stops them.
+pub const TOO_SLOW_WALL_SCALE: f64 = 3.0;
+
+/// How one kept submission fared.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SubmissionOutcome {
+    /// The file, relative to the judge.toml folder.
+    pub file: String,
+    /// What it must get, in words (`WA`, `RE or MLE`, `rejected`).
+    pub expected: String,
+    /// The verdict its folder is named for, when there is one.
+    pub expected_verdict: Option<Verdict>,
+    /// The verdict it got (under the problem's real limits).
+    pub got: Verdict,
+    /// Whether that is what it must get.
+    pub filed_right: bool,
+    /// The points it earned of the problem's groups, when the problem has groups.
+    pub points: Option<f64>,
+    /// The first test that was not accepted.
+    pub first_failure: Option<String>,
+    /// That test's message, or the error that stopped judging.
+    pub message: String,
+    /// The largest CPU time over the tests that ran.
+    pub max_cpu_time_s: f64,
+    /// Its language's CPU limit on this problem.
+    pub limit_s: f64,
+    /// For too-slow submissions: whether some test ran past the too-slow factor x the
+    /// limit.
+    pub exceeds_one_and_a_half: bool,
+    /// Whether it is a brute-force solution (judged on the small tests only).
+    pub brute_force: bool,
+    /// Why it was not judged, when it was not (a language the table lacks).
+    pub skipped: Option<String>,
+}
+
+impl SubmissionOutcome {
+    /// Whether it got what it is filed under.
+    pub fn as_filed(&self) -> bool {
+        self.filed_right
+    }
+
+    /// The mismatch, in words.
+    pub fn mismatch(&self) -> String {
+        format!(
+            "{}: filed as {}, got {}{}{}{}",
+            self.file,
+            self.expected,
+            self.got,
+            self.points
+                .map(|p| format!(" ({} points)", judge_core::text::points(p)))
+                .unwrap_or_default(),
+            self.first_failure
+                .as_ref()
+                .map(|t| format!(" on {t}"))
+                .unwrap_or_default(),
+            if self.message.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", self.message)
+            }
+        )
+    }
+}
+
+/// The verdict under the real limit of a run made at a larger one: a test that ran
+/// past the real limit is TLE there.
+pub fn verdict_at_limit(tests: &[TestResult], limit_s: f64) -> Option<&TestResult> {
+    tests
+        .iter()
+        .find(|t| t.verdict != Verdict::AC || t.cpu_time_s > limit_s)
+}
+
+fn blank(file: String, expected: &Expected) -> SubmissionOutcome {
+    SubmissionOutcome {
+        file,
+        expected: expected.describe(),
+        expected_verdict: expected.main(),
+        got: Verdict::JE,
+        filed_right: false,
+        points: None,
+        first_failure: None,
+        message: String::new(),
+        max_cpu_time_s: 0.0,
+        limit_s: 0.0,
+        exceeds_one_and_a_half: false,
+        brute_force: *expected == Expected::BruteForce,
+        skipped: None,
+    }
+}
+
+/// The problem cut down to the tests its `[brute_force]` table names.
+fn brute_force_tests(problem: &Problem) -> Result<Problem, String> {
+    let Some(table) = &problem.brute_force else {
+        return Err(format!(
+            "submissions/{}/ needs a [brute_force] table in problem.toml \
+             naming the tests small enough for it (tests = [\"sample/*\", ...])",
+            judge_packages::native::BRUTE_FORCE_FOLDER
+        ));
+    };
+    if let Some(unmatched) = table
+        .tests
+        .iter()
+        .find(|p| !problem.tests.iter().any(|t| matches_pattern(p, &t.name)))
+    {
+        return Err(format!(
+            "problem.toml's brute_force.tests: {unmatched:?} matches none of the problem's tests"
+        ));
+    }
+    let mut small = problem.clone();
+    small
+        .tests
+        .retain(|t| table.tests.iter().any(|p| matches_pattern(p, &t.name)));
+    Ok(small)
+}
+
+/// A submission's main source and the other files beside it, with its language; or why
+/// it cannot be judged here.
+fn sources(
+    judge: &Judge,
+    files: &[PathBuf],
+    language: Option<&str>,
+) -> Result<(Language, Vec<u8>, Vec<judge_core::compile::SourceFile>), String> {
+    let main = files.first().ok_or("an empty folder")?;
+    let language = match language {
+        Some(id) => judge.languages.by_id(id),
+        None => judge.languages.for_path(main),
+    }
+    .map_err(|_| {
+        format!(
+            "no language of judge.toml's table for {} files",
+            main.extension()
+                .map(|e| format!(".{}", e.to_string_lossy()))
+                .unwrap_or_else(|| "extension-less".into())
+        )
+    })?
+    .clone();
+    let bytes = std::fs::read(main).map_err(|e| e.to_string())?;
+    let base = main.parent().unwrap_or(Path::new("")).to_path_buf();
+    let mut others = Vec::new();
+    for file in &files[1..] {
+        others.push(judge_core::compile::SourceFile {
+            name: file
+                .strip_prefix(&base)
+                .unwrap_or(file)
+                .display()
+                .to_string(),
+            bytes: std::fs::read(file).map_err(|e| e.to_string())?,
+        });
+    }
+    Ok((language, bytes, others))
+}
+
+/// Judges a program made of source files (a kept submission, a package's reference).
+pub fn judge_sources(
+    judge: &Judge,
+    problem: &Problem,
+    judging: &Judging,
+    files: &[PathBuf],
+    language: Option<&str>,
+    options: &JudgeOptions,
+) -> judge_core::Result<SubmissionResult> {
+    let (language, bytes, others) = sources(judge, files, language)
+        .map_err(|why| judge_core::JudgeError::file("program", &files[0], why))?;
+    let mut problem = problem.clone();
+    if !others.is_empty() {
+        // The other files of a folder submission go beside it as included files do.
+        let staging = tempfile::tempdir().map_err(|e| {
+            judge_core::JudgeError::file("temporary folder", std::env::temp_dir(), e)
+        })?;
+        for file in &others {
+            let path = staging.path().join(&file.name);
+            if let Some(parent) = path.parent() {
+                let _ = std::fs::create_dir_all(parent);
+            }
+            std::fs::write(&path, &file.bytes)
+                .map_err(|e| judge_core::JudgeError::file("staged source", &path, e))?;
+        }
+        if let Some(include) = problem
+            .include
+            .get(&language.id)
+            .or_else(|| problem.include.get("*"))
+        {
+            for entry in std::fs::read_dir(include).into_iter().flatten().flatten() {
+                let _ = std::fs::copy(entry.path(), staging.path().join(entry.file_name()));
+            }
+        }
+        problem
+            .include
+            .insert(language.id.clone(), staging.path().to_path_buf());
+        let submission = Submission {
+            problem: &problem,
+            source: &files[0],
+            bytes: &bytes,
+            language: &language,
+            judging,
+            options: options.clone(),
+        };
+        return judge.judge(&submission, &mut Silent);
+    }
+    let submission = Submission {
+        problem: &problem,
+        source: &files[0],
+        bytes: &bytes,
+        language: &language,
+        judging,
+        options: options.clone(),
+    };
+    judge.judge(&submission, &mut Silent)
+}
+
+fn judge_one(
+    judge: &Judge,
+    problem: &Problem,
+    judging: &Judging,
+    kept: &KeptSubmission,
+    alternative: Option<&Language>,
+) -> SubmissionOutcome {
+    let file = match alternative {
+        Some(language) => format!("{} ({})", shown(judge, &kept.path), language.id),
+        None => shown(judge, &kept.path),
+    };
+    let mut outcome = blank(file.clone(), &kept.expected);
+    if let Some(why) = &kept.skip {
+        outcome.skipped = Some(why.clone());
+        return outcome;
+    }
+    let (files, language) = match &kept.program.kind {
+        ProgramKind::Sources { files, language } => (files.clone(), language.clone()),
+        _ => {
+            outcome.skipped = Some("not a source program".into());
+            return outcome;
+        }
+    };
+    if let Err(why) = sources(judge, &files, language.as_deref()) {
+        outcome.skipped = Some(why);
+        return outcome;
+    }
+    let small;
+    let problem = if kept.expected == Expected::BruteForce {
+        match brute_force_tests(problem) {
+            Ok(cut) => {
+                small = cut;
+                &small
+            }
+            Err(message) => {
+                outcome.message = message;
+                return outcome;
+            }
+        }
+    } else {
+        problem
+    };
+    let language = match (alternative, language) {
+        (Some(alternative), _) => Some(alternative.clone()),
+        (None, Some(id)) => judge.languages.by_id(&id).ok().cloned(),
+        // The extension's language, or the alternative a `#!` line names (pypy3).
+        (None, None) => std::fs::read(&files[0])
+            .ok()
+            .and_then(|bytes| judge.languages.for_file(&files[0], &bytes).ok().cloned()),
+    };
+    let Some(language) = language else {
+        outcome.skipped = Some("no language for it".into());
+        return outcome;
+    };
+    let limit_s = problem.limits_for(&language).cpu_time.as_secs_f64();
+    let rule = problem.time_rule;
+    // Accepted ones run every test (their slowest counts); too-slow ones at the too-slow
+    // factor x the limit, until they pass it; partially accepted ones every test (their
+    // points count); the rest until their first failure.
+    let too_slow = kept.expected.main() == Some(Verdict::TLE);
+    let every_test = matches!(
+        kept.expected,
+        Expected::PartiallyAccepted | Expected::BruteForce
+    ) || kept.expected.main() == Some(Verdict::AC);
+    let options = JudgeOptions {
+        time_scale: if too_slow { rule.too_slow_factor } else { 1.0 },
+        wall_scale: if too_slow { TOO_SLOW_WALL_SCALE } else { 1.0 },
+        stop_at_first_failure: !every_test,
+        ..JudgeOptions::default()
+    };
+    let result = match judge_sources(
+        judge,
+        problem,
+        judging,
+        &files,
+        Some(&language.id),
+        &options,
+    ) {
+        Ok(result) => result,
+        Err(error) => {
+            outcome.message = error.to_string();
+            return outcome;
+        }
+    };
+    outcome.limit_s = limit_s;
+    outcome.max_cpu_time_s = result.max_cpu_time_s;
+    // Past the too-slow factor x the CPU limit, or waiting past the (tripled) wall-clock
+    // limit: a program that never flushes and deadlocks with an interactor uses no CPU.
+    outcome.exceeds_one_and_a_half = too_slow
+        && result.tests.iter().any(|t| {
+            t.cpu_time_s > limit_s * rule.too_slow_factor
+                || (t.verdict == Verdict::TLE && t.time_limit == Some(TimeLimitKind::Wall))
+        });
+    let (got, first_failure, message) = if !result.compile.success {
+        (
+            Verdict::CE,
+            None,
+            result
+                .compile
+                .message
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+        )
+    } else if too_slow {
+        match verdict_at_limit(&result.tests, limit_s) {
+            None => (Verdict::AC, None, String::new()),
+            Some(t) if t.verdict == Verdict::AC || t.verdict == Verdict::TLE => (
+                Verdict::TLE,
+                Some(t.name.clone()),
+                format!("{:.3} s of CPU, limit {limit_s:.2} s", t.cpu_time_s),
+            ),
+            Some(t) => (t.verdict, Some(t.name.clone()), t.message.clone()),
+        }
+    } else {
+        let first = result.tests.iter().find(|t| t.verdict != Verdict::AC);
+        (
+            result.verdict,
+            first.map(|t| t.name.clone()),
+            first.map(|t| t.message.clone()).unwrap_or_default(),
+        )
+    };
+    let points = (!problem.groups.is_empty()).then(|| {
+        (
+            earned(&problem.groups, &marks(&result.tests)),
+            problem.group_points(),
+        )
+    });
+    outcome.got = got;
+    outcome.first_failure = first_failure;
+    outcome.message = message;
+    outcome.points = points.map(|(p, _)| p);
+    outcome.filed_right = kept.expected.holds(got, points);
+    if let Some((got_points, max)) = points.filter(|_| got == Verdict::AC) {
+        if outcome.message.is_empty() && got_points < max - 1e-9 {
+            // Every test accepted, some with part of their points (Kattis multipliers).
+            outcome.message = format!(
+                "{} of {} points",
+                judge_core::text::points(got_points),
+                judge_core::text::points(max)
+            );
+        }
+    }
+    outcome
+}
+
+/// Judges every kept submission of a problem, `jobs` at a time.
+pub fn judge_submissions(
+    judge: &Judge,
+    problem: &Problem,
+    judging: &Judging,
+    jobs: usize,
+) -> Vec<SubmissionOutcome> {
+    let mut runs: Vec<(&KeptSubmission, Option<&Language>)> = Vec::new();
+    for kept in &problem.submissions {
+        // An accepted submission is also judged on each alternative runtime of its
+        // language (pypy3 for python3): that checks the alternative's multiplier against
+        // every problem, as the language's own is checked. Only accepted ones: a program
+        // too slow for CPython may well pass on PyPy.
+        let main_file = kept.program.files().first().map(|f| f.to_path_buf());
+        let alternatives: Vec<&Language> =
+            match main_file.as_deref().map(|f| judge.languages.for_path(f)) {
+                Some(Ok(language))
+                    if kept.skip.is_none() && kept.expected == Expected::verdict(Verdict::AC) =>
+                {
+                    judge.languages.alternatives(language).collect()
+                }
+                _ => Vec::new(),
+            };
+        for alternative in alternatives {
+            runs.push((kept, Some(alternative)));
+        }
+        runs.push((kept, None));
+    }
+    judge_core::parallel::map(&runs, jobs, |_, (kept, alternative)| {
+        judge_one(judge, problem, judging, kept, *alternative)
+    })
+}
+
+/// The time limit a package's rule gives from its accepted submissions' CPU times
+/// (measured under the provisional limit): the slowest x the accepted factor, rounded up
+/// to the resolution (at least one step), or to the nearest second (legacy Kattis, at
+/// least 1 s).
+pub fn infer_time_limit(
+    judge: &Judge,
+    problem: &Problem,
+    judging: &Judging,
+    jobs: usize,
+) -> Result<f64, String> {
+    let accepted: Vec<&KeptSubmission> = problem
+        .submissions
+        .iter()
+        .filter(|s| s.expected == Expected::verdict(Verdict::AC) && s.skip.is_none())
+        .collect();
+    let measured = judge_core::parallel::map(&accepted, jobs, |_, kept| {
+        let ProgramKind::Sources { files, language } = &kept.program.kind else {
+            return Ok(None);
+        };
+        let Ok((language_entry, _, _)) = sources(judge, files, language.as_deref()) else {
+            return Ok(None);
+        };
+        let result = judge_sources(
+            judge,
+            problem,
+            judging,
+            files,
+            Some(&language_entry.id),
+            &JudgeOptions::default(),
+        )
+        .map_err(|e| e.to_string())?;
+        if result.verdict != Verdict::AC {
+            return Err(format!(
+                "{}: accepted, but got {} while the time limit was being inferred (under {} s)",
+                shown(judge, &kept.path),
+                result.verdict,
+                problem.limits.time_s
+            ));
+        }
+        // In native terms: the language's multiplier taken off.
+        Ok(Some(
+            result.max_cpu_time_s / language_entry.spec.time_multiplier,
+        ))
+    });
+    let mut slowest: Option<f64> = None;
+    for item in measured {
+        if let Some(time) = item? {
+            slowest = Some(slowest.map_or(time, |s: f64| s.max(time)));
+        }
+    }
+    let slowest = slowest.ok_or_else(|| {
+        "the package gives no time limit and has no accepted submission to infer one from"
+            .to_string()
+    })?;
+    let exact = slowest * problem.time_rule.accepted_factor;
+    Ok(match problem.time_rule.resolution {
+        Some(step) => (exact / step).ceil().max(1.0) * step,
+        None => exact.round().max(1.0),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn test(name: &str, verdict: Verdict, cpu: f64) -> TestResult {
+        TestResult {
+            name: name.into(),
+            sample: false,
+            verdict,
+            time_limit: None,
+            cpu_time_s: cpu,
+            wall_time_s: cpu,
+            peak_memory_bytes: 0,
+            exit_code: None,
+            signal: None,
+            message: String::new(),
+            diff: None,
+            score: None,
+            stderr: None,
+        }
+    }
+
+    #[test]
+    fn a_run_at_a_larger_limit_still_tells_the_real_verdict() {
+        let tests = [
+            test("a", Verdict::AC, 0.2),
+            test("b", Verdict::AC, 1.2),
+            test("c", Verdict::TLE, 1.5),
+        ];
+        assert_eq!(
+            verdict_at_limit(&tests, 1.0).unwrap().name,
+            "b",
+            "over the real limit is TLE there"
+        );
+        let wrong_first = [test("a", Verdict::WA, 0.1), test("b", Verdict::TLE, 1.5)];
+        assert_eq!(
+            verdict_at_limit(&wrong_first, 1.0).unwrap().verdict,
+            Verdict::WA
+        );
+        assert!(verdict_at_limit(&[test("a", Verdict::AC, 0.9)], 1.0).is_none());
+    }
+}

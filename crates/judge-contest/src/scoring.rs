@@ -14,7 +14,7 @@
 
 use judge_core::config::judge_toml::{ContestProblemToml, ContestToml, Scoring};
 use judge_core::problem::groups::{earned, Mark};
-use judge_core::verdict::Verdict;
+use judge_core::verdict::{IcpcRule, Verdict};
 use serde::{Deserialize, Serialize};
 
 /// Penalty minutes per rejected attempt before the first accepted one (ICPC).
@@ -119,7 +119,7 @@ fn earned_points(problem: &ContestProblemToml, attempt: &AttemptRecord) -> f64 {
 }
 
 fn counts_as_rejection(verdict: Verdict) -> bool {
-    !matches!(verdict, Verdict::AC | Verdict::CE | Verdict::JE)
+    verdict.icpc_rule() == IcpcRule::Rejection
 }
 
 /// Builds the scoreboard. `start` is the contest's start (Unix seconds), `students` every

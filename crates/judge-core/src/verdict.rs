@@ -81,6 +81,42 @@ impl Verdict {
         Verdict::ALL.into_iter().find(|v| v.folder() == name)
     }
 
+    /// How ICPC scoring counts an attempt that ends with this verdict.
+    pub fn icpc_rule(self) -> IcpcRule {
+        match self {
+            Verdict::AC => IcpcRule::Solves,
+            Verdict::WA
+            | Verdict::PE
+            | Verdict::TLE
+            | Verdict::MLE
+            | Verdict::OLE
+            | Verdict::RE => IcpcRule::Rejection,
+            // The student's code never ran (CE) or the judge failed (JE): DOMjudge's rule.
+            Verdict::CE | Verdict::JE => IcpcRule::Free,
+        }
+    }
+
+    /// Its colour wherever it is shown (the pages' badges, the report's cells), as CSS.
+    pub fn colour(self) -> &'static str {
+        match self {
+            Verdict::AC => "#12805c",
+            Verdict::WA | Verdict::PE => "#c4320a",
+            Verdict::TLE | Verdict::MLE | Verdict::OLE => "#b54708",
+            Verdict::RE => "#9e165f",
+            Verdict::CE => "#475467",
+            Verdict::JE => "#000",
+        }
+    }
+
+    /// A CSS rule per verdict, `{prefix}{code} { {property}: {colour}; }`: the one place
+    /// the stylesheets take a verdict's colour from.
+    pub fn css_rules(prefix: &str, property: &str) -> String {
+        Verdict::ALL
+            .iter()
+            .map(|v| format!(".{prefix}{} {{ {property}: {}; }}\n", v.code(), v.colour()))
+            .collect()
+    }
+
     /// The short name (`AC`).
     pub fn code(self) -> &'static str {
         match self {
@@ -101,6 +137,17 @@ impl std::fmt::Display for Verdict {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.code())
     }
+}
+
+/// How ICPC scoring counts an attempt by its verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IcpcRule {
+    /// It solves the problem.
+    Solves,
+    /// A rejected attempt: 20 penalty minutes once the problem is solved.
+    Rejection,
+    /// Not counted at all.
+    Free,
 }
 
 /// Which clock ran out in a TLE.
@@ -261,6 +308,33 @@ pub fn aggregate(compile_ok: bool, tests: &[TestResult], total: usize) -> Aggreg
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_verdict_is_listed_once_with_its_facts() {
+        // A new verdict that is not in ALL fails here: the match has no wildcard.
+        let index = |v: Verdict| match v {
+            Verdict::AC => 0,
+            Verdict::WA => 1,
+            Verdict::PE => 2,
+            Verdict::TLE => 3,
+            Verdict::MLE => 4,
+            Verdict::OLE => 5,
+            Verdict::RE => 6,
+            Verdict::CE => 7,
+            Verdict::JE => 8,
+        };
+        for (i, v) in Verdict::ALL.into_iter().enumerate() {
+            assert_eq!(index(v), i, "{v} out of place in Verdict::ALL");
+            assert_eq!(Verdict::from_folder(v.folder()), Some(v));
+            assert!(v.colour().starts_with('#') && !v.description().is_empty());
+        }
+        let css = Verdict::css_rules("v-", "background");
+        assert_eq!(css.lines().count(), Verdict::ALL.len());
+        assert!(css.contains(".v-TLE { background: #b54708; }"));
+        assert_eq!(Verdict::AC.icpc_rule(), IcpcRule::Solves);
+        assert_eq!(Verdict::JE.icpc_rule(), IcpcRule::Free);
+        assert_eq!(Verdict::PE.icpc_rule(), IcpcRule::Rejection);
+    }
 
     fn test(name: &str, verdict: Verdict) -> TestResult {
         TestResult {

@@ -195,7 +195,7 @@ pub fn load(config: &JudgeConfig, dir: &Path, id: &str) -> Result<Problem> {
         reference,
         submissions,
         include: BTreeMap::new(),
-        memory_is_run_time_error: false,
+        capabilities: judge_core::problem::Capabilities::native(),
         recipe: toml.tests.clone(),
         generated: Vec::new(),
         brute_force: toml.brute_force.clone(),

@@ -271,7 +271,7 @@ fn read(dir: &Path, id: &str, issues: &mut Issues) -> Option<Problem> {
         reference,
         submissions,
         include: BTreeMap::new(),
-        memory_is_run_time_error: false,
+        capabilities: judge_core::problem::Capabilities::package(true),
         recipe: Vec::new(),
         generated,
         brute_force: None,

@@ -24,7 +24,7 @@ use judge_core::compare::checker::Checker;
 pub use judge_core::events::runs::{Row, Status};
 use judge_core::events::{Event, Listener, Silent};
 use judge_core::judge::{Judge, JudgeOptions};
-use judge_core::problem::{Format, OutputCheck, Problem, ValidatorProtocol};
+use judge_core::problem::{OutputCheck, Problem, ValidatorProtocol};
 use judge_core::run_test::Judging;
 use judge_core::tools::ReadyProgram;
 use judge_core::verdict::Verdict;
@@ -404,7 +404,7 @@ fn check_validator(
     report: &mut ProblemReport,
 ) {
     if validators.is_empty() {
-        if problem.format == Format::Native {
+        if problem.capabilities.validator_required {
             report.row(
                 "validator",
                 Status::Fail,
@@ -505,7 +505,7 @@ fn check_recipe(
     options: &VerifyOptions,
     report: &mut ProblemReport,
 ) {
-    if problem.format != Format::Native {
+    if !problem.capabilities.tests_from_recipe {
         if problem.generated.is_empty() {
             report.row("recipe", Status::Skip, "the package stores its tests");
         } else {
@@ -772,7 +772,7 @@ fn check_answers(judge: &Judge, problem: &Problem, judging: &Judging, report: &m
     let Judging::Checker(checker) = judging else {
         return;
     };
-    if !matches!(problem.format, Format::Native | Format::Polygon) {
+    if !problem.capabilities.answers_are_outputs {
         // A Kattis answer file is what the output validator is given, not an output.
         return;
     }

@@ -8,7 +8,7 @@ use super::{AttemptState, ResultsExport};
 use crate::scoring::{Cell, Scoreboard};
 use judge_core::config::judge_toml::Scoring;
 use judge_core::text::{escape, points};
-use judge_core::verdict::SubmissionResult;
+use judge_core::verdict::{SubmissionResult, Verdict};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -300,7 +300,7 @@ pub fn report(results: &ResultsExport, measured: &BTreeMap<String, SubmissionRes
             head {
                 meta charset="utf-8";
                 title { (results.title) }
-                style { (PreEscaped(STYLE)) (PreEscaped(SCOREBOARD_STYLE)) }
+                style { (PreEscaped(STYLE)) (PreEscaped(Verdict::css_rules("verdict-", "color"))) (PreEscaped(SCOREBOARD_STYLE)) }
             }
             body {
                 h1 { (results.title) }

@@ -239,6 +239,51 @@ pub struct GeneratedTest {
     pub args: Vec<String>,
 }
 
+/// What a problem's format means for the judge, said once by its loader, so that verify,
+/// export and the pages ask the problem, never which format it came in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Capabilities {
+    /// Its answer files are outputs its checker must accept (this repository's problems,
+    /// Polygon); a Kattis answer file is only what the output validator is given.
+    pub answers_are_outputs: bool,
+    /// Its stored tests are made by a recipe of its own that verify runs again
+    /// (problem.toml's `[[recipe]]`); a package stores its tests, or lists the generated
+    /// ones ([`Problem::generated`]).
+    pub tests_from_recipe: bool,
+    /// It must name an input validator (problem.toml's `[validator]`); a package may have
+    /// none.
+    pub validator_required: bool,
+    /// Its statement opens with its own title (a Markdown `# heading`); a package's title
+    /// lives in its metadata and the page shows it above the statement.
+    pub statement_has_title: bool,
+    /// It may be a Rust crate, which cargo builds on this machine (problem.toml only).
+    pub may_be_crate: bool,
+    /// It can be written out as a Kattis package (`judge export`).
+    pub exportable: bool,
+}
+
+impl Capabilities {
+    /// This repository's own format (problem.toml).
+    pub fn native() -> Capabilities {
+        Capabilities {
+            answers_are_outputs: true,
+            tests_from_recipe: true,
+            validator_required: true,
+            statement_has_title: true,
+            may_be_crate: true,
+            exportable: true,
+        }
+    }
+
+    /// A package made elsewhere whose answer files are outputs (Polygon) or not (Kattis).
+    pub fn package(answers_are_outputs: bool) -> Capabilities {
+        Capabilities {
+            answers_are_outputs,
+            ..Capabilities::default()
+        }
+    }
+}
+
 /// A problem ready to judge.
 #[derive(Debug, Clone)]
 pub struct Problem {
@@ -248,7 +293,7 @@ pub struct Problem {
     pub dir: PathBuf,
     /// Where its tests lie.
     pub testdata_dir: PathBuf,
-    /// The format it came in.
+    /// The format it came in (for messages: what it means is [`Problem::capabilities`]).
     pub format: Format,
     /// The English title.
     pub title: String,
@@ -277,9 +322,8 @@ pub struct Problem {
     /// Files copied beside a submission before compiling, by judge.toml language id
     /// (`*` for every language): Kattis `include/`.
     pub include: BTreeMap<String, PathBuf>,
-    /// Whether a run out of memory counts as a run-time error (legacy Kattis, which has
-    /// no MLE verdict).
-    pub memory_is_run_time_error: bool,
+    /// What its format means for judging and checking it.
+    pub capabilities: Capabilities,
     /// The native recipe of the stored tests.
     pub recipe: Vec<RecipeToml>,
     /// A package's tests that its generators make (rebuilt by verify).
@@ -298,7 +342,7 @@ impl Problem {
     /// procedural macros run as the judge's user) and its crate binaries run on the host.
     /// Every other program of a problem is compiled and run in a box.
     pub fn host_code(&self) -> Option<String> {
-        let crate_binaries = self.format == Format::Native
+        let crate_binaries = self.capabilities.may_be_crate
             && (self.dir.join("Cargo.toml").exists() || self.dir.join(".cargo").exists());
         crate_binaries.then(|| {
             "it is a Rust crate (Cargo.toml): cargo builds it (build scripts and procedural \

@@ -72,7 +72,7 @@ pub fn export(
         problem: id.to_string(),
         reason,
     };
-    if problem.format != judge_core::problem::Format::Native {
+    if !problem.capabilities.exportable {
         return Err(refuse(format!(
             "it is a {}, not a native problem",
             problem.format.describe()

@@ -416,7 +416,7 @@ fn read(dir: &Path, id: &str, issues: &mut Issues) -> Option<Problem> {
         reference: None,
         submissions,
         include,
-        memory_is_run_time_error: legacy,
+        capabilities: judge_core::problem::Capabilities::package(false),
         recipe: Vec::new(),
         generated: Vec::new(),
         brute_force: None,

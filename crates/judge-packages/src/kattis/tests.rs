@@ -90,9 +90,19 @@ fn groups_flags_and_time_rules_of_each_generation() {
     write(root, "data/secret/g2/1.ans", "1\n");
     write(root, "data/secret/g2/2.in", "1\n");
     write(root, "data/secret/g2/2.ans", "1\n");
+    write(
+        root,
+        "submissions/run_time_error/oom.c",
+        "int main(void) { return 1; }\n",
+    );
     let problem = load(root, "legacy").unwrap();
     assert_eq!(problem.format, Format::KattisLegacy);
-    assert!(problem.memory_is_run_time_error);
+    assert!(!problem.capabilities.answers_are_outputs);
+    // Legacy Kattis has no MLE: a run_time_error submission may run out of memory.
+    let [oom] = &problem.submissions[..] else {
+        panic!("{:?}", problem.submissions);
+    };
+    assert!(oom.expected.holds(Verdict::MLE, None) && oom.expected.holds(Verdict::RE, None));
     assert!(!problem.time_rule.explicit);
     assert_eq!(
         (

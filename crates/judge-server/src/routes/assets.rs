@@ -9,6 +9,8 @@ use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use judge_core::Verdict;
+use std::sync::LazyLock;
 
 /// The style sheets, the scripts, and the liveness check.
 ///
@@ -22,6 +24,11 @@ pub(super) fn routes(_: &ServerOptions) -> Routes {
 }
 
 const STYLE: &str = include_str!("../../assets/style.css");
+
+/// The stylesheet with each verdict's badge colour (the one place colours are is
+/// `Verdict::colour`).
+static STYLE_WITH_VERDICTS: LazyLock<String> =
+    LazyLock::new(|| format!("{STYLE}{}", Verdict::css_rules("v-", "background")));
 const SCRIPT: &str = include_str!("../../assets/app.js");
 const CONTESTS_SCRIPT: &str = include_str!("../../assets/contests.js");
 const COPY_SCRIPT: &str = include_str!("../../assets/copy.js");
@@ -29,7 +36,7 @@ const COPY_SCRIPT: &str = include_str!("../../assets/copy.js");
 /// `GET /static/{file}`.
 async fn file(Path(file): Path<String>) -> Result<Response, HttpError> {
     let (body, content_type) = match file.as_str() {
-        "style.css" => (STYLE, "text/css; charset=utf-8"),
+        "style.css" => (STYLE_WITH_VERDICTS.as_str(), "text/css; charset=utf-8"),
         "scoreboard.css" => (
             judge_contest::export::html::SCOREBOARD_STYLE,
             "text/css; charset=utf-8",

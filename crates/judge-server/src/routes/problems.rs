@@ -19,7 +19,7 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
-use judge_core::problem::{Format, OutputCheck, Problem, TestGroup};
+use judge_core::problem::{OutputCheck, Problem, TestGroup};
 use judge_core::Verdict;
 use maud::html;
 use serde::Deserialize;
@@ -348,8 +348,8 @@ async fn statement_of(
             let (title, title_language) = title_in(&problem, wanted);
             // A native statement opens with its own title (`# 加法 / Add`); a package's
             // title lives in its metadata (problem.yaml's name, problem.xml's names).
-            let heading =
-                (problem.format != Format::Native).then(|| (title.clone(), title_language));
+            let heading = (!problem.capabilities.statement_has_title)
+                .then(|| (title.clone(), title_language));
             Ok(Ok(StatementPage {
                 id: problem_id,
                 title,

@@ -6,6 +6,7 @@ use super::clarifications::InContest;
 use super::submissions::{Inserted, NewSubmission, SubmissionFilter};
 use super::*;
 use judge_core::Verdict;
+use std::path::{Path, PathBuf};
 
 /// A fixture's path.
 fn fixture(name: &str) -> PathBuf {

@@ -65,15 +65,6 @@ impl FromRow for User {
     }
 }
 
-/// What a password reset ended besides the old password.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PasswordReset {
-    /// The account's sessions ended (it is logged out everywhere).
-    pub sessions_ended: usize,
-    /// Its API tokens revoked (those still live).
-    pub tokens_revoked: usize,
-}
-
 impl Store {
     /// Adds an account; an existing name is refused.
     pub fn add_user(&self, name: &str, password_hash: &str, role: Role) -> Result<i64> {
@@ -93,30 +84,6 @@ impl Store {
             Some(row) => row.get("id"),
             None => Err(ServerError::Account(format!("user {name} already exists"))),
         }
-    }
-
-    /// Replaces an account's password hash and, in the same transaction, ends its sessions
-    /// and revokes its API tokens (whoever knew the old password may have logged in or made
-    /// a token with it); None if there is no such user.
-    pub fn reset_password_hash(
-        &self,
-        name: &str,
-        password_hash: &str,
-    ) -> Result<Option<PasswordReset>> {
-        self.write(|tx| {
-            let Some(row) = tx.query_row(
-                "UPDATE users SET password_hash = ?2 WHERE name = ?1 RETURNING id",
-                &[name.into(), password_hash.into()],
-            )?
-            else {
-                return Ok(None);
-            };
-            let id = row.get("id")?;
-            Ok(Some(PasswordReset {
-                sessions_ended: super::sessions::end_sessions_of(tx, id)?,
-                tokens_revoked: super::tokens::revoke_tokens_of(tx, id)?,
-            }))
-        })
     }
 
     /// An account and its password hash, by name.
@@ -190,7 +157,7 @@ mod tests {
             let reset = store.reset_password_hash("ann", "h2").unwrap().unwrap();
             assert_eq!(
                 reset,
-                PasswordReset {
+                super::super::PasswordReset {
                     sessions_ended: 2,
                     tokens_revoked: 2,
                 }

@@ -1,7 +1,7 @@
 //! `judge contest SUBMISSIONS --out RESULTS`: judge a whole class, resumably, and publish
 //! the scoreboard (terminal, CSV), results.json and an HTML report.
 
-use super::{cancel_flag, load_config, Cli};
+use super::common::{cancel_flag, load_config, GlobalOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 use judge_contest::export::{csv, html, terminal, to_json};
 use judge_contest::log::AttemptStatus;
@@ -99,7 +99,7 @@ impl Listener for ProgressListener {
 }
 
 /// Runs `judge contest`.
-pub fn execute(cli: &Cli, args: &ContestArgs) -> anyhow::Result<u8> {
+pub fn execute(cli: &GlobalOptions, args: &ContestArgs) -> anyhow::Result<u8> {
     let config = load_config(cli.config.as_ref())?;
     if !args.submissions.is_dir() {
         anyhow::bail!(
@@ -109,7 +109,7 @@ pub fn execute(cli: &Cli, args: &ContestArgs) -> anyhow::Result<u8> {
     }
     let judge = Judge::new(config, cancel_flag())?
         .with_compile_cache(CompileCache::new(args.out.join("compile-cache")));
-    super::warn_if_degraded(&judge);
+    super::common::warn_if_degraded(&judge);
     let options = ContestOptions {
         jobs: args
             .jobs

@@ -40,7 +40,7 @@ impl DatabaseArgs {
 /// judge.toml that is there but broken is an error.
 pub fn optional_config(explicit: Option<&PathBuf>) -> anyhow::Result<Option<JudgeConfig>> {
     if explicit.is_some() {
-        return super::load_config(explicit).map(Some);
+        return super::common::load_config(explicit).map(Some);
     }
     let here = std::env::current_dir()?;
     match JudgeConfig::find(&here) {

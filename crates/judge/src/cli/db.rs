@@ -3,8 +3,8 @@
 //! PostgreSQL, when one machine is no longer enough); `status` says what a store holds
 //! (its schema version, the queue, the workers that reported).
 
+use super::common::{GlobalOptions, EXIT_JUDGED};
 use super::database::{self, DatabaseArgs};
-use super::{Cli, EXIT_JUDGED};
 use judge_server::store::{copy, DatabaseUrl, Store};
 
 /// Arguments of `judge db`.
@@ -35,7 +35,7 @@ pub enum DbCommand {
 }
 
 /// Runs `judge db`.
-pub fn execute(cli: &Cli, args: &DbArgs) -> anyhow::Result<u8> {
+pub fn execute(cli: &GlobalOptions, args: &DbArgs) -> anyhow::Result<u8> {
     match &args.command {
         DbCommand::Copy { from, to } => {
             if from == to {

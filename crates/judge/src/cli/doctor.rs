@@ -1,7 +1,7 @@
 //! `judge doctor`: what this machine offers the sandbox and what makes its timings
 //! unreliable, each with the fix; then one real run in a box.
 
-use super::Cli;
+use super::common::GlobalOptions;
 use judge_core::judge::sandbox_config;
 use judge_core::text::serde_name;
 use sandbox::doctor::{mechanisms, timing, Check, Status};
@@ -77,12 +77,12 @@ fn trial(config: SandboxConfig) -> Check {
 }
 
 /// Runs `judge doctor`.
-pub fn execute(cli: &Cli, args: &DoctorArgs) -> anyhow::Result<u8> {
+pub fn execute(cli: &GlobalOptions, args: &DoctorArgs) -> anyhow::Result<u8> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let jobs = args.jobs.unwrap_or(cores);
     let cancel = Arc::new(AtomicBool::new(false));
     // judge.toml's [sandbox] settings when there is one; the defaults on a bare machine.
-    let config = match super::load_config(cli.config.as_ref()) {
+    let config = match super::common::load_config(cli.config.as_ref()) {
         Ok(judge) => sandbox_config(&judge.toml.sandbox, cancel),
         Err(_) if cli.config.is_none() => SandboxConfig::default(),
         Err(error) => return Err(error),

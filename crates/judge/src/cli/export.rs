@@ -1,7 +1,7 @@
 //! `judge export ID --kattis DIR`: write a native problem as a Kattis problem package
 //! (2025-09), which `judge verify DIR` and other Kattis tools read.
 
-use super::{load_config, Cli, EXIT_JUDGED};
+use super::common::{load_config, GlobalOptions, EXIT_JUDGED};
 use judge_packages::export::{export, ExportOptions};
 use std::path::PathBuf;
 
@@ -19,7 +19,7 @@ pub struct ExportArgs {
 }
 
 /// Runs `judge export`.
-pub fn execute(cli: &Cli, args: &ExportArgs) -> anyhow::Result<u8> {
+pub fn execute(cli: &GlobalOptions, args: &ExportArgs) -> anyhow::Result<u8> {
     let config = load_config(cli.config.as_ref())?;
     let options = ExportOptions {
         pass_fail: args.pass_fail,

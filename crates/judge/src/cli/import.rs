@@ -3,7 +3,7 @@
 //! copied beside the other problems and listed in judge.toml, for `judge contest` and
 //! `judge serve`.
 
-use super::{load_config, Cli, EXIT_JUDGED};
+use super::common::{load_config, GlobalOptions, EXIT_JUDGED};
 use std::path::PathBuf;
 
 /// Arguments of `judge import`.
@@ -28,7 +28,7 @@ pub struct ImportArgs {
 }
 
 /// Runs `judge import`.
-pub fn execute(cli: &Cli, args: &ImportArgs) -> anyhow::Result<u8> {
+pub fn execute(cli: &GlobalOptions, args: &ImportArgs) -> anyhow::Result<u8> {
     let config = load_config(cli.config.as_ref())?;
     let imported = judge_packages::import::import(
         &config,

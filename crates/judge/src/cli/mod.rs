@@ -1,6 +1,7 @@
 //! The command line: one module per subcommand; each parses nothing and prints what the
 //! library gives it.
 
+pub mod common;
 pub mod contest;
 pub mod database;
 pub mod db;
@@ -18,27 +19,16 @@ pub mod verify;
 pub mod worker;
 
 use clap::{Parser, Subcommand};
-use std::path::PathBuf;
+use common::{GlobalOptions, EXIT_ERROR, EXIT_INTERRUPTED};
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-
-/// Exit status: the submission was judged (whatever the verdict).
-pub const EXIT_JUDGED: u8 = 0;
-/// Exit status: it could not be judged (bad configuration, missing file, sandbox failure).
-pub const EXIT_ERROR: u8 = 1;
-/// Exit status: judged and rejected, when `--fail-on-reject` is given.
-pub const EXIT_REJECTED: u8 = 3;
-/// Exit status: interrupted by SIGINT or SIGTERM (after cleaning up).
-pub const EXIT_INTERRUPTED: u8 = 130;
 
 /// An online-judge style grading harness: judge submissions against a problem's tests.
 #[derive(Debug, Parser)]
 #[command(name = "judge", version, about, long_about = None)]
 pub struct Cli {
-    /// judge.toml to use (default: the nearest one in this folder or above).
-    #[arg(long, global = true, value_name = "FILE")]
-    pub config: Option<PathBuf>,
+    /// The options every command takes.
+    #[command(flatten)]
+    pub options: GlobalOptions,
     /// The command.
     #[command(subcommand)]
     pub command: Command,
@@ -77,64 +67,23 @@ pub enum Command {
     Similarity(similarity::SimilarityArgs),
 }
 
-/// Finds and loads judge.toml.
-pub fn load_config(
-    explicit: Option<&PathBuf>,
-) -> anyhow::Result<judge_core::config::judge_toml::JudgeConfig> {
-    let file = match explicit {
-        Some(file) => file.clone(),
-        None => {
-            let here = std::env::current_dir()?;
-            judge_core::config::judge_toml::JudgeConfig::find(&here).ok_or_else(|| {
-                anyhow::anyhow!(
-                    "no judge.toml in {} or any folder above it (pass --config FILE)",
-                    here.display()
-                )
-            })?
-        }
-    };
-    Ok(judge_core::config::judge_toml::JudgeConfig::load(&file)?)
-}
-
-/// Installs SIGINT/SIGTERM handlers: the first sets the flag (runs stop, boxes are cleaned
-/// up, the judge exits with a message); a second one exits at once.
-pub fn cancel_flag() -> Arc<AtomicBool> {
-    let flag = Arc::new(AtomicBool::new(false));
-    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
-        let _ = signal_hook::flag::register_conditional_shutdown(
-            signal,
-            i32::from(EXIT_INTERRUPTED),
-            flag.clone(),
-        );
-        let _ = signal_hook::flag::register(signal, flag.clone());
-    }
-    flag
-}
-
-/// Says once, on stderr, which protections are off (not root, no cgroups).
-pub fn warn_if_degraded(judge: &judge_core::Judge) {
-    for note in &judge.sandbox().mode().degraded {
-        eprintln!("warning: degraded sandbox: {note}");
-    }
-}
-
 /// Runs the parsed command line.
 pub fn execute(cli: Cli) -> ExitCode {
     let result = match &cli.command {
-        Command::Run(args) => run::execute(&cli, args),
-        Command::Contest(args) => contest::execute(&cli, args),
-        Command::Doctor(args) => doctor::execute(&cli, args),
-        Command::Verify(args) => verify::execute(&cli, args),
-        Command::Stress(args) => stress::execute(&cli, args),
-        Command::Testdata(args) => testdata::execute(&cli, args),
-        Command::Import(args) => import::execute(&cli, args),
-        Command::Export(args) => export::execute(&cli, args),
-        Command::Serve(args) => serve::execute(&cli, args),
-        Command::Users(args) => users::execute(&cli, args),
-        Command::Worker(args) => worker::execute(&cli, args),
-        Command::Submit(args) => submit::execute(&cli, args),
-        Command::Db(args) => db::execute(&cli, args),
-        Command::Similarity(args) => similarity::execute(&cli, args),
+        Command::Run(args) => run::execute(&cli.options, args),
+        Command::Contest(args) => contest::execute(&cli.options, args),
+        Command::Doctor(args) => doctor::execute(&cli.options, args),
+        Command::Verify(args) => verify::execute(&cli.options, args),
+        Command::Stress(args) => stress::execute(&cli.options, args),
+        Command::Testdata(args) => testdata::execute(&cli.options, args),
+        Command::Import(args) => import::execute(&cli.options, args),
+        Command::Export(args) => export::execute(&cli.options, args),
+        Command::Serve(args) => serve::execute(&cli.options, args),
+        Command::Users(args) => users::execute(&cli.options, args),
+        Command::Worker(args) => worker::execute(&cli.options, args),
+        Command::Submit(args) => submit::execute(&cli.options, args),
+        Command::Db(args) => db::execute(&cli.options, args),
+        Command::Similarity(args) => similarity::execute(&cli.options, args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

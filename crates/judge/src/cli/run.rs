@@ -1,6 +1,6 @@
 //! `judge run`: judge one source file on one problem and print a table (or JSON).
 
-use super::{cancel_flag, load_config, Cli, EXIT_JUDGED, EXIT_REJECTED};
+use super::common::{cancel_flag, load_config, GlobalOptions, EXIT_JUDGED, EXIT_REJECTED};
 use judge_contest::report::{json::to_json, table::TableReporter, use_colour};
 use judge_core::config::judge_toml::{ContestProblemToml, Scoring};
 use judge_core::events::{Listener, Silent};
@@ -37,7 +37,7 @@ pub struct RunArgs {
 }
 
 /// Runs `judge run`.
-pub fn execute(cli: &Cli, args: &RunArgs) -> anyhow::Result<u8> {
+pub fn execute(cli: &GlobalOptions, args: &RunArgs) -> anyhow::Result<u8> {
     let config = load_config(cli.config.as_ref())?;
     let judge = Judge::new(config, cancel_flag())?;
     // An id of the contest, or a path: a problem folder, a package folder or .zip.

@@ -1,7 +1,7 @@
 //! `judge serve`: the students' web front (crates/judge-server) on this machine.
 
+use super::common::{GlobalOptions, EXIT_JUDGED};
 use super::database::DatabaseArgs;
-use super::{Cli, EXIT_JUDGED};
 use judge_server::options::{self, ServerOptions};
 use std::io::Write;
 use std::sync::Arc;
@@ -60,7 +60,7 @@ pub struct ServeArgs {
 }
 
 /// Runs `judge serve` until SIGINT or SIGTERM.
-pub fn execute(cli: &Cli, args: &ServeArgs) -> anyhow::Result<u8> {
+pub fn execute(cli: &GlobalOptions, args: &ServeArgs) -> anyhow::Result<u8> {
     // The limits first: a bad flag is refused before judge.toml and the problems load.
     let limits = ServerOptions {
         questions_per_minute: args.questions_per_minute,
@@ -70,7 +70,7 @@ pub fn execute(cli: &Cli, args: &ServeArgs) -> anyhow::Result<u8> {
         ..ServerOptions::default()
     };
     limits.check()?;
-    let config = super::load_config(cli.config.as_ref())?;
+    let config = super::common::load_config(cli.config.as_ref())?;
     // A form that took more than the judge judges would turn each such source into a
     // judge error; refuse the setting instead.
     let judged_kib = config.toml.compile.max_source_kib;
@@ -81,7 +81,7 @@ pub fn execute(cli: &Cli, args: &ServeArgs) -> anyhow::Result<u8> {
             config.file.display()
         );
     }
-    let cancel = super::cancel_flag();
+    let cancel = super::common::cancel_flag();
     judge_server::init_logging();
     let judge = Arc::new(judge_core::Judge::new(config, cancel.clone())?);
     let sandbox = judge.sandbox_info();

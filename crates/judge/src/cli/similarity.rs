@@ -3,7 +3,7 @@
 //! judge-core's contest discovery); writes index.html, similarity.csv and
 //! similarity.json, and prints the flagged pairs.
 
-use super::{load_config, Cli};
+use super::common::{load_config, GlobalOptions};
 use anyhow::{bail, Context};
 use judge_contest::discover::{discover, AttemptFile};
 use judge_core::language::Languages;
@@ -152,7 +152,7 @@ fn print_summary(summary: &Summary) {
 }
 
 /// Runs `judge similarity`.
-pub fn execute(cli: &Cli, args: &SimilarityArgs) -> anyhow::Result<u8> {
+pub fn execute(cli: &GlobalOptions, args: &SimilarityArgs) -> anyhow::Result<u8> {
     let started = Instant::now();
     let config = load_config(cli.config.as_ref())?;
     if !args.submissions.is_dir() {

@@ -1,7 +1,9 @@
 //! `judge stress ID --against SOURCE`: the problem's reference against SOURCE on generated
 //! inputs until they disagree; progress on the terminal, a summary (or JSON) at the end.
 
-use super::{cancel_flag, load_config, Cli, EXIT_INTERRUPTED, EXIT_JUDGED, EXIT_REJECTED};
+use super::common::{
+    cancel_flag, load_config, GlobalOptions, EXIT_INTERRUPTED, EXIT_JUDGED, EXIT_REJECTED,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use judge_core::events::{Event, Listener};
 use judge_core::text::escape;
@@ -208,11 +210,11 @@ fn print_summary(report: &StressReport, generator: &str) {
 }
 
 /// Runs `judge stress`.
-pub fn execute(cli: &Cli, args: &StressArgs) -> anyhow::Result<u8> {
+pub fn execute(cli: &GlobalOptions, args: &StressArgs) -> anyhow::Result<u8> {
     let config = load_config(cli.config.as_ref())?;
     let cancel = cancel_flag();
     let judge = Judge::new(config, cancel.clone())?;
-    super::warn_if_degraded(&judge);
+    super::common::warn_if_degraded(&judge);
     let problem = judge_packages::load(&judge.config, &args.problem)?;
     judge_core::source::check_file(&args.against)?;
     let bytes =

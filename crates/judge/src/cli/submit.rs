@@ -4,7 +4,7 @@
 //! them to the token's user). A lost answer or a server that is restarting is retried
 //! with the same idempotency key, so a retry never makes a second submission.
 
-use super::{Cli, EXIT_ERROR, EXIT_JUDGED, EXIT_REJECTED};
+use super::common::{GlobalOptions, EXIT_ERROR, EXIT_JUDGED, EXIT_REJECTED};
 use anyhow::{bail, Context};
 use judge_contest::report::{table::TableReporter, use_colour};
 use judge_core::events::{Event, Listener};
@@ -135,7 +135,7 @@ fn idempotency_key(source: &[u8]) -> String {
 }
 
 /// Runs `judge submit`.
-pub fn execute(_cli: &Cli, args: &SubmitArgs) -> anyhow::Result<u8> {
+pub fn execute(_cli: &GlobalOptions, args: &SubmitArgs) -> anyhow::Result<u8> {
     let bytes = std::fs::read(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;
     let source = String::from_utf8(bytes)

@@ -1,6 +1,6 @@
 //! `judge testdata build ID...`: rebuild a problem's stored tests from its recipe.
 
-use super::{cancel_flag, load_config, Cli};
+use super::common::{cancel_flag, load_config, GlobalOptions};
 use judge_core::Judge;
 use judge_packages::testdata::build;
 
@@ -25,7 +25,7 @@ pub enum TestdataAction {
 }
 
 /// Runs `judge testdata`.
-pub fn execute(cli: &Cli, args: &TestdataArgs) -> anyhow::Result<u8> {
+pub fn execute(cli: &GlobalOptions, args: &TestdataArgs) -> anyhow::Result<u8> {
     let config = load_config(cli.config.as_ref())?;
     let TestdataAction::Build { problems } = &args.action;
     let judge = Judge::new(config, cancel_flag())?;

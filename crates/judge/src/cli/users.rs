@@ -1,8 +1,8 @@
 //! `judge users`: accounts of the web server and their API tokens, in the store (see
 //! `database.rs` for which). Works while the server runs.
 
+use super::common::{GlobalOptions, EXIT_ERROR, EXIT_JUDGED};
 use super::database::{self, DatabaseArgs};
-use super::{Cli, EXIT_ERROR, EXIT_JUDGED};
 use anyhow::Context;
 use judge_server::accounts;
 use judge_server::store::Role;
@@ -63,7 +63,7 @@ pub enum UsersCommand {
 }
 
 /// Runs `judge users`.
-pub fn execute(cli: &Cli, args: &UsersArgs) -> anyhow::Result<u8> {
+pub fn execute(cli: &GlobalOptions, args: &UsersArgs) -> anyhow::Result<u8> {
     let config = database::optional_config(cli.config.as_ref())?;
     let store = database::open(&args.store, config.as_ref())?;
     match &args.command {

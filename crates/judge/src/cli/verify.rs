@@ -1,7 +1,7 @@
 //! `judge verify`: every problem's references, tests and submissions agree, or the exact
 //! file that does not is named.
 
-use super::{cancel_flag, load_config, Cli};
+use super::common::{cancel_flag, load_config, GlobalOptions};
 use judge_core::events::{Event, Listener, Silent};
 use judge_core::text::escape;
 use judge_core::Judge;
@@ -61,7 +61,7 @@ fn print_suggestion(report: &ProblemReport) {
 }
 
 /// Runs `judge verify`.
-pub fn execute(cli: &Cli, args: &VerifyArgs) -> anyhow::Result<u8> {
+pub fn execute(cli: &GlobalOptions, args: &VerifyArgs) -> anyhow::Result<u8> {
     let config = load_config(cli.config.as_ref())?;
     let problems: Vec<String> = if args.problems.is_empty() {
         config
@@ -81,7 +81,7 @@ pub fn execute(cli: &Cli, args: &VerifyArgs) -> anyhow::Result<u8> {
         );
     }
     let judge = Judge::new(config, cancel_flag())?;
-    super::warn_if_degraded(&judge);
+    super::common::warn_if_degraded(&judge);
     let options = VerifyOptions {
         jobs: args
             .jobs

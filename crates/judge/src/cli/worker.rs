@@ -4,8 +4,8 @@
 //! are killed and their submissions handed back to the queue (a second signal exits at
 //! once).
 
+use super::common::{GlobalOptions, EXIT_JUDGED};
 use super::database::DatabaseArgs;
-use super::{Cli, EXIT_JUDGED};
 use judge_server::problem_hash;
 use judge_server::workers::{self, WorkerEvent, WorkerListener, WorkerOptions, Workers};
 use judge_server::Queue;
@@ -105,13 +105,13 @@ impl WorkerListener for Terminal {
 }
 
 /// Runs `judge worker` until SIGINT or SIGTERM.
-pub fn execute(cli: &Cli, args: &WorkerArgs) -> anyhow::Result<u8> {
-    let config = super::load_config(cli.config.as_ref())?;
+pub fn execute(cli: &GlobalOptions, args: &WorkerArgs) -> anyhow::Result<u8> {
+    let config = super::common::load_config(cli.config.as_ref())?;
     let url = args.store.url(Some(&config));
     let lease = lease(args.lease_seconds)?;
-    let cancel = super::cancel_flag();
+    let cancel = super::common::cancel_flag();
     let judge = Arc::new(judge_core::Judge::new(config, cancel.clone())?);
-    super::warn_if_degraded(&judge);
+    super::common::warn_if_degraded(&judge);
     let terminal = Arc::new(Terminal {
         out: Mutex::new(std::io::stdout()),
     });

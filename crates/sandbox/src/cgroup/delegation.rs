@@ -263,9 +263,9 @@ pub fn enable(dir: &Path) -> std::io::Result<()> {
 /// Moves every process of the base into `<base>/supervisor`.
 fn move_processes(base_dir: &Path) -> Result<()> {
     let leaf = base_dir.join(SUPERVISOR);
-    super::create_dir(&leaf)?;
+    super::files::create_dir(&leaf)?;
     let procs = leaf.join("cgroup.procs");
-    for pid in super::list_pids(base_dir) {
+    for pid in super::files::list_pids(base_dir) {
         if let Err(e) = std::fs::write(&procs, pid.to_string()) {
             // A process that exited meanwhile is no obstacle.
             if e.raw_os_error() != Some(libc::ESRCH) {

@@ -15,8 +15,9 @@
 //! another). Moving only the calling thread skips that lock (Linux 6.1 and later; on
 //! older kernels the two cost the same): about 30 us, quiet or not.
 
-use super::{create_dir, keyed_value, kill_listed, open_for_joining, read_u64, remove_dir};
-use super::{write_value, ControlFile, Usage};
+use super::files::{create_dir, keyed_value, kill_listed, open_for_joining, read_u64, remove_dir};
+use super::files::{write_value, ControlFile};
+use super::usage::Usage;
 use crate::environment::CgroupV1;
 use crate::error::{Result, SandboxError};
 use crate::limits::Limits;

@@ -14,8 +14,9 @@
 //! three controllers to their children; the judge's own process is never in either
 //! (cgroup v2's no-internal-processes rule).
 
-use super::{keyed_value, kill_listed, open_for_joining, remove_dir, reread};
-use super::{write_value, ControlFile, Usage};
+use super::files::{keyed_value, kill_listed, open_for_joining, remove_dir, reread};
+use super::files::{write_value, ControlFile};
+use super::usage::Usage;
 use crate::error::{Result, SandboxError};
 use crate::limits::Limits;
 use std::fs::File;
@@ -190,8 +191,8 @@ impl V2Cgroup {
                 reread(file, &path, &mut self.buffer)?;
                 self.buffer.trim().parse().unwrap_or(0)
             }
-            None => super::read_u64(&self.dir.join("memory.peak"))
-                .or_else(|_| super::read_u64(&self.dir.join("memory.current")))?,
+            None => super::files::read_u64(&self.dir.join("memory.peak"))
+                .or_else(|_| super::files::read_u64(&self.dir.join("memory.current")))?,
         };
         Ok(Usage {
             cpu_time: self.cpu_time()?,

@@ -1,0 +1,132 @@
+//! The store's handle: opening either engine, its transactions, the clock.
+
+use super::engine::{Access, Engine, Tx};
+use super::{postgres, sqlite};
+use crate::error::{Result, ServerError};
+use judge_core::config::database_url::DatabaseUrl;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The database file's name inside the data folder.
+pub const DATABASE_FILE: &str = "judge.sqlite3";
+
+/// The store. Cheap to clone (shared).
+#[derive(Clone)]
+pub struct Store {
+    engine: Arc<dyn Engine>,
+    file: Option<PathBuf>,
+    /// Counts this process's committed writes, and other processes' progress and results
+    /// where the engine tells of them: live-status streams wake on it.
+    changes: Arc<tokio::sync::watch::Sender<u64>>,
+    /// Starts listening for other processes' changes, once, when a stream first asks.
+    watching: Arc<std::sync::Once>,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store")
+            .field("database", &self.engine.describe())
+            .finish()
+    }
+}
+
+impl Store {
+    /// Opens (creating if needed) the SQLite store in `data_dir` and brings its schema up
+    /// to date.
+    pub fn open(data_dir: &Path) -> Result<Store> {
+        Store::connect(&DatabaseUrl::sqlite(data_dir.join(DATABASE_FILE)))
+    }
+
+    /// Opens the store at `url` (creating a SQLite file if needed) and brings its schema
+    /// up to date.
+    pub fn connect(url: &DatabaseUrl) -> Result<Store> {
+        match url {
+            DatabaseUrl::Sqlite(file) => Ok(Store {
+                engine: Arc::new(sqlite::SqliteEngine::open(file)?),
+                file: Some(file.clone()),
+                changes: Arc::new(tokio::sync::watch::Sender::new(0)),
+                watching: Arc::new(std::sync::Once::new()),
+            }),
+            DatabaseUrl::Postgres(text) => Ok(Store {
+                engine: Arc::new(postgres::PostgresEngine::connect(text, &url.redacted())?),
+                file: None,
+                changes: Arc::new(tokio::sync::watch::Sender::new(0)),
+                watching: Arc::new(std::sync::Once::new()),
+            }),
+        }
+    }
+
+    /// The SQLite file, for a SQLite store.
+    pub fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
+    }
+
+    /// The store's address, safe to show.
+    pub fn describe(&self) -> String {
+        self.engine.describe()
+    }
+
+    /// Whether several machines can share it (PostgreSQL).
+    pub fn is_shared(&self) -> bool {
+        self.engine.is_shared()
+    }
+
+    /// The engine.
+    pub fn engine(&self) -> &dyn Engine {
+        &*self.engine
+    }
+
+    /// Runs `f` in a transaction of `access`, returning what it returns.
+    pub(crate) fn transact<T>(
+        &self,
+        access: Access,
+        f: impl FnOnce(&mut dyn Tx) -> Result<T>,
+    ) -> Result<T> {
+        let mut f = Some(f);
+        let mut out = None;
+        self.engine.transaction(access, &mut |tx| {
+            // The engine calls this closure exactly once.
+            if let Some(f) = f.take() {
+                out = Some(f(tx)?);
+            }
+            Ok(())
+        })?;
+        out.ok_or_else(|| ServerError::Database {
+            database: self.engine.describe(),
+            cause: crate::error::DatabaseCause::Value("the transaction did not run".into()),
+        })
+    }
+
+    /// Runs `f` in a read transaction.
+    pub(crate) fn read<T>(&self, f: impl FnOnce(&mut dyn Tx) -> Result<T>) -> Result<T> {
+        self.transact(Access::Read, f)
+    }
+
+    /// Runs `f` in a write transaction.
+    pub(crate) fn write<T>(&self, f: impl FnOnce(&mut dyn Tx) -> Result<T>) -> Result<T> {
+        let written = self.transact(Access::Write, f)?;
+        self.changes.send_modify(|n| *n = n.wrapping_add(1));
+        Ok(written)
+    }
+
+    /// Wakes when this process commits a write (a result, live progress, a new
+    /// submission), and on PostgreSQL when another process (`judge worker` elsewhere)
+    /// stores progress or a result. Whoever waits on it also looks again now and then
+    /// (a notification is lost while the listening connection is down).
+    pub fn changes(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.watching.call_once(|| {
+            let changes = self.changes.clone();
+            self.engine.watch_changes(Box::new(move || {
+                changes.send_modify(|n| *n = n.wrapping_add(1));
+            }));
+        });
+        self.changes.subscribe()
+    }
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}

@@ -332,7 +332,7 @@ fn main() -> Result<()> {
                 students,
                 seed,
                 problems: contest_problems(&config),
-                problems_dir: config.root.join(&config.toml.contest.problems_dir),
+                problems_dir: config.problems_root(),
             };
             let summary = class::generate(&options, &out)?;
             println!("{}", serde_json::to_string_pretty(&summary)?);
@@ -354,7 +354,7 @@ fn main() -> Result<()> {
                 students,
                 seed,
                 problems: contest_problems(&config),
-                problems_dir: config.root.join(&config.toml.contest.problems_dir),
+                problems_dir: config.problems_root(),
             };
             let options = ContestOptions {
                 judge: absolute(&judge)?,

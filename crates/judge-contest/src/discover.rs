@@ -12,7 +12,7 @@
 //! a symbolic link, a FIFO or device, a hard link to another user's file) is still an
 //! attempt, with the reason it was not judged, and its content is never read.
 
-use judge_core::config::judge_toml::ContestToml;
+use judge_core::course::ContestSpec;
 use judge_core::error::{JudgeError, Result};
 use judge_core::language::Languages;
 use judge_core::safe_open::{self, ClassFile, Refused};
@@ -69,7 +69,7 @@ fn entry_type(entry: &std::fs::DirEntry) -> Option<std::fs::FileType> {
 
 /// The contest's problem a file or folder name stands for: the id itself in any case
 /// (`Maze.cpp` is maze's), or else why not, naming a near miss (`eight_puzzle`).
-pub fn problem_named(contest: &ContestToml, name: &str) -> std::result::Result<String, String> {
+pub fn problem_named(contest: &ContestSpec, name: &str) -> std::result::Result<String, String> {
     let ids = || contest.problems.iter().map(|p| p.id.as_str());
     if let Some(id) = ids().find(|id| *id == name) {
         return Ok(id.to_string());
@@ -97,7 +97,7 @@ pub fn problem_named(contest: &ContestToml, name: &str) -> std::result::Result<S
 /// and so is a file over the cap.
 pub fn discover(
     root: &Path,
-    contest: &ContestToml,
+    contest: &ContestSpec,
     languages: &Languages,
     max_source_kib: u64,
 ) -> Result<Vec<AttemptFile>> {
@@ -212,12 +212,13 @@ pub fn discover(
 mod tests {
     use super::*;
 
-    fn contest() -> ContestToml {
+    fn contest() -> ContestSpec {
         let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../judge.toml");
         judge_core::config::judge_toml::JudgeConfig::load(&file)
             .unwrap()
-            .toml
-            .contest
+            .course()
+            .contests
+            .remove(0)
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use super::discover::{discover, AttemptFile};
 use super::log::{AttemptLine, AttemptStatus, ResultsLog};
-use judge_core::config::judge_toml::{Feedback, Scoring};
+use judge_core::course::{Feedback, Scoring};
 use judge_core::error::{JudgeError, Result};
 use judge_core::events::{Event, Listener, Silent};
 use judge_core::judge::{Judge, JudgeOptions, Submission};
@@ -180,7 +180,8 @@ pub fn run_contest(
         std::fs::remove_file(&log_path)
             .map_err(|e| JudgeError::file("results log", &log_path, e))?;
     }
-    let contest = &judge.config.toml.contest;
+    let course = judge.config.course();
+    let contest = course.first();
     let files = discover(
         submissions,
         contest,

@@ -12,7 +12,7 @@
 //!
 //! Equal totals share a rank (1, 1, 3); equal rows are listed by student name.
 
-use judge_core::config::judge_toml::{ContestProblemToml, ContestToml, Scoring};
+use judge_core::course::{ContestProblem, ContestSpec, Scoring};
 use judge_core::problem::groups::{earned, Mark};
 use judge_core::verdict::{IcpcRule, Verdict};
 use serde::{Deserialize, Serialize};
@@ -93,13 +93,13 @@ pub struct Scoreboard {
 /// the average credit of its tests (a partial test counts its fraction); with the
 /// problem's groups, the points of the groups it earned, scaled so that all of them are
 /// worth the contest's points.
-pub fn attempt_points(problem: &ContestProblemToml, attempt: &AttemptRecord) -> f64 {
+pub fn attempt_points(problem: &ContestProblem, attempt: &AttemptRecord) -> f64 {
     // Nothing earned is 0, never -0 (Rust's sum of no f64 is -0.0, which JSON, HTML and
     // the terminal would all show as "-0"); adding 0.0 turns -0.0 into 0.0.
     earned_points(problem, attempt) + 0.0
 }
 
-fn earned_points(problem: &ContestProblemToml, attempt: &AttemptRecord) -> f64 {
+fn earned_points(problem: &ContestProblem, attempt: &AttemptRecord) -> f64 {
     if attempt.verdict == Verdict::CE || attempt.total_tests == 0 {
         return 0.0;
     }
@@ -125,7 +125,7 @@ fn counts_as_rejection(verdict: Verdict) -> bool {
 /// Builds the scoreboard. `start` is the contest's start (Unix seconds), `students` every
 /// student to list (also those without attempts).
 pub fn scoreboard(
-    contest: &ContestToml,
+    contest: &ContestSpec,
     start: i64,
     students: &[String],
     attempts: &[AttemptRecord],
@@ -212,25 +212,26 @@ mod tests {
     use super::*;
     use judge_core::problem::{Aggregation, Group};
 
-    fn contest(scoring: Scoring) -> ContestToml {
-        let problem = |id: &str, points: f64| ContestProblemToml {
+    fn contest(scoring: Scoring) -> ContestSpec {
+        let problem = |id: &str, points: f64| ContestProblem {
             id: id.into(),
             points,
             groups: vec![],
             test_names: Default::default(),
             feedback: Default::default(),
         };
-        ContestToml {
-            id: None,
+        ContestSpec {
+            id: "main".into(),
+            kind: Default::default(),
             title: "t".into(),
             scoring,
-            problems_dir: "problems".into(),
-            testdata_dir: "testdata".into(),
             problems: vec![problem("a", 100.0), problem("b", 50.0)],
             languages: None,
             start: None,
-            freeze_minutes: None,
+            end: None,
             duration_minutes: None,
+            late_until: None,
+            freeze_minutes: None,
         }
     }
 
@@ -306,7 +307,7 @@ mod tests {
             requires: vec![],
             test_points: vec![],
         };
-        let mut problem = ContestProblemToml {
+        let mut problem = ContestProblem {
             id: "a".into(),
             points: 100.0,
             groups: vec![
@@ -343,7 +344,7 @@ mod tests {
     fn a_tests_partial_points_count_once_in_its_group_and_without_groups() {
         // A Polygon-style problem: group "each" (each-test, 2 tests of 3 and 7 points)
         // and group "whole" (complete-group, 10 points); the contest gives 100.
-        let mut problem = ContestProblemToml {
+        let mut problem = ContestProblem {
             id: "a".into(),
             points: 100.0,
             groups: vec![

@@ -7,12 +7,12 @@ use super::scoring::{attempt_points, scoreboard, AttemptRecord, Scoreboard};
 use crate::export::{
     AttemptExport, AttemptState, ResultsExport, TestSummary, EXPORT_SCHEMA_VERSION,
 };
-use judge_core::config::judge_toml::{ContestToml, Scoring};
+use judge_core::course::{ContestSpec, Scoring};
 use judge_core::text::rfc3339;
 
 /// The contest's start: judge.toml's `contest.start`, else the earliest attempt (Unix
 /// seconds).
-pub fn contest_start(contest: &ContestToml, attempts: &[AttemptLine]) -> i64 {
+pub fn contest_start(contest: &ContestSpec, attempts: &[AttemptLine]) -> i64 {
     contest
         .start
         .map(|start| start.unix_s())
@@ -66,7 +66,7 @@ pub fn record(line: &AttemptLine) -> Option<AttemptRecord> {
 }
 
 /// The scoreboard of a run.
-pub fn board(contest: &ContestToml, attempts: &[AttemptLine]) -> Scoreboard {
+pub fn board(contest: &ContestSpec, attempts: &[AttemptLine]) -> Scoreboard {
     let records: Vec<AttemptRecord> = attempts.iter().filter_map(record).collect();
     scoreboard(
         contest,
@@ -77,7 +77,7 @@ pub fn board(contest: &ContestToml, attempts: &[AttemptLine]) -> Scoreboard {
 }
 
 /// One line in the export model.
-pub fn export(contest: &ContestToml, line: &AttemptLine) -> AttemptExport {
+pub fn export(contest: &ContestSpec, line: &AttemptLine) -> AttemptExport {
     let result = line.result.as_ref();
     let points = match (contest.scoring, record(line)) {
         (Scoring::Ioi, Some(record)) if !record.pending => contest
@@ -118,7 +118,7 @@ pub fn export(contest: &ContestToml, line: &AttemptLine) -> AttemptExport {
 }
 
 /// results.json's contents.
-pub fn results_file(contest: &ContestToml, attempts: &[AttemptLine]) -> ResultsExport {
+pub fn results_file(contest: &ContestSpec, attempts: &[AttemptLine]) -> ResultsExport {
     ResultsExport {
         schema_version: EXPORT_SCHEMA_VERSION,
         title: contest.title.clone(),

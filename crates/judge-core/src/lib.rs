@@ -12,6 +12,7 @@ pub mod compare;
 pub mod compile;
 pub mod compile_cache;
 pub mod config;
+pub mod course;
 pub mod error;
 pub mod events;
 pub mod interactive;

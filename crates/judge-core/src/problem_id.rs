@@ -24,7 +24,7 @@ pub fn check(config: &JudgeConfig, id: &str) -> Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .filter(|n| n != "." && n != "..");
-    let problems_dir = config.root.join(&config.toml.contest.problems_dir);
+    let problems_dir = config.problems_root();
     let meant = last.filter(|name| {
         config.toml.contest.problems.iter().any(|p| &p.id == name)
             || problems_dir.join(name).join("problem.toml").is_file()

@@ -36,7 +36,7 @@ pub struct Imported {
 
 /// The id of the contest `asked` names (`None`: the first), if judge.toml defines it.
 pub fn contest_id(config: &JudgeConfig, asked: Option<&str>) -> Result<String> {
-    let contests = config.contests();
+    let contests = config.course().contests;
     match asked {
         None => Ok(contests[0].id.clone()),
         Some(asked) if contests.iter().any(|c| c.id == asked) => Ok(asked.to_string()),
@@ -80,9 +80,10 @@ pub fn import(
     judge_core::problem_id::check(config, &id)?;
     // One folder per id: a problem another contest lists is that contest's folder.
     if let Some(listing) = config
-        .contests()
+        .course()
+        .contests
         .into_iter()
-        .find(|c| c.table.problems.iter().any(|p| p.id == id))
+        .find(|c| c.problems.iter().any(|p| p.id == id))
     {
         return Err(JudgeError::file(
             "judge.toml",
@@ -223,7 +224,7 @@ fn add_to_judge_toml(config: &JudgeConfig, contest: &str, id: &str, points: f64)
     let mut document: toml_edit::DocumentMut = before
         .parse()
         .map_err(|e| JudgeError::file("judge.toml", file, e))?;
-    let first = config.contests()[0].id == contest;
+    let first = config.course().contests[0].id == contest;
     let contest_name = contest;
     let contest = contest_table(&mut document, first, contest_name, file)?;
     // No problems yet (`problems = []` or none at all): the list starts here.
@@ -257,9 +258,10 @@ fn add_to_judge_toml(config: &JudgeConfig, contest: &str, id: &str, points: f64)
         .map_err(JudgeError::from)
         .and_then(|after| {
             let lists = after
-                .contests()
+                .course()
+                .contests
                 .iter()
-                .any(|c| c.id == contest_name && c.table.problems.iter().any(|p| p.id == id));
+                .any(|c| c.id == contest_name && c.problems.iter().any(|p| p.id == id));
             if lists {
                 Ok(())
             } else {
@@ -321,10 +323,13 @@ run = ["python3", "main.py"]
 
     fn problems_of(config: &JudgeConfig, contest: &str) -> Vec<(String, f64)> {
         let after = JudgeConfig::load(&config.file).unwrap();
-        let definition = after.contests().into_iter().find(|c| c.id == contest);
+        let definition = after
+            .course()
+            .contests
+            .into_iter()
+            .find(|c| c.id == contest);
         definition
             .unwrap()
-            .table
             .problems
             .iter()
             .map(|p| (p.id.clone(), p.points))

@@ -47,7 +47,7 @@ pub fn is_path(config: &JudgeConfig, argument: &str) -> bool {
     let Ok(canonical) = path.canonicalize() else {
         return false;
     };
-    !config.toml.contest.problems.iter().any(|p| {
+    !config.course().first().problems.iter().any(|p| {
         config
             .problem_dir(&p.id)
             .canonicalize()

@@ -48,8 +48,8 @@ pub fn load(config: &JudgeConfig, id: &str) -> Result<Problem> {
     let dir = config.problem_dir(id);
     if id.is_empty() || id.contains('/') || !dir.is_dir() || !is_problem_folder(&dir) {
         let known: Vec<String> = config
-            .toml
-            .contest
+            .course()
+            .first()
             .problems
             .iter()
             .map(|p| p.id.clone())

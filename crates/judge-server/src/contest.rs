@@ -11,9 +11,8 @@
 use crate::error::Result;
 use crate::store::clarifications::InContest;
 use crate::store::{settings, Store};
-use judge_core::config::judge_toml::{
-    ContestDefinition, ContestKind, ContestProblemToml, JudgeConfig, Scoring,
-};
+use judge_core::config::judge_toml::JudgeConfig;
+use judge_core::course::{ContestKind, ContestProblem, ContestSpec, Scoring};
 use judge_core::language::{Language, Languages};
 use std::sync::{Arc, RwLock};
 
@@ -64,7 +63,7 @@ pub struct Contest {
     /// Its scoring style.
     pub scoring: Scoring,
     /// Its problems, in order.
-    pub problems: Vec<ContestProblemToml>,
+    pub problems: Vec<ContestProblem>,
     /// The languages students may use, in id order.
     pub languages: Vec<Language>,
     /// Whether the start comes from judge.toml (else from the first server run).
@@ -73,8 +72,9 @@ pub struct Contest {
     pub configured: Window,
     /// The freeze before the end, in minutes.
     pub freeze_minutes: Option<u32>,
-    /// The contest table, for scoring.
-    pub toml: judge_core::config::judge_toml::ContestToml,
+    /// The contest as judge.toml defines it, its problems' groups filled in (what
+    /// scoring reads).
+    pub spec: ContestSpec,
     clock: Arc<RwLock<Clock>>,
 }
 
@@ -97,19 +97,19 @@ impl Contest {
     /// The first contest of judge.toml; `store` keeps the start when judge.toml gives
     /// none.
     pub fn new(config: &JudgeConfig, store: &Store, now_ms: i64) -> Result<Contest> {
-        let first = config.contests().remove(0);
+        let first = config.course().contests.remove(0);
         Contest::from_definition(config, first, true, store, now_ms)
     }
 
     /// A contest of judge.toml, with the window a teacher stored for it, if any.
     fn from_definition(
         config: &JudgeConfig,
-        definition: ContestDefinition,
+        definition: ContestSpec,
         first: bool,
         store: &Store,
         now_ms: i64,
     ) -> Result<Contest> {
-        let toml = judge_contest::with_groups_of(config, definition.table);
+        let toml = judge_contest::with_groups_of(config, definition.clone());
         let table = Languages::new(&config.toml);
         let languages: Vec<Language> = table
             .all()
@@ -155,7 +155,7 @@ impl Contest {
             start_configured,
             configured,
             freeze_minutes: toml.freeze_minutes,
-            toml,
+            spec: toml,
             clock: Arc::new(RwLock::new(Clock {
                 window: stored.unwrap_or(configured),
                 overridden: stored.is_some(),
@@ -310,7 +310,7 @@ impl Contest {
     }
 
     /// A problem of the contest.
-    pub fn problem(&self, id: &str) -> Option<&ContestProblemToml> {
+    pub fn problem(&self, id: &str) -> Option<&ContestProblem> {
         self.problems.iter().find(|p| p.id == id)
     }
 
@@ -337,7 +337,7 @@ impl Contests {
     /// The contests of judge.toml (see [`Contest::new`]).
     pub fn new(config: &JudgeConfig, store: &Store, now_ms: i64) -> Result<Contests> {
         let mut all = Vec::new();
-        for (index, definition) in config.contests().into_iter().enumerate() {
+        for (index, definition) in config.course().contests.into_iter().enumerate() {
             all.push(Contest::from_definition(
                 config,
                 definition,
@@ -392,7 +392,7 @@ impl Contests {
     }
 
     /// Every problem of any contest, once each, in order of first appearance.
-    pub fn problems(&self) -> Vec<ContestProblemToml> {
+    pub fn problems(&self) -> Vec<ContestProblem> {
         let mut seen = std::collections::BTreeSet::new();
         self.0
             .iter()

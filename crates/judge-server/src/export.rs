@@ -11,7 +11,7 @@ use judge_contest::export::{
     EXPORT_SCHEMA_VERSION,
 };
 use judge_contest::scoring::attempt_points;
-use judge_core::config::judge_toml::Scoring;
+use judge_core::course::Scoring;
 use judge_core::text::rfc3339_ms;
 
 /// A submission in the export model.

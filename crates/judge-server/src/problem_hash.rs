@@ -86,18 +86,16 @@ pub fn content_sha256(judge: &Judge, id: &str) -> Result<String, JudgeError> {
     }
     // How it is judged (lazily for ICPC only when every contest with it is ICPC), its
     // points in the first contest that has it, and how far each contest judges it.
-    let mut scoring = format!("scoring={:?}", judge.config.judging_scoring(id));
-    let contests = judge.config.contests();
-    if let Some(entry) = contests
-        .iter()
-        .find_map(|c| c.table.problems.iter().find(|p| p.id == id))
-    {
+    let course = judge.config.course();
+    let mut scoring = format!("scoring={:?}", course.judging_scoring(id));
+    let contests = course.contests;
+    if let Some(entry) = contests.iter().find_map(|c| c.problem(id)) {
         scoring.push_str(&format!(";points={}", entry.points));
     }
     // How far each contest judges it: a worker whose judge.toml says otherwise has
     // another version, so it never judges these submissions differently.
     for contest in &contests {
-        if let Some(entry) = contest.table.problems.iter().find(|p| p.id == id) {
+        if let Some(entry) = contest.problem(id) {
             scoring.push_str(&format!(";feedback={}:{:?}", contest.id, entry.feedback));
         }
     }

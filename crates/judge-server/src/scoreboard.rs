@@ -77,7 +77,7 @@ pub fn build(
         .collect();
     Board {
         standings: scoreboard(
-            &contest.toml,
+            &contest.spec,
             contest.start_ms().div_euclid(1000),
             &students,
             &records,

@@ -3,7 +3,7 @@
 //! names as the problem has them) and points come from judge-core's scoring, so the page
 //! and the scoreboard agree; the page then shows each test as the viewer may see it.
 
-use judge_core::config::judge_toml::ContestProblemToml;
+use judge_core::course::ContestProblem;
 use judge_core::problem::groups::matches_pattern;
 use judge_core::problem::groups::{earned_each, marks};
 use judge_core::{SubmissionResult, Verdict};
@@ -32,11 +32,7 @@ pub struct Subtask {
 /// The tests of `result` grouped by the subtasks of `problem`; `points`: the contest
 /// gives points (IOI), so each subtask shows what it earned. Empty when the problem has
 /// no subtasks.
-pub fn group(
-    problem: &ContestProblemToml,
-    result: &SubmissionResult,
-    points: bool,
-) -> Vec<Subtask> {
+pub fn group(problem: &ContestProblem, result: &SubmissionResult, points: bool) -> Vec<Subtask> {
     let groups = &problem.groups;
     if groups.is_empty() {
         return Vec::new();
@@ -112,8 +108,14 @@ mod tests {
     use super::*;
     use judge_core::problem::{Aggregation, Group};
 
-    fn problem() -> ContestProblemToml {
-        let mut problem: ContestProblemToml = toml::from_str("id = \"p\"\npoints = 100").unwrap();
+    fn problem() -> ContestProblem {
+        let mut problem = ContestProblem {
+            id: "p".into(),
+            points: 100.0,
+            groups: vec![],
+            test_names: Default::default(),
+            feedback: Default::default(),
+        };
         let group = |name: &str, points: f64, tests: &[&str]| Group {
             name: name.into(),
             points,

@@ -9,7 +9,7 @@
 //! the secret tests (`secret/3`) unless judge.toml's `test_names = "names"` says the
 //! names are safe to show.
 
-use judge_core::config::judge_toml::{ContestProblemToml, TestNames};
+use judge_core::course::{ContestProblem, TestNames};
 use judge_core::problem::TestGroup;
 use judge_core::{Judge, SubmissionResult, Verdict};
 use std::collections::{BTreeMap, HashMap};
@@ -81,7 +81,7 @@ pub struct Labels(BTreeMap<String, TestLabels>);
 impl Labels {
     /// The labels of the contest's problems as `judge` loads them (a problem that cannot
     /// be loaded gets numbers for every secret test: none are known, so none is named).
-    pub fn load(judge: &Judge, problems: &[ContestProblemToml]) -> Labels {
+    pub fn load(judge: &Judge, problems: &[ContestProblem]) -> Labels {
         Labels(
             problems
                 .iter()

@@ -599,10 +599,9 @@ fn judge_source(
     // As `judge contest` judges: only what the scoreboard needs is run (ICPC: up to the
     // first failure; IOI: a subtask's tests up to its first failure), unless the contest
     // asks for every test's verdict for this problem (`feedback = "all-tests"`).
-    let scoring = judge.config.judging_scoring(&claimed.problem);
-    let feedback = judge
-        .config
-        .feedback(claimed.contest.as_deref(), &claimed.problem);
+    let course = judge.config.course();
+    let scoring = course.judging_scoring(&claimed.problem);
+    let feedback = course.feedback(claimed.contest.as_deref(), &claimed.problem);
     let options = judge_core::judge::JudgeOptions {
         test_jobs,
         ..lazy_options(scoring, &problem, feedback)

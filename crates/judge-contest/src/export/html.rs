@@ -6,7 +6,7 @@
 
 use super::{AttemptState, ResultsExport};
 use crate::scoring::{Cell, Scoreboard};
-use judge_core::config::judge_toml::Scoring;
+use judge_core::course::Scoring;
 use judge_core::text::{escape, points};
 use judge_core::verdict::{SubmissionResult, Verdict};
 use maud::{html, Markup, PreEscaped, DOCTYPE};

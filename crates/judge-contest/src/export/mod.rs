@@ -17,7 +17,7 @@ pub mod html;
 pub mod terminal;
 
 use crate::scoring::{Cell, Scoreboard};
-use judge_core::config::judge_toml::Scoring;
+use judge_core::course::Scoring;
 use judge_core::verdict::Verdict;
 use serde::{Deserialize, Serialize};
 

@@ -4,7 +4,7 @@
 
 use super::cell_text;
 use crate::scoring::Scoreboard;
-use judge_core::config::judge_toml::Scoring;
+use judge_core::course::Scoring;
 use judge_core::text::{columns, escape, pad_left, pad_right, points};
 
 /// The table: rank, student, one column per problem, then the total (IOI) or solved and

@@ -5,7 +5,7 @@
 //! is as wide as the longest test name, counted in terminal columns ([`columns`]).
 
 use crate::scoring::{attempt_points, AttemptRecord};
-use judge_core::config::judge_toml::ContestProblemToml;
+use judge_core::course::ContestProblem;
 use judge_core::events::{Event, Listener};
 use judge_core::problem::groups::{marks, Mark};
 use judge_core::text::{columns, escape, fit, mebibytes, pad_right, seconds};
@@ -17,7 +17,7 @@ pub struct TableReporter<W: Write> {
     out: W,
     colour: bool,
     tests: usize,
-    points: Option<ContestProblemToml>,
+    points: Option<ContestProblem>,
     name_width: usize,
 }
 
@@ -46,7 +46,7 @@ impl<W: Write> TableReporter<W> {
     }
 
     /// Also shows the points the submission would earn in the contest (IOI rules).
-    pub fn with_points(mut self, problem: Option<ContestProblemToml>) -> TableReporter<W> {
+    pub fn with_points(mut self, problem: Option<ContestProblem>) -> TableReporter<W> {
         self.points = problem;
         self
     }
@@ -236,7 +236,7 @@ impl<W: Write> TableReporter<W> {
 /// One line per group (subtask): its points in the contest's units, of its share, and
 /// why it earned less (the first test of it that failed or earned part of its points, a
 /// test not run, a group it requires), then the total.
-fn group_lines(problem: &ContestProblemToml, result: &SubmissionResult) -> Vec<String> {
+fn group_lines(problem: &ContestProblem, result: &SubmissionResult) -> Vec<String> {
     let mark = marks(&result.tests);
     let total: f64 = problem.groups.iter().map(|g| g.points).sum();
     let scale = if total > 0.0 {

@@ -1,20 +1,12 @@
 //! judge.toml: the contest, the compile limits, the sandbox settings and the language table.
 
 use super::{read_toml, ConfigError};
+use crate::course::{
+    ContestKind, ContestProblem, ContestSpec, ContestStart, Course, Feedback, Scoring, TestNames,
+};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-
-/// How a contest is scored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Scoring {
-    /// Points per problem (best attempt), subtasks all-or-nothing.
-    #[default]
-    Ioi,
-    /// Problems solved, then penalty minutes.
-    Icpc,
-}
 
 /// A problem of the contest: which problem, and what it is worth here. Its groups
 /// (subtasks) are the problem's own (problem.toml `[[groups]]`, a package's test data
@@ -27,10 +19,6 @@ pub struct ContestProblemToml {
     /// Points for solving it.
     #[serde(default = "default_points")]
     pub points: f64,
-    /// The problem's scoring groups, filled from the problem when the contest is
-    /// prepared ([`crate::contest::with_groups`]); never read from judge.toml.
-    #[serde(skip)]
-    pub groups: Vec<crate::problem::Group>,
     /// What `judge serve` calls secret tests on students' pages (`numbers`, the default:
     /// `secret/3`; `names`: the files' names, when they do not describe the data).
     #[serde(default)]
@@ -39,33 +27,6 @@ pub struct ContestProblemToml {
     /// default: as far as its score needs; `all-tests`: every test).
     #[serde(default)]
     pub feedback: Feedback,
-}
-
-/// How far a submission is judged: the student's feedback and the score come from the
-/// same judging, so stopping early never changes a score.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Feedback {
-    /// Stop as soon as the score is known: at the first failed test under ICPC scoring,
-    /// at an all-or-nothing subtask's first failed test under IOI scoring (a test whose
-    /// points count on their own always runs). A student checking a solution sees its
-    /// first failure without waiting for the time limit of every later test.
-    #[default]
-    FirstFailure,
-    /// Every test runs, so the student sees each test's verdict (how many tests a
-    /// wrong solution still passes).
-    AllTests,
-}
-
-/// How secret tests are named to students.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum TestNames {
-    /// By their number among the secret tests (`secret/3`).
-    #[default]
-    Numbers,
-    /// By their names (`secret/03-max`).
-    Names,
 }
 
 fn default_points() -> f64 {
@@ -120,18 +81,6 @@ fn default_testdata_dir() -> PathBuf {
 /// The id of `[contest]` when it gives none.
 pub const FIRST_CONTEST_ID: &str = "main";
 
-/// Whether a contest of the course is a timed contest or a homework set.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum ContestKind {
-    /// Submissions close at the end.
-    #[default]
-    Contest,
-    /// Submissions after the deadline are accepted and marked late (until `late_until`,
-    /// if given).
-    Homework,
-}
-
 /// One `[[contests]]` entry: a further contest or homework set of the course.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -166,22 +115,6 @@ pub struct CourseContestToml {
     /// The languages students may use (default: all in the table).
     #[serde(default)]
     pub languages: Option<Vec<String>>,
-}
-
-/// A contest of the course as judge.toml defines it, `[contest]` and `[[contests]]` alike.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ContestDefinition {
-    /// Its id.
-    pub id: String,
-    /// Contest or homework.
-    pub kind: ContestKind,
-    /// Its title, scoring, problems, languages, start and freeze, as a contest table
-    /// (what judge-core's scoring reads).
-    pub table: ContestToml,
-    /// When it ends (a contest) or is due (a homework set), if it does.
-    pub end: Option<ContestStart>,
-    /// Homework: when late submissions stop being accepted.
-    pub late_until: Option<ContestStart>,
 }
 
 /// The `[compile]` table: limits for compilers, the same for every language.
@@ -309,36 +242,6 @@ impl Default for SandboxToml {
             lock_dir: None,
             cgroup_group: defaults.cgroup_group,
         }
-    }
-}
-
-/// `contest.start`: an RFC 3339 time, parsed when judge.toml is read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ContestStart(pub time::OffsetDateTime);
-
-impl ContestStart {
-    /// The start in Unix milliseconds.
-    pub fn unix_ms(self) -> i64 {
-        // Any RFC 3339 time (years 0..=9999) is well within i64 milliseconds.
-        i64::try_from(self.0.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX)
-    }
-
-    /// The start in Unix seconds.
-    pub fn unix_s(self) -> i64 {
-        self.0.unix_timestamp()
-    }
-}
-
-impl<'de> Deserialize<'de> for ContestStart {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        time::OffsetDateTime::parse(&text, &time::format_description::well_known::Rfc3339)
-            .map(ContestStart)
-            .map_err(|_| {
-                serde::de::Error::custom(format!(
-                    "contest.start = {text:?} is not an RFC 3339 time such as 2026-11-29T09:00:00Z"
-                ))
-            })
     }
 }
 
@@ -542,92 +445,61 @@ impl JudgeConfig {
         self.check_contests()
     }
 
-    /// The course's contests: `[contest]` first, then each `[[contests]]` entry.
-    pub fn contests(&self) -> Vec<ContestDefinition> {
+    /// The course: `[contest]` first, then each `[[contests]]` entry, converted once into
+    /// the course model (the problems' groups are filled in when problems are loaded:
+    /// judge-contest's `with_groups`).
+    pub fn course(&self) -> Course {
         let first = &self.toml.contest;
+        let entry = |p: &ContestProblemToml| ContestProblem {
+            id: p.id.clone(),
+            points: p.points,
+            groups: Vec::new(),
+            test_names: p.test_names,
+            feedback: p.feedback,
+        };
         let first_end = first
             .start
             .zip(first.duration_minutes)
             .map(|(start, minutes)| {
                 ContestStart(start.0 + time::Duration::minutes(i64::from(minutes)))
             });
-        let mut all = vec![ContestDefinition {
+        let mut contests = vec![ContestSpec {
             id: first
                 .id
                 .clone()
                 .unwrap_or_else(|| FIRST_CONTEST_ID.to_string()),
             kind: ContestKind::Contest,
-            table: first.clone(),
+            title: first.title.clone(),
+            scoring: first.scoring,
+            problems: first.problems.iter().map(entry).collect(),
+            languages: first.languages.clone(),
+            start: first.start,
             end: first_end,
+            duration_minutes: first.duration_minutes,
             late_until: None,
+            freeze_minutes: first.freeze_minutes,
         }];
-        all.extend(self.toml.contests.iter().map(|c| ContestDefinition {
+        contests.extend(self.toml.contests.iter().map(|c| ContestSpec {
             id: c.id.clone(),
             kind: c.kind,
-            table: ContestToml {
-                id: Some(c.id.clone()),
-                title: c.title.clone(),
-                scoring: c.scoring,
-                problems_dir: first.problems_dir.clone(),
-                testdata_dir: first.testdata_dir.clone(),
-                problems: c.problems.clone(),
-                languages: c.languages.clone(),
-                start: Some(c.start),
-                freeze_minutes: c.freeze_minutes,
-                duration_minutes: None,
-            },
+            title: c.title.clone(),
+            scoring: c.scoring,
+            problems: c.problems.iter().map(entry).collect(),
+            languages: c.languages.clone(),
+            start: Some(c.start),
             end: c.end.or(c.deadline),
+            duration_minutes: None,
             late_until: c.late_until,
+            freeze_minutes: c.freeze_minutes,
         }));
-        all
-    }
-
-    /// How submissions of a problem are judged lazily: ICPC (stop at the first failed
-    /// test) only when every contest that has the problem is scored ICPC, since an IOI
-    /// contest needs the points of every subtask.
-    pub fn judging_scoring(&self, problem: &str) -> Scoring {
-        let mut having = self
-            .contests()
-            .into_iter()
-            .filter(|c| c.table.problems.iter().any(|p| p.id == problem))
-            .map(|c| c.table.scoring)
-            .peekable();
-        if having.peek().is_none() {
-            return self.toml.contest.scoring;
-        }
-        if having.all(|s| s == Scoring::Icpc) {
-            Scoring::Icpc
-        } else {
-            Scoring::Ioi
-        }
-    }
-
-    /// How far a submission of `problem` in `contest` is judged: that contest's setting
-    /// for it (`None`: the first contest); for a problem that contest does not list, the
-    /// first contest that lists it; else the default.
-    pub fn feedback(&self, contest: Option<&str>, problem: &str) -> Feedback {
-        let contests = self.contests();
-        let wanted = contest.unwrap_or(&contests[0].id);
-        let entry = |c: &ContestDefinition| {
-            c.table
-                .problems
-                .iter()
-                .find(|p| p.id == problem)
-                .map(|p| p.feedback)
-        };
-        contests
-            .iter()
-            .filter(|c| c.id == wanted)
-            .find_map(entry)
-            .or_else(|| contests.iter().find_map(entry))
-            .unwrap_or_default()
+        Course { contests }
     }
 
     fn check_contests(&self) -> Result<(), ConfigError> {
         let error = |message: String| Err(ConfigError::new(&self.file, message));
         let first = &self.toml.contest;
         let mut ids = std::collections::BTreeSet::new();
-        for contest in self.contests() {
+        for contest in self.course().contests {
             let id = &contest.id;
             let valid_id = !id.is_empty()
                 && id
@@ -723,6 +595,11 @@ impl JudgeConfig {
             }
         }
         Ok(())
+    }
+
+    /// The folder the problems live in (`[contest] problems_dir`).
+    pub fn problems_root(&self) -> PathBuf {
+        self.root.join(&self.toml.contest.problems_dir)
     }
 
     /// The folder of a problem's crate.
@@ -839,22 +716,25 @@ run = ["./a.out"]
              [[contests.problems]]\nid = \"a\"\npoints = 10\n"
         );
         let config = load(&course).unwrap();
-        let contests = config.contests();
+        let contests = config.course().contests;
         assert_eq!(
             contests.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(),
             ["main", "hw1"]
         );
         let homework = &contests[1];
         assert_eq!(homework.kind, ContestKind::Homework);
-        assert_eq!(homework.table.problems[0].points, 10.0);
+        assert_eq!(homework.problems[0].points, 10.0);
         assert_eq!(homework.end.unwrap().unix_s(), 1_767_830_400);
         assert_eq!(homework.late_until.unwrap().unix_s(), 1_768_003_200);
         // The problem is IOI in main, ICPC in hw1: judged for IOI (every subtask).
-        assert_eq!(config.judging_scoring("a"), Scoring::Ioi);
+        assert_eq!(config.course().judging_scoring("a"), Scoring::Ioi);
         let all_icpc = course.replace("title = \"t\"", "title = \"t\"\nscoring = \"icpc\"");
-        assert_eq!(load(&all_icpc).unwrap().judging_scoring("a"), Scoring::Icpc);
+        assert_eq!(
+            load(&all_icpc).unwrap().course().judging_scoring("a"),
+            Scoring::Icpc
+        );
         let named = load(&MINIMAL.replace("title = \"t\"", "id = \"week1\"\ntitle = \"t\""));
-        assert_eq!(named.unwrap().contests()[0].id, "week1");
+        assert_eq!(named.unwrap().course().contests[0].id, "week1");
     }
 
     #[test]
@@ -869,14 +749,32 @@ run = ["./a.out"]
         std::fs::create_dir_all(dir.path().join("problems/b")).unwrap();
         std::fs::write(dir.path().join("judge.toml"), &course).unwrap();
         let config = JudgeConfig::load(&dir.path().join("judge.toml")).unwrap();
-        assert_eq!(config.feedback(None, "a"), Feedback::FirstFailure);
-        assert_eq!(config.feedback(Some("main"), "a"), Feedback::FirstFailure);
-        assert_eq!(config.feedback(Some("hw1"), "a"), Feedback::AllTests);
+        assert_eq!(config.course().feedback(None, "a"), Feedback::FirstFailure);
+        assert_eq!(
+            config.course().feedback(Some("main"), "a"),
+            Feedback::FirstFailure
+        );
+        assert_eq!(
+            config.course().feedback(Some("hw1"), "a"),
+            Feedback::AllTests
+        );
         // Not in main: the contest that lists it.
-        assert_eq!(config.feedback(Some("main"), "b"), Feedback::AllTests);
-        assert_eq!(config.feedback(Some("gone"), "a"), Feedback::FirstFailure);
-        assert_eq!(config.feedback(Some("gone"), "b"), Feedback::AllTests);
-        assert_eq!(config.feedback(None, "unlisted"), Feedback::FirstFailure);
+        assert_eq!(
+            config.course().feedback(Some("main"), "b"),
+            Feedback::AllTests
+        );
+        assert_eq!(
+            config.course().feedback(Some("gone"), "a"),
+            Feedback::FirstFailure
+        );
+        assert_eq!(
+            config.course().feedback(Some("gone"), "b"),
+            Feedback::AllTests
+        );
+        assert_eq!(
+            config.course().feedback(None, "unlisted"),
+            Feedback::FirstFailure
+        );
         let wrong = load(&MINIMAL.replace("id = \"a\"", "id = \"a\"\nfeedback = \"all\""));
         let wrong = wrong.unwrap_err();
         assert!(

@@ -145,10 +145,7 @@ mod tests {
     #[test]
     fn names_come_from_serde() {
         assert_eq!(serde_name(&crate::Verdict::TLE), "TLE");
-        assert_eq!(
-            serde_name(&crate::config::judge_toml::Scoring::Icpc),
-            "icpc"
-        );
+        assert_eq!(serde_name(&crate::course::Scoring::Icpc), "icpc");
         assert_eq!(serde_name(&sandbox::Enforcement::CgroupV2), "cgroup-v2");
     }
 

@@ -257,9 +257,7 @@ async fn set_window(
         if end_ms.is_some_and(|end| end <= start_ms) {
             return Err(HttpError::unprocessable(t.end_after_start(&contest.title)));
         }
-        if late_until_ms.is_some()
-            && contest.kind != judge_core::config::judge_toml::ContestKind::Homework
-        {
+        if late_until_ms.is_some() && contest.kind != judge_core::course::ContestKind::Homework {
             return Err(HttpError::unprocessable(t.not_homework(&contest.title)));
         }
         if let (Some(until), Some(end)) = (late_until_ms, end_ms) {

@@ -21,7 +21,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
 use judge_contest::scoring::attempt_points;
-use judge_core::config::judge_toml::Scoring;
+use judge_core::course::Scoring;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::time::Duration;

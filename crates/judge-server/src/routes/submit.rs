@@ -24,7 +24,7 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Multipart, Query, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Redirect, Response};
-use judge_core::config::judge_toml::ContestKind;
+use judge_core::course::ContestKind;
 use serde::Deserialize;
 
 /// The submit form.

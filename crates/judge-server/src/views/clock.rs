@@ -5,7 +5,7 @@
 
 use super::format;
 use crate::contest::{Contest, Phase};
-use judge_core::config::judge_toml::ContestKind;
+use judge_core::course::ContestKind;
 use maud::{html, Markup};
 
 crate::i18n::texts! {

@@ -4,7 +4,7 @@
 use super::format;
 use super::layout::{csrf_field, page, Chrome};
 use crate::contest::{Contest, Phase};
-use judge_core::config::judge_toml::{ContestKind, Scoring};
+use judge_core::course::{ContestKind, Scoring};
 use judge_core::Verdict;
 use maud::{html, Markup};
 

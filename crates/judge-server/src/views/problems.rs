@@ -4,7 +4,7 @@ use super::format;
 use super::layout::{page, Chrome};
 use crate::contest::Contest;
 use crate::statement::{RenderedStatement, StatementLanguage};
-use judge_core::config::judge_toml::Scoring;
+use judge_core::course::Scoring;
 use judge_core::Verdict;
 use maud::{html, Markup, PreEscaped};
 

@@ -5,7 +5,7 @@ use super::layout::{page, Chrome};
 use crate::contest::Contest;
 use crate::scoreboard::Board;
 use judge_contest::export::html::{scoreboard_table_with, ScoreboardLabels};
-use judge_core::config::judge_toml::Scoring;
+use judge_core::course::Scoring;
 
 /// A problem's letter on an ICPC board and problem list (A, B, ...).
 pub use judge_contest::export::html::problem_letter as letter;
@@ -87,7 +87,7 @@ pub fn page_view(
                     }
                 }
             }
-            @if contest.kind == judge_core::config::judge_toml::ContestKind::Homework {
+            @if contest.kind == judge_core::course::ContestKind::Homework {
                 p class="muted" { (super::contests::ContestTexts::current().late_not_counted()) }
             }
             (scoreboard_table_with(standings, Some(&|problem: &str| contest.href(&format!("/problems/{problem}"))), &points, &t.labels()))

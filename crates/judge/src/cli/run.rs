@@ -2,7 +2,7 @@
 
 use super::common::{cancel_flag, load_config, GlobalOptions, EXIT_JUDGED, EXIT_REJECTED};
 use judge_contest::report::{json::to_json, table::TableReporter, use_colour};
-use judge_core::config::judge_toml::{ContestProblemToml, Scoring};
+use judge_core::course::{ContestProblem, Scoring};
 use judge_core::events::{Listener, Silent};
 use judge_core::judge::JudgeOptions;
 use judge_core::{Judge, Verdict};
@@ -76,11 +76,12 @@ pub fn execute(cli: &GlobalOptions, args: &RunArgs) -> anyhow::Result<u8> {
     // Points where the contest gives this problem points (IOI); ICPC has none. A problem
     // outside the contest with groups of its own (a scoring package judged in place)
     // shows its own points.
-    let contest = &judge.config.toml.contest;
-    let listed = contest.problems.iter().find(|p| p.id == problem.id);
+    let course = judge.config.course();
+    let contest = course.first();
+    let listed = contest.problem(&problem.id);
     let points = match listed {
         Some(entry) if contest.scoring == Scoring::Ioi => Some(entry.clone()),
-        None if problem.group_points() > 0.0 => Some(ContestProblemToml {
+        None if problem.group_points() > 0.0 => Some(ContestProblem {
             id: problem.id.clone(),
             points: problem.group_points(),
             groups: Vec::new(),

@@ -164,7 +164,8 @@ pub fn execute(cli: &GlobalOptions, args: &SimilarityArgs) -> anyhow::Result<u8>
     if !(0.0..=1.0).contains(&args.threshold) {
         bail!("--threshold {}: must be between 0 and 1", args.threshold);
     }
-    let contest = &config.toml.contest;
+    let course = config.course();
+    let contest = course.first();
     for problem in &args.problems {
         if !contest.problems.iter().any(|p| &p.id == problem) {
             bail!(

@@ -308,18 +308,10 @@ pub struct JudgeToml {
     pub sandbox: SandboxToml,
     /// The language table, by id.
     pub languages: BTreeMap<String, LanguageToml>,
-    /// The web server's settings (`judge serve`, `judge worker`, `judge users`).
+    /// The web server's settings (`judge serve`, `judge worker`, `judge users`): the
+    /// server's own table, which judge-server reads strictly itself.
     #[serde(default)]
-    pub server: ServerToml,
-}
-
-/// The `[server]` table.
-#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct ServerToml {
-    /// The store every server command uses when `--database` is not given: `sqlite:PATH`
-    /// (relative to judge.toml) or `postgres://...` (default: the SQLite file in `--data`).
-    pub database: Option<super::database_url::DatabaseUrl>,
+    pub server: toml::Table,
 }
 
 /// judge.toml, read and checked, with the folder it lives in.
@@ -352,9 +344,6 @@ impl JudgeConfig {
         // Relative to judge.toml, like every path in it.
         if let Some(dir) = toml.sandbox.lock_dir.as_mut() {
             *dir = root.join(&*dir);
-        }
-        if let Some(database) = toml.server.database.take() {
-            toml.server.database = Some(database.relative_to(&root));
         }
         let config = JudgeConfig {
             file: file.to_path_buf(),
@@ -679,32 +668,6 @@ run = ["./a.out"]
         assert_eq!(config.toml.compile.memory_mib, 1024);
         assert_eq!(config.toml.languages["c"].time_multiplier, 1.0);
         assert_eq!(config.toml.contest.scoring, Scoring::Ioi);
-    }
-
-    #[test]
-    fn the_server_database_is_parsed_when_read() {
-        let dir = tempfile::tempdir().unwrap();
-        let file = dir.path().join("judge.toml");
-        std::fs::write(
-            &file,
-            format!("{MINIMAL}[server]\ndatabase = \"sqlite:data/j.sqlite3\"\n"),
-        )
-        .unwrap();
-        let config = JudgeConfig::load(&file).unwrap();
-        assert_eq!(
-            config.toml.server.database,
-            Some(super::super::database_url::DatabaseUrl::sqlite(
-                dir.path().join("data/j.sqlite3")
-            ))
-        );
-        let bad = load(&format!("{MINIMAL}[server]\ndatabase = \"mysql://h/d\"\n"))
-            .unwrap_err()
-            .to_string();
-        assert!(
-            bad.contains("judge.toml: line") && bad.contains("unknown kind of database"),
-            "{bad}"
-        );
-        assert_eq!(load(MINIMAL).unwrap().toml.server.database, None);
     }
 
     #[test]

@@ -2,7 +2,6 @@
 //! problem). Parsing is strict: an unknown key is an error, so a typo never passes
 //! silently, and every error names the file and the line.
 
-pub mod database_url;
 pub mod judge_toml;
 pub mod problem_toml;
 

@@ -1,9 +1,9 @@
 //! The store's handle: opening either engine, its transactions, the clock.
 
+use super::database_url::DatabaseUrl;
 use super::engine::{Access, Engine, Tx};
 use super::{postgres, sqlite};
 use crate::error::{Result, ServerError};
-use judge_core::config::database_url::DatabaseUrl;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

@@ -18,6 +18,7 @@
 
 pub mod clarifications;
 pub mod copy;
+pub mod database_url;
 pub mod engine;
 mod handle;
 pub mod leases;
@@ -38,8 +39,8 @@ pub mod users;
 #[cfg(test)]
 pub(crate) mod testing;
 
+pub use database_url::DatabaseUrl;
 pub use handle::{now_ms, Store, DATABASE_FILE};
-pub use judge_core::config::database_url::DatabaseUrl;
 pub use leases::{ClaimRequest, ProblemVersion, WorkerReport};
 pub use migrations::SCHEMA_VERSION;
 pub use password_reset::PasswordReset;

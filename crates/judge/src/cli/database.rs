@@ -27,12 +27,17 @@ pub struct DatabaseArgs {
 }
 
 impl DatabaseArgs {
-    /// The store these options name, given judge.toml (if one was found).
-    pub fn url(&self, config: Option<&JudgeConfig>) -> DatabaseUrl {
-        self.database
-            .clone()
-            .or_else(|| config.and_then(|c| c.toml.server.database.clone()))
-            .unwrap_or_else(|| DatabaseUrl::sqlite(self.data.join(DATABASE_FILE)))
+    /// The store these options name, given judge.toml (if one was found): `--database`,
+    /// else judge.toml's `[server] database`, else the SQLite file in `--data`.
+    pub fn url(&self, config: Option<&JudgeConfig>) -> anyhow::Result<DatabaseUrl> {
+        if let Some(url) = &self.database {
+            return Ok(url.clone());
+        }
+        let configured = match config {
+            Some(config) => judge_server::store::database_url::configured(config)?,
+            None => None,
+        };
+        Ok(configured.unwrap_or_else(|| DatabaseUrl::sqlite(self.data.join(DATABASE_FILE))))
     }
 }
 
@@ -54,5 +59,5 @@ pub fn open(
     args: &DatabaseArgs,
     config: Option<&JudgeConfig>,
 ) -> anyhow::Result<judge_server::store::Store> {
-    Ok(judge_server::store::Store::connect(&args.url(config))?)
+    Ok(judge_server::store::Store::connect(&args.url(config)?)?)
 }

@@ -92,7 +92,7 @@ pub fn execute(cli: &GlobalOptions, args: &ServeArgs) -> anyhow::Result<u8> {
             sandbox.degraded.join(", ")
         );
     }
-    let database = args.store.url(Some(&judge.config));
+    let database = args.store.url(Some(&judge.config))?;
     let options = ServerOptions {
         listen: args.listen.clone(),
         data_dir: args.store.data.clone(),

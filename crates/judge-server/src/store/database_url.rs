@@ -1,7 +1,10 @@
 //! Where the web server's store lives: `sqlite:PATH` (the embedded default, one machine)
 //! or `postgres://user:password@host:port/database` (shared by a server and judge
-//! workers on many machines). Parsed once, when judge.toml or a command line is read.
+//! workers on many machines). Parsed once, when judge.toml's `[server]` table
+//! ([`configured`]) or a command line is read.
 
+use judge_core::config::judge_toml::JudgeConfig;
+use judge_core::config::{parse_toml, ConfigError};
 use serde::Deserialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -137,9 +140,71 @@ impl<'de> Deserialize<'de> for DatabaseUrl {
     }
 }
 
+/// judge.toml's `[server]` table: the server's settings, read strictly by the server (the
+/// rest of judge.toml is judge-core's).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+struct ServerTable {
+    /// The store every server command uses when `--database` is not given: `sqlite:PATH`
+    /// (relative to judge.toml) or `postgres://...` (default: the SQLite file in `--data`).
+    database: Option<DatabaseUrl>,
+}
+
+/// judge.toml as the server reads it: its `[server]` table only.
+#[derive(Debug, Deserialize)]
+struct ServerSections {
+    #[serde(default)]
+    server: ServerTable,
+}
+
+/// The store judge.toml's `[server] database` names, a relative SQLite path taken from
+/// judge.toml's folder; an error names judge.toml and the line.
+pub fn configured(config: &JudgeConfig) -> Result<Option<DatabaseUrl>, ConfigError> {
+    if config.toml.server.is_empty() {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(&config.file)
+        .map_err(|e| ConfigError::new(&config.file, format!("cannot read it: {e}")))?;
+    let sections: ServerSections = parse_toml(&config.file, &text)?;
+    Ok(sections
+        .server
+        .database
+        .map(|url| url.relative_to(&config.root)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_server_table_is_read_strictly_with_relative_files_from_judge_toml() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("judge.toml");
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../judge.toml");
+        let base = std::fs::read_to_string(root).unwrap();
+        let with = |server: &str| {
+            std::fs::write(&file, format!("{base}\n[server]\n{server}")).unwrap();
+            configured(&JudgeConfig::load(&file).unwrap())
+        };
+        assert_eq!(
+            with("database = \"sqlite:data/j.sqlite3\"\n").unwrap(),
+            Some(DatabaseUrl::sqlite(dir.path().join("data/j.sqlite3")))
+        );
+        let bad = with("database = \"mysql://h/d\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            bad.contains("judge.toml: line") && bad.contains("unknown kind of database"),
+            "{bad}"
+        );
+        let unknown = with("databse = \"sqlite:x\"\n").unwrap_err().to_string();
+        assert!(unknown.contains("databse"), "{unknown}");
+        std::fs::write(&file, &base).unwrap();
+        assert_eq!(
+            configured(&JudgeConfig::load(&file).unwrap()).unwrap(),
+            None
+        );
+    }
 
     #[test]
     fn both_kinds_parse_and_others_are_refused() {

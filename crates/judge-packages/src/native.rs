@@ -116,15 +116,15 @@ pub fn load(config: &JudgeConfig, dir: &Path, id: &str) -> Result<Problem> {
             test_points: Vec::new(),
         });
     }
-    let output = match (&toml.interactor, &toml.compare.checker) {
+    let output = match (&toml.interactor, toml.compare.checker()) {
         (Some(interactor), checker) => OutputCheck::Interactive {
             program: program(config, dir, &interactor.program),
             protocol: interactor.protocol,
-            checker: checker.as_ref().map(|name| program(config, dir, name)),
+            checker: checker.map(|(name, _)| program(config, dir, name)),
         },
-        (None, Some(checker)) => OutputCheck::Checker {
+        (None, Some((checker, protocol))) => OutputCheck::Checker {
             program: program(config, dir, checker),
-            protocol: toml.compare.protocol,
+            protocol,
         },
         (None, None) => {
             OutputCheck::Compare(BuiltIn::from_toml(&toml.compare).unwrap_or(BuiltIn::Tokens))

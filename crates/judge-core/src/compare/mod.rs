@@ -11,7 +11,7 @@ pub mod kattis_default;
 pub mod lines;
 pub mod tokens;
 
-use crate::config::problem_toml::{CompareMode, CompareToml};
+use crate::config::problem_toml::CompareToml;
 
 pub use comparison::Comparison;
 
@@ -38,15 +38,18 @@ pub enum BuiltIn {
 impl BuiltIn {
     /// The built-in mode of a `[compare]` table, or `None` for a checker.
     pub fn from_toml(compare: &CompareToml) -> Option<BuiltIn> {
-        Some(match compare.mode {
-            CompareMode::Exact => BuiltIn::Exact,
-            CompareMode::Lines => BuiltIn::Lines,
-            CompareMode::Tokens => BuiltIn::Tokens,
-            CompareMode::Float => BuiltIn::Float {
-                absolute: compare.abs_tolerance.unwrap_or(1e-6),
-                relative: compare.rel_tolerance.unwrap_or(1e-6),
+        Some(match compare {
+            CompareToml::Exact {} => BuiltIn::Exact,
+            CompareToml::Lines {} => BuiltIn::Lines,
+            CompareToml::Tokens {} => BuiltIn::Tokens,
+            CompareToml::Float {
+                abs_tolerance,
+                rel_tolerance,
+            } => BuiltIn::Float {
+                absolute: abs_tolerance.unwrap_or(1e-6),
+                relative: rel_tolerance.unwrap_or(1e-6),
             },
-            CompareMode::Checker => return None,
+            CompareToml::Checker { .. } => return None,
         })
     }
 

@@ -33,53 +33,50 @@ pub enum CheckerProtocol {
     Kattis,
 }
 
-/// The comparison modes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum CompareMode {
-    /// Byte for byte.
-    Exact,
-    /// Line by line, ignoring trailing spaces and trailing blank lines.
-    Lines,
-    /// Whitespace-separated tokens.
-    #[default]
-    Tokens,
-    /// Tokens, numbers within a tolerance.
-    Float,
-    /// The problem's checker.
-    Checker,
-}
-
-/// The `[compare]` table.
+/// The `[compare]` table: its `mode` is the comparison, and each mode takes only its own
+/// keys (a checker's name and protocol, a float comparison's tolerances), so a table that
+/// mixes them is refused by the parser itself, naming the key.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CompareToml {
-    /// The mode.
-    #[serde(default)]
-    pub mode: CompareMode,
-    /// The checker: a binary of the problem's crate, or a file in its folder (a source in
-    /// any language of judge.toml's table, such as `check.cpp`, or an executable).
-    #[serde(default)]
-    pub checker: Option<String>,
-    /// The checker's protocol.
-    #[serde(default)]
-    pub protocol: CheckerProtocol,
-    /// Absolute tolerance for `float`.
-    #[serde(default)]
-    pub abs_tolerance: Option<f64>,
-    /// Relative tolerance for `float`.
-    #[serde(default)]
-    pub rel_tolerance: Option<f64>,
+#[serde(tag = "mode", rename_all = "lowercase", deny_unknown_fields)]
+pub enum CompareToml {
+    /// Byte for byte.
+    Exact {},
+    /// Line by line, ignoring trailing spaces and trailing blank lines.
+    Lines {},
+    /// Whitespace-separated tokens (the default without `[compare]`).
+    Tokens {},
+    /// Tokens, numbers within a tolerance.
+    Float {
+        /// Absolute tolerance (default 1e-6).
+        #[serde(default)]
+        abs_tolerance: Option<f64>,
+        /// Relative tolerance (default 1e-6).
+        #[serde(default)]
+        rel_tolerance: Option<f64>,
+    },
+    /// The problem's checker.
+    Checker {
+        /// A binary of the problem's crate, or a file in its folder (a source in any
+        /// language of judge.toml's table, such as `check.cpp`, or an executable).
+        checker: String,
+        /// Its protocol.
+        #[serde(default)]
+        protocol: CheckerProtocol,
+    },
 }
 
 impl Default for CompareToml {
     fn default() -> Self {
-        CompareToml {
-            mode: CompareMode::Tokens,
-            checker: None,
-            protocol: CheckerProtocol::Testlib,
-            abs_tolerance: None,
-            rel_tolerance: None,
+        CompareToml::Tokens {}
+    }
+}
+
+impl CompareToml {
+    /// The checker and its protocol, in checker mode.
+    pub fn checker(&self) -> Option<(&str, CheckerProtocol)> {
+        match self {
+            CompareToml::Checker { checker, protocol } => Some((checker, *protocol)),
+            _ => None,
         }
     }
 }
@@ -226,8 +223,8 @@ impl ProblemToml {
     /// folder (or a binary of its crate).
     fn program_names(&self) -> Vec<(&'static str, &str)> {
         let mut names = Vec::new();
-        if let Some(checker) = &self.compare.checker {
-            names.push(("compare.checker", checker.as_str()));
+        if let Some((checker, _)) = self.compare.checker() {
+            names.push(("compare.checker", checker));
         }
         if let Some(interactor) = &self.interactor {
             names.push(("interactor.program", interactor.program.as_str()));
@@ -246,7 +243,25 @@ impl ProblemToml {
 
     /// Reads and checks a problem.toml.
     pub fn load(file: &Path) -> Result<ProblemToml, ConfigError> {
-        let problem: ProblemToml = read_toml(file)?;
+        let problem: ProblemToml = read_toml(file).map_err(|mut error: ConfigError| {
+            // Say what a mode takes, where the parser only names the key.
+            if error.message.contains("missing field `checker`") {
+                error.message.push_str(
+                    "; compare.mode = \"checker\" needs compare.checker (a binary of this problem's crate, or a file in its folder)",
+                );
+            } else if error.message.contains("unknown field `checker`")
+                || error.message.contains("unknown field `protocol`")
+            {
+                error
+                    .message
+                    .push_str("; a checker is named with compare.mode = \"checker\"");
+            } else if error.message.contains("missing field `mode`") {
+                error.message.push_str(
+                    "; [compare] starts with mode = \"exact\", \"lines\", \"tokens\", \"float\" or \"checker\"",
+                );
+            }
+            error
+        })?;
         let error = |message: String| Err(ConfigError::new(file, message));
         let limits = &problem.limits;
         let refused = [
@@ -279,15 +294,6 @@ impl ProblemToml {
                 return error(format!("{key} = {name:?}: {why}"));
             }
         }
-        match (problem.compare.mode, &problem.compare.checker) {
-            (CompareMode::Checker, None) => {
-                return error("compare.mode = \"checker\" needs compare.checker (a binary of this problem's crate, or a file in its folder)".into())
-            }
-            (mode, Some(_)) if mode != CompareMode::Checker => {
-                return error(format!("compare.checker is set but compare.mode is {mode:?}; set mode = \"checker\""))
-            }
-            _ => {}
-        }
         if problem
             .brute_force
             .as_ref()
@@ -299,13 +305,10 @@ impl ProblemToml {
             return error(format!("[stress]: {message}"));
         }
         if let Some(interactor) = &problem.interactor {
-            if problem.compare.mode != CompareMode::Checker
-                && problem.compare != CompareToml::default()
-            {
+            if problem.compare.checker().is_none() && problem.compare != CompareToml::default() {
                 return error("an interactive problem's output is judged by its interactor; [compare] may only name a checker for the interactor's TOUT".into());
             }
-            if interactor.protocol == CheckerProtocol::Kattis
-                && problem.compare.mode == CompareMode::Checker
+            if interactor.protocol == CheckerProtocol::Kattis && problem.compare.checker().is_some()
             {
                 return error("a Kattis interactor decides the verdict itself; a checker after it needs the testlib protocol".into());
             }
@@ -360,7 +363,7 @@ mod tests {
     #[test]
     fn defaults_to_token_comparison() {
         let problem = load(BASE).unwrap();
-        assert_eq!(problem.compare.mode, CompareMode::Tokens);
+        assert_eq!(problem.compare, CompareToml::Tokens {});
         assert!(problem.tests.is_empty());
     }
 
@@ -371,8 +374,22 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("needs compare.checker"));
-        let stray = format!("{BASE}[compare]\nchecker = \"x\"\n");
-        assert!(load(&stray).unwrap_err().to_string().contains("set mode"));
+        let no_mode = format!("{BASE}[compare]\nchecker = \"x\"\n");
+        let message = load(&no_mode).unwrap_err().to_string();
+        assert!(message.contains("missing field `mode`"), "{message}");
+        let stray = format!("{BASE}[compare]\nmode = \"tokens\"\nchecker = \"x\"\n");
+        let message = load(&stray).unwrap_err().to_string();
+        assert!(
+            message.contains("unknown field `checker`")
+                && message.contains("compare.mode = \"checker\""),
+            "{message}"
+        );
+        let tolerance = format!("{BASE}[compare]\nmode = \"exact\"\nabs_tolerance = 0.1\n");
+        let message = load(&tolerance).unwrap_err().to_string();
+        assert!(
+            message.contains("unknown field `abs_tolerance`"),
+            "{message}"
+        );
     }
 
     #[test]

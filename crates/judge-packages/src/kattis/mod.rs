@@ -20,7 +20,7 @@ use judge_core::config::problem_toml::CheckerProtocol;
 use judge_core::error::{JudgeError, Result};
 use judge_core::limit_bounds as bounds;
 use judge_core::package_issues::{Issues, PackageError};
-use judge_core::problem::submissions::{from_folders, Expected};
+use judge_core::problem::submissions::{from_folders, Expected, KeptSubmission};
 use judge_core::problem::{
     Aggregation, Format, Group, OutputCheck, Problem, ProblemLimits, Statement, TestCase,
     TestGroup, TimeRule, Validator, ValidatorProtocol,
@@ -89,6 +89,7 @@ struct GroupSettings {
 }
 
 fn read(dir: &Path, id: &str, issues: &mut Issues) -> Option<Problem> {
+    // Metadata: problem.yaml, its format generation and problem types.
     let text = yaml::read(dir, "problem.yaml", issues)?;
     let metadata: ProblemYaml =
         yaml::parse(Path::new("problem.yaml"), &text, PROBLEM_KEYS, issues)?;
@@ -100,12 +101,86 @@ fn read(dir: &Path, id: &str, issues: &mut Issues) -> Option<Problem> {
         }
     };
     let legacy = format == Format::KattisLegacy;
+    let validation = metadata.validation.clone().unwrap_or_default();
+    let ProblemTypes {
+        scoring,
+        interactive,
+    } = problem_types(&metadata, &validation, issues);
+    let (title, title_zh) = titles(&metadata.name, id);
+    let statements = statements(dir, issues);
+    let (limits, time_rule) = limits(dir, &metadata, legacy, issues);
+
+    // Programs: the output validator (the package's own, or the default one with its
+    // flags), checked against the problem types.
+    let custom = output_validator(dir, issues);
+    let problem_flags: Vec<String> = metadata
+        .validator_flags
+        .as_ref()
+        .map(|f| f.words())
+        .unwrap_or_default();
+    let wants_custom = legacy && validation.split_whitespace().next() == Some("custom");
+    if wants_custom && custom.is_none() {
+        issues.error(
+            "problem.yaml",
+            None,
+            "validation is custom, but there is no output validator in output_validators/",
+        );
+    }
+    if interactive && custom.is_none() {
+        issues.error(
+            "",
+            None,
+            "an interactive problem needs its interactor in output_validator/ (or output_validators/)",
+        );
+    }
+
+    // Tests and groups.
+    let (data, mut tests, groups) = test_data(dir, format, scoring, &problem_flags, issues)?;
+    let output = output_check(custom, interactive, &problem_flags, &mut tests, issues);
+    let validators = input_validators(dir, issues);
+    let include = includes(dir);
+    // Submissions.
+    let submissions = kept_submissions(dir, format, scoring, issues);
+    Some(Problem {
+        id: id.to_string(),
+        dir: dir.to_path_buf(),
+        testdata_dir: data,
+        format,
+        title,
+        title_zh,
+        statements,
+        limits,
+        time_rule,
+        tests,
+        groups,
+        output,
+        validators,
+        generator: None,
+        reference: None,
+        submissions,
+        include,
+        capabilities: judge_core::problem::Capabilities::package(false),
+        recipe: Vec::new(),
+        generated: Vec::new(),
+        brute_force: None,
+        stress: None,
+        warnings: Vec::new(),
+    })
+}
+
+/// What problem.yaml's `type` (or legacy `validation`) says the problem is.
+struct ProblemTypes {
+    scoring: bool,
+    interactive: bool,
+}
+
+/// The problem types, each unknown or unsupported one an error.
+fn problem_types(metadata: &ProblemYaml, validation: &str, issues: &mut Issues) -> ProblemTypes {
     let mut types: Vec<String> = metadata
         .kind
         .as_ref()
         .map(|k| k.items())
         .unwrap_or_default();
-    let validation = metadata.validation.clone().unwrap_or_default();
     if validation.split_whitespace().any(|w| w == "interactive") {
         types.push("interactive".into());
     }
@@ -138,36 +213,23 @@ fn read(dir: &Path, id: &str, issues: &mut Issues) -> Option<Problem> {
             );
         }
     }
-    let scoring = types.iter().any(|t| t == "scoring");
-    let interactive = types.iter().any(|t| t == "interactive");
-
-    let (title, title_zh) = titles(&metadata.name, id);
-    let statements = statements(dir, issues);
-    let (limits, time_rule) = limits(dir, &metadata, legacy, issues);
-
-    // The output validator: the package's own, or the default one with its flags.
-    let custom = output_validator(dir, issues);
-    let problem_flags: Vec<String> = metadata
-        .validator_flags
-        .as_ref()
-        .map(|f| f.words())
-        .unwrap_or_default();
-    let wants_custom = legacy && validation.split_whitespace().next() == Some("custom");
-    if wants_custom && custom.is_none() {
-        issues.error(
-            "problem.yaml",
-            None,
-            "validation is custom, but there is no output validator in output_validators/",
-        );
+    ProblemTypes {
+        scoring: types.iter().any(|t| t == "scoring"),
+        interactive: types.iter().any(|t| t == "interactive"),
     }
-    if interactive && custom.is_none() {
-        issues.error(
-            "",
-            None,
-            "an interactive problem needs its interactor in output_validator/ (or output_validators/)",
-        );
-    }
+}
 
+/// The tests under data/ (samples, then secret ones and their groups) with each group's
+/// settings inherited, and the scoring groups of a scoring problem; `None` without
+/// data/secret.
+fn test_data(
+    dir: &Path,
+    format: Format,
+    scoring: bool,
+    problem_flags: &[String],
+    issues: &mut Issues,
+) -> Option<(PathBuf, Vec<TestCase>, Vec<Group>)> {
+    let legacy = format == Format::KattisLegacy;
     let data = dir.join("data");
     if !data.join("secret").is_dir() {
         issues.error(
@@ -337,8 +399,19 @@ fn read(dir: &Path, id: &str, issues: &mut Issues) -> Option<Problem> {
         }
     }
 
-    // How outputs are judged; the default validator's flags are parsed here, per test.
-    let output = match custom {
+    Some((data, tests, groups))
+}
+
+/// How outputs are judged: the package's validator (or interactor), else the default
+/// validator with the problem's flags, each test's own flags parsed here.
+fn output_check(
+    custom: Option<Program>,
+    interactive: bool,
+    problem_flags: &[String],
+    tests: &mut [TestCase],
+    issues: &mut Issues,
+) -> OutputCheck {
+    match custom {
         Some(program) if interactive => OutputCheck::Interactive {
             program,
             protocol: CheckerProtocol::Kattis,
@@ -349,11 +422,11 @@ fn read(dir: &Path, id: &str, issues: &mut Issues) -> Option<Problem> {
             protocol: CheckerProtocol::Kattis,
         },
         None => {
-            let default = KattisFlags::parse(&problem_flags).unwrap_or_else(|message| {
+            let default = KattisFlags::parse(problem_flags).unwrap_or_else(|message| {
                 issues.error("problem.yaml", None, format!("validator_flags: {message}"));
                 KattisFlags::default()
             });
-            for test in &mut tests {
+            for test in tests.iter_mut() {
                 if test.checker_args.is_empty() || test.checker_args == problem_flags {
                     continue;
                 }
@@ -368,10 +441,16 @@ fn read(dir: &Path, id: &str, issues: &mut Issues) -> Option<Problem> {
             }
             OutputCheck::Compare(BuiltIn::Kattis(default))
         }
-    };
+    }
+}
 
-    let validators = input_validators(dir, issues);
-    let include = includes(dir);
+/// The package's submissions, each held to its folder's rule.
+fn kept_submissions(
+    dir: &Path,
+    format: Format,
+    scoring: bool,
+    issues: &mut Issues,
+) -> Vec<KeptSubmission> {
     let mut warnings = Vec::new();
     let mut submissions = from_folders(
         &dir.join("submissions"),
@@ -398,31 +477,7 @@ fn read(dir: &Path, id: &str, issues: &mut Issues) -> Option<Problem> {
             "no accepted submission: verify needs one",
         );
     }
-    Some(Problem {
-        id: id.to_string(),
-        dir: dir.to_path_buf(),
-        testdata_dir: data,
-        format,
-        title,
-        title_zh,
-        statements,
-        limits,
-        time_rule,
-        tests,
-        groups,
-        output,
-        validators,
-        generator: None,
-        reference: None,
-        submissions,
-        include,
-        capabilities: judge_core::problem::Capabilities::package(false),
-        recipe: Vec::new(),
-        generated: Vec::new(),
-        brute_force: None,
-        stress: None,
-        warnings: Vec::new(),
-    })
+    submissions
 }
 
 fn relative(dir: &Path, path: &Path) -> PathBuf {

@@ -7,13 +7,13 @@
 
 pub mod export;
 pub mod import;
-pub mod kattis;
+mod kattis;
 mod load;
 pub mod native;
-pub mod polygon;
+mod polygon;
 pub mod testdata;
-pub mod unzip;
-pub mod yaml;
+mod unzip;
+mod yaml;
 
 pub use load::{is_problem_folder, load, open_folder};
 

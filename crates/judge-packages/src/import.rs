@@ -136,10 +136,76 @@ pub fn import(
 /// ([`super::unzip::MAX_DEPTH`]). Each folder's entries are listed before its subfolders
 /// are copied, so a copy holds one folder open at a time.
 fn copy_tree(from: &Path, to: &Path) -> Result<()> {
-    copy_below(from, to, 0)
+    copy_below(from, from, to, 0)
 }
 
-fn copy_below(from: &Path, to: &Path, depth: usize) -> Result<()> {
+/// The file a symbolic link of the package stands for: a relative link to a regular file
+/// of the package (Kattis packages share test files between groups so), reached without
+/// following any other link; anything else is refused.
+fn linked_file(root: &Path, link: &Path) -> Result<PathBuf> {
+    let refuse = |why: &str| {
+        Err(JudgeError::file(
+            "package file",
+            link,
+            format!(
+                "is a symbolic link {why}: a package's links may only name one of its own files"
+            ),
+        ))
+    };
+    let target = std::fs::read_link(link).map_err(|e| JudgeError::file("link", link, e))?;
+    if target.is_absolute() {
+        return refuse(&format!("to {}", target.display()));
+    }
+    // Where it points, worked out by names alone, inside the package.
+    let mut inside = link
+        .parent()
+        .and_then(|p| p.strip_prefix(root).ok())
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    for part in target.components() {
+        match part {
+            std::path::Component::Normal(name) => inside.push(name),
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                if !inside.pop() {
+                    return refuse(&format!("out of the package ({})", target.display()));
+                }
+            }
+            _ => return refuse(&format!("to {}", target.display())),
+        }
+    }
+    // Each step of the way a folder, the last a regular file; no link on the way.
+    let mut at = root.to_path_buf();
+    let parts: Vec<_> = inside.components().collect();
+    for (index, part) in parts.iter().enumerate() {
+        at.push(part);
+        let kind = std::fs::symlink_metadata(&at)
+            .map_err(|_| {
+                JudgeError::file(
+                    "package file",
+                    link,
+                    format!(
+                        "is a symbolic link to {}, which is not there",
+                        target.display()
+                    ),
+                )
+            })?
+            .file_type();
+        let last = index + 1 == parts.len();
+        if kind.is_symlink() || (last && !kind.is_file()) || (!last && !kind.is_dir()) {
+            return refuse(&format!(
+                "to {}, which is not a plain file",
+                target.display()
+            ));
+        }
+    }
+    if parts.is_empty() {
+        return refuse("to the package's own folder");
+    }
+    Ok(at)
+}
+
+fn copy_below(root: &Path, from: &Path, to: &Path, depth: usize) -> Result<()> {
     if depth > super::unzip::MAX_DEPTH {
         return Err(JudgeError::file(
             "package folder",
@@ -161,16 +227,13 @@ fn copy_below(from: &Path, to: &Path, depth: usize) -> Result<()> {
             .map_err(|e| JudgeError::file("file", &path, e))?;
         let target = to.join(entry.file_name());
         if kind.is_symlink() {
-            return Err(JudgeError::file(
-                "package file",
-                &path,
-                "is a symbolic link: a package holds plain files only",
-            ));
+            let file = linked_file(root, &path)?;
+            std::fs::copy(&file, &target).map_err(|e| JudgeError::file("file", &file, e))?;
         } else if kind.is_dir() {
             if entry.file_name() == "target" {
                 continue;
             }
-            copy_below(&path, &target, depth + 1)?;
+            copy_below(root, &path, &target, depth + 1)?;
         } else if kind.is_file() {
             std::fs::copy(&path, &target).map_err(|e| JudgeError::file("file", &path, e))?;
         } else {
@@ -421,6 +484,59 @@ run = ["python3", "main.py"]
         let dir = tempfile::tempdir().unwrap();
         copy_tree(&package(), dir.path()).unwrap();
         dir
+    }
+
+    #[test]
+    fn a_link_to_one_of_the_packages_own_files_is_copied_as_that_file() {
+        use std::os::unix::fs::symlink;
+        let package = spoilable_package();
+        let secret = package.path().join("data/secret");
+        let first = std::fs::read_dir(&secret)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.extension().is_some_and(|e| e == "in"))
+            .unwrap();
+        let name = first.file_name().unwrap().to_string_lossy().into_owned();
+        std::fs::create_dir_all(secret.join("again")).unwrap();
+        symlink(format!("../{name}"), secret.join("again/1.in")).unwrap();
+        let copy = tempfile::tempdir().unwrap();
+        copy_tree(package.path(), copy.path()).unwrap();
+        let copied = copy.path().join("data/secret/again/1.in");
+        assert!(!copied.symlink_metadata().unwrap().file_type().is_symlink());
+        assert_eq!(
+            std::fs::read(copied).unwrap(),
+            std::fs::read(&first).unwrap()
+        );
+
+        // Out of the package, absolute, to a folder, through a link, or dangling: refused.
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("secret.txt"), "host").unwrap();
+        for (target, why) in [
+            (
+                "../../../../../../../../etc/passwd".to_string(),
+                "out of the package",
+            ),
+            (
+                outside.path().join("secret.txt").display().to_string(),
+                "to /",
+            ),
+            ("..".to_string(), "not a plain file"),
+            ("../folder-link/secret.txt".to_string(), "not a plain file"),
+            ("../missing.in".to_string(), "not there"),
+        ] {
+            let spoilt = spoilable_package();
+            let at = spoilt.path().join("data/secret/bad.in");
+            symlink(&target, &at).unwrap();
+            if target.starts_with("../folder-link") {
+                symlink(outside.path(), spoilt.path().join("data/folder-link")).unwrap();
+            }
+            let into = tempfile::tempdir().unwrap();
+            let error = copy_tree(spoilt.path(), into.path())
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains(why), "{target}: {error}");
+            assert!(!error.contains("host"), "{error}");
+        }
     }
 
     /// What lies in the problems folder beside judge.toml (staging folders included).

@@ -64,6 +64,7 @@ mod import;
 mod links;
 mod listen;
 mod login_limits;
+mod metrics;
 mod queue;
 mod routes;
 mod scoreboard;

@@ -16,11 +16,13 @@
 //! Every method is one short transaction. Callers on the async runtime run them on
 //! blocking threads (see `state::AppState::blocking`).
 
+pub mod backup;
 pub mod clarifications;
 pub mod copy;
 pub mod engine;
 pub mod leases;
 pub mod login_failures;
+pub mod metrics;
 pub mod migrations;
 #[cfg(test)]
 mod old_stores;
@@ -65,6 +67,8 @@ pub struct Store {
     changes: Arc<tokio::sync::watch::Sender<u64>>,
     /// Starts listening for other processes' changes, once, when a stream first asks.
     watching: Arc<std::sync::Once>,
+    /// Transactions of this process that failed in the database (`GET /metrics`).
+    errors: Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl std::fmt::Debug for Store {
@@ -83,22 +87,63 @@ impl Store {
     }
 
     /// Opens the store at `url` (creating a SQLite file if needed) and brings its schema
-    /// up to date.
+    /// up to date, backing an existing store up first (see [`Store::connect_keeping`];
+    /// a SQLite store's backups go to `backups/` beside its file, a PostgreSQL store's
+    /// are not taken: give a folder).
     pub fn connect(url: &DatabaseUrl) -> Result<Store> {
-        match url {
-            DatabaseUrl::Sqlite(file) => Ok(Store {
-                engine: Arc::new(sqlite::SqliteEngine::open(file)?),
-                file: Some(file.clone()),
-                changes: Arc::new(tokio::sync::watch::Sender::new(0)),
-                watching: Arc::new(std::sync::Once::new()),
-            }),
-            DatabaseUrl::Postgres(text) => Ok(Store {
-                engine: Arc::new(postgres::PostgresEngine::connect(text, &url.redacted())?),
-                file: None,
-                changes: Arc::new(tokio::sync::watch::Sender::new(0)),
-                watching: Arc::new(std::sync::Once::new()),
-            }),
+        let folder = match url {
+            DatabaseUrl::Sqlite(file) => Some(backup::folder_beside(file)),
+            DatabaseUrl::Postgres(_) => None,
+        };
+        Store::connect_keeping(url, folder.as_deref())
+    }
+
+    /// Opens the store at `url` and brings its schema up to date; when a migration is
+    /// due on a store that holds data, a backup of it as it was is first written into
+    /// `backups` (`judge-before-v8-...sqlite3`, [`backup::before_migration`]).
+    pub fn connect_keeping(url: &DatabaseUrl, backups: Option<&Path>) -> Result<Store> {
+        let store = Store::open_as_is(url)?;
+        let found = store.engine.schema_version()?;
+        if found > 0 && found < SCHEMA_VERSION {
+            if let Some(folder) = backups {
+                backup::before_migration(&store, found, folder)?;
+            }
         }
+        store.engine.migrate()?;
+        Ok(store)
+    }
+
+    /// Opens the store at `url` with its schema as it is (to back it up, or to say what
+    /// it holds): the operations of the other modules need [`Store::connect`].
+    pub fn open_as_is(url: &DatabaseUrl) -> Result<Store> {
+        let engine: Arc<dyn Engine> = match url {
+            DatabaseUrl::Sqlite(file) => Arc::new(sqlite::SqliteEngine::open(file)?),
+            DatabaseUrl::Postgres(text) => {
+                Arc::new(postgres::PostgresEngine::connect(text, &url.redacted())?)
+            }
+        };
+        let file = match url {
+            DatabaseUrl::Sqlite(file) => Some(file.clone()),
+            DatabaseUrl::Postgres(_) => None,
+        };
+        Ok(Store::over(engine, file))
+    }
+
+    /// A store over `engine` (whose file is `file`, for a SQLite one).
+    fn over(engine: Arc<dyn Engine>, file: Option<PathBuf>) -> Store {
+        Store {
+            engine,
+            file,
+            changes: Arc::new(tokio::sync::watch::Sender::new(0)),
+            watching: Arc::new(std::sync::Once::new()),
+            errors: Arc::default(),
+        }
+    }
+
+    /// How many of this process's transactions failed in the database since it started
+    /// (an unreachable PostgreSQL, a full disk, a busy SQLite file).
+    pub fn errors(&self) -> u64 {
+        self.errors.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// The SQLite file, for a SQLite store.
@@ -129,13 +174,18 @@ impl Store {
     ) -> Result<T> {
         let mut f = Some(f);
         let mut out = None;
-        self.engine.transaction(access, &mut |tx| {
+        let done = self.engine.transaction(access, &mut |tx| {
             // The engine calls this closure exactly once.
             if let Some(f) = f.take() {
                 out = Some(f(tx)?);
             }
             Ok(())
-        })?;
+        });
+        if let Err(ServerError::Database { .. }) = &done {
+            self.errors
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        done?;
         out.ok_or_else(|| ServerError::Database {
             database: self.engine.describe(),
             cause: crate::error::DatabaseCause::Value("the transaction did not run".into()),
@@ -266,5 +316,66 @@ mod tests {
             text.starts_with("database postgres://judge:***@127.0.0.1:1/judge: cannot connect"),
             "{text}"
         );
+    }
+
+    /// Each way PostgreSQL refuses a connection is said at once, in its own words, on one
+    /// line without the password: a role that peer authentication refuses, a wrong
+    /// password, a missing database, TLS the server was asked for.
+    #[test]
+    fn each_postgres_refusal_names_its_cause_at_once() {
+        let Ok(admin) = std::env::var(test_postgres::SERVER_VARIABLE) else {
+            test_postgres::unavailable("JUDGE_TEST_POSTGRES is not set");
+            return;
+        };
+        let parsed: ::postgres::Config = admin.parse().unwrap();
+        let port = parsed.get_ports().first().copied().unwrap_or(5432);
+        let user = parsed.get_user().unwrap_or("judge_test").to_string();
+        let host = "127.0.0.1";
+        let socket_dir = "/var/run/postgresql";
+        let mut cases = vec![
+            (
+                format!("postgres://{user}:wrong-pass@{host}:{port}/postgres"),
+                format!("FATAL: password authentication failed for user \"{user}\""),
+            ),
+            (
+                test_postgres::with_database(&admin, "judge_no_such_database"),
+                "FATAL: database \"judge_no_such_database\" does not exist".to_string(),
+            ),
+            (
+                format!("postgres://{user}:wrong-pass@{host}:{port}/postgres?sslmode=require"),
+                "TLS".to_string(),
+            ),
+        ];
+        if Path::new(&format!("{socket_dir}/.s.PGSQL.{port}")).exists() {
+            // Debian's pg_hba.conf: local connections by peer authentication, which
+            // refuses a role named otherwise than the user running the test.
+            cases.push((
+                format!(
+                    "postgres://{user}:wrong-pass@localhost/postgres?host={socket_dir}&port={port}"
+                ),
+                format!("FATAL: Peer authentication failed for user \"{user}\""),
+            ));
+        } else {
+            test_postgres::unavailable(&format!(
+                "the test server has no Unix socket in {socket_dir} (the peer authentication case)"
+            ));
+        }
+        for (url, cause) in cases {
+            let started = std::time::Instant::now();
+            let error = Store::connect(&url.parse().unwrap()).unwrap_err();
+            let text = error.to_string();
+            assert!(text.contains(&cause), "{url}: {text}");
+            assert!(text.contains(": cannot connect: "), "{text}");
+            assert!(
+                !text.contains("wrong-pass") && !text.contains('\n'),
+                "{text}"
+            );
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(3),
+                "{url}: {:?}",
+                started.elapsed()
+            );
+            eprintln!("{text}");
+        }
     }
 }

@@ -330,6 +330,20 @@ fn a_sqlite_store_of_version_1_is_migrated_to_the_current_version() {
     assert_eq!(store.place_unplaced_submissions("main").unwrap(), 2);
     drop(store);
     assert_eq!(version(&file), SCHEMA_VERSION);
+    // A backup of the store as it was came first.
+    let backups: Vec<PathBuf> = std::fs::read_dir(dir.path().join("backups"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    assert_eq!(backups.len(), 1, "{backups:?}");
+    let name = backups[0]
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    assert!(name.starts_with("judge-before-v2-"), "{name}");
+    let kept = backup::inspect(&backups[0]).unwrap();
+    assert_eq!((kept.schema_version, kept.rows("submissions")), (1, 2));
 }
 
 #[test]

@@ -352,3 +352,105 @@ fn an_idle_worker_runs_a_submissions_tests_at_once_and_a_busy_one_one_at_a_time(
     assert_eq!(verdicts, ["AC", "WA", "AC"], "{output}");
     assert!(worker.terminate(), "{}", worker.output());
 }
+
+/// `judge db backup` while `judge serve` judges (and its own `--backup-every`), then the
+/// backup restored into a new machine's data folder with `judge db restore` and served:
+/// every submission is there, the one that was being judged is judged there, each with
+/// one result.
+#[test]
+fn a_backup_taken_while_serving_restores_on_a_new_machine_and_is_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let Ann {
+        binary,
+        config,
+        data,
+        password,
+    } = ann_in(dir.path());
+    let data_arg = data.to_str().unwrap();
+    let server = ServeProcess::start_with(
+        &binary,
+        &config,
+        &[
+            "--listen",
+            "127.0.0.1:0",
+            "--workers",
+            "1",
+            "--data",
+            data_arg,
+            "--backup-every",
+            "1s",
+            "--keep",
+            "2",
+        ],
+        &dir.path().join("first.log"),
+    );
+    let ann = Browser::log_in(&server.address, "ann", &password);
+    let ids: Vec<i64> = ["ac.py", "wa_secret.py", "slow.py"]
+        .iter()
+        .map(|name| submitted(&ann.submit("add", "python3", &submission(name))))
+        .collect();
+    wait_for("the first two verdicts", Duration::from_secs(120), || {
+        status_text(&ann, ids[1]).0
+    });
+    wait_for("the slow one to run", Duration::from_secs(120), || {
+        status_text(&ann, ids[2]).1.contains("running test")
+    });
+    let file = dir.path().join("while-judging.sqlite3");
+    let backup = judge(
+        &binary,
+        &config,
+        &["db", "backup", file.to_str().unwrap(), "--data", data_arg],
+    );
+    let printed = String::from_utf8_lossy(&backup.stdout);
+    assert!(
+        backup.status.success(),
+        "{}",
+        String::from_utf8_lossy(&backup.stderr)
+    );
+    assert!(printed.contains("submissions: 3 rows"), "{printed}");
+    assert!(printed.contains("results: 2 rows"), "{printed}");
+    wait_for("two scheduled backups", Duration::from_secs(30), || {
+        std::fs::read_dir(data.join("backups"))
+            .map(|entries| entries.count() >= 2)
+            .unwrap_or(false)
+    });
+    drop(server);
+
+    // A new machine: an empty data folder.
+    let other = dir.path().join("other");
+    let other_arg = other.to_str().unwrap();
+    let restore = |extra: &[&str]| {
+        let mut args = vec!["db", "restore", file.to_str().unwrap(), "--data", other_arg];
+        args.extend_from_slice(extra);
+        judge(&binary, &config, &args)
+    };
+    let restored = restore(&[]);
+    assert!(
+        restored.status.success(),
+        "{}",
+        String::from_utf8_lossy(&restored.stderr)
+    );
+    assert!(String::from_utf8_lossy(&restored.stdout).contains("submissions: 3 rows"));
+    let again = restore(&[]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("is not empty"));
+    assert!(restore(&["--replace"]).status.success());
+
+    let status = judge(&binary, &config, &["db", "status", "--data", other_arg]);
+    let text = String::from_utf8_lossy(&status.stdout);
+    assert!(text.contains("submissions: 3 rows"), "{text}");
+    assert!(text.contains("queue: 1 queued, 0 being judged"), "{text}");
+
+    let served = ServeProcess::start(&binary, &config, &other, 1, &dir.path().join("second.log"));
+    let ann = Browser::log_in(&served.address, "ann", &password);
+    wait_for(
+        "the slow one judged again",
+        Duration::from_secs(120),
+        || status_text(&ann, ids[2]).0,
+    );
+    let verdicts: Vec<String> = ids.iter().map(|id| status_text(&ann, *id).2).collect();
+    assert_eq!(verdicts, ["AC", "WA", "AC"]);
+    for id in &ids {
+        assert_eq!(results_rows(&other, *id), 1, "submission {id}");
+    }
+}

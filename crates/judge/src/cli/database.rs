@@ -49,10 +49,16 @@ pub fn optional_config(explicit: Option<&PathBuf>) -> anyhow::Result<Option<Judg
     }
 }
 
-/// Opens the store these options name.
+/// Opens the store these options name, bringing its schema up to date (after a backup
+/// of an existing store, into its backups folder).
 pub fn open(
     args: &DatabaseArgs,
     config: Option<&JudgeConfig>,
 ) -> anyhow::Result<judge_server::store::Store> {
-    Ok(judge_server::store::Store::connect(&args.url(config))?)
+    let url = args.url(config);
+    let backups = judge_server::store::backup::folder_for(&url, &args.data);
+    Ok(judge_server::store::Store::connect_keeping(
+        &url,
+        Some(&backups),
+    )?)
 }

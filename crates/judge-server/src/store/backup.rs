@@ -265,8 +265,9 @@ pub fn file_name(folder: &Path, ms: i64, before_version: Option<i64>) -> PathBuf
     folder.join(format!("judge-{before}{time}.sqlite3"))
 }
 
-/// Backs `store` (at schema `found`, about to be migrated) up into `folder`, and logs it.
-pub fn before_migration(store: &Store, found: i64, folder: &Path) -> Result<()> {
+/// Backs `store` (at schema `found`, about to be migrated) up into `folder`, and logs it;
+/// returns the backup's file.
+pub fn before_migration(store: &Store, found: i64, folder: &Path) -> Result<PathBuf> {
     let file = file_name(folder, super::now_ms(), Some(found + 1));
     let contents = backup(store, &file)?;
     tracing::info!(
@@ -275,7 +276,7 @@ pub fn before_migration(store: &Store, found: i64, folder: &Path) -> Result<()> 
         file.display(),
         contents.rows("submissions")
     );
-    Ok(())
+    Ok(file)
 }
 
 /// Takes one scheduled backup of `store` into `folder`, then removes the oldest scheduled

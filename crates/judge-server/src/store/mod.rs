@@ -69,6 +69,8 @@ pub struct Store {
     watching: Arc<std::sync::Once>,
     /// Transactions of this process that failed in the database (`GET /metrics`).
     errors: Arc<std::sync::atomic::AtomicU64>,
+    /// The backup taken before this process migrated the store, if it did.
+    migration_backup: Option<PathBuf>,
 }
 
 impl std::fmt::Debug for Store {
@@ -102,11 +104,11 @@ impl Store {
     /// due on a store that holds data, a backup of it as it was is first written into
     /// `backups` (`judge-before-v8-...sqlite3`, [`backup::before_migration`]).
     pub fn connect_keeping(url: &DatabaseUrl, backups: Option<&Path>) -> Result<Store> {
-        let store = Store::open_as_is(url)?;
+        let mut store = Store::open_as_is(url)?;
         let found = store.engine.schema_version()?;
         if found > 0 && found < SCHEMA_VERSION {
             if let Some(folder) = backups {
-                backup::before_migration(&store, found, folder)?;
+                store.migration_backup = Some(backup::before_migration(&store, found, folder)?);
             }
         }
         store.engine.migrate()?;
@@ -137,7 +139,14 @@ impl Store {
             changes: Arc::new(tokio::sync::watch::Sender::new(0)),
             watching: Arc::new(std::sync::Once::new()),
             errors: Arc::default(),
+            migration_backup: None,
         }
+    }
+
+    /// The backup this process took before it migrated the store, if it did (a command
+    /// says so; the server logs it).
+    pub fn migration_backup(&self) -> Option<&Path> {
+        self.migration_backup.as_deref()
     }
 
     /// How many of this process's transactions failed in the database since it started

@@ -57,8 +57,12 @@ pub fn open(
 ) -> anyhow::Result<judge_server::store::Store> {
     let url = args.url(config);
     let backups = judge_server::store::backup::folder_for(&url, &args.data);
-    Ok(judge_server::store::Store::connect_keeping(
-        &url,
-        Some(&backups),
-    )?)
+    let store = judge_server::store::Store::connect_keeping(&url, Some(&backups))?;
+    if let Some(file) = store.migration_backup() {
+        eprintln!(
+            "the store's schema was older than this judge's: it was backed up into {} first, then migrated",
+            file.display()
+        );
+    }
+    Ok(store)
 }

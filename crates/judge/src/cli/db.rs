@@ -119,7 +119,10 @@ pub fn execute(cli: &Cli, args: &DbArgs) -> anyhow::Result<u8> {
             );
             println!("accounts: {}", store.users()?.len());
             println!("queue: {queued} queued, {judging} being judged");
-            print_tables(&contents.tables);
+            println!("rows per table:");
+            for (table, rows) in &contents.tables {
+                println!("  {table}: {rows} rows");
+            }
             let now = judge_server::store::now_ms();
             for worker in store.workers()? {
                 let seen = (now - worker.seen_at_ms).max(0) / 1000;

@@ -346,6 +346,112 @@ fn a_sqlite_store_of_version_1_is_migrated_to_the_current_version() {
     assert_eq!((kept.schema_version, kept.rows("submissions")), (1, 2));
 }
 
+/// `sqlite-vN.sqlite3` (N from 2 to 6, see the README) opened with this build: a backup
+/// of it as it was is kept, it is brought to the current schema, and its rows read back.
+fn assert_migrated_from(version: i64) {
+    let (dir, _file) = sqlite_copy(&format!("sqlite-v{version}.sqlite3"));
+    let store = Store::open(dir.path()).unwrap();
+    assert_current_schema(&store, &testing::sqlite_store().0);
+    let kept = store.migration_backup().expect("a backup before migrating");
+    assert!(
+        kept.starts_with(dir.path().join("backups"))
+            && kept
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with(&format!("judge-before-v{}-", version + 1)),
+        "{}",
+        kept.display()
+    );
+    let contents = backup::inspect(kept).unwrap();
+    assert_eq!(
+        (contents.schema_version, contents.rows("submissions")),
+        (version, 2)
+    );
+
+    let users = store.users().unwrap();
+    assert_eq!(users.len(), 2);
+    let (ann, hash) = store.user_by_name("ann").unwrap().unwrap();
+    assert_eq!(hash, "hash-ann");
+    assert_eq!(store.session("session-ann").unwrap().unwrap().user, ann);
+    assert_eq!(
+        store.setting("contest_start_ms").unwrap().as_deref(),
+        Some("1234")
+    );
+    let judged = store.submission_summary(1).unwrap().unwrap();
+    assert_eq!(judged.state, SubmissionState::Done);
+    let result = judged.current_result().unwrap();
+    assert_eq!(
+        (result.verdict, result.first_failure.as_deref()),
+        (Verdict::WA, Some("secret/2"))
+    );
+    assert!(store.submission(1).unwrap().unwrap().result.is_some());
+    let queued = store.submission_summary(2).unwrap().unwrap();
+    assert_eq!(queued.state, SubmissionState::Queued);
+    if version >= 3 {
+        assert_eq!(
+            store.user_by_token("token-ann").unwrap().unwrap().name,
+            "ann"
+        );
+    }
+    let seen = store
+        .read(|tx| {
+            tx.query_row("SELECT count(*) AS seen FROM announcements_seen", &[])?
+                .map_or(Ok(0), |row| row.get::<i64>("seen"))
+        })
+        .unwrap();
+    // Migration 7 turns "the newest seen" into one row per announcement seen.
+    assert_eq!(seen, if version >= 5 { 1 } else { 0 });
+    if version >= 6 {
+        assert_eq!(
+            (queued.contest.as_deref(), queued.late),
+            (Some("main"), true)
+        );
+    }
+    // The store goes on working: the queued one is claimed.
+    store
+        .publish_problems(&[ProblemVersion {
+            id: "b".into(),
+            content_sha256: "x".into(),
+        }])
+        .unwrap();
+    let problems = store.published_problems().unwrap();
+    let claimed = store
+        .claim(&ClaimRequest {
+            owner: "w",
+            lease_ms: 60_000,
+            problems: &problems,
+        })
+        .unwrap()
+        .unwrap();
+    assert_eq!(claimed.id, 2);
+}
+
+#[test]
+fn a_sqlite_store_of_version_2_is_migrated_to_the_current_version() {
+    assert_migrated_from(2);
+}
+
+#[test]
+fn a_sqlite_store_of_version_3_is_migrated_to_the_current_version() {
+    assert_migrated_from(3);
+}
+
+#[test]
+fn a_sqlite_store_of_version_4_is_migrated_to_the_current_version() {
+    assert_migrated_from(4);
+}
+
+#[test]
+fn a_sqlite_store_of_version_5_is_migrated_to_the_current_version() {
+    assert_migrated_from(5);
+}
+
+#[test]
+fn a_sqlite_store_of_version_6_is_migrated_to_the_current_version() {
+    assert_migrated_from(6);
+}
+
 #[test]
 fn a_postgres_store_of_version_7_opens_unchanged() {
     let Some(database) = test_postgres::fresh_database() else {

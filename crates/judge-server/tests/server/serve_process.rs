@@ -454,3 +454,59 @@ fn a_backup_taken_while_serving_restores_on_a_new_machine_and_is_served() {
         assert_eq!(results_rows(&other, *id), 1, "submission {id}");
     }
 }
+
+/// `judge doctor --database URL` adds a row for the store: what it holds, or the
+/// database's own refusal with the fix.
+#[test]
+fn judge_doctor_checks_a_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let Ann {
+        binary,
+        config,
+        data,
+        ..
+    } = ann_in(dir.path());
+    let store = format!("sqlite:{}", data.join("judge.sqlite3").display());
+    let doctor = judge(&binary, &config, &["doctor", "--database", &store]);
+    let text = String::from_utf8_lossy(&doctor.stdout);
+    let row = text
+        .lines()
+        .find(|l| l.starts_with("store "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(row.contains("OK"), "{row}");
+    assert!(
+        row.contains(&format!(
+            "schema version {}, 1 accounts, 0 submissions, 0 results",
+            judge_server::store::SCHEMA_VERSION
+        )),
+        "{row}"
+    );
+    let missing = judge(
+        &binary,
+        &config,
+        &["doctor", "--database", "sqlite:/nonexistent/judge.sqlite3"],
+    );
+    assert!(String::from_utf8_lossy(&missing.stdout).contains("no such file"));
+    assert_eq!(missing.status.code(), Some(1));
+
+    let Ok(admin) = std::env::var(test_postgres::SERVER_VARIABLE) else {
+        test_postgres::unavailable("JUDGE_TEST_POSTGRES is not set");
+        return;
+    };
+    let parsed: postgres::Config = admin.parse().unwrap();
+    let port = parsed.get_ports().first().copied().unwrap_or(5432);
+    let user = parsed.get_user().unwrap_or("judge_test");
+    let wrong = format!("postgres://{user}:wrong-pass@127.0.0.1:{port}/postgres");
+    let started = Instant::now();
+    let refused = judge(&binary, &config, &["doctor", "--database", &wrong]);
+    let text = String::from_utf8_lossy(&refused.stdout);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        text.contains("FAIL  database postgres://")
+            && text.contains("password authentication failed")
+            && text.contains("fix: check the password"),
+        "{text}"
+    );
+    assert!(!text.contains("wrong-pass"), "{text}");
+    assert!(started.elapsed() < Duration::from_secs(30));
+}

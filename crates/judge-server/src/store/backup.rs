@@ -225,30 +225,18 @@ pub(super) fn export(tx: &mut dyn Tx, version: i64, file: &Path) -> Result<()> {
     }
     let destination = SqliteEngine::create_at(file, version)?;
     let engine: &dyn super::engine::Engine = &destination;
-    let tables = engine.schema()?;
-    let mut data = Vec::new();
-    for table in &tables {
+    // Table by table: only one table's rows are held at a time.
+    for table in engine.schema()? {
         let names: Vec<&str> = table.columns.iter().map(|c| c.name.as_str()).collect();
         let rows = tx.query(
             &format!("SELECT {} FROM {} ORDER BY 1", names.join(", "), table.name),
             &[],
         )?;
-        data.push((table.name.as_str(), names, rows));
+        engine.transaction(Access::Write, &mut |out| {
+            copy::insert_rows(out, &table.name, &names, &rows)
+        })?;
     }
-    engine.transaction(Access::Write, &mut |out| {
-        for (table, names, rows) in &data {
-            let placeholders: Vec<String> = (1..=names.len()).map(|i| format!("?{i}")).collect();
-            let sql = format!(
-                "INSERT INTO {table} ({}) VALUES ({})",
-                names.join(", "),
-                placeholders.join(", ")
-            );
-            for row in rows {
-                out.execute(&sql, row.values())?;
-            }
-        }
-        Ok(())
-    })
+    Ok(())
 }
 
 /// The name of a backup made at `ms` (Unix milliseconds) in `folder`, or before the

@@ -5,7 +5,7 @@
 //! Submissions that were being judged arrive queued: their workers are not the new
 //! store's.
 
-use super::engine::{Access, Row};
+use super::engine::{Access, Row, Tx};
 use super::migrations::{COPIED_TABLES, TABLES_WITH_IDS};
 use super::Store;
 use crate::error::{Result, ServerError};
@@ -74,52 +74,57 @@ pub fn copy_into(from: &Store, to: &Store, existing: Existing) -> Result<CopyRep
         }
         columns.push(names);
     }
-    let data: Vec<Vec<Row>> = from.transact(Access::Snapshot, |tx| {
-        COPIED_TABLES
-            .iter()
-            .zip(&columns)
-            .map(|(table, names)| {
-                tx.query(
+    // Table by table, each read from one snapshot of `from` and written into one
+    // transaction of `to`: only one table's rows are held at a time.
+    let mut tables = Vec::new();
+    from.transact(Access::Snapshot, |source| {
+        to.write(|tx| {
+            if existing == Existing::Replace {
+                // Children before parents. Table names are our own constants.
+                for table in DEPENDENT_TABLES.iter().chain(COPIED_TABLES.iter().rev()) {
+                    tx.execute(&format!("DELETE FROM {table}"), &[])?;
+                }
+            }
+            for (table, names) in COPIED_TABLES.iter().zip(&columns) {
+                let rows = source.query(
                     &format!("SELECT {} FROM {table} ORDER BY 1", names.join(", ")),
                     &[],
-                )
-            })
-            .collect()
-    })?;
-    to.write(|tx| {
-        if existing == Existing::Replace {
-            // Children before parents. Table names are our own constants.
-            for table in DEPENDENT_TABLES.iter().chain(COPIED_TABLES.iter().rev()) {
-                tx.execute(&format!("DELETE FROM {table}"), &[])?;
+                )?;
+                insert_rows(tx, table, names, &rows)?;
+                tables.push((table.to_string(), rows.len()));
             }
-        }
-        for ((table, names), rows) in COPIED_TABLES.iter().zip(&columns).zip(&data) {
-            let placeholders: Vec<String> = (1..=names.len()).map(|i| format!("?{i}")).collect();
-            let sql = format!(
-                "INSERT INTO {table} ({}) VALUES ({})",
-                names.join(", "),
-                placeholders.join(", ")
-            );
-            for row in rows {
-                tx.execute(&sql, row.values())?;
-            }
-        }
-        tx.execute(
-            "UPDATE submissions SET state = 'queued', lease_owner = NULL,
-                 lease_expires_at_ms = NULL
-             WHERE state = 'judging'",
-            &[],
-        )?;
-        Ok(())
+            tx.execute(
+                "UPDATE submissions SET state = 'queued', lease_owner = NULL,
+                     lease_expires_at_ms = NULL
+                 WHERE state = 'judging'",
+                &[],
+            )?;
+            Ok(())
+        })
     })?;
     to.engine().reset_ids(TABLES_WITH_IDS)?;
-    Ok(CopyReport {
-        tables: COPIED_TABLES
-            .iter()
-            .zip(&data)
-            .map(|(table, rows)| (table.to_string(), rows.len()))
-            .collect(),
-    })
+    Ok(CopyReport { tables })
+}
+
+/// Inserts `rows`, whose values are those of the columns `names` in order, into `table`
+/// (one of our own tables).
+pub(super) fn insert_rows(
+    tx: &mut dyn Tx,
+    table: &str,
+    names: &[impl AsRef<str>],
+    rows: &[Row],
+) -> Result<()> {
+    let names: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
+    let placeholders: Vec<String> = (1..=names.len()).map(|i| format!("?{i}")).collect();
+    let sql = format!(
+        "INSERT INTO {table} ({}) VALUES ({})",
+        names.join(", "),
+        placeholders.join(", ")
+    );
+    for row in rows {
+        tx.execute(&sql, row.values())?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

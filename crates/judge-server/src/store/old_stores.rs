@@ -352,9 +352,34 @@ fn assert_migrated_from(version: i64) {
     let (dir, _file) = sqlite_copy(&format!("sqlite-v{version}.sqlite3"));
     let store = Store::open(dir.path()).unwrap();
     assert_current_schema(&store, &testing::sqlite_store().0);
+    assert_kept_before_migrating(&store, &dir.path().join("backups"), version);
+    assert_old_rows(&store, version);
+}
+
+/// `postgres-vN.sql` (N from 1 to 6) loaded into a fresh database and opened with this
+/// build, keeping its backups in a folder: as [`assert_migrated_from`].
+fn assert_postgres_migrated_from(version: i64) {
+    let Some(database) = test_postgres::fresh_database() else {
+        return;
+    };
+    let mut client = ::postgres::Client::connect(&database.url, ::postgres::NoTls).unwrap();
+    let dump = std::fs::read_to_string(fixture(&format!("postgres-v{version}.sql"))).unwrap();
+    client.batch_execute(&dump).unwrap();
+    drop(client);
+    let url: DatabaseUrl = database.url.parse().unwrap();
+    let backups = tempfile::tempdir().unwrap();
+    let store = Store::connect_keeping(&url, Some(backups.path())).unwrap();
+    let new = testing::postgres_store().unwrap();
+    assert_current_schema(&store, &new.0);
+    assert_kept_before_migrating(&store, backups.path(), version);
+    assert_old_rows(&store, version);
+}
+
+/// The store was backed up into `folder`, as it was at `version`, before it migrated.
+fn assert_kept_before_migrating(store: &Store, folder: &Path, version: i64) {
     let kept = store.migration_backup().expect("a backup before migrating");
     assert!(
-        kept.starts_with(dir.path().join("backups"))
+        kept.starts_with(folder)
             && kept
                 .file_name()
                 .unwrap()
@@ -365,10 +390,18 @@ fn assert_migrated_from(version: i64) {
     );
     let contents = backup::inspect(kept).unwrap();
     assert_eq!(
-        (contents.schema_version, contents.rows("submissions")),
-        (version, 2)
+        (
+            contents.schema_version,
+            contents.rows("users"),
+            contents.rows("submissions"),
+            contents.rows("results")
+        ),
+        (version, 2, 2, 1)
     );
+}
 
+/// The rows the generated fixtures of `version` hold read back, and the queue works.
+fn assert_old_rows(store: &Store, version: i64) {
     let users = store.users().unwrap();
     assert_eq!(users.len(), 2);
     let (ann, hash) = store.user_by_name("ann").unwrap().unwrap();
@@ -450,6 +483,14 @@ fn a_sqlite_store_of_version_5_is_migrated_to_the_current_version() {
 #[test]
 fn a_sqlite_store_of_version_6_is_migrated_to_the_current_version() {
     assert_migrated_from(6);
+}
+
+#[test]
+fn a_postgres_store_of_each_earlier_version_is_migrated_to_the_current_version() {
+    for version in 1..=6 {
+        eprintln!("-- postgres-v{version}.sql");
+        assert_postgres_migrated_from(version);
+    }
 }
 
 #[test]

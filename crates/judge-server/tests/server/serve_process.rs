@@ -510,3 +510,54 @@ fn judge_doctor_checks_a_store() {
     assert!(!text.contains("wrong-pass"), "{text}");
     assert!(started.elapsed() < Duration::from_secs(30));
 }
+
+/// The systemd units of deploy/systemd/ give the sandbox its cgroups and restart the
+/// judge, and their command lines are ones this judge accepts (each flag parsed, then
+/// `--help`); `systemd-analyze verify` accepts them where it is installed.
+#[test]
+fn the_service_units_start_a_command_the_judge_accepts() {
+    let binary = judge_binary();
+    let folder = crate::common::repository().join("deploy/systemd");
+    let scratch = tempfile::tempdir().unwrap();
+    for unit in ["judge-serve.service", "judge-worker.service"] {
+        let text = std::fs::read_to_string(folder.join(unit)).unwrap();
+        for line in ["Delegate=yes", "Restart=always", "KillMode=mixed"] {
+            assert!(text.lines().any(|l| l == line), "{unit}: no {line}");
+        }
+        let exec = text
+            .lines()
+            .find_map(|l| l.strip_prefix("ExecStart="))
+            .unwrap_or_else(|| panic!("{unit}: no ExecStart"));
+        let mut words = exec.split_whitespace();
+        assert_eq!(words.next(), Some("/usr/local/bin/judge"), "{unit}");
+        let args: Vec<&str> = words
+            .map(|w| if w == "%H" { "lab-03" } else { w })
+            .chain(["--help"])
+            .collect();
+        let parsed = Command::new(&binary).args(&args).output().unwrap();
+        assert!(
+            parsed.status.success(),
+            "{unit}: {args:?}: {}",
+            String::from_utf8_lossy(&parsed.stderr)
+        );
+        let analyze = std::path::Path::new("/usr/bin/systemd-analyze");
+        if analyze.exists() {
+            let copy = scratch.path().join(unit);
+            std::fs::write(
+                &copy,
+                text.replace("/usr/local/bin/judge", &binary.display().to_string()),
+            )
+            .unwrap();
+            let verified = Command::new(analyze)
+                .arg("verify")
+                .arg(&copy)
+                .output()
+                .unwrap();
+            assert!(
+                verified.status.success() && verified.stderr.is_empty(),
+                "{unit}: {}",
+                String::from_utf8_lossy(&verified.stderr)
+            );
+        }
+    }
+}

@@ -13,6 +13,9 @@
 //! by column name into a struct, from one [`engine::Columns`] list shared by the queries
 //! that select it and its decoder ([`engine::FromRow`]).
 //!
+//! [`backup`] writes a backup (one SQLite file, from either engine) and restores one;
+//! [`Store::connect`] takes one before it migrates a store that holds data.
+//!
 //! Every method is one short transaction. Callers on the async runtime run them on
 //! blocking threads (see `state::AppState::blocking`).
 

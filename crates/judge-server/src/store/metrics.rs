@@ -2,6 +2,7 @@
 //! waited for their first result (both over every process that judges into the store,
 //! `judge worker`s on other machines included).
 
+use super::engine::Access;
 use super::Store;
 use crate::error::Result;
 
@@ -21,7 +22,8 @@ impl Store {
     /// How many results each verdict has, over every round (a counter: results are only
     /// ever added).
     pub fn results_by_verdict(&self) -> Result<Vec<(String, i64)>> {
-        self.read(|tx| {
+        // Reads every result: on a connection of its own where the engine has one.
+        self.transact(Access::Snapshot, |tx| {
             tx.query(
                 "SELECT verdict, count(*) AS results FROM results GROUP BY verdict ORDER BY verdict",
                 &[],
@@ -52,7 +54,7 @@ impl Store {
             if buckets.is_empty() { "" } else { ", " },
             buckets.join(", ")
         );
-        self.read(|tx| {
+        self.transact(Access::Snapshot, |tx| {
             let row = tx.query_row(&sql, &[])?;
             let Some(row) = row else {
                 return Ok(Waits {

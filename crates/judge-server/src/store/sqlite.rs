@@ -80,6 +80,20 @@ impl SqliteEngine {
     pub fn file(&self) -> &Path {
         &self.file
     }
+
+    /// A new read-only connection to the file, for reads that take a while.
+    fn read_only_connection(&self) -> Result<Connection> {
+        let error = |cause: rusqlite::Error| database_error(&self.file, cause);
+        let connection = Connection::open_with_flags(
+            &self.file,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(error)?;
+        connection
+            .busy_timeout(Duration::from_secs(10))
+            .map_err(error)?;
+        Ok(connection)
+    }
 }
 
 fn database_error(file: &Path, cause: rusqlite::Error) -> ServerError {
@@ -121,6 +135,23 @@ fn migrate(connection: &mut Connection, file: &Path, target: i64) -> Result<()> 
             .map_err(error)?;
         transaction.commit().map_err(error)?;
     }
+}
+
+/// Runs `f` in a transaction of `behavior` on `connection`: committed if it returns Ok.
+fn run(
+    connection: &mut Connection,
+    behavior: TransactionBehavior,
+    file: &Path,
+    f: &mut dyn FnMut(&mut dyn Tx) -> Result<()>,
+) -> Result<()> {
+    let transaction = connection
+        .transaction_with_behavior(behavior)
+        .map_err(|cause| database_error(file, cause))?;
+    let mut tx = SqliteTx { transaction, file };
+    f(&mut tx)?;
+    tx.transaction
+        .commit()
+        .map_err(|cause| database_error(file, cause))
 }
 
 /// The tables of the database `connection` is open on (see [`Engine::schema`]).
@@ -304,25 +335,26 @@ impl Engine for SqliteEngine {
         access: Access,
         f: &mut dyn FnMut(&mut dyn Tx) -> Result<()>,
     ) -> Result<()> {
+        let behavior = match access {
+            Access::Read => TransactionBehavior::Deferred,
+            Access::Write => TransactionBehavior::Immediate,
+            Access::Snapshot => {
+                // A long read (a copy, counting every table, the metrics) on a connection
+                // of its own, so that it holds up none of this process's other
+                // transactions: in WAL mode it reads one snapshot beside the writer.
+                let mut connection = self.read_only_connection()?;
+                return run(
+                    &mut connection,
+                    TransactionBehavior::Deferred,
+                    &self.file,
+                    f,
+                );
+            }
+        };
         // A panic while the lock was held cannot leave the connection inconsistent: SQLite
         // rolls back any open transaction when the `Transaction` guard is dropped.
         let mut connection = self.connection.lock().unwrap_or_else(|e| e.into_inner());
-        let behavior = match access {
-            // In WAL mode a read transaction sees one snapshot, from its first read.
-            Access::Read | Access::Snapshot => TransactionBehavior::Deferred,
-            Access::Write => TransactionBehavior::Immediate,
-        };
-        let transaction = connection
-            .transaction_with_behavior(behavior)
-            .map_err(|cause| database_error(&self.file, cause))?;
-        let mut tx = SqliteTx {
-            transaction,
-            file: &self.file,
-        };
-        f(&mut tx)?;
-        tx.transaction
-            .commit()
-            .map_err(|cause| database_error(&self.file, cause))
+        run(&mut connection, behavior, &self.file, f)
     }
 
     fn is_shared(&self) -> bool {
@@ -349,14 +381,7 @@ impl Engine for SqliteEngine {
         // A connection of its own, so that this process's transactions go on meanwhile;
         // the backup's one step reads one snapshot (WAL: writers are not held up).
         let error = |cause: rusqlite::Error| database_error(&self.file, cause);
-        let source = Connection::open_with_flags(
-            &self.file,
-            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(error)?;
-        source
-            .busy_timeout(Duration::from_secs(10))
-            .map_err(error)?;
+        let source = self.read_only_connection()?;
         let mut destination =
             Connection::open(file).map_err(|cause| database_error(file, cause))?;
         {

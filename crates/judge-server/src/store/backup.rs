@@ -307,6 +307,31 @@ pub struct Restored {
     pub tables: Vec<(String, usize)>,
 }
 
+/// How recently a worker must have reported to count as running: its heartbeat comes every
+/// third of a lease (30 s by default), so twice the default lease.
+const LIVE_WORKER_MS: i64 = 60_000;
+
+/// Refuses a store that judging workers (`judge serve`'s own, `judge worker`s) reported
+/// to within [`LIVE_WORKER_MS`] without stopping: a restore under them would mix their
+/// leases and results with the backup's.
+fn refuse_live_workers(store: &Store) -> Result<()> {
+    let now = super::now_ms();
+    let live: Vec<String> = store
+        .workers()?
+        .into_iter()
+        .filter(|w| !w.stopped && now - w.seen_at_ms < LIVE_WORKER_MS)
+        .map(|w| format!("{} on {}", w.name, w.host))
+        .collect();
+    if live.is_empty() {
+        return Ok(());
+    }
+    Err(ServerError::Backup(format!(
+        "{} is in use: workers are judging from it ({}); stop them and the server first",
+        store.describe(),
+        live.join(", ")
+    )))
+}
+
 /// Puts the backup `file` back into the store at `url`: into an empty store, or, with
 /// `replace`, in place of everything it holds (in one transaction). A SQLite store's
 /// data folder is locked meanwhile, so a running server refuses it.
@@ -335,6 +360,7 @@ pub fn restore(file: &Path, url: &DatabaseUrl, replace: bool) -> Result<Restored
     })?;
     let staged = Store::connect_keeping(&DatabaseUrl::sqlite(&staged_file), None)?;
     let target = Store::connect(url)?;
+    refuse_live_workers(&target)?;
     let existing = if replace {
         Existing::Replace
     } else {
@@ -611,6 +637,32 @@ mod tests {
         assert!(error.contains("is not empty"), "{error}");
         let restored = restore(&file, &url, true).unwrap();
         assert_eq!(restored.tables[3], ("submissions".to_string(), SUBMISSIONS));
+
+        // A store that workers judge from is refused.
+        let store = Store::connect(&url).unwrap();
+        let report = crate::store::WorkerReport {
+            name: "lab-03".into(),
+            host: "lab".into(),
+            jobs: 2,
+            started_at_ms: crate::store::now_ms(),
+            seen_at_ms: crate::store::now_ms(),
+            stopped: false,
+            note: String::new(),
+        };
+        store.report_worker(&report).unwrap();
+        let error = restore(&file, &url, true).unwrap_err().to_string();
+        assert!(
+            error.contains("is in use: workers are judging from it (lab-03 on lab)"),
+            "{error}"
+        );
+        store
+            .report_worker(&crate::store::WorkerReport {
+                stopped: true,
+                ..report
+            })
+            .unwrap();
+        restore(&file, &url, true).unwrap();
+        drop(store);
 
         // The store a running server holds is refused.
         let DatabaseUrl::Sqlite(target) = &url else {

@@ -43,6 +43,9 @@ pub enum ServerError {
         /// The newest version this build knows.
         known: i64,
     },
+    /// A backup could not be made, or a file is not one that can be restored.
+    #[error("{0}")]
+    Backup(String),
     /// `judge db copy` was refused.
     #[error("cannot copy: {0}")]
     Copy(String),
@@ -89,12 +92,16 @@ pub enum DatabaseCause {
     /// SQLite's error.
     #[error(transparent)]
     Sqlite(#[from] rusqlite::Error),
-    /// PostgreSQL's error.
-    #[error(transparent)]
+    /// PostgreSQL's error (in the server's own words, on one line).
+    #[error("{}", crate::store::postgres::error_text(.0))]
     Postgres(#[from] postgres::Error),
     /// No PostgreSQL connection could be had in time.
     #[error("{0}")]
     Unreachable(String),
+    /// PostgreSQL refused the connection (authentication, a missing database): trying
+    /// again will not help.
+    #[error("{0}")]
+    Refused(String),
     /// A value of the wrong kind for its column (a bug, or a store edited by hand).
     #[error("{0}")]
     Value(String),

@@ -28,7 +28,8 @@
 //! read again after a package is imported), `scoreboard`, `export`, `statement`; `i18n`
 //! (the interface's language per request, and the texts), `cookies`, `links`, `listen`
 //! (connections per address), `login_limits`, `state` (what every handler shares),
-//! `server` (start, serve, stop).
+//! `server` (start, serve, stop, scheduled backups), `metrics` (`GET /metrics` in Prometheus'
+//! text format).
 //!
 //! It does not judge by itself (judge-core does) nor isolate programs (the sandbox does).
 //! A submission is committed before the page answers; a result is written once per
@@ -64,6 +65,7 @@ mod import;
 mod links;
 mod listen;
 mod login_limits;
+mod metrics;
 mod queue;
 mod routes;
 mod scoreboard;

@@ -83,6 +83,56 @@ pub struct ServerOptions {
     pub max_self_test_input_bytes: usize,
     /// The largest package .zip a teacher may upload, in bytes.
     pub max_package_bytes: usize,
+    /// Backups taken while the server runs (`--backup-every`), if any.
+    pub backups: Option<BackupSchedule>,
+}
+
+/// Backups of the store taken by the server at a fixed interval, into the store's backups
+/// folder (`backups/` beside a SQLite file, in the data folder for PostgreSQL), keeping
+/// the newest few.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BackupSchedule {
+    /// The time between two backups (the first is one interval after the start).
+    pub every: Duration,
+    /// How many of these backups to keep (older ones are removed; the backups taken
+    /// before a migration are never removed).
+    pub keep: usize,
+}
+
+/// A time span written as a number and a unit: `90s`, `15m`, `1h`, `2d` (a bare number
+/// is seconds), at least a second.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Interval(pub Duration);
+
+impl std::str::FromStr for Interval {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Interval, String> {
+        let text = text.trim();
+        let split = text
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len());
+        let (number, unit) = text.split_at(split);
+        let number: u64 = number
+            .parse()
+            .map_err(|_| format!("{text:?} is not a time span (write 90s, 15m, 1h or 2d)"))?;
+        let seconds = match unit {
+            "" | "s" => 1,
+            "m" | "min" => 60,
+            "h" => 3600,
+            "d" => 86_400,
+            _ => {
+                return Err(format!(
+                    "{text:?}: unknown unit {unit:?} (write 90s, 15m, 1h or 2d)"
+                ))
+            }
+        };
+        match number.checked_mul(seconds) {
+            Some(0) => Err(format!("{text:?}: must be at least a second")),
+            Some(total) => Ok(Interval(Duration::from_secs(total))),
+            None => Err(format!("{text:?} is too long")),
+        }
+    }
 }
 
 impl ServerOptions {
@@ -148,6 +198,7 @@ impl Default for ServerOptions {
             self_test_patience: DEFAULT_SELF_TEST_PATIENCE,
             max_self_test_input_bytes: DEFAULT_MAX_SELF_TEST_INPUT_KIB * 1024,
             max_package_bytes: DEFAULT_MAX_PACKAGE_BYTES,
+            backups: None,
         }
     }
 }
@@ -155,6 +206,20 @@ impl Default for ServerOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_interval_is_a_number_and_a_unit() {
+        let parse = |text: &str| text.parse::<Interval>().map(|i| i.0.as_secs());
+        assert_eq!(parse("90s"), Ok(90));
+        assert_eq!(parse("15m"), Ok(900));
+        assert_eq!(parse("1h"), Ok(3600));
+        assert_eq!(parse("2d"), Ok(172_800));
+        assert_eq!(parse("30"), Ok(30));
+        assert!(parse("0s").unwrap_err().contains("at least a second"));
+        assert!(parse("1w").unwrap_err().contains("unknown unit"));
+        assert!(parse("h").unwrap_err().contains("not a time span"));
+        assert!(parse("-1h").is_err());
+    }
 
     #[test]
     fn self_test_limits_out_of_range_are_refused_naming_the_flag() {

@@ -5,7 +5,7 @@
 
 use crate::error::{Result, ServerError};
 use crate::listen::ConnectionLimits;
-use crate::options::ServerOptions;
+use crate::options::{BackupSchedule, ServerOptions};
 use crate::queue::Queue;
 use crate::state::{AppState, Shared};
 use crate::store::{now_ms, DatabaseUrl, Store};
@@ -22,14 +22,64 @@ use std::time::Duration;
 /// The lock file that keeps two servers off one data folder.
 pub const LOCK_FILE: &str = "server.lock";
 
-/// A server ready to serve: its state, its workers, its data folder lock.
+/// A server ready to serve: its state, its workers, its scheduled backups, its data
+/// folder lock.
 pub struct Server {
     state: AppState,
     workers: Option<Workers>,
+    backups: Option<Backups>,
     _lock: Option<File>,
 }
 
-fn lock_data_folder(dir: &Path) -> Result<File> {
+/// The thread that takes the scheduled backups; dropping `stop` ends it.
+struct Backups {
+    stop: std::sync::mpsc::Sender<()>,
+    thread: std::thread::JoinHandle<()>,
+}
+
+impl Backups {
+    /// Backs `store` up into `folder` every `schedule.every`, keeping `schedule.keep`.
+    fn start(
+        store: Store,
+        folder: std::path::PathBuf,
+        schedule: BackupSchedule,
+    ) -> Result<Backups> {
+        let (stop, stopped) = std::sync::mpsc::channel::<()>();
+        let shown = folder.clone();
+        let thread = std::thread::Builder::new()
+            .name("backups".into())
+            .spawn(move || {
+                while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                    stopped.recv_timeout(schedule.every)
+                {
+                    match crate::store::backup::scheduled(&store, &folder, schedule.keep) {
+                        Ok((file, contents)) => tracing::info!(
+                            "backed the store up into {} ({} submissions, {} results)",
+                            file.display(),
+                            contents.rows("submissions"),
+                            contents.rows("results")
+                        ),
+                        Err(error) => tracing::error!("scheduled backup failed: {error}"),
+                    }
+                }
+            })
+            .map_err(|cause| ServerError::Io {
+                what: "starting the thread that backs the store up into",
+                path: shown,
+                cause,
+            })?;
+        Ok(Backups { stop, thread })
+    }
+
+    /// Ends the thread (a backup under way is finished first).
+    fn stop(self) {
+        drop(self.stop);
+        let _ = self.thread.join();
+    }
+}
+
+/// Takes the data folder `dir` (one server, or one restore, at a time).
+pub(crate) fn lock_data_folder(dir: &Path) -> Result<File> {
     std::fs::create_dir_all(dir).map_err(|cause| ServerError::Io {
         what: "creating the data folder",
         path: dir.to_path_buf(),
@@ -77,7 +127,8 @@ impl Server {
             )?),
             DatabaseUrl::Postgres(_) => None,
         };
-        let store = Store::connect(&url)?;
+        let backup_folder = crate::store::backup::folder_for(&url, &options.data_dir);
+        let store = Store::connect_keeping(&url, Some(&backup_folder))?;
         // Before any worker: judge-core builds one problem crate at a time under one lock,
         // so a build in the background would hold up the judging of every problem.
         tracing::info!("preparing the problems (building their checkers once)");
@@ -128,6 +179,22 @@ impl Server {
                 Arc::new(workers::LogListener),
             )
         });
+        let backups = match &options.backups {
+            Some(schedule) => {
+                tracing::info!(
+                    "backing the store up every {} s into {}, keeping the newest {}",
+                    schedule.every.as_secs(),
+                    backup_folder.display(),
+                    schedule.keep
+                );
+                Some(Backups::start(
+                    store.clone(),
+                    backup_folder.clone(),
+                    schedule.clone(),
+                )?)
+            }
+            None => None,
+        };
         let login_key = store
             .setting_or_insert(crate::csrf::LOGIN_KEY_SETTING, &crate::csrf::new_token()?)?
             .into_bytes();
@@ -150,6 +217,7 @@ impl Server {
         Ok(Server {
             state,
             workers,
+            backups,
             _lock: lock,
         })
     }
@@ -194,6 +262,9 @@ impl Server {
     /// Stops the workers: each finishes (or, once the cancel flag is set, abandons and
     /// requeues) its submission.
     pub fn stop(self) {
+        if let Some(backups) = self.backups {
+            backups.stop();
+        }
         self.state.queue.stop();
         if let Some(workers) = self.workers {
             workers.join();

@@ -18,6 +18,7 @@ mod input;
 mod language;
 mod languages;
 mod login;
+mod metrics;
 mod problems;
 mod scoreboard;
 mod self_test;
@@ -54,6 +55,7 @@ fn all(options: &ServerOptions) -> Routes {
         .merge(similarity::routes(options))
         .merge(api::routes(options))
         .merge(assets::routes(options))
+        .merge(metrics::routes(options))
 }
 
 /// The whole application.

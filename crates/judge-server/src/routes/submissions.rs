@@ -475,7 +475,14 @@ async fn events(
             .unwrap_or_default();
         Some((Ok::<_, std::convert::Infallible>(event), stream))
     });
-    Ok(Sse::new(events)
+    let mut response = Sse::new(events)
         .keep_alive(KeepAlive::default())
-        .into_response())
+        .into_response();
+    // nginx passes each event on at once instead of buffering the stream (docs/server.md,
+    // "HTTPS").
+    response.headers_mut().insert(
+        axum::http::HeaderName::from_static("x-accel-buffering"),
+        axum::http::HeaderValue::from_static("no"),
+    );
+    Ok(response)
 }

@@ -5,7 +5,7 @@
 //! Submissions that were being judged arrive queued: their workers are not the new
 //! store's.
 
-use super::engine::Row;
+use super::engine::{Access, Row, Tx};
 use super::migrations::{COPIED_TABLES, TABLES_WITH_IDS};
 use super::Store;
 use crate::error::{Result, ServerError};
@@ -17,8 +17,26 @@ pub struct CopyReport {
     pub tables: Vec<(String, usize)>,
 }
 
+/// What to do with the rows the destination already holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Existing {
+    /// Refuse to copy into a store that holds accounts or submissions.
+    Refuse,
+    /// Delete them, in the transaction that copies (a restore over a store).
+    Replace,
+}
+
+/// Tables that are not copied but whose rows name copied ones: emptied before them when
+/// replacing.
+const DEPENDENT_TABLES: &[&str] = &["progress"];
+
 /// Copies every row of `from` into `to`, which must hold no accounts and no submissions.
 pub fn copy(from: &Store, to: &Store) -> Result<CopyReport> {
+    copy_into(from, to, Existing::Refuse)
+}
+
+/// Copies every row of `from` into `to`, doing with `to`'s rows as `existing` says.
+pub fn copy_into(from: &Store, to: &Store, existing: Existing) -> Result<CopyReport> {
     let refuse = |message: String| ServerError::Copy(message);
     let (from_version, to_version) = (
         from.engine().schema_version()?,
@@ -37,7 +55,7 @@ pub fn copy(from: &Store, to: &Store) -> Result<CopyReport> {
             &[],
         )
     })?;
-    if occupied.map_or(Ok(0), |r| r.get::<i64>("rows_kept"))? > 0 {
+    if existing == Existing::Refuse && occupied.map_or(Ok(0), |r| r.get::<i64>("rows_kept"))? > 0 {
         return Err(refuse(format!(
             "{} is not empty (it has accounts or submissions): copy into a new database",
             to.describe()
@@ -56,46 +74,57 @@ pub fn copy(from: &Store, to: &Store) -> Result<CopyReport> {
         }
         columns.push(names);
     }
-    let data: Vec<Vec<Row>> = from.read(|tx| {
-        COPIED_TABLES
-            .iter()
-            .zip(&columns)
-            .map(|(table, names)| {
-                tx.query(
+    // Table by table, each read from one snapshot of `from` and written into one
+    // transaction of `to`: only one table's rows are held at a time.
+    let mut tables = Vec::new();
+    from.transact(Access::Snapshot, |source| {
+        to.write(|tx| {
+            if existing == Existing::Replace {
+                // Children before parents. Table names are our own constants.
+                for table in DEPENDENT_TABLES.iter().chain(COPIED_TABLES.iter().rev()) {
+                    tx.execute(&format!("DELETE FROM {table}"), &[])?;
+                }
+            }
+            for (table, names) in COPIED_TABLES.iter().zip(&columns) {
+                let rows = source.query(
                     &format!("SELECT {} FROM {table} ORDER BY 1", names.join(", ")),
                     &[],
-                )
-            })
-            .collect()
-    })?;
-    to.write(|tx| {
-        for ((table, names), rows) in COPIED_TABLES.iter().zip(&columns).zip(&data) {
-            let placeholders: Vec<String> = (1..=names.len()).map(|i| format!("?{i}")).collect();
-            let sql = format!(
-                "INSERT INTO {table} ({}) VALUES ({})",
-                names.join(", "),
-                placeholders.join(", ")
-            );
-            for row in rows {
-                tx.execute(&sql, row.values())?;
+                )?;
+                insert_rows(tx, table, names, &rows)?;
+                tables.push((table.to_string(), rows.len()));
             }
-        }
-        tx.execute(
-            "UPDATE submissions SET state = 'queued', lease_owner = NULL,
-                 lease_expires_at_ms = NULL
-             WHERE state = 'judging'",
-            &[],
-        )?;
-        Ok(())
+            tx.execute(
+                "UPDATE submissions SET state = 'queued', lease_owner = NULL,
+                     lease_expires_at_ms = NULL
+                 WHERE state = 'judging'",
+                &[],
+            )?;
+            Ok(())
+        })
     })?;
     to.engine().reset_ids(TABLES_WITH_IDS)?;
-    Ok(CopyReport {
-        tables: COPIED_TABLES
-            .iter()
-            .zip(&data)
-            .map(|(table, rows)| (table.to_string(), rows.len()))
-            .collect(),
-    })
+    Ok(CopyReport { tables })
+}
+
+/// Inserts `rows`, whose values are those of the columns `names` in order, into `table`
+/// (one of our own tables).
+pub(super) fn insert_rows(
+    tx: &mut dyn Tx,
+    table: &str,
+    names: &[impl AsRef<str>],
+    rows: &[Row],
+) -> Result<()> {
+    let names: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
+    let placeholders: Vec<String> = (1..=names.len()).map(|i| format!("?{i}")).collect();
+    let sql = format!(
+        "INSERT INTO {table} ({}) VALUES ({})",
+        names.join(", "),
+        placeholders.join(", ")
+    );
+    for row in rows {
+        tx.execute(&sql, row.values())?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -279,6 +279,10 @@ pub enum Access {
     Read,
     /// Reads and writes.
     Write,
+    /// Only reads, every one from the same snapshot of the store, whatever other
+    /// processes commit meanwhile (a backup, a copy): PostgreSQL's REPEATABLE READ;
+    /// a SQLite read transaction is one snapshot already.
+    Snapshot,
 }
 
 /// An open transaction.
@@ -347,6 +351,14 @@ pub trait Engine: Send + Sync {
     fn describe(&self) -> String;
     /// The schema version the store is at.
     fn schema_version(&self) -> Result<i64>;
+    /// Applies the migrations the store has not seen (each in its own transaction with
+    /// its version bump); refuses a store of a newer schema than this build's.
+    fn migrate(&self) -> Result<()>;
+    /// Writes a consistent copy of the whole store, at its schema version, as a new
+    /// SQLite file `file` (the backup format of both engines), while others go on
+    /// reading and writing: SQLite's online backup API; an export of every table in one
+    /// REPEATABLE READ transaction for PostgreSQL ([`super::backup`]).
+    fn backup_into(&self, file: &std::path::Path) -> Result<()>;
     /// The columns of a table, in order (for copying between engines).
     fn columns(&self, table: &str) -> Result<Vec<String>>;
     /// Every table of the store (but the engine's own bookkeeping, such as the schema

@@ -1,8 +1,9 @@
-//! The store's handle: opening either engine, its transactions, the clock.
+//! The store's handle: opening either engine (backing an older store up before it
+//! migrates), its transactions, the clock.
 
 use super::database_url::DatabaseUrl;
 use super::engine::{Access, Engine, Tx};
-use super::{postgres, sqlite};
+use super::{backup, postgres, sqlite, SCHEMA_VERSION};
 use crate::error::{Result, ServerError};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -20,6 +21,10 @@ pub struct Store {
     changes: Arc<tokio::sync::watch::Sender<u64>>,
     /// Starts listening for other processes' changes, once, when a stream first asks.
     watching: Arc<std::sync::Once>,
+    /// Transactions of this process that failed in the database (`GET /metrics`).
+    errors: Arc<std::sync::atomic::AtomicU64>,
+    /// The backup taken before this process migrated the store, if it did.
+    migration_backup: Option<PathBuf>,
 }
 
 impl std::fmt::Debug for Store {
@@ -38,22 +43,70 @@ impl Store {
     }
 
     /// Opens the store at `url` (creating a SQLite file if needed) and brings its schema
-    /// up to date.
+    /// up to date, backing an existing store up first (see [`Store::connect_keeping`];
+    /// a SQLite store's backups go to `backups/` beside its file, a PostgreSQL store's
+    /// are not taken: give a folder).
     pub fn connect(url: &DatabaseUrl) -> Result<Store> {
-        match url {
-            DatabaseUrl::Sqlite(file) => Ok(Store {
-                engine: Arc::new(sqlite::SqliteEngine::open(file)?),
-                file: Some(file.clone()),
-                changes: Arc::new(tokio::sync::watch::Sender::new(0)),
-                watching: Arc::new(std::sync::Once::new()),
-            }),
-            DatabaseUrl::Postgres(text) => Ok(Store {
-                engine: Arc::new(postgres::PostgresEngine::connect(text, &url.redacted())?),
-                file: None,
-                changes: Arc::new(tokio::sync::watch::Sender::new(0)),
-                watching: Arc::new(std::sync::Once::new()),
-            }),
+        let folder = match url {
+            DatabaseUrl::Sqlite(file) => Some(backup::folder_beside(file)),
+            DatabaseUrl::Postgres(_) => None,
+        };
+        Store::connect_keeping(url, folder.as_deref())
+    }
+
+    /// Opens the store at `url` and brings its schema up to date; when a migration is
+    /// due on a store that holds data, a backup of it as it was is first written into
+    /// `backups` (`judge-before-v8-...sqlite3`, [`backup::before_migration`]).
+    pub fn connect_keeping(url: &DatabaseUrl, backups: Option<&Path>) -> Result<Store> {
+        let mut store = Store::open_as_is(url)?;
+        let found = store.engine.schema_version()?;
+        if found > 0 && found < SCHEMA_VERSION {
+            if let Some(folder) = backups {
+                store.migration_backup = Some(backup::before_migration(&store, found, folder)?);
+            }
         }
+        store.engine.migrate()?;
+        Ok(store)
+    }
+
+    /// Opens the store at `url` with its schema as it is (to back it up, or to say what
+    /// it holds): the operations of the other modules need [`Store::connect`].
+    pub fn open_as_is(url: &DatabaseUrl) -> Result<Store> {
+        let engine: Arc<dyn Engine> = match url {
+            DatabaseUrl::Sqlite(file) => Arc::new(sqlite::SqliteEngine::open(file)?),
+            DatabaseUrl::Postgres(text) => {
+                Arc::new(postgres::PostgresEngine::connect(text, &url.redacted())?)
+            }
+        };
+        let file = match url {
+            DatabaseUrl::Sqlite(file) => Some(file.clone()),
+            DatabaseUrl::Postgres(_) => None,
+        };
+        Ok(Store::over(engine, file))
+    }
+
+    /// A store over `engine` (whose file is `file`, for a SQLite one).
+    pub(super) fn over(engine: Arc<dyn Engine>, file: Option<PathBuf>) -> Store {
+        Store {
+            engine,
+            file,
+            changes: Arc::new(tokio::sync::watch::Sender::new(0)),
+            watching: Arc::new(std::sync::Once::new()),
+            errors: Arc::default(),
+            migration_backup: None,
+        }
+    }
+
+    /// The backup this process took before it migrated the store, if it did (a command
+    /// says so; the server logs it).
+    pub fn migration_backup(&self) -> Option<&Path> {
+        self.migration_backup.as_deref()
+    }
+
+    /// How many of this process's transactions failed in the database since it started
+    /// (an unreachable PostgreSQL, a full disk, a busy SQLite file).
+    pub fn errors(&self) -> u64 {
+        self.errors.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// The SQLite file, for a SQLite store.
@@ -84,13 +137,18 @@ impl Store {
     ) -> Result<T> {
         let mut f = Some(f);
         let mut out = None;
-        self.engine.transaction(access, &mut |tx| {
+        let done = self.engine.transaction(access, &mut |tx| {
             // The engine calls this closure exactly once.
             if let Some(f) = f.take() {
                 out = Some(f(tx)?);
             }
             Ok(())
-        })?;
+        });
+        if let Err(ServerError::Database { .. }) = &done {
+            self.errors
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        done?;
         out.ok_or_else(|| ServerError::Database {
             database: self.engine.describe(),
             cause: crate::error::DatabaseCause::Value("the transaction did not run".into()),

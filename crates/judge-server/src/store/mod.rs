@@ -13,9 +13,13 @@
 //! by column name into a struct, from one [`engine::Columns`] list shared by the queries
 //! that select it and its decoder ([`engine::FromRow`]).
 //!
+//! [`backup`] writes a backup (one SQLite file, from either engine) and restores one;
+//! [`Store::connect`] takes one before it migrates a store that holds data.
+//!
 //! Every method is one short transaction. Callers on the async runtime run them on
 //! blocking threads (see `state::AppState::blocking`).
 
+pub mod backup;
 pub mod clarifications;
 pub mod copy;
 pub mod database_url;
@@ -23,6 +27,7 @@ pub mod engine;
 mod handle;
 pub mod leases;
 pub mod login_failures;
+pub mod metrics;
 pub mod migrations;
 #[cfg(test)]
 mod old_stores;
@@ -56,6 +61,7 @@ pub use users::{Role, User};
 mod tests {
     use super::*;
     use crate::error::ServerError;
+    use std::path::Path;
 
     #[test]
     fn opening_twice_keeps_the_schema_and_the_data() {
@@ -143,5 +149,66 @@ mod tests {
             text.starts_with("database postgres://judge:***@127.0.0.1:1/judge: cannot connect"),
             "{text}"
         );
+    }
+
+    /// Each way PostgreSQL refuses a connection is said at once, in its own words, on one
+    /// line without the password: a role that peer authentication refuses, a wrong
+    /// password, a missing database, TLS the server was asked for.
+    #[test]
+    fn each_postgres_refusal_names_its_cause_at_once() {
+        let Ok(admin) = std::env::var(test_postgres::SERVER_VARIABLE) else {
+            test_postgres::unavailable("JUDGE_TEST_POSTGRES is not set");
+            return;
+        };
+        let parsed: ::postgres::Config = admin.parse().unwrap();
+        let port = parsed.get_ports().first().copied().unwrap_or(5432);
+        let user = parsed.get_user().unwrap_or("judge_test").to_string();
+        let host = "127.0.0.1";
+        let socket_dir = "/var/run/postgresql";
+        let mut cases = vec![
+            (
+                format!("postgres://{user}:wrong-pass@{host}:{port}/postgres"),
+                format!("FATAL: password authentication failed for user \"{user}\""),
+            ),
+            (
+                test_postgres::with_database(&admin, "judge_no_such_database"),
+                "FATAL: database \"judge_no_such_database\" does not exist".to_string(),
+            ),
+            (
+                format!("postgres://{user}:wrong-pass@{host}:{port}/postgres?sslmode=require"),
+                "TLS".to_string(),
+            ),
+        ];
+        if Path::new(&format!("{socket_dir}/.s.PGSQL.{port}")).exists() {
+            // Debian's pg_hba.conf: local connections by peer authentication, which
+            // refuses a role named otherwise than the user running the test.
+            cases.push((
+                format!(
+                    "postgres://{user}:wrong-pass@localhost/postgres?host={socket_dir}&port={port}"
+                ),
+                format!("FATAL: Peer authentication failed for user \"{user}\""),
+            ));
+        } else {
+            test_postgres::unavailable(&format!(
+                "the test server has no Unix socket in {socket_dir} (the peer authentication case)"
+            ));
+        }
+        for (url, cause) in cases {
+            let started = std::time::Instant::now();
+            let error = Store::connect(&url.parse().unwrap()).unwrap_err();
+            let text = error.to_string();
+            assert!(text.contains(&cause), "{url}: {text}");
+            assert!(text.contains(": cannot connect: "), "{text}");
+            assert!(
+                !text.contains("wrong-pass") && !text.contains('\n'),
+                "{text}"
+            );
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(3),
+                "{url}: {:?}",
+                started.elapsed()
+            );
+            eprintln!("{text}");
+        }
     }
 }

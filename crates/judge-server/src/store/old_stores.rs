@@ -331,6 +331,167 @@ fn a_sqlite_store_of_version_1_is_migrated_to_the_current_version() {
     assert_eq!(store.place_unplaced_submissions("main").unwrap(), 2);
     drop(store);
     assert_eq!(version(&file), SCHEMA_VERSION);
+    // A backup of the store as it was came first.
+    let backups: Vec<PathBuf> = std::fs::read_dir(dir.path().join("backups"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    assert_eq!(backups.len(), 1, "{backups:?}");
+    let name = backups[0]
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    assert!(name.starts_with("judge-before-v2-"), "{name}");
+    let kept = backup::inspect(&backups[0]).unwrap();
+    assert_eq!((kept.schema_version, kept.rows("submissions")), (1, 2));
+}
+
+/// `sqlite-vN.sqlite3` (N from 2 to 6, see the README) opened with this build: a backup
+/// of it as it was is kept, it is brought to the current schema, and its rows read back.
+fn assert_migrated_from(version: i64) {
+    let (dir, _file) = sqlite_copy(&format!("sqlite-v{version}.sqlite3"));
+    let store = Store::open(dir.path()).unwrap();
+    assert_current_schema(&store, &testing::sqlite_store().0);
+    assert_kept_before_migrating(&store, &dir.path().join("backups"), version);
+    assert_old_rows(&store, version);
+}
+
+/// `postgres-vN.sql` (N from 1 to 6) loaded into a fresh database and opened with this
+/// build, keeping its backups in a folder: as [`assert_migrated_from`].
+fn assert_postgres_migrated_from(version: i64) {
+    let Some(database) = test_postgres::fresh_database() else {
+        return;
+    };
+    let mut client = ::postgres::Client::connect(&database.url, ::postgres::NoTls).unwrap();
+    let dump = std::fs::read_to_string(fixture(&format!("postgres-v{version}.sql"))).unwrap();
+    client.batch_execute(&dump).unwrap();
+    drop(client);
+    let url: DatabaseUrl = database.url.parse().unwrap();
+    let backups = tempfile::tempdir().unwrap();
+    let store = Store::connect_keeping(&url, Some(backups.path())).unwrap();
+    let new = testing::postgres_store().unwrap();
+    assert_current_schema(&store, &new.0);
+    assert_kept_before_migrating(&store, backups.path(), version);
+    assert_old_rows(&store, version);
+}
+
+/// The store was backed up into `folder`, as it was at `version`, before it migrated.
+fn assert_kept_before_migrating(store: &Store, folder: &Path, version: i64) {
+    let kept = store.migration_backup().expect("a backup before migrating");
+    assert!(
+        kept.starts_with(folder)
+            && kept
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with(&format!("judge-before-v{}-", version + 1)),
+        "{}",
+        kept.display()
+    );
+    let contents = backup::inspect(kept).unwrap();
+    assert_eq!(
+        (
+            contents.schema_version,
+            contents.rows("users"),
+            contents.rows("submissions"),
+            contents.rows("results")
+        ),
+        (version, 2, 2, 1)
+    );
+}
+
+/// The rows the generated fixtures of `version` hold read back, and the queue works.
+fn assert_old_rows(store: &Store, version: i64) {
+    let users = store.users().unwrap();
+    assert_eq!(users.len(), 2);
+    let (ann, hash) = store.user_by_name("ann").unwrap().unwrap();
+    assert_eq!(hash, "hash-ann");
+    assert_eq!(store.session("session-ann").unwrap().unwrap().user, ann);
+    assert_eq!(
+        store.setting("contest_start_ms").unwrap().as_deref(),
+        Some("1234")
+    );
+    let judged = store.submission_summary(1).unwrap().unwrap();
+    assert_eq!(judged.state, SubmissionState::Done);
+    let result = judged.current_result().unwrap();
+    assert_eq!(
+        (result.verdict, result.first_failure.as_deref()),
+        (Verdict::WA, Some("secret/2"))
+    );
+    assert!(store.submission(1).unwrap().unwrap().result.is_some());
+    let queued = store.submission_summary(2).unwrap().unwrap();
+    assert_eq!(queued.state, SubmissionState::Queued);
+    if version >= 3 {
+        assert_eq!(
+            store.user_by_token("token-ann").unwrap().unwrap().name,
+            "ann"
+        );
+    }
+    let seen = store
+        .read(|tx| {
+            tx.query_row("SELECT count(*) AS seen FROM announcements_seen", &[])?
+                .map_or(Ok(0), |row| row.get::<i64>("seen"))
+        })
+        .unwrap();
+    // Migration 7 turns "the newest seen" into one row per announcement seen.
+    assert_eq!(seen, if version >= 5 { 1 } else { 0 });
+    if version >= 6 {
+        assert_eq!(
+            (queued.contest.as_deref(), queued.late),
+            (Some("main"), true)
+        );
+    }
+    // The store goes on working: the queued one is claimed.
+    store
+        .publish_problems(&[ProblemVersion {
+            id: "b".into(),
+            content_sha256: "x".into(),
+        }])
+        .unwrap();
+    let problems = store.published_problems().unwrap();
+    let claimed = store
+        .claim(&ClaimRequest {
+            owner: "w",
+            lease_ms: 60_000,
+            problems: &problems,
+        })
+        .unwrap()
+        .unwrap();
+    assert_eq!(claimed.id, 2);
+}
+
+#[test]
+fn a_sqlite_store_of_version_2_is_migrated_to_the_current_version() {
+    assert_migrated_from(2);
+}
+
+#[test]
+fn a_sqlite_store_of_version_3_is_migrated_to_the_current_version() {
+    assert_migrated_from(3);
+}
+
+#[test]
+fn a_sqlite_store_of_version_4_is_migrated_to_the_current_version() {
+    assert_migrated_from(4);
+}
+
+#[test]
+fn a_sqlite_store_of_version_5_is_migrated_to_the_current_version() {
+    assert_migrated_from(5);
+}
+
+#[test]
+fn a_sqlite_store_of_version_6_is_migrated_to_the_current_version() {
+    assert_migrated_from(6);
+}
+
+#[test]
+fn a_postgres_store_of_each_earlier_version_is_migrated_to_the_current_version() {
+    for version in 1..=6 {
+        eprintln!("-- postgres-v{version}.sql");
+        assert_postgres_migrated_from(version);
+    }
 }
 
 #[test]

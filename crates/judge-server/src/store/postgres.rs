@@ -42,6 +42,7 @@ pub struct PgConnection {
 /// Opens connections for the pool.
 struct Manager {
     config: postgres::Config,
+    last_error: LastError,
 }
 
 impl r2d2::ManageConnection for Manager {
@@ -49,8 +50,11 @@ impl r2d2::ManageConnection for Manager {
     type Error = postgres::Error;
 
     fn connect(&self) -> std::result::Result<PgConnection, postgres::Error> {
+        let connected = self.config.connect(NoTls);
+        *self.last_error.0.lock().unwrap_or_else(|e| e.into_inner()) =
+            connected.as_ref().err().map(error_text);
         Ok(PgConnection {
-            client: self.config.connect(NoTls)?,
+            client: connected?,
             statements: HashMap::new(),
         })
     }
@@ -69,8 +73,15 @@ pub struct PostgresEngine {
     shown: String,
     config: postgres::Config,
     pool: r2d2::Pool<Manager>,
+    /// Why the pool's last attempt to connect failed, in words.
+    last_error: LastError,
     stop_watching: Arc<AtomicBool>,
 }
+
+/// Why the pool's last attempt to connect failed, None once one succeeds (r2d2 keeps only
+/// the client's text, which for a refusal by the server is "db error").
+#[derive(Debug, Clone, Default)]
+struct LastError(Arc<std::sync::Mutex<Option<String>>>);
 
 impl Drop for PostgresEngine {
     fn drop(&mut self) {
@@ -79,8 +90,8 @@ impl Drop for PostgresEngine {
 }
 
 impl PostgresEngine {
-    /// Connects to `url` and brings the schema up to date. `shown` is the address
-    /// without its password, for messages.
+    /// Connects to `url`, leaving the schema as it is ([`Engine::migrate`] brings it up
+    /// to date). `shown` is the address without its password, for messages.
     pub fn connect(url: &str, shown: &str) -> Result<PostgresEngine> {
         let error = |cause: DatabaseCause| ServerError::Database {
             database: shown.to_string(),
@@ -96,6 +107,15 @@ impl PostgresEngine {
         config.notice_callback(|notice| {
             tracing::debug!("postgres {}: {}", notice.severity(), notice.message());
         });
+        // One connection first: a refusal (authentication, a missing database, TLS) or a
+        // refused connection is said at once, in the database's own words, not as the
+        // pool's time-out five seconds later.
+        drop(
+            config
+                .connect(NoTls)
+                .map_err(|e| error(connect_cause(&e)))?,
+        );
+        let last_error = LastError::default();
         let pool = r2d2::Pool::builder()
             .max_size(POOL_SIZE)
             .min_idle(Some(1))
@@ -103,17 +123,17 @@ impl PostgresEngine {
             .connection_timeout(CONNECT_TIMEOUT)
             .test_on_check_out(true)
             .error_handler(Box::new(r2d2::NopErrorHandler))
-            .build(Manager {
+            .build_unchecked(Manager {
                 config: config.clone(),
-            })
-            .map_err(|e| error(DatabaseCause::Unreachable(unreachable_text(&e))))?;
+                last_error: last_error.clone(),
+            });
         let engine = PostgresEngine {
             shown: shown.to_string(),
             config,
             pool,
+            last_error,
             stop_watching: Arc::new(AtomicBool::new(false)),
         };
-        engine.migrate()?;
         Ok(engine)
     }
 
@@ -125,14 +145,16 @@ impl PostgresEngine {
     }
 
     fn connection(&self) -> Result<r2d2::PooledConnection<Manager>> {
-        self.pool
-            .get()
-            .map_err(|e| self.error(DatabaseCause::Unreachable(unreachable_text(&e))))
+        self.pool.get().map_err(|e| {
+            let last = self.last_error.0.lock().unwrap_or_else(|e| e.into_inner());
+            let why = last.clone().unwrap_or_else(|| e.to_string());
+            self.error(DatabaseCause::Unreachable(format!("cannot connect: {why}")))
+        })
     }
 
     /// Applies the migrations the database has not seen, one transaction each, under an
     /// advisory lock.
-    fn migrate(&self) -> Result<()> {
+    fn apply_migrations(&self) -> Result<()> {
         let mut connection = self.connection()?;
         loop {
             let mut transaction = connection.client.transaction().map_err(|e| self.error(e))?;
@@ -294,9 +316,51 @@ fn channel_name(channel: Channel) -> &'static str {
     }
 }
 
-/// r2d2's "timed out" with the last connection error, which says why.
-fn unreachable_text(error: &r2d2::Error) -> String {
-    format!("cannot connect: {error}")
+/// A PostgreSQL error on one line, in the server's own words where it answered
+/// (`FATAL: password authentication failed for user "judge"`, not the client's "db
+/// error"), else the client's with its causes (`error connecting to server: Connection
+/// refused (os error 111)`).
+pub fn error_text(error: &postgres::Error) -> String {
+    let text = match error.as_db_error() {
+        Some(db) => {
+            let mut text = format!("{}: {}", db.severity(), db.message());
+            if let Some(detail) = db.detail() {
+                text.push_str(&format!(" ({detail})"));
+            }
+            if let Some(hint) = db.hint() {
+                text.push_str(&format!("; hint: {hint}"));
+            }
+            text
+        }
+        None => {
+            let mut text = error.to_string();
+            let mut source = std::error::Error::source(error);
+            while let Some(cause) = source {
+                let said = cause.to_string();
+                if !text.ends_with(&said) {
+                    text.push_str(": ");
+                    text.push_str(&said);
+                }
+                source = cause.source();
+            }
+            text
+        }
+    };
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Why a connection could not be made: the server refused it (authentication, a missing
+/// database: trying again will not help) or could not be reached (worth trying again).
+fn connect_cause(error: &postgres::Error) -> DatabaseCause {
+    let mut text = format!("cannot connect: {}", error_text(error));
+    if text.contains("no TLS implementation configured") {
+        text.push_str(" (this judge connects without TLS: drop sslmode=require, and reach the database over the lab's network or an SSH tunnel)");
+    }
+    if error.code().is_some() {
+        DatabaseCause::Refused(text)
+    } else {
+        DatabaseCause::Unreachable(text)
+    }
 }
 
 /// `?1`-style parameters as PostgreSQL's `$1`. Our SQL has no `?` inside literals.
@@ -455,12 +519,21 @@ impl Tx for PgTx<'_> {
 impl Engine for PostgresEngine {
     fn transaction(
         &self,
-        _access: Access,
+        access: Access,
         f: &mut dyn FnMut(&mut dyn Tx) -> Result<()>,
     ) -> Result<()> {
         let mut connection = self.connection()?;
         let PgConnection { client, statements } = &mut *connection;
-        let transaction = client.transaction().map_err(|e| self.error(e))?;
+        let transaction = match access {
+            Access::Read | Access::Write => client.transaction(),
+            // One snapshot for every statement (READ COMMITTED takes one per statement).
+            Access::Snapshot => client
+                .build_transaction()
+                .isolation_level(postgres::IsolationLevel::RepeatableRead)
+                .read_only(true)
+                .start(),
+        }
+        .map_err(|e| self.error(e))?;
         let mut tx = PgTx {
             transaction,
             statements,
@@ -491,6 +564,23 @@ impl Engine for PostgresEngine {
         let mut connection = self.connection()?;
         let found = version(&mut connection.client).map_err(|e| self.error(e))?;
         Ok(found.unwrap_or(0))
+    }
+
+    fn migrate(&self) -> Result<()> {
+        self.apply_migrations()
+    }
+
+    fn backup_into(&self, file: &std::path::Path) -> Result<()> {
+        self.transaction(Access::Snapshot, &mut |tx| {
+            let version = tx
+                .query_row(
+                    "SELECT CAST(max(version) AS BIGINT) AS version FROM schema_version",
+                    &[],
+                )?
+                .map_or(Ok(None), |row| row.get::<Option<i64>>("version"))?
+                .unwrap_or(0);
+            super::backup::export(tx, version, file)
+        })
     }
 
     fn columns(&self, table: &str) -> Result<Vec<String>> {

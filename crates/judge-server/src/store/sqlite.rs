@@ -22,7 +22,8 @@ pub struct SqliteEngine {
 }
 
 impl SqliteEngine {
-    /// Opens (creating if needed) the file and brings its schema up to date.
+    /// Opens (creating if needed) the file, as it is: [`Engine::migrate`] brings its
+    /// schema up to date.
     pub fn open(file: &Path) -> Result<SqliteEngine> {
         if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|cause| ServerError::Io {
@@ -32,7 +33,7 @@ impl SqliteEngine {
             })?;
         }
         let error = |cause: rusqlite::Error| database_error(file, cause);
-        let mut connection = Connection::open(file).map_err(error)?;
+        let connection = Connection::open(file).map_err(error)?;
         connection
             .busy_timeout(Duration::from_secs(10))
             .map_err(error)?;
@@ -41,7 +42,34 @@ impl SqliteEngine {
                 "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;",
             )
             .map_err(error)?;
-        migrate(&mut connection, file)?;
+        Ok(SqliteEngine {
+            file: file.to_path_buf(),
+            connection: Mutex::new(connection),
+        })
+    }
+
+    /// Opens an existing file read-only, as it is (a backup being checked).
+    pub(super) fn open_read_only(file: &Path) -> Result<SqliteEngine> {
+        let connection = Connection::open_with_flags(
+            file,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|cause| database_error(file, cause))?;
+        Ok(SqliteEngine {
+            file: file.to_path_buf(),
+            connection: Mutex::new(connection),
+        })
+    }
+
+    /// Creates a new file (a backup) with the schema of `version`, in rollback-journal
+    /// mode: one self-contained file, with no `-wal` beside it.
+    pub(super) fn create_at(file: &Path, version: i64) -> Result<SqliteEngine> {
+        let error = |cause: rusqlite::Error| database_error(file, cause);
+        let mut connection = Connection::open(file).map_err(error)?;
+        connection
+            .execute_batch("PRAGMA journal_mode = DELETE; PRAGMA foreign_keys = OFF;")
+            .map_err(error)?;
+        migrate(&mut connection, file, version)?;
         Ok(SqliteEngine {
             file: file.to_path_buf(),
             connection: Mutex::new(connection),
@@ -52,6 +80,20 @@ impl SqliteEngine {
     pub fn file(&self) -> &Path {
         &self.file
     }
+
+    /// A new read-only connection to the file, for reads that take a while.
+    fn read_only_connection(&self) -> Result<Connection> {
+        let error = |cause: rusqlite::Error| database_error(&self.file, cause);
+        let connection = Connection::open_with_flags(
+            &self.file,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(error)?;
+        connection
+            .busy_timeout(Duration::from_secs(10))
+            .map_err(error)?;
+        Ok(connection)
+    }
 }
 
 fn database_error(file: &Path, cause: rusqlite::Error) -> ServerError {
@@ -61,9 +103,10 @@ fn database_error(file: &Path, cause: rusqlite::Error) -> ServerError {
     }
 }
 
-/// Applies the migrations the file has not seen. The version is read inside the write
-/// transaction, so two processes opening a new file at once migrate it once.
-fn migrate(connection: &mut Connection, file: &Path) -> Result<()> {
+/// Applies the migrations the file has not seen, up to `target`. The version is read
+/// inside the write transaction, so two processes opening a new file at once migrate it
+/// once.
+fn migrate(connection: &mut Connection, file: &Path, target: i64) -> Result<()> {
     let error = |cause| database_error(file, cause);
     loop {
         let transaction = connection
@@ -79,7 +122,10 @@ fn migrate(connection: &mut Connection, file: &Path) -> Result<()> {
                 known: SCHEMA_VERSION,
             });
         }
-        let Some(migration) = MIGRATIONS.get(found.max(0) as usize) else {
+        let Some(migration) = MIGRATIONS
+            .get(found.max(0) as usize)
+            .filter(|_| found < target)
+        else {
             return Ok(());
         };
         transaction.execute_batch(migration.sqlite).map_err(error)?;
@@ -89,6 +135,23 @@ fn migrate(connection: &mut Connection, file: &Path) -> Result<()> {
             .map_err(error)?;
         transaction.commit().map_err(error)?;
     }
+}
+
+/// Runs `f` in a transaction of `behavior` on `connection`: committed if it returns Ok.
+fn run(
+    connection: &mut Connection,
+    behavior: TransactionBehavior,
+    file: &Path,
+    f: &mut dyn FnMut(&mut dyn Tx) -> Result<()>,
+) -> Result<()> {
+    let transaction = connection
+        .transaction_with_behavior(behavior)
+        .map_err(|cause| database_error(file, cause))?;
+    let mut tx = SqliteTx { transaction, file };
+    f(&mut tx)?;
+    tx.transaction
+        .commit()
+        .map_err(|cause| database_error(file, cause))
 }
 
 /// The tables of the database `connection` is open on (see [`Engine::schema`]).
@@ -272,24 +335,26 @@ impl Engine for SqliteEngine {
         access: Access,
         f: &mut dyn FnMut(&mut dyn Tx) -> Result<()>,
     ) -> Result<()> {
-        // A panic while the lock was held cannot leave the connection inconsistent: SQLite
-        // rolls back any open transaction when the `Transaction` guard is dropped.
-        let mut connection = self.connection.lock().unwrap_or_else(|e| e.into_inner());
         let behavior = match access {
             Access::Read => TransactionBehavior::Deferred,
             Access::Write => TransactionBehavior::Immediate,
+            Access::Snapshot => {
+                // A long read (a copy, counting every table, the metrics) on a connection
+                // of its own, so that it holds up none of this process's other
+                // transactions: in WAL mode it reads one snapshot beside the writer.
+                let mut connection = self.read_only_connection()?;
+                return run(
+                    &mut connection,
+                    TransactionBehavior::Deferred,
+                    &self.file,
+                    f,
+                );
+            }
         };
-        let transaction = connection
-            .transaction_with_behavior(behavior)
-            .map_err(|cause| database_error(&self.file, cause))?;
-        let mut tx = SqliteTx {
-            transaction,
-            file: &self.file,
-        };
-        f(&mut tx)?;
-        tx.transaction
-            .commit()
-            .map_err(|cause| database_error(&self.file, cause))
+        // A panic while the lock was held cannot leave the connection inconsistent: SQLite
+        // rolls back any open transaction when the `Transaction` guard is dropped.
+        let mut connection = self.connection.lock().unwrap_or_else(|e| e.into_inner());
+        run(&mut connection, behavior, &self.file, f)
     }
 
     fn is_shared(&self) -> bool {
@@ -305,6 +370,37 @@ impl Engine for SqliteEngine {
         connection
             .query_row("PRAGMA user_version", [], |row| row.get("user_version"))
             .map_err(|cause| database_error(&self.file, cause))
+    }
+
+    fn migrate(&self) -> Result<()> {
+        let mut connection = self.connection.lock().unwrap_or_else(|e| e.into_inner());
+        migrate(&mut connection, &self.file, SCHEMA_VERSION)
+    }
+
+    fn backup_into(&self, file: &Path) -> Result<()> {
+        // A connection of its own, so that this process's transactions go on meanwhile;
+        // the backup's one step reads one snapshot (WAL: writers are not held up).
+        let error = |cause: rusqlite::Error| database_error(&self.file, cause);
+        let source = self.read_only_connection()?;
+        let mut destination =
+            Connection::open(file).map_err(|cause| database_error(file, cause))?;
+        {
+            let backup = rusqlite::backup::Backup::new(&source, &mut destination)
+                .map_err(|cause| database_error(file, cause))?;
+            loop {
+                // -1: every page in one step, under one read transaction of the source;
+                // in several steps a write by another connection would restart it.
+                match backup.step(-1).map_err(error)? {
+                    rusqlite::backup::StepResult::Done => break,
+                    rusqlite::backup::StepResult::More => {}
+                    _ => std::thread::sleep(Duration::from_millis(50)),
+                }
+            }
+        }
+        // A backup is one file: no -wal beside it.
+        destination
+            .execute_batch("PRAGMA journal_mode = DELETE")
+            .map_err(|cause| database_error(file, cause))
     }
 
     fn columns(&self, table: &str) -> Result<Vec<String>> {

@@ -460,7 +460,7 @@ fn get_routes() -> Vec<String> {
 }
 
 /// Whether a GET route is not a page to look at: data (JSON, events, a source as text,
-/// exports, a statement's images), the style and scripts, redirects.
+/// exports, a statement's images, the metrics), the style and scripts, redirects.
 fn not_a_page(route: &str) -> bool {
     route.starts_with("/api/")
         || route.contains("/statement/")
@@ -470,7 +470,7 @@ fn not_a_page(route: &str) -> bool {
         || route.ends_with("/events")
         || route.ends_with("/status")
         || route.ends_with("/source")
-        || ["/", "/healthz", "/language"].contains(&route)
+        || ["/", "/healthz", "/metrics", "/language"].contains(&route)
 }
 
 /// A route's path with its parameters filled in from the course: `{contest}` the ICPC

@@ -33,6 +33,10 @@ async fn a_stream_follows_a_submission_until_its_verdict_with_cpu_and_memory() {
         .to_str()
         .unwrap()
         .starts_with("text/event-stream"));
+    assert_eq!(
+        reply.headers["x-accel-buffering"], "no",
+        "nginx does not buffer it"
+    );
     let events = status_events(&reply.body);
     assert!(!events.is_empty(), "{}", reply.body);
     let last = events.last().unwrap()["submissions"][0].clone();

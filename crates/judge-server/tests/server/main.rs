@@ -4,6 +4,7 @@
 
 mod common;
 
+mod backups;
 mod browser;
 mod browser_import;
 mod http_api;
@@ -18,6 +19,7 @@ mod http_import;
 mod http_interactive;
 mod http_judging;
 mod http_live;
+mod http_metrics;
 mod http_pages;
 mod http_result_pages;
 mod http_samples;

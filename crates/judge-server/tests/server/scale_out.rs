@@ -414,6 +414,8 @@ fn a_worker_with_other_tests_refuses_and_a_remote_worker_shows_live_progress() {
         String::from_utf8_lossy(&copied.stderr)
     );
     assert!(String::from_utf8_lossy(&copied.stdout).contains("users: 1 rows"));
+    let noise = String::from_utf8_lossy(&copied.stderr);
+    assert!(!noise.contains("NOTICE"), "the database's notices: {noise}");
     let again = judge(&binary, &config, &["db", "copy", &sqlite, &url]);
     assert_eq!(again.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&again.stderr).contains("is not empty"));

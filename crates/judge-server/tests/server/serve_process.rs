@@ -352,3 +352,212 @@ fn an_idle_worker_runs_a_submissions_tests_at_once_and_a_busy_one_one_at_a_time(
     assert_eq!(verdicts, ["AC", "WA", "AC"], "{output}");
     assert!(worker.terminate(), "{}", worker.output());
 }
+
+/// `judge db backup` while `judge serve` judges (and its own `--backup-every`), then the
+/// backup restored into a new machine's data folder with `judge db restore` and served:
+/// every submission is there, the one that was being judged is judged there, each with
+/// one result.
+#[test]
+fn a_backup_taken_while_serving_restores_on_a_new_machine_and_is_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let Ann {
+        binary,
+        config,
+        data,
+        password,
+    } = ann_in(dir.path());
+    let data_arg = data.to_str().unwrap();
+    let server = ServeProcess::start_with(
+        &binary,
+        &config,
+        &[
+            "--listen",
+            "127.0.0.1:0",
+            "--workers",
+            "1",
+            "--data",
+            data_arg,
+            "--backup-every",
+            "1s",
+            "--keep",
+            "2",
+        ],
+        &dir.path().join("first.log"),
+    );
+    let ann = Browser::log_in(&server.address, "ann", &password);
+    let ids: Vec<i64> = ["ac.py", "wa_secret.py", "slow.py"]
+        .iter()
+        .map(|name| submitted(&ann.submit("add", "python3", &submission(name))))
+        .collect();
+    wait_for("the first two verdicts", Duration::from_secs(120), || {
+        status_text(&ann, ids[1]).0
+    });
+    wait_for("the slow one to run", Duration::from_secs(120), || {
+        status_text(&ann, ids[2]).1.contains("running test")
+    });
+    let file = dir.path().join("while-judging.sqlite3");
+    let backup = judge(
+        &binary,
+        &config,
+        &["db", "backup", file.to_str().unwrap(), "--data", data_arg],
+    );
+    let printed = String::from_utf8_lossy(&backup.stdout);
+    assert!(
+        backup.status.success(),
+        "{}",
+        String::from_utf8_lossy(&backup.stderr)
+    );
+    assert!(printed.contains("submissions: 3 rows"), "{printed}");
+    assert!(printed.contains("results: 2 rows"), "{printed}");
+    wait_for("two scheduled backups", Duration::from_secs(30), || {
+        std::fs::read_dir(data.join("backups"))
+            .map(|entries| entries.count() >= 2)
+            .unwrap_or(false)
+    });
+    drop(server);
+
+    // A new machine: an empty data folder.
+    let other = dir.path().join("other");
+    let other_arg = other.to_str().unwrap();
+    let restore = |extra: &[&str]| {
+        let mut args = vec!["db", "restore", file.to_str().unwrap(), "--data", other_arg];
+        args.extend_from_slice(extra);
+        judge(&binary, &config, &args)
+    };
+    let restored = restore(&[]);
+    assert!(
+        restored.status.success(),
+        "{}",
+        String::from_utf8_lossy(&restored.stderr)
+    );
+    assert!(String::from_utf8_lossy(&restored.stdout).contains("submissions: 3 rows"));
+    let again = restore(&[]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("is not empty"));
+    assert!(restore(&["--replace"]).status.success());
+
+    let status = judge(&binary, &config, &["db", "status", "--data", other_arg]);
+    let text = String::from_utf8_lossy(&status.stdout);
+    assert!(text.contains("submissions: 3 rows"), "{text}");
+    assert!(text.contains("queue: 1 queued, 0 being judged"), "{text}");
+
+    let served = ServeProcess::start(&binary, &config, &other, 1, &dir.path().join("second.log"));
+    let ann = Browser::log_in(&served.address, "ann", &password);
+    wait_for(
+        "the slow one judged again",
+        Duration::from_secs(120),
+        || status_text(&ann, ids[2]).0,
+    );
+    let verdicts: Vec<String> = ids.iter().map(|id| status_text(&ann, *id).2).collect();
+    assert_eq!(verdicts, ["AC", "WA", "AC"]);
+    for id in &ids {
+        assert_eq!(results_rows(&other, *id), 1, "submission {id}");
+    }
+}
+
+/// `judge doctor --database URL` adds a row for the store: what it holds, or the
+/// database's own refusal with the fix.
+#[test]
+fn judge_doctor_checks_a_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let Ann {
+        binary,
+        config,
+        data,
+        ..
+    } = ann_in(dir.path());
+    let store = format!("sqlite:{}", data.join("judge.sqlite3").display());
+    let doctor = judge(&binary, &config, &["doctor", "--database", &store]);
+    let text = String::from_utf8_lossy(&doctor.stdout);
+    let row = text
+        .lines()
+        .find(|l| l.starts_with("store "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(row.contains("OK"), "{row}");
+    assert!(
+        row.contains(&format!(
+            "schema version {}, 1 accounts, 0 submissions, 0 results",
+            judge_server::store::SCHEMA_VERSION
+        )),
+        "{row}"
+    );
+    let missing = judge(
+        &binary,
+        &config,
+        &["doctor", "--database", "sqlite:/nonexistent/judge.sqlite3"],
+    );
+    assert!(String::from_utf8_lossy(&missing.stdout).contains("no such file"));
+    assert_eq!(missing.status.code(), Some(1));
+
+    let Ok(admin) = std::env::var(test_postgres::SERVER_VARIABLE) else {
+        test_postgres::unavailable("JUDGE_TEST_POSTGRES is not set");
+        return;
+    };
+    let parsed: postgres::Config = admin.parse().unwrap();
+    let port = parsed.get_ports().first().copied().unwrap_or(5432);
+    let user = parsed.get_user().unwrap_or("judge_test");
+    let wrong = format!("postgres://{user}:wrong-pass@127.0.0.1:{port}/postgres");
+    let started = Instant::now();
+    let refused = judge(&binary, &config, &["doctor", "--database", &wrong]);
+    let text = String::from_utf8_lossy(&refused.stdout);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        text.contains("FAIL  database postgres://")
+            && text.contains("password authentication failed")
+            && text.contains("fix: check the password"),
+        "{text}"
+    );
+    assert!(!text.contains("wrong-pass"), "{text}");
+    assert!(started.elapsed() < Duration::from_secs(30));
+}
+
+/// The systemd units of deploy/systemd/ give the sandbox its cgroups and restart the
+/// judge, and their command lines are ones this judge accepts (each flag parsed, then
+/// `--help`); `systemd-analyze verify` accepts them where it is installed.
+#[test]
+fn the_service_units_start_a_command_the_judge_accepts() {
+    let binary = judge_binary();
+    let folder = crate::common::repository().join("deploy/systemd");
+    let scratch = tempfile::tempdir().unwrap();
+    for unit in ["judge-serve.service", "judge-worker.service"] {
+        let text = std::fs::read_to_string(folder.join(unit)).unwrap();
+        for line in ["Delegate=yes", "Restart=always", "KillMode=mixed"] {
+            assert!(text.lines().any(|l| l == line), "{unit}: no {line}");
+        }
+        let exec = text
+            .lines()
+            .find_map(|l| l.strip_prefix("ExecStart="))
+            .unwrap_or_else(|| panic!("{unit}: no ExecStart"));
+        let mut words = exec.split_whitespace();
+        assert_eq!(words.next(), Some("/usr/local/bin/judge"), "{unit}");
+        let args: Vec<&str> = words
+            .map(|w| if w == "%H" { "lab-03" } else { w })
+            .chain(["--help"])
+            .collect();
+        let parsed = Command::new(&binary).args(&args).output().unwrap();
+        assert!(
+            parsed.status.success(),
+            "{unit}: {args:?}: {}",
+            String::from_utf8_lossy(&parsed.stderr)
+        );
+        let analyze = std::path::Path::new("/usr/bin/systemd-analyze");
+        if analyze.exists() {
+            let copy = scratch.path().join(unit);
+            std::fs::write(
+                &copy,
+                text.replace("/usr/local/bin/judge", &binary.display().to_string()),
+            )
+            .unwrap();
+            let verified = Command::new(analyze)
+                .arg("verify")
+                .arg(&copy)
+                .output()
+                .unwrap();
+            assert!(
+                verified.status.success() && verified.stderr.is_empty(),
+                "{unit}: {}",
+                String::from_utf8_lossy(&verified.stderr)
+            );
+        }
+    }
+}

@@ -54,10 +54,20 @@ pub fn optional_config(explicit: Option<&PathBuf>) -> anyhow::Result<Option<Judg
     }
 }
 
-/// Opens the store these options name.
+/// Opens the store these options name, bringing its schema up to date (after a backup
+/// of an existing store, into its backups folder).
 pub fn open(
     args: &DatabaseArgs,
     config: Option<&JudgeConfig>,
 ) -> anyhow::Result<judge_server::store::Store> {
-    Ok(judge_server::store::Store::connect(&args.url(config)?)?)
+    let url = args.url(config)?;
+    let backups = judge_server::store::backup::folder_for(&url, &args.data);
+    let store = judge_server::store::Store::connect_keeping(&url, Some(&backups))?;
+    if let Some(file) = store.migration_backup() {
+        eprintln!(
+            "the store's schema was older than this judge's: it was backed up into {} first, then migrated",
+            file.display()
+        );
+    }
+    Ok(store)
 }

@@ -1,9 +1,11 @@
 //! `judge doctor`: what this machine offers the sandbox and what makes its timings
-//! unreliable, each with the fix; then one real run in a box.
+//! unreliable, each with the fix; then one real run in a box; with `--database`, whether
+//! the server's store answers and what it holds.
 
 use super::common::GlobalOptions;
 use judge_core::judge::sandbox_config;
 use judge_core::text::serde_name;
+use judge_server::store::{backup, DatabaseUrl, Store, SCHEMA_VERSION};
 use sandbox::doctor::{mechanisms, timing, Check, Status};
 use sandbox::{Limits, RunSpec, Sandbox, SandboxConfig, MIB};
 use std::sync::atomic::AtomicBool;
@@ -19,6 +21,83 @@ pub struct DoctorArgs {
     /// Print the checks as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Check the server's store too: sqlite:PATH or postgres://USER:PASSWORD@HOST/DB
+    /// (also JUDGE_DATABASE).
+    #[arg(
+        long,
+        value_name = "URL",
+        env = "JUDGE_DATABASE",
+        hide_env_values = true
+    )]
+    pub database: Option<DatabaseUrl>,
+}
+
+/// Opens the store as it is (a SQLite file must exist) and says what it holds.
+fn store_check(url: &DatabaseUrl) -> Check {
+    let name = "store".to_string();
+    if let DatabaseUrl::Sqlite(file) = url {
+        if !file.is_file() {
+            return Check {
+                name,
+                status: Status::Fail,
+                detail: format!("{}: no such file", url.redacted()),
+                fix: Some("give the store's file (judge-data/judge.sqlite3 by default)".into()),
+            };
+        }
+    }
+    let started = Instant::now();
+    let opened = Store::open_as_is(url).and_then(|store| {
+        let contents = backup::contents(&store)?;
+        Ok((store, contents))
+    });
+    let (store, contents) = match opened {
+        Ok(opened) => opened,
+        Err(error) => {
+            let text = error.to_string();
+            let fix = [
+                ("password authentication failed", "check the password in the address (or JUDGE_DATABASE), or set it: runuser -u postgres -- psql -c \"ALTER ROLE judge PASSWORD '...'\""),
+                ("Peer authentication failed", "peer authentication admits only the system account of the role's name over the local socket: connect over TCP (host 127.0.0.1) with the role's password, or run as that account (runuser -u postgres -- judge ...)"),
+                ("does not exist", "create it: runuser -u postgres -- createdb --owner judge judge (or the role: runuser -u postgres -- createuser --pwprompt judge)"),
+                ("no pg_hba.conf entry", "let this machine in: a host line for it in pg_hba.conf (docs/server.md, \"Many machines\"), then systemctl reload postgresql"),
+                ("Connection refused", "is PostgreSQL running, and listening on that address? (systemctl status postgresql; listen_addresses in postgresql.conf)"),
+                ("TLS", "this judge connects without TLS: drop sslmode=require, and keep the database on the lab's network or reach it through an SSH tunnel"),
+            ]
+            .iter()
+            .find(|(cause, _)| text.contains(cause))
+            .map(|(_, fix)| fix.to_string());
+            return Check {
+                name,
+                status: Status::Fail,
+                detail: text,
+                fix,
+            };
+        }
+    };
+    let version = contents.schema_version;
+    let (status, fix) = match version.cmp(&SCHEMA_VERSION) {
+        std::cmp::Ordering::Equal => (Status::Ok, None),
+        std::cmp::Ordering::Less => (
+            Status::Warn,
+            Some(format!("the next judge serve migrates it to version {SCHEMA_VERSION}, after a backup into its backups folder")),
+        ),
+        std::cmp::Ordering::Greater => (
+            Status::Fail,
+            Some(format!("a newer judge wrote it (this one knows version {SCHEMA_VERSION}): use that judge")),
+        ),
+    };
+    Check {
+        name,
+        status,
+        detail: format!(
+            "{}: schema version {version}, {} accounts, {} submissions, {} results; answered in {:.0} ms",
+            store.describe(),
+            contents.rows("users"),
+            contents.rows("submissions"),
+            contents.rows("results"),
+            started.elapsed().as_secs_f64() * 1000.0
+        ),
+        fix,
+    }
 }
 
 /// Runs one trivial program in a box, as the judge would.
@@ -91,6 +170,9 @@ pub fn execute(cli: &GlobalOptions, args: &DoctorArgs) -> anyhow::Result<u8> {
     let mut checks = mechanisms(&environment);
     checks.extend(timing(jobs));
     checks.push(trial(config));
+    if let Some(url) = &args.database {
+        checks.push(store_check(url));
+    }
     if args.json {
         println!("{}", serde_json::to_string_pretty(&checks)?);
     } else {

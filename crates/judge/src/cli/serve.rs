@@ -54,6 +54,18 @@ pub struct ServeArgs {
     /// The largest self-test input, in KiB (1 to 16384).
     #[arg(long, value_name = "KIB", default_value_t = options::DEFAULT_MAX_SELF_TEST_INPUT_KIB)]
     pub max_self_test_input_kib: usize,
+    /// Back the store up at this interval (90s, 15m, 1h, 2d) while serving, into its
+    /// backups folder (backups/ beside the SQLite file; in --data for PostgreSQL).
+    #[arg(long, value_name = "DURATION")]
+    pub backup_every: Option<options::Interval>,
+    /// How many scheduled backups to keep (the oldest are removed).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 48,
+        requires = "backup_every"
+    )]
+    pub keep: usize,
     /// The largest package .zip a teacher may upload on the import page, in MiB.
     #[arg(long, value_name = "MIB", default_value_t = options::DEFAULT_MAX_PACKAGE_BYTES >> 20)]
     pub max_package_mib: usize,
@@ -109,6 +121,10 @@ pub fn execute(cli: &GlobalOptions, args: &ServeArgs) -> anyhow::Result<u8> {
         secure_cookies: args.secure_cookies,
         max_connections_per_address: args.max_connections_per_address,
         max_package_bytes: args.max_package_mib.max(1) << 20,
+        backups: args.backup_every.map(|every| options::BackupSchedule {
+            every: every.0,
+            keep: args.keep.max(1),
+        }),
         ..limits
     };
     let workers = options.workers;

@@ -129,7 +129,8 @@ pub fn execute(cli: &GlobalOptions, args: &WorkerArgs) -> anyhow::Result<u8> {
     for (id, why) in &broken {
         terminal.line(&format!("problem {id} cannot be judged here: {why}"));
     }
-    let store = judge_server::store::Store::connect(&url)?;
+    // A store of an older schema is backed up into --data's backups/ before it migrates.
+    let store = super::database::open(&args.store, Some(&judge.config))?;
     if !store.is_shared() {
         terminal.line("note: a SQLite store is shared only with processes on this machine");
     }

@@ -189,6 +189,7 @@ mod tests {
             kept,
             discounted: vec![false; tokens],
             effective_tokens: tokens,
+            base_tokens: 0,
         }
     }
 

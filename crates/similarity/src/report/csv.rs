@@ -56,7 +56,9 @@ mod tests {
                 problem: "maze".into(),
                 students: 2,
                 files: 2,
-                common_threshold: 3,
+                k: 10,
+                window: 4,
+                common_threshold: Some(3),
                 common_fingerprints: 0,
                 pairs: vec![super::super::PairRow {
                     rank: 1,

@@ -4,6 +4,7 @@ use crate::token::Kind;
 fn kinds(language: Language, source: &str) -> Vec<Kind> {
     tokenize(language, source.as_bytes())
         .unwrap_or_else(|e| panic!("{e}: {source}"))
+        .tokens
         .iter()
         .map(|t| t.kind)
         .collect()
@@ -118,10 +119,50 @@ fn deep_nesting_does_not_overflow_the_stack() {
 #[test]
 fn every_token_points_into_the_source() {
     let source = "int main() { int a = 1; if (a > 0) { a = a * 2; } return a; }";
-    for token in tokenize(Language::C, source.as_bytes()).unwrap() {
+    for token in tokenize(Language::C, source.as_bytes()).unwrap().tokens {
         assert!(
             token.start < token.end && token.end as usize <= source.len(),
             "{token:?}"
         );
     }
+}
+
+fn digest(language: Language, source: &str) -> u64 {
+    tokenize(language, source.as_bytes())
+        .unwrap_or_else(|e| panic!("{e}: {source}"))
+        .text_digest
+}
+
+#[test]
+fn the_text_digest_ignores_layout_and_comments_only() {
+    let a = "int main() {\n    int total = 0; // sum\n    for (int i = 0; i < 3; i++) total += i;\n    printf(\"%d\\n\", total);\n}\n";
+    let b = "/* a copy */ int main(){ int total=0;\n\n for(int i=0;i<3;i++)\n   total+=i; /* loop */ printf(\"%d\\n\",total); }";
+    assert_eq!(digest(Language::C, a), digest(Language::C, b));
+    // A renamed variable, another literal or another string is another text.
+    assert_ne!(
+        digest(Language::C, a),
+        digest(Language::C, &a.replace("total", "sum"))
+    );
+    assert_ne!(
+        digest(Language::C, a),
+        digest(Language::C, &a.replace("i < 3", "i < 4"))
+    );
+    assert_ne!(
+        digest(Language::C, a),
+        digest(Language::C, &a.replace("%d\\n", "%d \\n"))
+    );
+    // In Python the nesting is the layout that matters.
+    let inside = "for x in xs:\n    f(x)\n    g(x)\n";
+    let after = "for x in xs:\n    f(x)\ng(x)\n";
+    assert_ne!(
+        digest(Language::Python, inside),
+        digest(Language::Python, after)
+    );
+    assert_eq!(
+        digest(Language::Python, inside),
+        digest(
+            Language::Python,
+            "# loop\nfor x in xs:\n  f(x)   # first\n  g(x)\n"
+        )
+    );
 }

@@ -166,3 +166,70 @@ fn the_text_digest_ignores_layout_and_comments_only() {
         )
     );
 }
+
+#[test]
+fn braces_around_one_statement_and_parentheses_make_no_difference() {
+    let a = "class M { int f(int a, int b) { if (a > b) return a; else return b; } }";
+    let b =
+        "class M { int f(int a, int b) { if ((a > b)) { return (a); } else { return ((b)); } } }";
+    assert_eq!(kinds(Language::Java, a), kinds(Language::Java, b));
+    let a = "int f(int a) { while (a > 1) a = a / 2; return a; }";
+    let b = "int f(int a) { while ((a > 1)) { a = (a / 2); } return (a); }";
+    assert_eq!(kinds(Language::C, a), kinds(Language::C, b));
+    let a = "def f(a):\n    if a > 1:\n        return (a)\n    return a * 2\n";
+    let b = "def f(a):\n    if (a > 1):\n        return a\n    return (a * 2)\n";
+    assert_eq!(kinds(Language::Python, a), kinds(Language::Python, b));
+}
+
+#[test]
+fn increments_in_every_spelling_are_the_same_update() {
+    let forms = ["i++;", "++i;", "i += 1;", "i = i + 1;"];
+    let expected = kinds(Language::Java, "class M { void f() { i++; } }");
+    for form in forms {
+        let source = format!("class M {{ void f() {{ {form} }} }}");
+        assert_eq!(kinds(Language::Java, &source), expected, "{form}");
+    }
+    assert_eq!(
+        kinds(Language::Python, "i += 1\n"),
+        kinds(Language::Python, "i = i + 1\n")
+    );
+}
+
+#[test]
+fn a_loop_that_tests_its_exit_first_thing_is_a_loop_on_that_test() {
+    let a = "class M { void f(int n) { while (n != 1) { n = g(n); k++; } } }";
+    let b = "class M { void f(int n) { while (true) { if (n == 1) break; n = g(n); k++; } } }";
+    let c = "class M { void f(int n) { for (;;) { if (n == 1) { break; } n = g(n); k++; } } }";
+    let d = "class M { void f(int n) { do { n = g(n); k++; } while (n != 1); } }";
+    let expected = kinds(Language::Java, a);
+    // (`==` and `!=` are one kind, `!` none: the tests agree.)
+    assert_eq!(kinds(Language::Java, b), expected);
+    assert_eq!(kinds(Language::Java, c), expected);
+    assert_eq!(kinds(Language::Java, d), expected, "a do-while loop too");
+    let py_a = "def f(n):\n    while n != 1:\n        n = g(n)\n";
+    let py_b =
+        "def f(n):\n    while True:\n        if n == 1:\n            break\n        n = g(n)\n";
+    assert_eq!(kinds(Language::Python, py_a), kinds(Language::Python, py_b));
+    let c_a = "void f(int n) { while (n > 1) n = g(n); }";
+    let c_b = "void f(int n) { while (1) { if (n <= 1) break; n = g(n); } }";
+    assert_eq!(kinds(Language::C, c_a), kinds(Language::C, c_b));
+    // A loop whose test is not first keeps its break.
+    let later = "class M { void f(int n) { while (true) { n = g(n); if (n == 1) break; } } }";
+    assert_ne!(kinds(Language::Java, later), expected);
+}
+
+#[test]
+fn a_switch_is_its_if_chain() {
+    let a = "void f(int x) { switch (x % 3) { case 0: g(1); break; case 1: g(2); break; default: g(3); } }";
+    let b = "void f(int x) { if (x % 3 == 0) g(1); else if (x % 3 == 1) g(2); else g(3); }";
+    assert_eq!(kinds(Language::C, a), kinds(Language::C, b));
+    let a = "class M { void f(int x) { switch (x) { case 1: g(1); break; default: g(3); } } }";
+    let b = "class M { void f(int x) { if (x == 1) { g(1); } else { g(3); } } }";
+    assert_eq!(kinds(Language::Java, a), kinds(Language::Java, b));
+    let a = "class M { void f(int x) { switch (x) { case 1 -> g(1); default -> g(3); } } }";
+    assert_eq!(
+        kinds(Language::Java, a),
+        kinds(Language::Java, b),
+        "arrow cases"
+    );
+}

@@ -114,6 +114,76 @@ impl<'s> Walker<'s> {
     }
 }
 
+/// Whether a loop's condition is always true: none (`for (;;)`), or `true`, `1` or
+/// `True`, in parentheses or not.
+pub fn is_always_true(w: &Walker, condition: Option<Node>) -> bool {
+    let Some(condition) = condition else {
+        return true;
+    };
+    let text = w.text(condition);
+    let bare = text.trim_matches(|c: char| c == '(' || c == ')' || c.is_whitespace());
+    matches!(bare, "true" | "1" | "True")
+}
+
+/// Block kinds of every grammar (a body in braces, an indented Python suite).
+fn is_block(kind: &str) -> bool {
+    matches!(kind, "block" | "compound_statement")
+}
+
+/// The exit test of a loop body that begins with `if (c) break;` (no `else`): that `if`'s
+/// condition and the body's statements after it. `while (true) { if (c) break; rest }`
+/// is then written as `while (!c) { rest }` (`!` makes no token).
+pub fn leading_exit_test(body: Node) -> Option<(Node, Vec<Node>)> {
+    if !is_block(body.kind()) {
+        return None;
+    }
+    let statements = named_children(body);
+    let (first, rest) = statements.split_first()?;
+    if first.kind() != "if_statement" || first.child_by_field_name("alternative").is_some() {
+        return None;
+    }
+    let consequence = first.child_by_field_name("consequence")?;
+    let breaks = match consequence.kind() {
+        "break_statement" => true,
+        kind if is_block(kind) => {
+            let inner = named_children(consequence);
+            inner.len() == 1 && inner[0].kind() == "break_statement"
+        }
+        _ => false,
+    };
+    if !breaks {
+        return None;
+    }
+    Some((first.child_by_field_name("condition")?, rest.to_vec()))
+}
+
+/// A `while` loop (or a `for` loop's loop part): `Loop`, its condition, its body; one
+/// that runs for ever and tests its exit first thing is written as a loop on that test.
+pub fn while_loop<'s>(
+    w: &mut Walker<'s>,
+    node: Node,
+    condition: Option<Node>,
+    body: Option<Node>,
+    visit: fn(&mut Walker<'s>, Node),
+) {
+    w.emit(Kind::Loop, node);
+    if is_always_true(w, condition) {
+        if let Some((test, rest)) = body.and_then(leading_exit_test) {
+            w.descend(test, visit);
+            for statement in rest {
+                w.descend(statement, visit);
+            }
+            return;
+        }
+    }
+    if let Some(condition) = condition {
+        w.descend(condition, visit);
+    }
+    if let Some(body) = body {
+        w.descend(body, visit);
+    }
+}
+
 /// The named children of `node` that are not comments.
 pub fn named_children(node: Node) -> Vec<Node> {
     let mut cursor = node.walk();

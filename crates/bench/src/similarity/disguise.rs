@@ -233,6 +233,17 @@ pub struct Miss {
     pub best_independent: f64,
 }
 
+/// One class's scores by one tool.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ClassScores {
+    /// The task.
+    pub task: String,
+    /// The level.
+    pub level: String,
+    /// Each file (after the original) and its similarity to the original.
+    pub files: Vec<(String, f64)>,
+}
+
 /// One tool's figures.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ToolRun {
@@ -246,6 +257,9 @@ pub struct ToolRun {
     pub scores: Vec<Score>,
     /// The copies not ranked above every independent solution.
     pub misses: Vec<Miss>,
+    /// Every file's similarity to its original, class by class.
+    #[serde(default)]
+    pub classes: Vec<ClassScores>,
 }
 
 /// A task's files.
@@ -310,6 +324,21 @@ fn figures(tool: &str, classes: &[Class], scores: &[Vec<f64>], levels: &[usize])
         not_run: None,
         scores: rows,
         misses,
+        classes: classes
+            .iter()
+            .zip(scores)
+            .map(|(class, scores)| ClassScores {
+                task: class.task.clone(),
+                level: LEVELS[class.level].to_string(),
+                files: class
+                    .files
+                    .iter()
+                    .zip(scores)
+                    .skip(1)
+                    .map(|((name, _), score)| (name.clone(), *score))
+                    .collect(),
+            })
+            .collect(),
     }
 }
 
@@ -343,6 +372,7 @@ pub fn measure(corpus: &Path, peers_dir: Option<&Path>, work: &Path) -> Result<D
                 not_run: Some("not installed (scripts/setup-similarity-peers)".to_string()),
                 scores: Vec::new(),
                 misses: Vec::new(),
+                classes: Vec::new(),
             },
         };
         tools.push(run);

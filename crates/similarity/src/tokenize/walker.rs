@@ -231,7 +231,8 @@ pub fn is_type(kind: &str) -> bool {
 /// The class of a binary operator's text.
 pub fn binary_kind(op: &str) -> Kind {
     match op {
-        "+" | "-" | "*" | "/" | "%" | "//" | "**" | "@" => Kind::Arith,
+        "+" | "-" => Kind::Arith,
+        "*" | "/" | "%" | "//" | "**" | "@" => Kind::Mul,
         "<" | ">" | "<=" | ">=" | "in" | "not in" | "instanceof" => Kind::Rel,
         "==" | "!=" | "is" | "is not" | "<>" => Kind::Eq,
         "&&" | "||" | "and" | "or" => Kind::Logic,

@@ -9,7 +9,7 @@ use crate::fragments::{fragments, Fragment, FragmentSide};
 use crate::identical::{promote, same_text_pairs, Text};
 use crate::index::{common_fingerprints, common_threshold, evidence, Evidence, HashSet64};
 use crate::language::Language;
-use crate::pairs::{rank, Pair, Side};
+use crate::pairs::{rank, Pair, Scoring, Side};
 use crate::token::{Kind, Token};
 use crate::tokenize::{tokenize, Tokenized};
 use serde::Serialize;
@@ -142,6 +142,8 @@ pub struct ProblemAnalysis {
     pub pairs: Vec<Pair>,
     /// The k-gram length and window its files were fingerprinted with.
     pub size: Size,
+    /// How its pairs were scored (tiling when its files are short).
+    pub scoring: Scoring,
     /// Students a fingerprint must be in to be common here (none: the class is too
     /// small for anything to be discounted as common).
     pub common_threshold: Option<usize>,
@@ -279,6 +281,12 @@ pub fn analyze(submissions: Vec<Submission>, base: &[BaseFile], options: &Option
                 options.k,
                 options.window,
             );
+            // Short k-grams recur by chance: short files are compared in full.
+            let scoring = if size.k < options.k {
+                Scoring::Tiling
+            } else {
+                Scoring::Coverage
+            };
             let fingerprinted: Vec<(Vec<u64>, Vec<Fingerprint>)> =
                 parallel_map(&files, jobs, |f| {
                     let hashes = kgram_hashes(&kinds(&f.tokens), size.k);
@@ -335,11 +343,12 @@ pub fn analyze(submissions: Vec<Submission>, base: &[BaseFile], options: &Option
                 .map(|(f, s)| Side {
                     student: *s,
                     evidence: &f.evidence,
+                    hashes: &f.hashes,
                 })
                 .collect();
             timings.discount_s += clock.elapsed().as_secs_f64();
             let clock = Instant::now();
-            let mut pairs = rank(&sides, size.k, options.min_tokens, jobs);
+            let mut pairs = rank(&sides, size.k, scoring, options.min_tokens, jobs);
             let texts: Vec<Text> = files
                 .iter()
                 .zip(&student_ids)
@@ -358,6 +367,7 @@ pub fn analyze(submissions: Vec<Submission>, base: &[BaseFile], options: &Option
                 files,
                 pairs,
                 size,
+                scoring,
                 common_threshold: threshold,
                 common_fingerprints: common.len(),
             }

@@ -58,6 +58,7 @@ mod tests {
                 files: 2,
                 k: 10,
                 window: 4,
+                scoring: crate::pairs::Scoring::Coverage,
                 common_threshold: Some(3),
                 common_fingerprints: 0,
                 pairs: vec![super::super::PairRow {

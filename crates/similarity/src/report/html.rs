@@ -6,6 +6,7 @@
 
 use super::{PairRow, ProblemRows, Summary};
 use crate::analysis::{Analysis, Compared, ProblemAnalysis};
+use crate::pairs::Scoring;
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 use std::ops::Range;
 
@@ -311,7 +312,11 @@ pub fn render(analysis: &Analysis, summary: &Summary) -> String {
                         p class="note" {
                             (rows.students) " students, " (rows.files) " files; "
                             (flagged(rows, summary.threshold)) " pairs flagged of " (rows.pairs.len()) " that share anything; "
-                            (rows.k) "-token k-grams, winnowing window " (rows.window) "; "
+                            (rows.k) "-token k-grams, winnowing window " (rows.window) ", "
+                            @match rows.scoring {
+                                Scoring::Coverage => "pairs scored by the code their fingerprints cover; ",
+                                Scoring::Tiling => "pairs scored by their one-to-one tiling (short files); ",
+                            }
                             @match rows.common_threshold {
                                 Some(threshold) => { (rows.common_fingerprints) " fingerprints discounted as common (in the files of " (threshold) " students or more)." }
                                 None => { "nothing discounted as common (too few students to tell template code from a copying ring)." }

@@ -56,6 +56,8 @@ pub struct ProblemRows {
     pub k: usize,
     /// Its winnowing window.
     pub window: usize,
+    /// How its pairs were scored.
+    pub scoring: crate::pairs::Scoring,
     /// A fragment in the files of this many students was discounted as common code (none:
     /// the class was too small for any to be).
     pub common_threshold: Option<usize>,
@@ -137,6 +139,7 @@ pub fn summarize(analysis: &Analysis, base_files: &[String], threshold: f64) -> 
                 files: p.files.len(),
                 k: p.size.k,
                 window: p.size.window,
+                scoring: p.scoring,
                 common_threshold: p.common_threshold,
                 common_fingerprints: p.common_fingerprints,
                 pairs: p

@@ -350,10 +350,7 @@ pub fn measure(corpus: &Path, peers_dir: Option<&Path>, work: &Path) -> Result<D
     let mut levels: Vec<usize> = classes.iter().map(|c| c.level).collect();
     levels.sort_unstable();
     levels.dedup();
-    let mut tools = vec![ToolRun {
-        version: Some(env!("CARGO_PKG_VERSION").to_string()),
-        ..figures("ours", &classes, &ours(&classes), &levels)
-    }];
+    let mut tools = vec![figures("ours", &classes, &ours(&classes), &levels)];
     let paths = peers::write_classes(&classes, &work.join("disguise-classes"))?;
     for peer in [Peer::Dolos, Peer::Copydetect] {
         let run = match peers_dir.filter(|dir| peer.installed(dir)) {

@@ -41,6 +41,12 @@ pub enum Scoring {
     Tiling,
 }
 
+/// A file longer than this is scored by coverage even in a problem of short files: the
+/// tiling tries up to 64 places per k-gram and sorts every run it finds, while coverage
+/// is one merge of two sorted lists; a student's short program is far below it, and a
+/// hostile file of a megabyte then costs each of its pairs no more than a long file's.
+pub const MAX_TILED_TOKENS: usize = 4000;
+
 /// One file as the ranking sees it.
 #[derive(Debug, Clone, Copy)]
 pub struct Side<'e> {
@@ -184,9 +190,11 @@ pub fn rank(
                     part.iter()
                         .map(|&(a, b)| {
                             let (ea, eb) = (files[a].evidence, files[b].evidence);
+                            let long =
+                                ea.discounted.len().max(eb.discounted.len()) > MAX_TILED_TOKENS;
                             let (matched_a, matched_b) = match scoring {
-                                Scoring::Coverage => coverage(ea, eb, k, &mut marks),
-                                Scoring::Tiling => tiling(&files[a], &files[b], k),
+                                Scoring::Tiling if !long => tiling(&files[a], &files[b], k),
+                                _ => coverage(ea, eb, k, &mut marks),
                             };
                             let size_a = ea.effective_tokens.max(min_tokens).max(1);
                             let size_b = eb.effective_tokens.max(min_tokens).max(1);

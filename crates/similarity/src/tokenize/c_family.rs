@@ -3,7 +3,8 @@
 //! code does the same).
 
 use super::walker::{
-    binary_kind, compound_operator, is_io_name, is_type, named_children, while_loop, Walker,
+    binary_kind, compound_operator, is_io_name, is_type, named_children, statements, while_loop,
+    Walker,
 };
 use crate::token::Kind;
 use tree_sitter::Node;
@@ -161,6 +162,11 @@ fn switch(w: &mut Walker, node: Node) {
     }
 }
 
+/// Declarations whose order [`statements`] makes irrelevant.
+fn is_declaration(kind: &str) -> bool {
+    matches!(kind, "declaration" | "field_declaration")
+}
+
 /// One node of a C or C++ tree.
 pub fn visit(w: &mut Walker, node: Node) {
     let kind = node.kind();
@@ -230,6 +236,9 @@ pub fn visit(w: &mut Walker, node: Node) {
             w.field(node, "body", visit);
         }
         "switch_statement" => switch(w, node),
+        "compound_statement" | "translation_unit" | "field_declaration_list" => {
+            statements(w, &named_children(node), is_declaration, visit)
+        }
         "try_statement" => {
             w.emit(Kind::Try, node);
             w.children(node, visit);

@@ -1,7 +1,8 @@
 //! Java (tree-sitter-java).
 
 use super::walker::{
-    binary_kind, compound_operator, is_io_name, is_type, named_children, while_loop, Walker,
+    binary_kind, compound_operator, is_io_name, is_type, named_children, statements, while_loop,
+    Walker,
 };
 use crate::token::Kind;
 use tree_sitter::Node;
@@ -93,6 +94,11 @@ fn switch(w: &mut Walker, node: Node) {
     }
 }
 
+/// Declarations whose order [`statements`] makes irrelevant.
+fn is_declaration(kind: &str) -> bool {
+    matches!(kind, "local_variable_declaration" | "field_declaration")
+}
+
 /// One node of a Java tree.
 pub fn visit(w: &mut Walker, node: Node) {
     let kind = node.kind();
@@ -148,6 +154,9 @@ pub fn visit(w: &mut Walker, node: Node) {
             w.field(node, "body", visit);
         }
         "switch_expression" => switch(w, node),
+        "block" | "class_body" | "program" => {
+            statements(w, &named_children(node), is_declaration, visit)
+        }
         "try_statement" | "try_with_resources_statement" => {
             w.emit(Kind::Try, node);
             w.children(node, visit);

@@ -65,7 +65,8 @@ fn io_statements_are_one_token_in_every_language() {
     );
     assert_eq!(
         kinds(Language::Java, "class Main { public static void main(String[] a) { Scanner sc = new Scanner(System.in); int n = sc.nextInt(); System.out.println(n); } }"),
-        [Func, Assign, Id, New, Field, Id, Io, Io]
+        // (The two declarations in canonical order: the I/O one first.)
+        [Func, Io, Assign, Id, New, Field, Id, Io]
     );
     assert_eq!(kinds(Language::Rust, "fn main() { let mut s = String::new(); std::io::stdin().read_line(&mut s).unwrap(); println!(\"{}\", s); }"),
         [Func, Assign, Id, Call, Id, Io, Io]);
@@ -232,4 +233,22 @@ fn a_switch_is_its_if_chain() {
         kinds(Language::Java, b),
         "arrow cases"
     );
+}
+
+#[test]
+fn the_order_of_consecutive_declarations_makes_no_difference() {
+    let a = "int main() { int n = count(); long total = 0; int best = -1; f(n, total, best); }";
+    let b = "int main() { int best = -1;\n long total = 0;\n int n = count(); f(n, total, best); }";
+    assert_eq!(kinds(Language::C, a), kinds(Language::C, b));
+    let joined = "int main() { int best = -1, n = count(); long total = 0; f(n, total, best); }";
+    assert_eq!(kinds(Language::C, a), kinds(Language::C, joined));
+    let a =
+        "class M { int x = 1; String s = \"a\"; void f() { int i = 0; double d = g(); h(i, d); } }";
+    let b =
+        "class M { String s = \"a\"; int x = 1; void f() { double d = g(); int i = 0; h(i, d); } }";
+    assert_eq!(kinds(Language::Java, a), kinds(Language::Java, b));
+    // Statements are not reordered.
+    let c = "int main() { f(1); x = 2; }";
+    let d = "int main() { x = 2; f(1); }";
+    assert_ne!(kinds(Language::C, c), kinds(Language::C, d));
 }

@@ -184,6 +184,53 @@ pub fn while_loop<'s>(
     }
 }
 
+/// Visits a block's `statements` in order, except that the variables of each run of
+/// consecutive declarations (`is_declaration`) are written in one canonical order (by
+/// the tokens each gives), so that neither the order in which variables are declared nor
+/// how they are grouped (`int a = 0, b = 1;` or two declarations) makes a difference.
+pub fn statements<'s>(
+    w: &mut Walker<'s>,
+    statements: &[Node],
+    is_declaration: fn(&str) -> bool,
+    visit: fn(&mut Walker<'s>, Node),
+) {
+    let mut run: Vec<Vec<Token>> = Vec::new();
+    for statement in statements {
+        if is_declaration(statement.kind()) {
+            let start = w.tokens.len();
+            w.descend(*statement, visit);
+            let tokens = w.tokens.split_off(start);
+            // Each variable's tokens begin with its declarator's assignment, whose span
+            // holds the rest (an assignment inside its value lies within it).
+            // (A declaration that is I/O as a whole is one token, one item.)
+            let mut end = None;
+            for token in tokens {
+                match (run.last_mut(), end) {
+                    (Some(item), Some(end)) if token.kind != Kind::Assign || token.start < end => {
+                        item.push(token)
+                    }
+                    _ => {
+                        end = Some(token.end);
+                        run.push(vec![token]);
+                    }
+                }
+            }
+        } else {
+            flush_declarations(w, &mut run);
+            w.descend(*statement, visit);
+        }
+    }
+    flush_declarations(w, &mut run);
+}
+
+/// Writes a run of declarations' tokens in canonical order.
+fn flush_declarations(w: &mut Walker, run: &mut Vec<Vec<Token>>) {
+    run.sort_by(|x, y| x.iter().map(|t| t.kind).cmp(y.iter().map(|t| t.kind)));
+    for tokens in run.drain(..) {
+        w.tokens.extend(tokens);
+    }
+}
+
 /// The named children of `node` that are not comments.
 pub fn named_children(node: Node) -> Vec<Node> {
     let mut cursor = node.walk();

@@ -19,6 +19,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+/// Where scripts/setup-similarity-peers installs the similarity peers by default.
+const DEFAULT_PEERS: &str = "/opt/similarity-peers";
+
 /// Benchmarks of the judge: overhead, accuracy, the problem set, a whole class.
 #[derive(Debug, Parser)]
 #[command(name = "bench")]
@@ -154,6 +157,14 @@ enum Command {
         /// The corpus (default: crates/similarity/tests/corpus beside judge.toml).
         #[arg(long)]
         corpus: Option<PathBuf>,
+        /// The disguise corpus: short programs, independent solutions and copies at six
+        /// disguise levels (default: crates/bench/disguise-corpus beside judge.toml).
+        #[arg(long)]
+        disguise_corpus: Option<PathBuf>,
+        /// Where scripts/setup-similarity-peers installed Dolos and copydetect, compared
+        /// on the disguise corpus (default: /opt/similarity-peers, if there).
+        #[arg(long)]
+        peers: Option<PathBuf>,
         /// A work folder (the classes and reports go there).
         #[arg(long)]
         work: PathBuf,
@@ -376,10 +387,16 @@ fn main() -> Result<()> {
             seed,
             repeats,
             corpus,
+            disguise_corpus,
+            peers,
             work,
             out,
         } => {
             let config = config(explicit)?;
+            let peers = match peers {
+                Some(peers) => Some(absolute(&peers)?),
+                None => Some(PathBuf::from(DEFAULT_PEERS)).filter(|p| p.is_dir()),
+            };
             let options = SimilarityOptions {
                 judge: Some(absolute(&judge)?),
                 config: config.file.clone(),
@@ -391,6 +408,11 @@ fn main() -> Result<()> {
                 seed,
                 repeats,
                 work: absolute(&work)?,
+                disguise_corpus: Some(match disguise_corpus {
+                    Some(corpus) => absolute(&corpus)?,
+                    None => config.root.join("crates/bench/disguise-corpus"),
+                }),
+                peers,
             };
             record::write(&out, &record(|| similarity_bench::measure(&options))?)
         }

@@ -30,7 +30,11 @@ pub const QUEUE_FILE: &str = "queue.json";
 /// See [`OVERHEAD_FILE`].
 pub const COMPILE_FILE: &str = "compile.json";
 /// The heading of the similarity section.
-const SIMILARITY_HEADING: &str = "## 5. Similarity: `judge similarity` as the class grows";
+const SIMILARITY_HEADING: &str =
+    "## 5. Similarity: `judge similarity` on disguised copies, and as the class grows";
+/// What every version of the similarity section's heading starts with (splicing
+/// replaces an older one too).
+const SIMILARITY_HEADING_START: &str = "## 5. Similarity";
 
 /// Full isolation's runs per second against the bare loop's (issue 39; issue 16 set 0.6,
 /// issue 7 0.5).
@@ -424,6 +428,11 @@ fn contest(out: &mut String, record: &Record<ContestReport>, notes: &Path) {
 fn similarity(out: &mut String, record: &Record<SimilarityReport>, notes: &Path) {
     let r = &record.result;
     let _ = writeln!(out, "{SIMILARITY_HEADING}\n");
+    provenance(out, record);
+    if let Some(disguise) = &r.disguise {
+        crate::similarity::disguise_table::render(out, disguise);
+    }
+    let _ = writeln!(out, "### As the class grows\n");
     let _ = writeln!(
         out,
         "Generated classes (`bench similarity`, seed {}): S students x the corpus's {} problems ({}), each file a corpus solution or (one in {}) a copy of an earlier student's, every file then disguised (identifiers renamed, comment lines added, a line or two deleted). The real `judge similarity` binary timed from outside, {} runs per size (wall time: median, min–max); the phases measured in process on the same files ({} threads). With about 15 corpus solutions per problem, many students start from the same one, so nearly every pair shares something and is scored: an upper bound on a real class's cost.\n",
@@ -434,7 +443,6 @@ fn similarity(out: &mut String, record: &Record<SimilarityReport>, notes: &Path)
         r.repeats,
         r.jobs
     );
-    provenance(out, record);
     let _ = writeln!(
         out,
         "| students | files | pairs scored | flagged at 0.5 | planted copies flagged | `judge similarity` wall | tokenize | discount | pairs | reports | HTML |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
@@ -490,7 +498,7 @@ pub fn splice_similarity(existing: &str, results: &Path, notes: &Path) -> Result
     let record = record::read::<SimilarityReport>(&results.join(SIMILARITY_FILE))?;
     let mut section = String::new();
     similarity(&mut section, &record, notes);
-    Ok(splice(existing, SIMILARITY_HEADING, &section))
+    Ok(splice(existing, SIMILARITY_HEADING_START, &section))
 }
 
 /// The queue section alone, as [`splice_similarity`].

@@ -187,9 +187,29 @@ fn the_similarity_benchmark_runs_with_tiny_n() {
         seed: 7,
         repeats: 1,
         work: work.path().to_path_buf(),
+        disguise_corpus: Some(workspace().join("crates/bench/disguise-corpus")),
+        // The peers are not run here: their columns say why.
+        peers: None,
     };
     let measured = record(|| measure(&options)).unwrap();
     let r = &measured.result;
+    let disguise = r.disguise.as_ref().expect("the disguise benchmark ran");
+    assert!(disguise.tasks.len() >= 3, "{:?}", disguise.tasks);
+    assert_eq!(
+        disguise.levels.first().map(String::as_str),
+        Some("identical")
+    );
+    assert_eq!(disguise.levels.last().map(String::as_str), Some("all"));
+    let ours = &disguise.tools[0];
+    assert_eq!(ours.tool, "ours");
+    assert_eq!(ours.scores.len(), disguise.levels.len());
+    let identical = &ours.scores[0];
+    assert_eq!(
+        (identical.auc, identical.above_all, identical.copies),
+        (1.0, disguise.tasks.len(), disguise.tasks.len()),
+        "a byte-identical copy is above every independent solution"
+    );
+    assert!(disguise.tools[1..].iter().all(|t| t.not_run.is_some()));
     assert_eq!(r.problems.len(), 4);
     assert_eq!(r.sizes.len(), 2);
     for size in &r.sizes {
@@ -209,6 +229,10 @@ fn the_similarity_benchmark_runs_with_tiny_n() {
     let text = report::render(work.path(), &workspace().join("crates/bench/notes")).unwrap();
     assert!(text.contains("## 5. Similarity"), "{text}");
     assert!(text.contains("| 8 | 32 |"), "{text}");
+    assert!(
+        text.contains("| L6 |") && text.contains("| level | ours"),
+        "{text}"
+    );
     let existing = "# Benchmarks\n\n## 4. End to end\n\nold\n\n## Reproducing\n\nhow\n";
     let spliced = report::splice_similarity(
         existing,

@@ -6,6 +6,36 @@
 //! tokens can.
 
 use crate::token::Kind;
+use serde::Serialize;
+
+/// The k-gram length and winnowing window a problem's files are fingerprinted with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Size {
+    /// Tokens per k-gram.
+    pub k: usize,
+    /// Winnowing window, in k-grams.
+    pub window: usize,
+}
+
+/// A file has about this many tokens per token of k: a single changed token breaks the
+/// k k-grams over it, so k is kept to a small share of the file (a 150-token program
+/// gets k = 6, one of 250 tokens or more the longest k).
+pub const TOKENS_PER_K: usize = 25;
+
+/// A file has about this many tokens per k-gram of window: short files keep every
+/// k-gram (window 1: nothing lost, and they are cheap), long ones are winnowed.
+pub const TOKENS_PER_WINDOW: usize = 100;
+
+/// The size for a problem whose typical (median) file has `typical_tokens` tokens: k
+/// between `min_k` and `max_k`, the window between 1 and `max_window`.
+pub fn size_for(typical_tokens: usize, min_k: usize, max_k: usize, max_window: usize) -> Size {
+    let max_k = max_k.max(1);
+    let min_k = min_k.clamp(1, max_k);
+    Size {
+        k: (typical_tokens / TOKENS_PER_K).clamp(min_k, max_k),
+        window: (typical_tokens / TOKENS_PER_WINDOW).clamp(1, max_window.max(1)),
+    }
+}
 
 /// A kept k-gram hash and where its k-gram starts (a token index).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -84,6 +114,15 @@ pub fn winnow(hashes: &[u64], window: usize) -> Vec<Fingerprint> {
 mod tests {
     use super::*;
     use Kind::*;
+
+    #[test]
+    fn short_files_get_short_k_grams_and_no_winnowing() {
+        assert_eq!(size_for(40, 5, 10, 4), Size { k: 5, window: 1 });
+        assert_eq!(size_for(150, 5, 10, 4), Size { k: 6, window: 1 });
+        assert_eq!(size_for(250, 5, 10, 4), Size { k: 10, window: 2 });
+        assert_eq!(size_for(5000, 5, 10, 4), Size { k: 10, window: 4 });
+        assert_eq!(size_for(0, 0, 0, 0), Size { k: 1, window: 1 });
+    }
 
     #[test]
     fn rolling_hashes_equal_direct_ones() {

@@ -65,6 +65,8 @@ pub struct Evidence {
     pub discounted: Vec<bool>,
     /// Tokens not discounted.
     pub effective_tokens: usize,
+    /// Tokens that match base code (a file of nothing else is no one's own work).
+    pub base_tokens: usize,
 }
 
 /// Sorts a file's fingerprints into kept and discounted: `hashes` are all its k-gram
@@ -79,22 +81,24 @@ pub fn evidence(
     base: &HashSet64,
 ) -> Evidence {
     let mut discounted = vec![false; tokens];
-    let mut cover = |position: usize| {
-        for d in &mut discounted[position..(position + k).min(tokens)] {
+    let cover = |discounted: &mut [bool], position: usize| {
+        let end = (position + k).min(discounted.len());
+        for d in discounted.get_mut(position..end).unwrap_or_default() {
             *d = true;
         }
     };
     if !base.is_empty() {
         for (position, hash) in hashes.iter().enumerate() {
             if base.contains(hash) {
-                cover(position);
+                cover(&mut discounted, position);
             }
         }
     }
+    let base_tokens = discounted.iter().filter(|d| **d).count();
     let mut kept = Vec::with_capacity(fingerprints.len());
     for f in fingerprints {
         if common.contains(&f.hash) || base.contains(&f.hash) {
-            cover(f.position as usize);
+            cover(&mut discounted, f.position as usize);
         } else {
             kept.push((f.hash, f.position));
         }
@@ -105,6 +109,7 @@ pub fn evidence(
         kept,
         discounted,
         effective_tokens,
+        base_tokens,
     }
 }
 
@@ -144,5 +149,6 @@ mod tests {
             [false, false, true, true, true, true, true, true, false, false, false, false]
         );
         assert_eq!(e.effective_tokens, 6);
+        assert_eq!(e.base_tokens, 4);
     }
 }

@@ -35,8 +35,10 @@ pub enum Kind {
     Index,
     /// A member access (`a.b`, `a->b`, `a::b` on a value).
     Field,
-    /// `+ - * / %` and the like.
+    /// `+ -` (and `++`, `--`, `+=`...).
     Arith,
+    /// `* / %` and the like.
+    Mul,
     /// `< > <= >=` and membership.
     Rel,
     /// `== !=`.

@@ -83,8 +83,8 @@ fn measure(options: &Options, threshold: f64, verbose: bool) -> Vec<Row> {
         let flagged_true = flagged.iter().filter(|p| is_true(p)).count();
         if verbose {
             println!(
-                "== {} (K = {k}, common threshold {} students)",
-                problem.problem, problem.common_threshold
+                "== {} (K = {k}, common threshold {:?} students, {:?})",
+                problem.problem, problem.common_threshold, problem.size
             );
             for (rank, p) in problem.pairs.iter().take(k + 6).enumerate() {
                 println!(

@@ -1,5 +1,6 @@
 //! Code every student has (a template) is no evidence: discounted as common when it is in
-//! the files of many students, and as base code when the teacher names it.
+//! the files of many students of a class large enough, and as base code when the teacher
+//! names it, whatever the class size.
 
 use similarity::{analyze, BaseFile, Language, Options, Submission};
 use std::path::Path;
@@ -82,11 +83,19 @@ fn no_common_discount() -> Options {
     }
 }
 
+/// The default options, with these six students counting as a class large enough.
+fn six_is_large() -> Options {
+    Options {
+        common_min_class: FILES.len(),
+        ..Options::default()
+    }
+}
+
 #[test]
 fn a_template_in_every_file_is_common_code() {
-    let plain = best(false, &Options::default(), &[]);
+    let plain = best(false, &six_is_large(), &[]);
     let shared = best(true, &no_common_discount(), &[]);
-    let discounted = best(true, &Options::default(), &[]);
+    let discounted = best(true, &six_is_large(), &[]);
     assert!(
         shared > plain + 0.15,
         "undiscounted, the template makes the files alike: {shared} against {plain} without it"
@@ -119,4 +128,13 @@ fn a_base_file_is_discounted_even_in_a_small_class() {
         discounted > 100,
         "the template's tokens are discounted: {discounted}"
     );
+}
+
+#[test]
+fn a_class_too_small_discounts_nothing_as_common() {
+    let analysis = analyze(class(true), &[], &Options::default());
+    assert_eq!(analysis.problems[0].common_threshold, None);
+    assert_eq!(analysis.problems[0].common_fingerprints, 0);
+    let shared = best(true, &no_common_discount(), &[]);
+    assert_eq!(best(true, &Options::default(), &[]), shared);
 }

@@ -56,7 +56,10 @@ mod tests {
                 problem: "maze".into(),
                 students: 2,
                 files: 2,
-                common_threshold: 3,
+                k: 10,
+                window: 4,
+                scoring: crate::pairs::Scoring::Coverage,
+                common_threshold: Some(3),
                 common_fingerprints: 0,
                 pairs: vec![super::super::PairRow {
                     rank: 1,

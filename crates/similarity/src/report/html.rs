@@ -6,6 +6,7 @@
 
 use super::{PairRow, ProblemRows, Summary};
 use crate::analysis::{Analysis, Compared, ProblemAnalysis};
+use crate::pairs::Scoring;
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 use std::ops::Range;
 
@@ -225,11 +226,12 @@ fn side(
     }
 }
 
-/// The side-by-side view of one pair of a problem (`row` names it), with `k` the
-/// analysis's k-gram length and `labels` its words.
-pub fn pair_view(problem: &ProblemAnalysis, row: &PairRow, k: usize, labels: &Labels) -> Markup {
+/// The side-by-side view of one pair of a problem (`row` names it), with `labels` its
+/// words. (`_k` is not used: each problem has its own k-gram length, `problem.size`;
+/// the parameter stays until the web front's call is changed with it.)
+pub fn pair_view(problem: &ProblemAnalysis, row: &PairRow, _k: usize, labels: &Labels) -> Markup {
     let pair = &problem.pairs[row.index];
-    let fragments = problem.fragments(pair, k);
+    let fragments = problem.fragments(pair);
     let a: Vec<(Range<usize>, usize)> = fragments
         .iter()
         .enumerate()
@@ -286,7 +288,6 @@ pub const MEANING: &str = "A pair's similarity is the share of both files' code 
 
 /// The whole page.
 pub fn render(analysis: &Analysis, summary: &Summary) -> String {
-    let k = analysis.options.k;
     let page = html! {
         (DOCTYPE)
         html lang="en" {
@@ -300,8 +301,9 @@ pub fn render(analysis: &Analysis, summary: &Summary) -> String {
                 p class="note" { (MEANING) }
                 p class="note" {
                     "Pairs at or above " (percent(summary.threshold)) " are listed (at least " (MIN_LISTED) " and at most " (MAX_LISTED) " per problem; those below the threshold are grey). "
-                    "Fingerprints: " (summary.k) "-token k-grams, winnowing window " (summary.window) "; "
-                    "a fragment in the files of " (percent(summary.common_share)) " of a problem's students (and at least " (analysis.options.common_min_students) ") is common code."
+                    "Fingerprints: k-grams of " (analysis.options.min_k) " to " (summary.k) " tokens, shorter for problems with shorter files; "
+                    "in a problem of at least " (analysis.options.common_min_class) " students, a fragment in the files of " (percent(summary.common_share)) " of them (and at least " (analysis.options.common_min_students) ") is common code. "
+                    "Files that are the same once comments and layout are left out score 100 % whatever is discounted."
                     @if !summary.base_files.is_empty() { " Base files: " (summary.base_files.join(", ")) "." }
                 }
                 @for (rows, problem) in summary.problems.iter().zip(&analysis.problems) {
@@ -310,7 +312,15 @@ pub fn render(analysis: &Analysis, summary: &Summary) -> String {
                         p class="note" {
                             (rows.students) " students, " (rows.files) " files; "
                             (flagged(rows, summary.threshold)) " pairs flagged of " (rows.pairs.len()) " that share anything; "
-                            (rows.common_fingerprints) " fingerprints discounted as common (in the files of " (rows.common_threshold) " students or more)."
+                            (rows.k) "-token k-grams, winnowing window " (rows.window) ", "
+                            @match rows.scoring {
+                                Scoring::Coverage => "pairs scored by the code their fingerprints cover; ",
+                                Scoring::Tiling => "pairs scored by their one-to-one tiling (short files); ",
+                            }
+                            @match rows.common_threshold {
+                                Some(threshold) => { (rows.common_fingerprints) " fingerprints discounted as common (in the files of " (threshold) " students or more)." }
+                                None => { "nothing discounted as common (too few students to tell template code from a copying ring)." }
+                            }
                         }
                         @if rows.pairs.is_empty() {
                             p { "No two students' files share anything beyond common code." }
@@ -322,7 +332,7 @@ pub fn render(analysis: &Analysis, summary: &Summary) -> String {
                             @for row in listed(rows, summary.threshold) {
                                 section class="pair-view" id=(pair_id(&rows.problem, row)) {
                                     h3 { (rows.problem) ": " (row.student_a) " and " (row.student_b) }
-                                    (pair_view(problem, row, k, &Labels::ENGLISH))
+                                    (pair_view(problem, row, problem.size.k, &Labels::ENGLISH))
                                 }
                             }
                         }

@@ -52,8 +52,15 @@ pub struct ProblemRows {
     pub students: usize,
     /// Files compared.
     pub files: usize,
-    /// A fragment in the files of this many students was discounted as common code.
-    pub common_threshold: usize,
+    /// Tokens per k-gram in this problem.
+    pub k: usize,
+    /// Its winnowing window.
+    pub window: usize,
+    /// How its pairs were scored.
+    pub scoring: crate::pairs::Scoring,
+    /// A fragment in the files of this many students was discounted as common code (none:
+    /// the class was too small for any to be).
+    pub common_threshold: Option<usize>,
     /// Distinct fingerprints discounted as common.
     pub common_fingerprints: usize,
     /// Every pair that shares evidence, best first.
@@ -65,9 +72,9 @@ pub struct ProblemRows {
 pub struct Summary {
     /// Pairs at or above this similarity are flagged (listed in the HTML report).
     pub threshold: f64,
-    /// Tokens per k-gram.
+    /// Tokens per k-gram of long files (each problem says its own).
     pub k: usize,
-    /// Winnowing window.
+    /// Winnowing window of long files.
     pub window: usize,
     /// Share of a problem's students that makes a fragment common.
     pub common_share: f64,
@@ -130,6 +137,9 @@ pub fn summarize(analysis: &Analysis, base_files: &[String], threshold: f64) -> 
                 problem: p.problem.clone(),
                 students: p.students,
                 files: p.files.len(),
+                k: p.size.k,
+                window: p.size.window,
+                scoring: p.scoring,
                 common_threshold: p.common_threshold,
                 common_fingerprints: p.common_fingerprints,
                 pairs: p

@@ -2,7 +2,10 @@
 //! one walk serves both and a C program translated to C++ gives the same tokens where the
 //! code does the same).
 
-use super::walker::{binary_kind, compound_operator, is_io_name, is_type, named_children, Walker};
+use super::walker::{
+    binary_kind, compound_operator, is_io_name, is_type, named_children, statements, while_loop,
+    Walker,
+};
 use crate::token::Kind;
 use tree_sitter::Node;
 
@@ -114,14 +117,54 @@ fn for_statement(w: &mut Walker, node: Node) {
     for init in inits {
         w.descend(init, visit);
     }
-    w.emit(Kind::Loop, node);
-    w.field(node, "condition", visit);
-    w.field(node, "body", visit);
+    while_loop(
+        w,
+        node,
+        node.child_by_field_name("condition"),
+        node.child_by_field_name("body"),
+        visit,
+    );
     let mut cursor = node.walk();
     let updates: Vec<Node> = node.children_by_field_name("update", &mut cursor).collect();
     for update in updates {
         w.descend(update, visit);
     }
+}
+
+/// `switch (s) { case a: A; break; default: D; }` as its `if` chain, `if (s == a) A;
+/// else D;`: each case value is an `if` on subject and value, `default` the final `else`
+/// (no token), a `break` that ends a case nothing.
+fn switch(w: &mut Walker, node: Node) {
+    let (Some(subject), Some(body)) = (
+        node.child_by_field_name("condition"),
+        node.child_by_field_name("body"),
+    ) else {
+        w.children(node, visit);
+        return;
+    };
+    for case in named_children(body) {
+        if case.kind() != "case_statement" {
+            w.descend(case, visit);
+            continue;
+        }
+        let value = case.child_by_field_name("value");
+        if let Some(value) = value {
+            w.emit(Kind::If, case);
+            w.emit(Kind::Eq, case);
+            w.descend(subject, visit);
+            w.descend(value, visit);
+        }
+        for statement in named_children(case) {
+            if Some(statement) != value && statement.kind() != "break_statement" {
+                w.descend(statement, visit);
+            }
+        }
+    }
+}
+
+/// Declarations whose order [`statements`] makes irrelevant.
+fn is_declaration(kind: &str) -> bool {
+    matches!(kind, "declaration" | "field_declaration")
 }
 
 /// One node of a C or C++ tree.
@@ -178,29 +221,23 @@ pub fn visit(w: &mut Walker, node: Node) {
         "else_clause" => {
             w.children(node, visit);
         }
-        "while_statement" => {
-            w.emit(Kind::Loop, node);
-            w.field(node, "condition", visit);
-            w.field(node, "body", visit);
-        }
-        "do_statement" => {
-            w.emit(Kind::Loop, node);
-            w.field(node, "body", visit);
-            w.field(node, "condition", visit);
-        }
+        // A do-while loop is written as the while loop it nearly is.
+        "while_statement" | "do_statement" => while_loop(
+            w,
+            node,
+            node.child_by_field_name("condition"),
+            node.child_by_field_name("body"),
+            visit,
+        ),
         "for_statement" => for_statement(w, node),
         "for_range_loop" => {
             w.emit(Kind::ForEach, node);
             w.field(node, "right", visit);
             w.field(node, "body", visit);
         }
-        "switch_statement" => {
-            w.emit(Kind::Switch, node);
-            w.children(node, visit);
-        }
-        "case_statement" => {
-            w.emit(Kind::Case, node);
-            w.children(node, visit);
+        "switch_statement" => switch(w, node),
+        "compound_statement" | "translation_unit" | "field_declaration_list" => {
+            statements(w, &named_children(node), is_declaration, visit)
         }
         "try_statement" => {
             w.emit(Kind::Try, node);

@@ -1,6 +1,9 @@
 //! Java (tree-sitter-java).
 
-use super::walker::{binary_kind, compound_operator, is_io_name, is_type, named_children, Walker};
+use super::walker::{
+    binary_kind, compound_operator, is_io_name, is_type, named_children, statements, while_loop,
+    Walker,
+};
 use crate::token::Kind;
 use tree_sitter::Node;
 
@@ -47,14 +50,53 @@ fn for_statement(w: &mut Walker, node: Node) {
     for init in inits {
         w.descend(init, visit);
     }
-    w.emit(Kind::Loop, node);
-    w.field(node, "condition", visit);
-    w.field(node, "body", visit);
+    while_loop(
+        w,
+        node,
+        node.child_by_field_name("condition"),
+        node.child_by_field_name("body"),
+        visit,
+    );
     let mut cursor = node.walk();
     let updates: Vec<Node> = node.children_by_field_name("update", &mut cursor).collect();
     for update in updates {
         w.descend(update, visit);
     }
+}
+
+/// `switch (s) { case a: A; break; default: D; }` as its `if` chain, `if (s == a) A;
+/// else D;`: each case value is an `if` on subject and value, `default` the final `else`
+/// (no token), a `break` that ends a case nothing.
+fn switch(w: &mut Walker, node: Node) {
+    let (Some(subject), Some(body)) = (
+        node.child_by_field_name("condition"),
+        node.child_by_field_name("body"),
+    ) else {
+        w.children(node, visit);
+        return;
+    };
+    for group in named_children(body) {
+        // `switch_block_statement_group` (`case a: ...`) or `switch_rule` (`case a -> ...`).
+        for part in named_children(group) {
+            match part.kind() {
+                "switch_label" => {
+                    for value in named_children(part) {
+                        w.emit(Kind::If, part);
+                        w.emit(Kind::Eq, part);
+                        w.descend(subject, visit);
+                        w.descend(value, visit);
+                    }
+                }
+                "break_statement" => {}
+                _ => w.descend(part, visit),
+            }
+        }
+    }
+}
+
+/// Declarations whose order [`statements`] makes irrelevant.
+fn is_declaration(kind: &str) -> bool {
+    matches!(kind, "local_variable_declaration" | "field_declaration")
 }
 
 /// One node of a Java tree.
@@ -97,29 +139,23 @@ pub fn visit(w: &mut Walker, node: Node) {
                 w.descend(alternative, visit);
             }
         }
-        "while_statement" => {
-            w.emit(Kind::Loop, node);
-            w.field(node, "condition", visit);
-            w.field(node, "body", visit);
-        }
-        "do_statement" => {
-            w.emit(Kind::Loop, node);
-            w.field(node, "body", visit);
-            w.field(node, "condition", visit);
-        }
+        // A do-while loop is written as the while loop it nearly is.
+        "while_statement" | "do_statement" => while_loop(
+            w,
+            node,
+            node.child_by_field_name("condition"),
+            node.child_by_field_name("body"),
+            visit,
+        ),
         "for_statement" => for_statement(w, node),
         "enhanced_for_statement" => {
             w.emit(Kind::ForEach, node);
             w.field(node, "value", visit);
             w.field(node, "body", visit);
         }
-        "switch_expression" => {
-            w.emit(Kind::Switch, node);
-            w.children(node, visit);
-        }
-        "switch_label" => {
-            w.emit(Kind::Case, node);
-            w.children(node, visit);
+        "switch_expression" => switch(w, node),
+        "block" | "class_body" | "program" => {
+            statements(w, &named_children(node), is_declaration, visit)
         }
         "try_statement" | "try_with_resources_statement" => {
             w.emit(Kind::Try, node);

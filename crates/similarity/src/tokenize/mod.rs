@@ -1,9 +1,11 @@
 //! Source text to tokens: each language's tree-sitter grammar parses the file, and that
 //! language's walk (one module each) writes the language-independent [`Kind`]s of
-//! [`crate::token`]. Files that are not source code (empty, binary, too large, mostly
-//! unparseable) are refused with the reason.
+//! [`crate::token`]; [`digest`] hashes the same tree without comments and layout. Files
+//! that are not source code (empty, binary, too large, mostly unparseable) are refused
+//! with the reason.
 
 mod c_family;
+pub mod digest;
 mod java;
 mod python;
 mod rust;
@@ -22,8 +24,17 @@ pub const MAX_SOURCE_BYTES: usize = 1 << 20;
 /// unparseable (a small slip still leaves most of the program to compare).
 pub const MAX_ERROR_SHARE: f64 = 0.25;
 
-/// A file's tokens, or why it has none.
-pub fn tokenize(language: Language, source: &[u8]) -> Result<Vec<Token>, BadInput> {
+/// A file as the comparison sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tokenized {
+    /// Its tokens.
+    pub tokens: Vec<Token>,
+    /// Its syntax tree without comments and layout, hashed ([`digest::text_digest`]).
+    pub text_digest: u64,
+}
+
+/// A file's tokens and text digest, or why it has none.
+pub fn tokenize(language: Language, source: &[u8]) -> Result<Tokenized, BadInput> {
     if source.len() > MAX_SOURCE_BYTES {
         return Err(BadInput::TooLarge {
             bytes: source.len(),
@@ -61,7 +72,10 @@ pub fn tokenize(language: Language, source: &[u8]) -> Result<Vec<Token>, BadInpu
     if walker.tokens.is_empty() {
         return Err(BadInput::NoCode);
     }
-    Ok(walker.tokens)
+    Ok(Tokenized {
+        tokens: walker.tokens,
+        text_digest: digest::text_digest(root, source),
+    })
 }
 
 /// Bytes inside ERROR nodes (not counting nested ones twice), plus one per missing node.

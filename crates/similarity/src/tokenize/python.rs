@@ -1,6 +1,8 @@
 //! Python (tree-sitter-python).
 
-use super::walker::{binary_kind, compound_operator, is_io_name, is_type, named_children, Walker};
+use super::walker::{
+    binary_kind, compound_operator, is_io_name, is_type, named_children, while_loop, Walker,
+};
 use crate::token::Kind;
 use tree_sitter::Node;
 
@@ -188,9 +190,14 @@ pub fn visit(w: &mut Walker, node: Node) {
             w.children(node, visit);
         }
         "while_statement" => {
-            w.emit(Kind::Loop, node);
-            w.field(node, "condition", visit);
-            w.field(node, "body", visit);
+            while_loop(
+                w,
+                node,
+                node.child_by_field_name("condition"),
+                node.child_by_field_name("body"),
+                visit,
+            );
+            w.field(node, "alternative", visit);
         }
         "for_statement" => for_statement(w, node),
         "match_statement" => {

@@ -4,6 +4,7 @@ use crate::token::Kind;
 fn kinds(language: Language, source: &str) -> Vec<Kind> {
     tokenize(language, source.as_bytes())
         .unwrap_or_else(|e| panic!("{e}: {source}"))
+        .tokens
         .iter()
         .map(|t| t.kind)
         .collect()
@@ -64,7 +65,8 @@ fn io_statements_are_one_token_in_every_language() {
     );
     assert_eq!(
         kinds(Language::Java, "class Main { public static void main(String[] a) { Scanner sc = new Scanner(System.in); int n = sc.nextInt(); System.out.println(n); } }"),
-        [Func, Assign, Id, New, Field, Id, Io, Io]
+        // (The two declarations in canonical order: the I/O one first.)
+        [Func, Io, Assign, Id, New, Field, Id, Io]
     );
     assert_eq!(kinds(Language::Rust, "fn main() { let mut s = String::new(); std::io::stdin().read_line(&mut s).unwrap(); println!(\"{}\", s); }"),
         [Func, Assign, Id, Call, Id, Io, Io]);
@@ -118,10 +120,135 @@ fn deep_nesting_does_not_overflow_the_stack() {
 #[test]
 fn every_token_points_into_the_source() {
     let source = "int main() { int a = 1; if (a > 0) { a = a * 2; } return a; }";
-    for token in tokenize(Language::C, source.as_bytes()).unwrap() {
+    for token in tokenize(Language::C, source.as_bytes()).unwrap().tokens {
         assert!(
             token.start < token.end && token.end as usize <= source.len(),
             "{token:?}"
         );
     }
+}
+
+fn digest(language: Language, source: &str) -> u64 {
+    tokenize(language, source.as_bytes())
+        .unwrap_or_else(|e| panic!("{e}: {source}"))
+        .text_digest
+}
+
+#[test]
+fn the_text_digest_ignores_layout_and_comments_only() {
+    let a = "int main() {\n    int total = 0; // sum\n    for (int i = 0; i < 3; i++) total += i;\n    printf(\"%d\\n\", total);\n}\n";
+    let b = "/* a copy */ int main(){ int total=0;\n\n for(int i=0;i<3;i++)\n   total+=i; /* loop */ printf(\"%d\\n\",total); }";
+    assert_eq!(digest(Language::C, a), digest(Language::C, b));
+    // A renamed variable, another literal or another string is another text.
+    assert_ne!(
+        digest(Language::C, a),
+        digest(Language::C, &a.replace("total", "sum"))
+    );
+    assert_ne!(
+        digest(Language::C, a),
+        digest(Language::C, &a.replace("i < 3", "i < 4"))
+    );
+    assert_ne!(
+        digest(Language::C, a),
+        digest(Language::C, &a.replace("%d\\n", "%d \\n"))
+    );
+    // In Python the nesting is the layout that matters.
+    let inside = "for x in xs:\n    f(x)\n    g(x)\n";
+    let after = "for x in xs:\n    f(x)\ng(x)\n";
+    assert_ne!(
+        digest(Language::Python, inside),
+        digest(Language::Python, after)
+    );
+    assert_eq!(
+        digest(Language::Python, inside),
+        digest(
+            Language::Python,
+            "# loop\nfor x in xs:\n  f(x)   # first\n  g(x)\n"
+        )
+    );
+}
+
+#[test]
+fn braces_around_one_statement_and_parentheses_make_no_difference() {
+    let a = "class M { int f(int a, int b) { if (a > b) return a; else return b; } }";
+    let b =
+        "class M { int f(int a, int b) { if ((a > b)) { return (a); } else { return ((b)); } } }";
+    assert_eq!(kinds(Language::Java, a), kinds(Language::Java, b));
+    let a = "int f(int a) { while (a > 1) a = a / 2; return a; }";
+    let b = "int f(int a) { while ((a > 1)) { a = (a / 2); } return (a); }";
+    assert_eq!(kinds(Language::C, a), kinds(Language::C, b));
+    let a = "def f(a):\n    if a > 1:\n        return (a)\n    return a * 2\n";
+    let b = "def f(a):\n    if (a > 1):\n        return a\n    return (a * 2)\n";
+    assert_eq!(kinds(Language::Python, a), kinds(Language::Python, b));
+}
+
+#[test]
+fn increments_in_every_spelling_are_the_same_update() {
+    let forms = ["i++;", "++i;", "i += 1;", "i = i + 1;"];
+    let expected = kinds(Language::Java, "class M { void f() { i++; } }");
+    for form in forms {
+        let source = format!("class M {{ void f() {{ {form} }} }}");
+        assert_eq!(kinds(Language::Java, &source), expected, "{form}");
+    }
+    assert_eq!(
+        kinds(Language::Python, "i += 1\n"),
+        kinds(Language::Python, "i = i + 1\n")
+    );
+}
+
+#[test]
+fn a_loop_that_tests_its_exit_first_thing_is_a_loop_on_that_test() {
+    let a = "class M { void f(int n) { while (n != 1) { n = g(n); k++; } } }";
+    let b = "class M { void f(int n) { while (true) { if (n == 1) break; n = g(n); k++; } } }";
+    let c = "class M { void f(int n) { for (;;) { if (n == 1) { break; } n = g(n); k++; } } }";
+    let d = "class M { void f(int n) { do { n = g(n); k++; } while (n != 1); } }";
+    let expected = kinds(Language::Java, a);
+    // (`==` and `!=` are one kind, `!` none: the tests agree.)
+    assert_eq!(kinds(Language::Java, b), expected);
+    assert_eq!(kinds(Language::Java, c), expected);
+    assert_eq!(kinds(Language::Java, d), expected, "a do-while loop too");
+    let py_a = "def f(n):\n    while n != 1:\n        n = g(n)\n";
+    let py_b =
+        "def f(n):\n    while True:\n        if n == 1:\n            break\n        n = g(n)\n";
+    assert_eq!(kinds(Language::Python, py_a), kinds(Language::Python, py_b));
+    let c_a = "void f(int n) { while (n > 1) n = g(n); }";
+    let c_b = "void f(int n) { while (1) { if (n <= 1) break; n = g(n); } }";
+    assert_eq!(kinds(Language::C, c_a), kinds(Language::C, c_b));
+    // A loop whose test is not first keeps its break.
+    let later = "class M { void f(int n) { while (true) { n = g(n); if (n == 1) break; } } }";
+    assert_ne!(kinds(Language::Java, later), expected);
+}
+
+#[test]
+fn a_switch_is_its_if_chain() {
+    let a = "void f(int x) { switch (x % 3) { case 0: g(1); break; case 1: g(2); break; default: g(3); } }";
+    let b = "void f(int x) { if (x % 3 == 0) g(1); else if (x % 3 == 1) g(2); else g(3); }";
+    assert_eq!(kinds(Language::C, a), kinds(Language::C, b));
+    let a = "class M { void f(int x) { switch (x) { case 1: g(1); break; default: g(3); } } }";
+    let b = "class M { void f(int x) { if (x == 1) { g(1); } else { g(3); } } }";
+    assert_eq!(kinds(Language::Java, a), kinds(Language::Java, b));
+    let a = "class M { void f(int x) { switch (x) { case 1 -> g(1); default -> g(3); } } }";
+    assert_eq!(
+        kinds(Language::Java, a),
+        kinds(Language::Java, b),
+        "arrow cases"
+    );
+}
+
+#[test]
+fn the_order_of_consecutive_declarations_makes_no_difference() {
+    let a = "int main() { int n = count(); long total = 0; int best = -1; f(n, total, best); }";
+    let b = "int main() { int best = -1;\n long total = 0;\n int n = count(); f(n, total, best); }";
+    assert_eq!(kinds(Language::C, a), kinds(Language::C, b));
+    let joined = "int main() { int best = -1, n = count(); long total = 0; f(n, total, best); }";
+    assert_eq!(kinds(Language::C, a), kinds(Language::C, joined));
+    let a =
+        "class M { int x = 1; String s = \"a\"; void f() { int i = 0; double d = g(); h(i, d); } }";
+    let b =
+        "class M { String s = \"a\"; int x = 1; void f() { double d = g(); int i = 0; h(i, d); } }";
+    assert_eq!(kinds(Language::Java, a), kinds(Language::Java, b));
+    // Statements are not reordered.
+    let c = "int main() { f(1); x = 2; }";
+    let d = "int main() { x = 2; f(1); }";
+    assert_ne!(kinds(Language::C, c), kinds(Language::C, d));
 }

@@ -114,6 +114,123 @@ impl<'s> Walker<'s> {
     }
 }
 
+/// Whether a loop's condition is always true: none (`for (;;)`), or `true`, `1` or
+/// `True`, in parentheses or not.
+pub fn is_always_true(w: &Walker, condition: Option<Node>) -> bool {
+    let Some(condition) = condition else {
+        return true;
+    };
+    let text = w.text(condition);
+    let bare = text.trim_matches(|c: char| c == '(' || c == ')' || c.is_whitespace());
+    matches!(bare, "true" | "1" | "True")
+}
+
+/// Block kinds of every grammar (a body in braces, an indented Python suite).
+fn is_block(kind: &str) -> bool {
+    matches!(kind, "block" | "compound_statement")
+}
+
+/// The exit test of a loop body that begins with `if (c) break;` (no `else`): that `if`'s
+/// condition and the body's statements after it. `while (true) { if (c) break; rest }`
+/// is then written as `while (!c) { rest }` (`!` makes no token).
+pub fn leading_exit_test(body: Node) -> Option<(Node, Vec<Node>)> {
+    if !is_block(body.kind()) {
+        return None;
+    }
+    let statements = named_children(body);
+    let (first, rest) = statements.split_first()?;
+    if first.kind() != "if_statement" || first.child_by_field_name("alternative").is_some() {
+        return None;
+    }
+    let consequence = first.child_by_field_name("consequence")?;
+    let breaks = match consequence.kind() {
+        "break_statement" => true,
+        kind if is_block(kind) => {
+            let inner = named_children(consequence);
+            inner.len() == 1 && inner[0].kind() == "break_statement"
+        }
+        _ => false,
+    };
+    if !breaks {
+        return None;
+    }
+    Some((first.child_by_field_name("condition")?, rest.to_vec()))
+}
+
+/// A `while` loop (or a `for` loop's loop part): `Loop`, its condition, its body; one
+/// that runs for ever and tests its exit first thing is written as a loop on that test.
+pub fn while_loop<'s>(
+    w: &mut Walker<'s>,
+    node: Node,
+    condition: Option<Node>,
+    body: Option<Node>,
+    visit: fn(&mut Walker<'s>, Node),
+) {
+    w.emit(Kind::Loop, node);
+    if is_always_true(w, condition) {
+        if let Some((test, rest)) = body.and_then(leading_exit_test) {
+            w.descend(test, visit);
+            for statement in rest {
+                w.descend(statement, visit);
+            }
+            return;
+        }
+    }
+    if let Some(condition) = condition {
+        w.descend(condition, visit);
+    }
+    if let Some(body) = body {
+        w.descend(body, visit);
+    }
+}
+
+/// Visits a block's `statements` in order, except that the variables of each run of
+/// consecutive declarations (`is_declaration`) are written in one canonical order (by
+/// the tokens each gives), so that neither the order in which variables are declared nor
+/// how they are grouped (`int a = 0, b = 1;` or two declarations) makes a difference.
+pub fn statements<'s>(
+    w: &mut Walker<'s>,
+    statements: &[Node],
+    is_declaration: fn(&str) -> bool,
+    visit: fn(&mut Walker<'s>, Node),
+) {
+    let mut run: Vec<Vec<Token>> = Vec::new();
+    for statement in statements {
+        if is_declaration(statement.kind()) {
+            let start = w.tokens.len();
+            w.descend(*statement, visit);
+            let tokens = w.tokens.split_off(start);
+            // Each variable's tokens begin with its declarator's assignment, whose span
+            // holds the rest (an assignment inside its value lies within it).
+            // (A declaration that is I/O as a whole is one token, one item.)
+            let mut end = None;
+            for token in tokens {
+                match (run.last_mut(), end) {
+                    (Some(item), Some(end)) if token.kind != Kind::Assign || token.start < end => {
+                        item.push(token)
+                    }
+                    _ => {
+                        end = Some(token.end);
+                        run.push(vec![token]);
+                    }
+                }
+            }
+        } else {
+            flush_declarations(w, &mut run);
+            w.descend(*statement, visit);
+        }
+    }
+    flush_declarations(w, &mut run);
+}
+
+/// Writes a run of declarations' tokens in canonical order.
+fn flush_declarations(w: &mut Walker, run: &mut Vec<Vec<Token>>) {
+    run.sort_by(|x, y| x.iter().map(|t| t.kind).cmp(y.iter().map(|t| t.kind)));
+    for tokens in run.drain(..) {
+        w.tokens.extend(tokens);
+    }
+}
+
 /// The named children of `node` that are not comments.
 pub fn named_children(node: Node) -> Vec<Node> {
     let mut cursor = node.walk();
@@ -161,7 +278,8 @@ pub fn is_type(kind: &str) -> bool {
 /// The class of a binary operator's text.
 pub fn binary_kind(op: &str) -> Kind {
     match op {
-        "+" | "-" | "*" | "/" | "%" | "//" | "**" | "@" => Kind::Arith,
+        "+" | "-" => Kind::Arith,
+        "*" | "/" | "%" | "//" | "**" | "@" => Kind::Mul,
         "<" | ">" | "<=" | ">=" | "in" | "not in" | "instanceof" => Kind::Rel,
         "==" | "!=" | "is" | "is not" | "<>" => Kind::Eq,
         "&&" | "||" | "and" | "or" => Kind::Logic,

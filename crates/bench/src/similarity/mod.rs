@@ -1,4 +1,5 @@
-//! Benchmark 5: `judge similarity` as the class grows. Classes of S students x the four
+//! Benchmark 5: `judge similarity` on short disguised programs beside its peers
+//! ([`disguise`]), and as the class grows (this module). Classes of S students x the four
 //! problems are generated from the similarity corpus (crates/similarity/tests/corpus):
 //! each student's file is a corpus solution, or (one in five) a copy of an earlier
 //! student's file, and every file is then mutated as students disguise code (every
@@ -9,6 +10,11 @@
 //! With some 15 corpus solutions per problem, many students start from the same one: the
 //! class is far more alike than a real one, so nearly every pair is a candidate and
 //! scored. That makes the figures an upper bound on the cost of a class of that size.
+
+pub mod disguise;
+pub mod disguise_table;
+pub mod levels;
+pub mod peers;
 
 use crate::class::Rng;
 use crate::stats::Summary;
@@ -46,6 +52,11 @@ pub struct SimilarityOptions {
     pub repeats: usize,
     /// A work folder (classes and reports go there).
     pub work: PathBuf,
+    /// The disguise corpus ([`disguise`]; none: not run).
+    pub disguise_corpus: Option<PathBuf>,
+    /// Where scripts/setup-similarity-peers installed Dolos and copydetect (none, or
+    /// not installed there: their columns say so).
+    pub peers: Option<PathBuf>,
 }
 
 /// One generated file.
@@ -103,6 +114,9 @@ pub struct SimilarityReport {
     pub seed: u64,
     /// Each size.
     pub sizes: Vec<SizeRun>,
+    /// The disguise benchmark, beside the peers (none in records made before it).
+    #[serde(default)]
+    pub disguise: Option<disguise::DisguiseReport>,
 }
 
 /// The corpus's files, by problem.
@@ -134,8 +148,8 @@ fn corpus_files(corpus: &Path) -> Result<BTreeMap<String, Vec<PathBuf>>> {
 /// this student's; inserts comment lines; deletes up to two lines that end a statement.
 fn mutate(text: &str, language: Language, student: usize, rng: &mut Rng) -> String {
     let mut names: BTreeSet<String> = BTreeSet::new();
-    if let Ok(tokens) = similarity::tokenize::tokenize(language, text.as_bytes()) {
-        for token in tokens.iter().filter(|t| t.kind == Kind::Id) {
+    if let Ok(tokenized) = similarity::tokenize::tokenize(language, text.as_bytes()) {
+        for token in tokenized.tokens.iter().filter(|t| t.kind == Kind::Id) {
             let name = &text[token.start as usize..token.end as usize];
             let plain = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                 && name.starts_with(|c: char| c.is_ascii_lowercase());
@@ -287,8 +301,16 @@ fn run_binary(judge: &Path, options: &SimilarityOptions, class: &Path, out: &Pat
     Ok(wall)
 }
 
-/// Measures every size.
+/// Runs the disguise benchmark, then measures every size.
 pub fn measure(options: &SimilarityOptions) -> Result<SimilarityReport> {
+    let disguise = match &options.disguise_corpus {
+        Some(corpus) => Some(disguise::measure(
+            corpus,
+            options.peers.as_deref(),
+            &options.work,
+        )?),
+        None => None,
+    };
     let corpus = corpus_files(&options.corpus)?;
     let library = Options::default();
     let mut sizes = Vec::new();
@@ -369,5 +391,6 @@ pub fn measure(options: &SimilarityOptions) -> Result<SimilarityReport> {
         jobs: library.jobs,
         seed: options.seed,
         sizes,
+        disguise,
     })
 }

@@ -1,0 +1,27 @@
+import java.util.Scanner;
+
+public class Main {
+
+    /*
+     * isPrime: true when x has no divisor between 2 and sqrt(x)
+     */
+    static boolean isPrime(int x) {
+        if (x < 2) { return false; }
+        for (int d = 2; d * d <= x; d++) { if (x % d == 0) { return false; } }
+        return true;
+    }
+
+    public static void main(String[] args) {
+        Scanner in = new Scanner(System.in);
+        int n = in.nextInt();
+        int count = 0;
+        StringBuilder out = new StringBuilder();
+
+        for (int x = 2; x <= n; x++) {
+            if (isPrime(x)) { out.append(x).append(' '); count++; }
+        }
+
+        System.out.println(out.toString().trim());
+        System.out.println(count + " primes");
+    }
+}

@@ -1,0 +1,36 @@
+import sys
+
+# Lab 6: word frequencies
+
+PUNCTUATION = ".,;:!?\"'()"
+TOP = 3
+
+
+def main():
+    n = 0
+    freq = {}
+
+    for text in sys.stdin:
+        for w in split_words(text):
+            if w in freq: freq[w] += 1
+            else: freq[w] = 1
+            n += 1
+
+    # most frequent first, then alphabetical
+    order = sorted(freq.items(),
+                   key=lambda kv: (-kv[1], kv[0]))
+    print("words:", n, "distinct:", len(freq))
+    for w, c in order[:TOP]:
+        print(w, c)
+
+
+def split_words(text):
+    result = []
+    for token in text.split():
+        # strip punctuation around the word
+        w = token.strip(PUNCTUATION).lower()
+        if w != "": result.append(w)
+    return result
+
+
+main()

@@ -93,7 +93,7 @@ pub enum DatabaseCause {
     #[error(transparent)]
     Sqlite(#[from] rusqlite::Error),
     /// PostgreSQL's error (in the server's own words, on one line).
-    #[error("{}", crate::store::postgres::error_text(.0))]
+    #[error("{}", crate::store::postgres_error::error_text(.0))]
     Postgres(#[from] postgres::Error),
     /// No PostgreSQL connection could be had in time.
     #[error("{0}")]

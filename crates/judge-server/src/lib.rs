@@ -57,6 +57,7 @@ mod contest;
 mod cookies;
 mod course;
 mod csrf;
+mod data_lock;
 mod error;
 mod export;
 mod http_error;

@@ -3,6 +3,7 @@
 //! workers (if any), serve HTTP until asked to stop, then let the workers finish or hand
 //! back their submissions.
 
+use crate::data_lock::lock_data_folder;
 use crate::error::{Result, ServerError};
 use crate::listen::ConnectionLimits;
 use crate::options::{BackupSchedule, ServerOptions};
@@ -18,9 +19,6 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-
-/// The lock file that keeps two servers off one data folder.
-pub const LOCK_FILE: &str = "server.lock";
 
 /// A server ready to serve: its state, its workers, its scheduled backups, its data
 /// folder lock.
@@ -75,38 +73,6 @@ impl Backups {
     fn stop(self) {
         drop(self.stop);
         let _ = self.thread.join();
-    }
-}
-
-/// Takes the data folder `dir` (one server, or one restore, at a time).
-pub(crate) fn lock_data_folder(dir: &Path) -> Result<File> {
-    std::fs::create_dir_all(dir).map_err(|cause| ServerError::Io {
-        what: "creating the data folder",
-        path: dir.to_path_buf(),
-        cause,
-    })?;
-    let path = dir.join(LOCK_FILE);
-    let file = File::options()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(|cause| ServerError::Io {
-            what: "opening the lock file",
-            path: path.clone(),
-            cause,
-        })?;
-    match file.try_lock() {
-        Ok(()) => Ok(file),
-        Err(std::fs::TryLockError::WouldBlock) => Err(ServerError::DataFolderInUse {
-            dir: dir.to_path_buf(),
-            lock: path,
-        }),
-        Err(std::fs::TryLockError::Error(cause)) => Err(ServerError::Io {
-            what: "locking",
-            path,
-            cause,
-        }),
     }
 }
 

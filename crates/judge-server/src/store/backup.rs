@@ -214,31 +214,6 @@ fn sync(file: &Path) -> Result<()> {
         })
 }
 
-/// Copies every table of the transaction's store, at schema `version`, into the new
-/// SQLite file `file` made with the same schema (the export of engines without an online
-/// backup of their own; `tx` is a [`Access::Snapshot`] transaction).
-pub(super) fn export(tx: &mut dyn Tx, version: i64, file: &Path) -> Result<()> {
-    if version <= 0 || version > SCHEMA_VERSION {
-        return Err(ServerError::Backup(format!(
-            "cannot export schema version {version} (this judge knows 1 to {SCHEMA_VERSION})"
-        )));
-    }
-    let destination = SqliteEngine::create_at(file, version)?;
-    let engine: &dyn super::engine::Engine = &destination;
-    // Table by table: only one table's rows are held at a time.
-    for table in engine.schema()? {
-        let names: Vec<&str> = table.columns.iter().map(|c| c.name.as_str()).collect();
-        let rows = tx.query(
-            &format!("SELECT {} FROM {} ORDER BY 1", names.join(", "), table.name),
-            &[],
-        )?;
-        engine.transaction(Access::Write, &mut |out| {
-            copy::insert_rows(out, &table.name, &names, &rows)
-        })?;
-    }
-    Ok(())
-}
-
 /// The name of a backup made at `ms` (Unix milliseconds) in `folder`, or before the
 /// migration to version `before_version`: `judge-2026-12-05T210700.042Z.sqlite3`,
 /// `judge-before-v8-2026-12-05T210700.042Z.sqlite3`; names sort as their times do.
@@ -338,7 +313,7 @@ fn refuse_live_workers(store: &Store) -> Result<()> {
 pub fn restore(file: &Path, url: &DatabaseUrl, replace: bool) -> Result<Restored> {
     let backup = inspect(file)?;
     let _lock = match url {
-        DatabaseUrl::Sqlite(target) => Some(crate::server::lock_data_folder(
+        DatabaseUrl::Sqlite(target) => Some(crate::data_lock::lock_data_folder(
             target
                 .parent()
                 .filter(|d| !d.as_os_str().is_empty())
@@ -668,7 +643,7 @@ mod tests {
         let DatabaseUrl::Sqlite(target) = &url else {
             unreachable!()
         };
-        let _server = crate::server::lock_data_folder(target.parent().unwrap()).unwrap();
+        let _server = crate::data_lock::lock_data_folder(target.parent().unwrap()).unwrap();
         let error = restore(&file, &url, true).unwrap_err().to_string();
         assert!(error.contains("another judge server"), "{error}");
     }

@@ -5,8 +5,9 @@
 //! Submissions that were being judged arrive queued: their workers are not the new
 //! store's.
 
-use super::engine::{Access, Row, Tx};
+use super::engine::Access;
 use super::migrations::{COPIED_TABLES, TABLES_WITH_IDS};
+use super::rows::insert_rows;
 use super::Store;
 use crate::error::{Result, ServerError};
 
@@ -104,27 +105,6 @@ pub fn copy_into(from: &Store, to: &Store, existing: Existing) -> Result<CopyRep
     })?;
     to.engine().reset_ids(TABLES_WITH_IDS)?;
     Ok(CopyReport { tables })
-}
-
-/// Inserts `rows`, whose values are those of the columns `names` in order, into `table`
-/// (one of our own tables).
-pub(super) fn insert_rows(
-    tx: &mut dyn Tx,
-    table: &str,
-    names: &[impl AsRef<str>],
-    rows: &[Row],
-) -> Result<()> {
-    let names: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
-    let placeholders: Vec<String> = (1..=names.len()).map(|i| format!("?{i}")).collect();
-    let sql = format!(
-        "INSERT INTO {table} ({}) VALUES ({})",
-        names.join(", "),
-        placeholders.join(", ")
-    );
-    for row in rows {
-        tx.execute(&sql, row.values())?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]

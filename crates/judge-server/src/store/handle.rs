@@ -3,7 +3,7 @@
 
 use super::database_url::DatabaseUrl;
 use super::engine::{Access, Engine, Tx};
-use super::{backup, postgres, sqlite, SCHEMA_VERSION};
+use super::{postgres, sqlite};
 use crate::error::{Result, ServerError};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -14,7 +14,7 @@ pub const DATABASE_FILE: &str = "judge.sqlite3";
 /// The store. Cheap to clone (shared).
 #[derive(Clone)]
 pub struct Store {
-    engine: Arc<dyn Engine>,
+    pub(super) engine: Arc<dyn Engine>,
     file: Option<PathBuf>,
     /// Counts this process's committed writes, and other processes' progress and results
     /// where the engine tells of them: live-status streams wake on it.
@@ -24,7 +24,7 @@ pub struct Store {
     /// Transactions of this process that failed in the database (`GET /metrics`).
     errors: Arc<std::sync::atomic::AtomicU64>,
     /// The backup taken before this process migrated the store, if it did.
-    migration_backup: Option<PathBuf>,
+    pub(super) migration_backup: Option<PathBuf>,
 }
 
 impl std::fmt::Debug for Store {
@@ -36,39 +36,6 @@ impl std::fmt::Debug for Store {
 }
 
 impl Store {
-    /// Opens (creating if needed) the SQLite store in `data_dir` and brings its schema up
-    /// to date.
-    pub fn open(data_dir: &Path) -> Result<Store> {
-        Store::connect(&DatabaseUrl::sqlite(data_dir.join(DATABASE_FILE)))
-    }
-
-    /// Opens the store at `url` (creating a SQLite file if needed) and brings its schema
-    /// up to date, backing an existing store up first (see [`Store::connect_keeping`];
-    /// a SQLite store's backups go to `backups/` beside its file, a PostgreSQL store's
-    /// are not taken: give a folder).
-    pub fn connect(url: &DatabaseUrl) -> Result<Store> {
-        let folder = match url {
-            DatabaseUrl::Sqlite(file) => Some(backup::folder_beside(file)),
-            DatabaseUrl::Postgres(_) => None,
-        };
-        Store::connect_keeping(url, folder.as_deref())
-    }
-
-    /// Opens the store at `url` and brings its schema up to date; when a migration is
-    /// due on a store that holds data, a backup of it as it was is first written into
-    /// `backups` (`judge-before-v8-...sqlite3`, [`backup::before_migration`]).
-    pub fn connect_keeping(url: &DatabaseUrl, backups: Option<&Path>) -> Result<Store> {
-        let mut store = Store::open_as_is(url)?;
-        let found = store.engine.schema_version()?;
-        if found > 0 && found < SCHEMA_VERSION {
-            if let Some(folder) = backups {
-                store.migration_backup = Some(backup::before_migration(&store, found, folder)?);
-            }
-        }
-        store.engine.migrate()?;
-        Ok(store)
-    }
-
     /// Opens the store at `url` with its schema as it is (to back it up, or to say what
     /// it holds): the operations of the other modules need [`Store::connect`].
     pub fn open_as_is(url: &DatabaseUrl) -> Result<Store> {

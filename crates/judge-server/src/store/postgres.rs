@@ -16,6 +16,7 @@ use super::engine::{
     Value,
 };
 use super::migrations::{MIGRATIONS, SCHEMA_VERSION};
+use super::postgres_error::error_text;
 use crate::error::{DatabaseCause, Result, ServerError};
 use bytes::BytesMut;
 use postgres::fallible_iterator::FallibleIterator;
@@ -316,39 +317,6 @@ fn channel_name(channel: Channel) -> &'static str {
     }
 }
 
-/// A PostgreSQL error on one line, in the server's own words where it answered
-/// (`FATAL: password authentication failed for user "judge"`, not the client's "db
-/// error"), else the client's with its causes (`error connecting to server: Connection
-/// refused (os error 111)`).
-pub fn error_text(error: &postgres::Error) -> String {
-    let text = match error.as_db_error() {
-        Some(db) => {
-            let mut text = format!("{}: {}", db.severity(), db.message());
-            if let Some(detail) = db.detail() {
-                text.push_str(&format!(" ({detail})"));
-            }
-            if let Some(hint) = db.hint() {
-                text.push_str(&format!("; hint: {hint}"));
-            }
-            text
-        }
-        None => {
-            let mut text = error.to_string();
-            let mut source = std::error::Error::source(error);
-            while let Some(cause) = source {
-                let said = cause.to_string();
-                if !text.ends_with(&said) {
-                    text.push_str(": ");
-                    text.push_str(&said);
-                }
-                source = cause.source();
-            }
-            text
-        }
-    };
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 /// Why a connection could not be made: the server refused it (authentication, a missing
 /// database: trying again will not help) or could not be reached (worth trying again).
 fn connect_cause(error: &postgres::Error) -> DatabaseCause {
@@ -579,7 +547,7 @@ impl Engine for PostgresEngine {
                 )?
                 .map_or(Ok(None), |row| row.get::<Option<i64>>("version"))?
                 .unwrap_or(0);
-            super::backup::export(tx, version, file)
+            super::export::export(tx, version, file)
         })
     }
 

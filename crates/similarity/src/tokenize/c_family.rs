@@ -3,8 +3,8 @@
 //! code does the same).
 
 use super::walker::{
-    binary_kind, compound_operator, is_io_name, is_type, named_children, statements, while_loop,
-    Walker,
+    binary_kind, compound_operator, conditional_assignment, is_io_name, is_type, named_children,
+    statements, while_loop, Walker,
 };
 use crate::token::Kind;
 use tree_sitter::Node;
@@ -212,6 +212,8 @@ pub fn visit(w: &mut Walker, node: Node) {
             w.children(node, visit);
         }
         "continue_statement" => {}
+        "if_statement"
+            if conditional_assignment(w, node, node.child_by_field_name("alternative"), visit) => {}
         "if_statement" => {
             w.emit(Kind::If, node);
             w.field(node, "condition", visit);

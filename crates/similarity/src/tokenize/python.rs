@@ -1,7 +1,8 @@
 //! Python (tree-sitter-python).
 
 use super::walker::{
-    binary_kind, compound_operator, is_io_name, is_type, named_children, while_loop, Walker,
+    binary_kind, compound_operator, conditional_assignment, is_io_name, is_type, named_children,
+    while_loop, Walker,
 };
 use crate::token::Kind;
 use tree_sitter::Node;
@@ -121,6 +122,18 @@ fn comparison(w: &mut Walker, node: Node) {
     }
 }
 
+/// The `else` of an `if` that has no `elif`.
+fn only_else(node: Node) -> Option<Node> {
+    let mut cursor = node.walk();
+    let alternatives: Vec<Node> = node
+        .children_by_field_name("alternative", &mut cursor)
+        .collect();
+    match alternatives[..] {
+        [only] if only.kind() == "else_clause" => Some(only),
+        _ => None,
+    }
+}
+
 /// One node of a Python tree.
 pub fn visit(w: &mut Walker, node: Node) {
     let kind = node.kind();
@@ -174,6 +187,7 @@ pub fn visit(w: &mut Walker, node: Node) {
         }
         "break_statement" => w.emit(Kind::Break, node),
         "continue_statement" => {}
+        "if_statement" if conditional_assignment(w, node, only_else(node), visit) => {}
         "if_statement" | "elif_clause" => {
             w.emit(Kind::If, node);
             w.field(node, "condition", visit);

@@ -252,3 +252,19 @@ fn the_order_of_consecutive_declarations_makes_no_difference() {
     let d = "int main() { x = 2; f(1); }";
     assert_ne!(kinds(Language::C, c), kinds(Language::C, d));
 }
+
+#[test]
+fn an_if_else_that_assigns_one_variable_is_its_conditional_expression() {
+    let a = "class M { int f(int a, int b) { int m; m = a > b ? a : b; return m; } }";
+    let b = "class M { int f(int a, int b) { int m; if (a > b) { m = a; } else { m = b; } return m; } }";
+    assert_eq!(kinds(Language::Java, a), kinds(Language::Java, b));
+    let ternary = "int f(int a, int b) { int m; m = a > b ? a : b; return m; }";
+    let b = "int f(int a, int b) { int m; if (a > b) m = a; else m = b; return m; }";
+    assert_eq!(kinds(Language::C, ternary), kinds(Language::C, b));
+    let a = "def f(a, b):\n    m = a if a > b else b\n    return m\n";
+    let b = "def f(a, b):\n    if a > b:\n        m = a\n    else:\n        m = b\n    return m\n";
+    assert_eq!(kinds(Language::Python, a), kinds(Language::Python, b));
+    // Two different targets stay an if.
+    let c = "int f(int a, int b) { int m, n; if (a > b) m = a; else n = b; return m; }";
+    assert_ne!(kinds(Language::C, ternary), kinds(Language::C, c));
+}

@@ -231,6 +231,75 @@ fn flush_declarations(w: &mut Walker, run: &mut Vec<Vec<Token>>) {
     }
 }
 
+/// The one statement of `node`, through blocks of one statement and `else` clauses.
+fn only_statement(node: Node) -> Option<Node> {
+    let mut node = node;
+    for _ in 0..4 {
+        match node.kind() {
+            kind if is_block(kind) || kind == "else_clause" || kind == "expression_statement" => {
+                match named_children(node)[..] {
+                    [only] => node = only,
+                    _ => return None,
+                }
+            }
+            _ => return Some(node),
+        }
+    }
+    Some(node)
+}
+
+/// `target = value` (a plain assignment, not `+=`): its two sides.
+fn plain_assignment<'t>(w: &Walker, node: Node<'t>) -> Option<(Node<'t>, Node<'t>)> {
+    let node = only_statement(node)?;
+    if !matches!(node.kind(), "assignment_expression" | "assignment") {
+        return None;
+    }
+    if node
+        .child_by_field_name("operator")
+        .is_some_and(|o| w.text(o) != "=")
+    {
+        return None;
+    }
+    Some((
+        node.child_by_field_name("left")?,
+        node.child_by_field_name("right")?,
+    ))
+}
+
+/// `if (c) x = a; else x = b;` written as `x = c ? a : b;` (an assignment, then the
+/// conditional's `If`, condition, both values): true if `node`, an `if` statement with
+/// the one `alternative`, is such a pair of assignments to the same target.
+pub fn conditional_assignment<'s>(
+    w: &mut Walker<'s>,
+    node: Node,
+    alternative: Option<Node>,
+    visit: fn(&mut Walker<'s>, Node),
+) -> bool {
+    let (Some(condition), Some(consequence), Some(alternative)) = (
+        node.child_by_field_name("condition"),
+        node.child_by_field_name("consequence"),
+        alternative,
+    ) else {
+        return false;
+    };
+    let (Some((target, then)), Some((other, otherwise))) = (
+        plain_assignment(w, consequence),
+        plain_assignment(w, alternative),
+    ) else {
+        return false;
+    };
+    if w.text(target) != w.text(other) {
+        return false;
+    }
+    w.emit(Kind::Assign, node);
+    w.descend(target, visit);
+    w.emit(Kind::If, node);
+    w.descend(condition, visit);
+    w.descend(then, visit);
+    w.descend(otherwise, visit);
+    true
+}
+
 /// The named children of `node` that are not comments.
 pub fn named_children(node: Node) -> Vec<Node> {
     let mut cursor = node.walk();

@@ -53,7 +53,7 @@ mod tests {
         assert!(check(&config, "maze").is_ok());
         assert!(
             check(&config, "not-a-problem").is_ok(),
-            "unknown ids are Problem::load's to name"
+            "unknown ids are judge_packages::load's to name"
         );
         for given in ["problems/maze", "maze/", "./problems/maze/"] {
             let message = check(&config, given).unwrap_err().to_string();

@@ -2,7 +2,7 @@
 //! `judge users add` and `judge users import`.
 
 use crate::error::{Result, ServerError};
-use crate::store::{PasswordReset, Role, Store};
+use crate::store::{PasswordReset, Role, Store, StoreError};
 use argon2::{Argon2, PasswordHasher, PasswordVerifier};
 use sha2::{Digest, Sha256};
 
@@ -194,6 +194,12 @@ pub fn import_students(store: &Store, csv_text: &str) -> Result<ImportReport> {
                 .push((name.to_string(), password, given.is_none())),
             Err(ServerError::Account(reason)) => {
                 report.skipped.push(ImportProblem { line, reason })
+            }
+            Err(exists @ ServerError::Store(StoreError::UserExists { .. })) => {
+                report.skipped.push(ImportProblem {
+                    line,
+                    reason: exists.to_string(),
+                })
             }
             Err(other) => return Err(other),
         }

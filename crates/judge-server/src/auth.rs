@@ -47,7 +47,7 @@ pub async fn current_session(
     let key = hash.clone();
     // Only the session: the frame's notices are read by the pages that draw it
     // (routes/frame.rs), not by every status poll, form and API call.
-    let info = state.blocking(move |s| s.store.session(&key)).await?;
+    let info = state.with_store(move |store| store.session(&key)).await?;
     Ok(info.map(|info| Session {
         user: info.user,
         csrf_token: info.csrf_token,

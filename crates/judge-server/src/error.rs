@@ -2,20 +2,16 @@
 //! (Errors shown to a browser are [`crate::http_error::HttpError`].) Each message is one
 //! line that already says the cause, so the underlying error is not chained again.
 
+use judge_store::StoreError;
 use std::path::PathBuf;
 
 /// Something went wrong below the HTTP layer.
 #[derive(Debug, thiserror::Error)]
 pub enum ServerError {
-    /// The store failed.
-    #[error("database {database}: {cause}")]
-    Database {
-        /// The store's address (no password).
-        database: String,
-        /// The engine's error.
-        cause: DatabaseCause,
-    },
-    /// A file or folder of the data folder could not be used.
+    /// The store failed (its engine, its data folder, a backup, a copy).
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A file or folder the server works in could not be used.
     #[error("{what} {}: {cause}", path.display())]
     Io {
         /// What the path is.
@@ -25,30 +21,6 @@ pub enum ServerError {
         /// The error.
         cause: std::io::Error,
     },
-    /// Another `judge serve` already uses this data folder.
-    #[error("another judge server already uses the data folder {} (its lock {} is held)", dir.display(), lock.display())]
-    DataFolderInUse {
-        /// The data folder.
-        dir: PathBuf,
-        /// The lock file.
-        lock: PathBuf,
-    },
-    /// The database was written by a newer version of the server.
-    #[error("database {database}: schema version {found} is newer than this server's {known}; use a newer judge")]
-    SchemaTooNew {
-        /// The store's address (no password).
-        database: String,
-        /// The version in the file.
-        found: i64,
-        /// The newest version this build knows.
-        known: i64,
-    },
-    /// A backup could not be made, or a file is not one that can be restored.
-    #[error("{0}")]
-    Backup(String),
-    /// `judge db copy` was refused.
-    #[error("cannot copy: {0}")]
-    Copy(String),
     /// An account operation was refused.
     #[error("{0}")]
     Account(String),
@@ -86,39 +58,11 @@ pub struct BadSetting {
     pub rule: String,
 }
 
-/// What an engine reported.
-#[derive(Debug, thiserror::Error)]
-pub enum DatabaseCause {
-    /// SQLite's error.
-    #[error(transparent)]
-    Sqlite(#[from] rusqlite::Error),
-    /// PostgreSQL's error (in the server's own words, on one line).
-    #[error("{}", crate::store::postgres_error::error_text(.0))]
-    Postgres(#[from] postgres::Error),
-    /// No PostgreSQL connection could be had in time.
-    #[error("{0}")]
-    Unreachable(String),
-    /// PostgreSQL refused the connection (authentication, a missing database): trying
-    /// again will not help.
-    #[error("{0}")]
-    Refused(String),
-    /// A value of the wrong kind for its column (a bug, or a store edited by hand).
-    #[error("{0}")]
-    Value(String),
-}
-
 impl ServerError {
     /// Whether the store could not be reached (a PostgreSQL restart, a network cut): worth
     /// trying again in a moment, and a 503 rather than a 500 for a browser.
     pub fn is_unavailable(&self) -> bool {
-        match self {
-            ServerError::Database { cause, .. } => match cause {
-                DatabaseCause::Unreachable(_) => true,
-                DatabaseCause::Postgres(error) => error.is_closed() || error.code().is_none(),
-                _ => false,
-            },
-            _ => false,
-        }
+        matches!(self, ServerError::Store(error) if error.is_unavailable())
     }
 }
 

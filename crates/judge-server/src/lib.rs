@@ -41,7 +41,7 @@
 pub mod accounts;
 pub mod options;
 pub mod problem_hash;
-pub mod store;
+pub use judge_store as store;
 pub mod workers;
 
 pub use error::{Result, ServerError};
@@ -57,7 +57,6 @@ mod contest;
 mod cookies;
 mod course;
 mod csrf;
-mod data_lock;
 mod error;
 mod export;
 mod http_error;

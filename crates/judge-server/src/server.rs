@@ -3,12 +3,12 @@
 //! workers (if any), serve HTTP until asked to stop, then let the workers finish or hand
 //! back their submissions.
 
-use crate::data_lock::lock_data_folder;
 use crate::error::{Result, ServerError};
 use crate::listen::ConnectionLimits;
 use crate::options::{BackupSchedule, ServerOptions};
 use crate::queue::Queue;
 use crate::state::{AppState, Shared};
+use crate::store::data_lock::lock_data_folder;
 use crate::store::{now_ms, DatabaseUrl, Store};
 use crate::workers::{self, WorkerOptions, Workers};
 use judge_core::Judge;

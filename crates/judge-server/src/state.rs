@@ -13,7 +13,7 @@ use crate::error::ServerError;
 use crate::http_error::HttpError;
 use crate::options::ServerOptions;
 use crate::queue::Queue;
-use crate::store::Store;
+use crate::store::{Store, StoreError};
 use judge_core::Judge;
 use std::ops::Deref;
 use std::sync::{Arc, Mutex, RwLock};
@@ -138,6 +138,15 @@ impl AppState {
                 ))
             }
         }
+    }
+
+    /// Runs one store operation `f` on a blocking thread.
+    pub async fn with_store<T, F>(&self, f: F) -> Result<T, HttpError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
+    {
+        self.blocking(move |shared| Ok(f(&shared.store)?)).await
     }
 }
 

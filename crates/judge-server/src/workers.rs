@@ -181,7 +181,7 @@ struct Shared {
 }
 
 impl Shared {
-    fn store_failed(&self, what: &str, error: &crate::ServerError) {
+    fn store_failed(&self, what: &str, error: &crate::store::StoreError) {
         if !self.store_down.swap(true, Ordering::SeqCst) {
             self.listener.on_event(&WorkerEvent::StoreFailed {
                 error: format!("{what}: {error}"),
@@ -483,7 +483,7 @@ fn verdict_line(outcome: &JudgeOutcome) -> String {
 fn with_retries<T>(
     shared: &Shared,
     what: &str,
-    mut call: impl FnMut() -> crate::Result<T>,
+    mut call: impl FnMut() -> crate::store::Result<T>,
 ) -> Option<T> {
     let give_up = Instant::now() + shared.options.lease * 2;
     loop {

@@ -92,7 +92,10 @@ impl FromRequestParts<AppState> for ApiUser {
             return Err(unauthorized("The token is not one of this server's."));
         }
         let hash = token_sha256(token);
-        match state.blocking(move |s| s.store.user_by_token(&hash)).await {
+        match state
+            .with_store(move |store| store.user_by_token(&hash))
+            .await
+        {
             Ok(Some(user)) => Ok(ApiUser(user)),
             Ok(None) => Err(unauthorized("The token is unknown or was revoked.")),
             Err(error) => Err(error.into_json().into_response()),

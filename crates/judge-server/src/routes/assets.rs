@@ -68,7 +68,7 @@ async fn file(Path(file): Path<String>) -> Result<Response, HttpError> {
 /// `GET /healthz`: the server answers, and how full its queue is.
 async fn health(State(state): State<AppState>) -> Result<Json<serde_json::Value>, HttpError> {
     let (queued, judging) = state
-        .blocking(|s| s.store.queue_counts())
+        .with_store(|store| store.queue_counts())
         .await
         .map_err(HttpError::into_json)?;
     Ok(Json(serde_json::json!({

@@ -190,8 +190,8 @@ async fn ask(
     let user_id = session.user.id;
     let contest_id = contest.id.clone();
     let asked = state
-        .blocking(move |s| {
-            s.store.ask_question(
+        .with_store(move |store| {
+            store.ask_question(
                 &NewQuestion {
                     user_id,
                     contest_id: &contest_id,
@@ -264,7 +264,7 @@ async fn answer(
     };
     let teacher_id = session.user.id;
     let Some(asked_in) = state
-        .blocking(move |s| s.store.answer_question(id, teacher_id, &answer, public))
+        .with_store(move |store| store.answer_question(id, teacher_id, &answer, public))
         .await?
     else {
         return Err(HttpError::not_found(
@@ -324,10 +324,7 @@ async fn announce(
     let teacher_id = session.user.id;
     let for_contest = (!every).then(|| contest.id.clone());
     let id = state
-        .blocking(move |s| {
-            s.store
-                .post_announcement(teacher_id, &body, for_contest.as_deref())
-        })
+        .with_store(move |store| store.post_announcement(teacher_id, &body, for_contest.as_deref()))
         .await?;
     tracing::info!(
         "{} posts announcement {id} ({})",

@@ -16,7 +16,7 @@ pub(crate) async fn notices(
     session: &Session,
 ) -> Result<CourseNotices, HttpError> {
     let user = session.user.clone();
-    state.blocking(move |s| s.store.notices(&user)).await
+    state.with_store(move |store| store.notices(&user)).await
 }
 
 /// The frame of a page of `contest` ([`Chrome::for_contest`]) with its notices.

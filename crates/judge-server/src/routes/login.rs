@@ -178,7 +178,7 @@ async fn submit(
         Some(token) => {
             // The account's failures stop counting.
             let _ = state
-                .blocking(move |s| s.store.clear_login_failures(&name))
+                .with_store(move |store| store.clear_login_failures(&name))
                 .await;
             let lifetime = state.options.session_lifetime.as_secs();
             let secure = state.options.secure_cookies;
@@ -234,7 +234,7 @@ async fn logout(
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
     let key = session.token_sha256.clone();
     state
-        .blocking(move |s| s.store.delete_session(&key))
+        .with_store(move |store| store.delete_session(&key))
         .await?;
     let cookie = cookies::set_cookie(
         SESSION_COOKIE,

@@ -73,7 +73,7 @@ pub(crate) async fn list_page(
         offset: query.offset(),
     };
     let mut summaries = state
-        .blocking(move |s| s.store.submissions(&filter))
+        .with_store(move |store| store.submissions(&filter))
         .await?;
     let has_older = summaries.len() > PAGE_SIZE;
     summaries.truncate(PAGE_SIZE);
@@ -142,7 +142,7 @@ async fn visible_to(state: &AppState, user: &User, id: &str) -> Result<Submissio
     let t = ErrorTexts::current();
     let id = parse_id(id, t.submission_noun())?;
     let submission = state
-        .blocking(move |s| s.store.submission(id))
+        .with_store(move |store| store.submission(id))
         .await?
         .ok_or_else(|| HttpError::not_found(t.no_submission(id)))?;
     if !user.is_teacher() && submission.summary.user_id != user.id {
@@ -170,7 +170,11 @@ async fn detail(
     let teacher = session.user.is_teacher();
     let history = if teacher {
         let id = submission.summary.id;
-        Some(state.blocking(move |s| s.store.result_history(id)).await?)
+        Some(
+            state
+                .with_store(move |store| store.result_history(id))
+                .await?,
+        )
     } else {
         None
     };
@@ -346,7 +350,7 @@ fn status_ids(query: Result<Query<StatusQuery>, QueryRejection>) -> Result<Vec<i
 /// The live status of those of `ids` that `user` may see.
 async fn statuses(state: &AppState, user: &User, ids: Vec<i64>) -> Result<Vec<Status>, HttpError> {
     let summaries = state
-        .blocking(move |s| s.store.submission_summaries(&ids))
+        .with_store(move |store| store.submission_summaries(&ids))
         .await
         .map_err(HttpError::into_json)?;
     Ok(summaries

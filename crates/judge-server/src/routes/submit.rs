@@ -418,9 +418,8 @@ async fn submit(
             if let Some(language) = language {
                 let user_id = session.user.id;
                 state
-                    .blocking(move |s| {
-                        s.store
-                            .set_setting(&settings::last_language(user_id), &language)
+                    .with_store(move |store| {
+                        store.set_setting(&settings::last_language(user_id), &language)
                     })
                     .await?;
             }

@@ -113,7 +113,7 @@ async fn submissions(
     query: Result<Query<ListQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
     let query = input::query(query)?.cleaned();
-    let users = state.blocking(|s| s.store.users()).await?;
+    let users = state.with_store(|store| store.users()).await?;
     let user_id = match &query.student {
         Some(name) => match users.iter().find(|u| &u.name == name) {
             Some(user) => Some(user.id),
@@ -152,7 +152,7 @@ async fn submission_confirmation(
     id: i64,
 ) -> Result<view::RejudgeConfirmation, HttpError> {
     if state
-        .blocking(move |s| s.store.submission_summary(id))
+        .with_store(move |store| store.submission_summary(id))
         .await?
         .is_none()
     {
@@ -237,7 +237,7 @@ async fn rejudge_submission(
         return confirmation_page(&state, &session, &confirmation).await;
     }
     if !state
-        .blocking(move |s| s.store.rejudge_submission(id))
+        .with_store(move |store| store.rejudge_submission(id))
         .await?
     {
         return Err(HttpError::not_found(
@@ -275,7 +275,7 @@ async fn rejudge_problem(
     }
     let id = problem.clone();
     let count = state
-        .blocking(move |s| s.store.rejudge_problem(&id))
+        .with_store(move |store| store.rejudge_problem(&id))
         .await?;
     tracing::info!(
         "{} rejudges problem {problem}: {count} submissions",
@@ -348,7 +348,7 @@ async fn accept_judge_error(
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
     let id = parse_id(&id, ErrorTexts::current().submission_noun())?;
     if !state
-        .blocking(move |s| s.store.accept_judge_error(id))
+        .with_store(move |store| store.accept_judge_error(id))
         .await?
     {
         return Err(HttpError::not_found(
@@ -387,7 +387,7 @@ async fn export(
             JSON,
         ),
         "results.csv" | "results.json" => {
-            let mut attempts = state.blocking(|s| s.store.attempts()).await?;
+            let mut attempts = state.with_store(|store| store.attempts()).await?;
             attempts.retain(|a| contest.owns(a.summary.contest.as_deref()));
             let results = export::results_export(contest, &board, &attempts, now);
             if file.ends_with(".csv") {

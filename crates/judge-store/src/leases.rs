@@ -453,9 +453,9 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::submissions::{Inserted, NewSubmission, SubmissionState};
-    use crate::store::testing::for_each_store;
-    use crate::store::Role;
+    use crate::submissions::{Inserted, NewSubmission, SubmissionState};
+    use crate::testing::for_each_store;
+    use crate::Role;
 
     const LEASE_MS: i64 = 60_000;
 
@@ -742,10 +742,10 @@ mod tests {
     /// another process's store (PostgreSQL); on SQLite one process writes them all.
     #[test]
     fn another_processs_progress_and_result_wake_the_servers_streams() {
-        let Some((server, database)) = crate::store::testing::postgres_store() else {
+        let Some((server, database)) = crate::testing::postgres_store() else {
             return;
         };
-        let url: crate::store::DatabaseUrl = database.url.parse().unwrap();
+        let url: crate::DatabaseUrl = database.url.parse().unwrap();
         let worker = Store::connect(&url).unwrap();
         let user = prepare(&server);
         submit(&server, user, "a");

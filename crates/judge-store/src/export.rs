@@ -5,7 +5,7 @@ use super::engine::{Access, Tx};
 use super::migrations::SCHEMA_VERSION;
 use super::rows::insert_rows;
 use super::sqlite::SqliteEngine;
-use crate::error::{Result, ServerError};
+use crate::error::{Result, StoreError};
 use std::path::Path;
 
 /// Copies every table of the transaction's store, at schema `version`, into the new
@@ -13,7 +13,7 @@ use std::path::Path;
 /// backup of their own; `tx` is a [`Access::Snapshot`] transaction).
 pub(super) fn export(tx: &mut dyn Tx, version: i64, file: &Path) -> Result<()> {
     if version <= 0 || version > SCHEMA_VERSION {
-        return Err(ServerError::Backup(format!(
+        return Err(StoreError::Backup(format!(
             "cannot export schema version {version} (this judge knows 1 to {SCHEMA_VERSION})"
         )));
     }

@@ -1,6 +1,6 @@
 //! One server, or one restore, per data folder: a lock file held for as long as it runs.
 
-use crate::error::{Result, ServerError};
+use crate::error::{Result, StoreError};
 use std::fs::File;
 use std::path::Path;
 
@@ -8,8 +8,8 @@ use std::path::Path;
 pub const LOCK_FILE: &str = "server.lock";
 
 /// Takes the data folder `dir` (one server, or one restore, at a time).
-pub(crate) fn lock_data_folder(dir: &Path) -> Result<File> {
-    std::fs::create_dir_all(dir).map_err(|cause| ServerError::Io {
+pub fn lock_data_folder(dir: &Path) -> Result<File> {
+    std::fs::create_dir_all(dir).map_err(|cause| StoreError::Io {
         what: "creating the data folder",
         path: dir.to_path_buf(),
         cause,
@@ -20,18 +20,18 @@ pub(crate) fn lock_data_folder(dir: &Path) -> Result<File> {
         .truncate(false)
         .write(true)
         .open(&path)
-        .map_err(|cause| ServerError::Io {
+        .map_err(|cause| StoreError::Io {
             what: "opening the lock file",
             path: path.clone(),
             cause,
         })?;
     match file.try_lock() {
         Ok(()) => Ok(file),
-        Err(std::fs::TryLockError::WouldBlock) => Err(ServerError::DataFolderInUse {
+        Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::DataFolderInUse {
             dir: dir.to_path_buf(),
             lock: path,
         }),
-        Err(std::fs::TryLockError::Error(cause)) => Err(ServerError::Io {
+        Err(std::fs::TryLockError::Error(cause)) => Err(StoreError::Io {
             what: "locking",
             path,
             cause,

@@ -8,7 +8,7 @@ use super::engine::{
     Value,
 };
 use super::migrations::{MIGRATIONS, SCHEMA_VERSION};
-use crate::error::{DatabaseCause, Result, ServerError};
+use crate::error::{DatabaseCause, Result, StoreError};
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Connection, TransactionBehavior};
 use std::path::{Path, PathBuf};
@@ -26,7 +26,7 @@ impl SqliteEngine {
     /// schema up to date.
     pub fn open(file: &Path) -> Result<SqliteEngine> {
         if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|cause| ServerError::Io {
+            std::fs::create_dir_all(dir).map_err(|cause| StoreError::Io {
                 what: "creating the data folder",
                 path: dir.to_path_buf(),
                 cause,
@@ -96,8 +96,8 @@ impl SqliteEngine {
     }
 }
 
-fn database_error(file: &Path, cause: rusqlite::Error) -> ServerError {
-    ServerError::Database {
+fn database_error(file: &Path, cause: rusqlite::Error) -> StoreError {
+    StoreError::Database {
         database: format!("sqlite:{}", file.display()),
         cause: DatabaseCause::Sqlite(cause),
     }
@@ -116,7 +116,7 @@ fn migrate(connection: &mut Connection, file: &Path, target: i64) -> Result<()> 
             .query_row("PRAGMA user_version", [], |row| row.get("user_version"))
             .map_err(error)?;
         if found > SCHEMA_VERSION {
-            return Err(ServerError::SchemaTooNew {
+            return Err(StoreError::SchemaTooNew {
                 database: format!("sqlite:{}", file.display()),
                 found,
                 known: SCHEMA_VERSION,

@@ -151,7 +151,7 @@ impl Store {
 mod tests {
     #[test]
     fn failures_count_by_name_and_address_until_cleared() {
-        crate::store::testing::for_each_store(|store, _| {
+        crate::testing::for_each_store(|store, _| {
             for (name, address, at) in [
                 ("ann", "10.0.0.1", 1_000),
                 ("ann", "10.0.0.2", 2_000),

@@ -62,7 +62,7 @@ impl Store {
 mod tests {
     #[test]
     fn the_first_value_stays() {
-        crate::store::testing::for_each_store(|store, _| {
+        crate::testing::for_each_store(|store, _| {
             assert_eq!(store.setting("k").unwrap(), None);
             assert_eq!(store.setting_or_insert("k", "1").unwrap(), "1");
             assert_eq!(store.setting_or_insert("k", "2").unwrap(), "1");

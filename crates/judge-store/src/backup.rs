@@ -22,7 +22,7 @@ use super::engine::{Access, Tx};
 use super::migrations::{COPIED_TABLES, SCHEMA_VERSION};
 use super::sqlite::SqliteEngine;
 use super::{DatabaseUrl, Store};
-use crate::error::{Result, ServerError};
+use crate::error::{Result, StoreError};
 use std::path::{Path, PathBuf};
 
 /// The folder of a SQLite store's automatic backups: `backups/` beside its file.
@@ -91,8 +91,8 @@ fn count_rows(tx: &mut dyn Tx, tables: &[String]) -> Result<Vec<(String, i64)>> 
 }
 
 /// Why a file is not a backup this build can restore.
-fn not_a_backup(file: &Path, why: impl std::fmt::Display) -> ServerError {
-    ServerError::Backup(format!("{} is not a usable backup: {why}", file.display()))
+fn not_a_backup(file: &Path, why: impl std::fmt::Display) -> StoreError {
+    StoreError::Backup(format!("{} is not a usable backup: {why}", file.display()))
 }
 
 /// What the backup `file` holds, after checking that it is a sound SQLite file of a judge
@@ -141,31 +141,31 @@ pub fn inspect(file: &Path) -> Result<Contents> {
 pub fn backup(store: &Store, file: &Path) -> Result<Contents> {
     let version = store.engine().schema_version()?;
     if version == 0 {
-        return Err(ServerError::Backup(format!(
+        return Err(StoreError::Backup(format!(
             "{} holds no judge store yet (schema version 0): nothing to back up",
             store.describe()
         )));
     }
     if version > SCHEMA_VERSION {
-        return Err(ServerError::Backup(format!(
+        return Err(StoreError::Backup(format!(
             "{}: schema version {version} is newer than this judge's {SCHEMA_VERSION}; back it up with the judge that wrote it",
             store.describe()
         )));
     }
     if file.exists() {
-        return Err(ServerError::Backup(format!(
+        return Err(StoreError::Backup(format!(
             "{} exists already: a backup is written into a new file",
             file.display()
         )));
     }
     let name = file
         .file_name()
-        .ok_or_else(|| ServerError::Backup(format!("{} names no file", file.display())))?;
+        .ok_or_else(|| StoreError::Backup(format!("{} names no file", file.display())))?;
     let folder = file
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(folder).map_err(|cause| ServerError::Io {
+    std::fs::create_dir_all(folder).map_err(|cause| StoreError::Io {
         what: "creating the backup folder",
         path: folder.to_path_buf(),
         cause,
@@ -178,7 +178,7 @@ pub fn backup(store: &Store, file: &Path) -> Result<Contents> {
         .and_then(|()| inspect(&partial))
         .and_then(|contents| {
             sync(&partial)?;
-            std::fs::rename(&partial, file).map_err(|cause| ServerError::Io {
+            std::fs::rename(&partial, file).map_err(|cause| StoreError::Io {
                 what: "renaming the finished backup to",
                 path: file.to_path_buf(),
                 cause,
@@ -195,7 +195,7 @@ fn remove_if_there(file: &Path) -> Result<()> {
     match std::fs::remove_file(file) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(cause) => Err(ServerError::Io {
+        Err(cause) => Err(StoreError::Io {
             what: "removing",
             path: file.to_path_buf(),
             cause,
@@ -207,7 +207,7 @@ fn remove_if_there(file: &Path) -> Result<()> {
 fn sync(file: &Path) -> Result<()> {
     std::fs::File::open(file)
         .and_then(|f| f.sync_all())
-        .map_err(|cause| ServerError::Io {
+        .map_err(|cause| StoreError::Io {
             what: "flushing",
             path: file.to_path_buf(),
             cause,
@@ -248,7 +248,7 @@ pub fn before_migration(store: &Store, found: i64, folder: &Path) -> Result<Path
 pub fn scheduled(store: &Store, folder: &Path, keep: usize) -> Result<(PathBuf, Contents)> {
     let file = file_name(folder, super::now_ms(), None);
     let contents = backup(store, &file)?;
-    let entries = std::fs::read_dir(folder).map_err(|cause| ServerError::Io {
+    let entries = std::fs::read_dir(folder).map_err(|cause| StoreError::Io {
         what: "listing the backup folder",
         path: folder.to_path_buf(),
         cause,
@@ -300,7 +300,7 @@ fn refuse_live_workers(store: &Store) -> Result<()> {
     if live.is_empty() {
         return Ok(());
     }
-    Err(ServerError::Backup(format!(
+    Err(StoreError::Backup(format!(
         "{} is in use: workers are judging from it ({}); stop them and the server first",
         store.describe(),
         live.join(", ")
@@ -322,13 +322,13 @@ pub fn restore(file: &Path, url: &DatabaseUrl, replace: bool) -> Result<Restored
         DatabaseUrl::Postgres(_) => None,
     };
     // A copy, brought to the current schema: the backup file itself is never changed.
-    let staging = tempfile::tempdir().map_err(|cause| ServerError::Io {
+    let staging = tempfile::tempdir().map_err(|cause| StoreError::Io {
         what: "creating a temporary folder in",
         path: std::env::temp_dir(),
         cause,
     })?;
     let staged_file = staging.path().join("restoring.sqlite3");
-    std::fs::copy(file, &staged_file).map_err(|cause| ServerError::Io {
+    std::fs::copy(file, &staged_file).map_err(|cause| StoreError::Io {
         what: "copying the backup",
         path: file.to_path_buf(),
         cause,
@@ -346,7 +346,7 @@ pub fn restore(file: &Path, url: &DatabaseUrl, replace: bool) -> Result<Restored
     let found = contents(&target)?;
     for table in COPIED_TABLES {
         if found.rows(table) != expected.rows(table) {
-            return Err(ServerError::Backup(format!(
+            return Err(StoreError::Backup(format!(
                 "restored {} rows of {table} from {} but {} holds {}: restore again with --replace",
                 expected.rows(table),
                 file.display(),
@@ -364,9 +364,9 @@ pub fn restore(file: &Path, url: &DatabaseUrl, replace: bool) -> Result<Restored
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::submissions::{Inserted, NewSubmission};
-    use crate::store::testing::{postgres_store, sqlite_store};
-    use crate::store::{ClaimRequest, JudgeOutcome, ProblemVersion, Role};
+    use crate::submissions::{Inserted, NewSubmission};
+    use crate::testing::{postgres_store, sqlite_store};
+    use crate::{ClaimRequest, JudgeOutcome, ProblemVersion, Role};
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
     use std::time::Duration;
@@ -615,12 +615,12 @@ mod tests {
 
         // A store that workers judge from is refused.
         let store = Store::connect(&url).unwrap();
-        let report = crate::store::WorkerReport {
+        let report = crate::WorkerReport {
             name: "lab-03".into(),
             host: "lab".into(),
             jobs: 2,
-            started_at_ms: crate::store::now_ms(),
-            seen_at_ms: crate::store::now_ms(),
+            started_at_ms: crate::now_ms(),
+            seen_at_ms: crate::now_ms(),
             stopped: false,
             note: String::new(),
         };
@@ -631,7 +631,7 @@ mod tests {
             "{error}"
         );
         store
-            .report_worker(&crate::store::WorkerReport {
+            .report_worker(&crate::WorkerReport {
                 stopped: true,
                 ..report
             })

@@ -84,11 +84,11 @@ pub(super) fn end_sessions_of(tx: &mut dyn Tx, user_id: i64) -> Result<usize> {
 
 #[cfg(test)]
 mod tests {
-    use crate::store::Role;
+    use crate::Role;
 
     #[test]
     fn sessions_expire_and_end() {
-        crate::store::testing::for_each_store(|store, _| {
+        crate::testing::for_each_store(|store, _| {
             let id = store.add_user("ann", "h", Role::Student).unwrap();
             store.create_session(id, "live", "c1", 60_000).unwrap();
             store.create_session(id, "old", "c2", -1).unwrap();

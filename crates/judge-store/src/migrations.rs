@@ -27,8 +27,8 @@ macro_rules! migration {
         Migration {
             name: $name,
             what: $what,
-            sqlite: include_str!(concat!("../../migrations/sqlite/", $name, ".sql")),
-            postgres: include_str!(concat!("../../migrations/postgres/", $name, ".sql")),
+            sqlite: include_str!(concat!("../migrations/sqlite/", $name, ".sql")),
+            postgres: include_str!(concat!("../migrations/postgres/", $name, ".sql")),
         }
     };
 }

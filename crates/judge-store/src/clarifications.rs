@@ -449,7 +449,7 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Role;
+    use crate::Role;
 
     const FIRST: InContest<'static> = InContest {
         id: "main",
@@ -485,7 +485,7 @@ mod tests {
 
     #[test]
     fn students_read_their_own_questions_and_public_answers_without_the_asker() {
-        crate::store::testing::for_each_store(|store, _| {
+        crate::testing::for_each_store(|store, _| {
             let teacher = user(&store, "t", Role::Teacher);
             let ann = user(&store, "ann", Role::Student);
             let bob = user(&store, "bob", Role::Student);
@@ -527,7 +527,7 @@ mod tests {
 
     #[test]
     fn questions_belong_to_the_contest_they_are_asked_in() {
-        crate::store::testing::for_each_store(|store, _| {
+        crate::testing::for_each_store(|store, _| {
             let teacher = user(&store, "t", Role::Teacher);
             let ann = user(&store, "ann", Role::Student);
             let bob = user(&store, "bob", Role::Student);
@@ -568,7 +568,7 @@ mod tests {
 
     #[test]
     fn questions_are_rate_limited_per_student() {
-        crate::store::testing::for_each_store(|store, _| {
+        crate::testing::for_each_store(|store, _| {
             let ann = user(&store, "ann", Role::Student);
             let new = NewQuestion {
                 user_id: ann.id,
@@ -599,7 +599,7 @@ mod tests {
 
     #[test]
     fn announcements_count_as_new_until_seen_in_the_contests_they_concern() {
-        crate::store::testing::for_each_store(|store, _| {
+        crate::testing::for_each_store(|store, _| {
             let teacher = user(&store, "t", Role::Teacher);
             let ann = user(&store, "ann", Role::Student);
             let frame =

@@ -4,7 +4,7 @@
 use super::database_url::DatabaseUrl;
 use super::engine::{Access, Engine, Tx};
 use super::{postgres, sqlite};
-use crate::error::{Result, ServerError};
+use crate::error::{Result, StoreError};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -111,12 +111,12 @@ impl Store {
             }
             Ok(())
         });
-        if let Err(ServerError::Database { .. }) = &done {
+        if let Err(StoreError::Database { .. }) = &done {
             self.errors
                 .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
         done?;
-        out.ok_or_else(|| ServerError::Database {
+        out.ok_or_else(|| StoreError::Database {
             database: self.engine.describe(),
             cause: crate::error::DatabaseCause::Value("the transaction did not run".into()),
         })

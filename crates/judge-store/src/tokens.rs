@@ -120,11 +120,11 @@ pub(super) fn revoke_tokens_of(tx: &mut dyn Tx, user_id: i64) -> Result<usize> {
 
 #[cfg(test)]
 mod tests {
-    use crate::store::Role;
+    use crate::Role;
 
     #[test]
     fn tokens_work_until_revoked() {
-        crate::store::testing::for_each_store(|store, _| {
+        crate::testing::for_each_store(|store, _| {
             let ann = store.add_user("ann", "h", Role::Student).unwrap();
             let first = store.add_token(ann, "sha-1").unwrap();
             let second = store.add_token(ann, "sha-2").unwrap();

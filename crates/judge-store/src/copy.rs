@@ -9,7 +9,7 @@ use super::engine::Access;
 use super::migrations::{COPIED_TABLES, TABLES_WITH_IDS};
 use super::rows::insert_rows;
 use super::Store;
-use crate::error::{Result, ServerError};
+use crate::error::{Result, StoreError};
 
 /// How many rows of each table were copied.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,7 +38,7 @@ pub fn copy(from: &Store, to: &Store) -> Result<CopyReport> {
 
 /// Copies every row of `from` into `to`, doing with `to`'s rows as `existing` says.
 pub fn copy_into(from: &Store, to: &Store, existing: Existing) -> Result<CopyReport> {
-    let refuse = |message: String| ServerError::Copy(message);
+    let refuse = |message: String| StoreError::Copy(message);
     let (from_version, to_version) = (
         from.engine().schema_version()?,
         to.engine().schema_version()?,
@@ -110,9 +110,9 @@ pub fn copy_into(from: &Store, to: &Store, existing: Existing) -> Result<CopyRep
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::submissions::{Inserted, NewSubmission, SubmissionState};
-    use crate::store::testing::{postgres_store, sqlite_store};
-    use crate::store::{ClaimRequest, JudgeOutcome, ProblemVersion, Role};
+    use crate::submissions::{Inserted, NewSubmission, SubmissionState};
+    use crate::testing::{postgres_store, sqlite_store};
+    use crate::{ClaimRequest, JudgeOutcome, ProblemVersion, Role};
 
     fn fill(store: &Store) -> (i64, i64) {
         let ann = store.add_user("ann", "hash-ann", Role::Student).unwrap();

@@ -17,7 +17,7 @@ use super::engine::{
 };
 use super::migrations::{MIGRATIONS, SCHEMA_VERSION};
 use super::postgres_error::error_text;
-use crate::error::{DatabaseCause, Result, ServerError};
+use crate::error::{DatabaseCause, Result, StoreError};
 use bytes::BytesMut;
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::types::{IsNull, ToSql, Type};
@@ -94,7 +94,7 @@ impl PostgresEngine {
     /// Connects to `url`, leaving the schema as it is ([`Engine::migrate`] brings it up
     /// to date). `shown` is the address without its password, for messages.
     pub fn connect(url: &str, shown: &str) -> Result<PostgresEngine> {
-        let error = |cause: DatabaseCause| ServerError::Database {
+        let error = |cause: DatabaseCause| StoreError::Database {
             database: shown.to_string(),
             cause,
         };
@@ -138,8 +138,8 @@ impl PostgresEngine {
         Ok(engine)
     }
 
-    fn error(&self, cause: impl Into<DatabaseCause>) -> ServerError {
-        ServerError::Database {
+    fn error(&self, cause: impl Into<DatabaseCause>) -> StoreError {
+        StoreError::Database {
             database: self.shown.clone(),
             cause: cause.into(),
         }
@@ -174,7 +174,7 @@ impl PostgresEngine {
                 }
             };
             if found > SCHEMA_VERSION {
-                return Err(ServerError::SchemaTooNew {
+                return Err(StoreError::SchemaTooNew {
                     database: self.shown.clone(),
                     found,
                     known: SCHEMA_VERSION,

@@ -627,8 +627,8 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::testing::for_each_store;
-    use crate::store::Role;
+    use crate::testing::for_each_store;
+    use crate::Role;
 
     #[test]
     fn the_rate_limit_counts_recent_submissions_of_the_author() {

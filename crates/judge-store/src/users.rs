@@ -2,7 +2,7 @@
 
 use super::engine::{Columns, FromRow, Row, Value};
 use super::{now_ms, Store};
-use crate::error::{Result, ServerError};
+use crate::error::{Result, StoreError};
 
 /// What an account may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -82,7 +82,9 @@ impl Store {
         })?;
         match inserted {
             Some(row) => row.get("id"),
-            None => Err(ServerError::Account(format!("user {name} already exists"))),
+            None => Err(StoreError::UserExists {
+                name: name.to_string(),
+            }),
         }
     }
 

@@ -9,7 +9,7 @@
 //! that each engine implements. Rows are read by column name ([`Row::get`]), from one
 //! [`Columns`] list shared by a query and its decoder ([`FromRow`]).
 
-use crate::error::{DatabaseCause, Result, ServerError};
+use crate::error::{DatabaseCause, Result, StoreError};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -95,7 +95,7 @@ impl Heading {
     pub fn new(database: String, names: Vec<String>) -> Result<Arc<Heading>> {
         for (index, name) in names.iter().enumerate() {
             if names[..index].contains(name) {
-                return Err(ServerError::Database {
+                return Err(StoreError::Database {
                     database,
                     cause: DatabaseCause::Value(format!(
                         "the query's answer has two columns named {name}"
@@ -123,7 +123,7 @@ impl Row {
     /// The column `name` as a `T`: an error when the answer has no such column, or when
     /// its value is of another kind (NULL where `T` is not an `Option`).
     pub fn get<T: FromValue>(&self, name: &str) -> Result<T> {
-        let error = |what: String| ServerError::Database {
+        let error = |what: String| StoreError::Database {
             database: self.heading.database.clone(),
             cause: DatabaseCause::Value(what),
         };

@@ -1,12 +1,12 @@
-//! The store: users, sessions, API tokens, submissions and their results, the judging
-//! queue (the submissions' `state`, with leases), problem hashes, live progress, judge
-//! workers, a few settings.
+//! judge-store: the judge server's store. Users, sessions, API tokens, submissions and
+//! their results, the judging queue (the submissions' `state`, with leases), problem
+//! hashes, live progress, judge workers, clarifications, a few settings.
 //!
 //! Two engines behind one interface ([`engine::Engine`]): SQLite ([`sqlite`], the
 //! default: one file in the data folder, nothing to install) and PostgreSQL
 //! ([`postgres`], shared by a server and judge workers on many machines), with one list of
 //! versioned migrations ([`migrations`], a pair of SQL files each under `migrations/`).
-//! The operations are written once, as methods of [`Store`] in this folder's other
+//! The operations are written once, as methods of [`Store`] in this crate's other
 //! modules, in SQL both engines run; where the dialects differ (the clock, row locks,
 //! notifications, durability) an operation calls a named method of the engine's
 //! transaction ([`engine::Tx`]) and never asks which engine it runs on. Each row is read
@@ -15,15 +15,19 @@
 //!
 //! [`backup`] writes a backup (one SQLite file, from either engine) and restores one;
 //! [`Store::connect`] takes one before it migrates a store that holds data.
+//! [`data_lock`] keeps two servers (or a server and a restore) off one data folder.
 //!
-//! Every method is one short transaction. Callers on the async runtime run them on
-//! blocking threads (see `state::AppState::blocking`).
+//! Every method is one short transaction. Callers on an async runtime run them on
+//! blocking threads (judge-server's `state::AppState::blocking`). It knows nothing of
+//! HTTP, pages or judging: judge-server serves it, and its workers fill it.
 
 pub mod backup;
 pub mod clarifications;
 pub mod copy;
+pub mod data_lock;
 pub mod database_url;
 pub mod engine;
+pub mod error;
 mod export;
 mod handle;
 pub mod leases;
@@ -49,6 +53,7 @@ pub mod users;
 pub(crate) mod testing;
 
 pub use database_url::DatabaseUrl;
+pub use error::{DatabaseCause, Result, StoreError};
 pub use handle::{now_ms, Store, DATABASE_FILE};
 pub use leases::{ClaimRequest, ProblemVersion, WorkerReport};
 pub use migrations::SCHEMA_VERSION;
@@ -64,7 +69,7 @@ pub use users::{Role, User};
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::ServerError;
+    use crate::error::StoreError;
     use std::path::Path;
 
     #[test]
@@ -122,7 +127,7 @@ mod tests {
             .unwrap();
         drop(connection);
         let error = Store::connect(&DatabaseUrl::sqlite(&file)).unwrap_err();
-        assert!(matches!(error, ServerError::SchemaTooNew { .. }), "{error}");
+        assert!(matches!(error, StoreError::SchemaTooNew { .. }), "{error}");
         let Some(database) = test_postgres::fresh_database() else {
             return;
         };

@@ -60,6 +60,15 @@ fn read(path: &Path, what: &str) -> Result<Vec<u8>, JudgeError> {
 /// The content hash of problem `id` as this machine's judge.toml and files have it.
 pub fn content_sha256(judge: &Judge, id: &str) -> Result<String, JudgeError> {
     let problem = judge_packages::load(&judge.config, id)?;
+    // A package without a decided time limit has no version to judge: its limit would be
+    // the provisional one. Named at start and refused by the workers until `judge verify`
+    // decides it (the stored .timelimit is then one of the files hashed below).
+    if !problem.time_rule.is_decided() {
+        return Err(JudgeError::UndecidedTimeLimit {
+            id: problem.id.clone(),
+            dir: problem.dir.clone(),
+        });
+    }
     let mut hasher = Sha256::new();
     let mut files = Vec::new();
     files_under(&problem.dir, &mut files)?;

@@ -533,6 +533,37 @@ mod tests {
     }
 
     #[test]
+    fn the_inferred_limit_follows_each_formats_rounding() {
+        let rule = |factor: f64, resolution: Option<f64>| TimeRule {
+            accepted_factor: factor,
+            resolution,
+            ..TimeRule::default()
+        };
+        // 2023-07 and later: up to a multiple of time_resolution, at least one step; a
+        // slowest time that wanders with the load inside a step gives the same figure.
+        let kattis = rule(2.0, Some(1.0));
+        for slowest in [0.0, 0.001, 0.2, 0.45, 0.5] {
+            assert_eq!(limit_by_rule(&kattis, slowest), 1.0, "{slowest}");
+        }
+        assert_eq!(limit_by_rule(&kattis, 0.51), 2.0);
+        assert_eq!(limit_by_rule(&rule(2.0, Some(0.1)), 0.15), 0.3, "kept clean");
+        assert_eq!(limit_by_rule(&rule(2.0, Some(0.25)), 0.3), 0.75);
+        // Legacy: x time_multiplier (5), to the nearest whole second, at least 1 s.
+        let legacy = rule(5.0, None);
+        assert_eq!(limit_by_rule(&legacy, 0.01), 1.0);
+        assert_eq!(limit_by_rule(&legacy, 0.29), 1.0);
+        assert_eq!(limit_by_rule(&legacy, 0.31), 2.0);
+        assert_eq!(
+            describe_rule(&kattis),
+            "slowest accepted x 2, rounded up to a multiple of 1 s"
+        );
+        assert_eq!(
+            describe_rule(&legacy),
+            "slowest accepted x 5, rounded to whole seconds (at least 1 s)"
+        );
+    }
+
+    #[test]
     fn a_run_at_a_larger_limit_still_tells_the_real_verdict() {
         let tests = [
             test("a", Verdict::AC, 0.2),

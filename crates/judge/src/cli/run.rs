@@ -87,12 +87,12 @@ pub fn execute(cli: &GlobalOptions, args: &RunArgs) -> anyhow::Result<u8> {
             }
             .into())
         }
-        (origin, _) if !args.json => eprintln!(
+        // On stderr, so that --json's output stays the result alone.
+        (origin, _) => eprintln!(
             "time limit: {} s, {}",
             judge_packages::stored_limit::format_seconds(problem.limits.time_s),
             origin.describe()
         ),
-        _ => {}
     }
     let max_kib = judge.config.toml.compile.max_source_kib;
     let source = judge_core::source::read_capped(&args.source, max_kib)?;

@@ -320,15 +320,18 @@ fn verify_steps(
             "{} ({}; {}, {} MiB{})",
             problem.title,
             problem.format.describe(),
-            if problem.time_rule.is_decided() {
-                format!(
+            // A limit the problem's own file gives is just its figure here (the "time
+            // limits" row names the file); one from the accepted submissions says so.
+            match problem.time_rule.origin {
+                TimeLimitOrigin::Given { .. } => format!("{} s", problem.limits.time_s),
+                TimeLimitOrigin::Undecided =>
+                    "no time limit decided yet: inferred below from the accepted submissions"
+                        .to_string(),
+                origin => format!(
                     "{} s {}",
                     stored_limit::format_seconds(problem.limits.time_s),
-                    problem.time_rule.origin.describe()
-                )
-            } else {
-                "no time limit decided yet: inferred below from the accepted submissions"
-                    .to_string()
+                    origin.describe()
+                ),
             },
             problem.limits.memory_mib,
             if problem.groups.is_empty() {

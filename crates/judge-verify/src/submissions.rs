@@ -546,7 +546,11 @@ mod tests {
             assert_eq!(limit_by_rule(&kattis, slowest), 1.0, "{slowest}");
         }
         assert_eq!(limit_by_rule(&kattis, 0.51), 2.0);
-        assert_eq!(limit_by_rule(&rule(2.0, Some(0.1)), 0.15), 0.3, "kept clean");
+        assert_eq!(
+            limit_by_rule(&rule(2.0, Some(0.1)), 0.15),
+            0.3,
+            "kept clean"
+        );
         assert_eq!(limit_by_rule(&rule(2.0, Some(0.25)), 0.3), 0.75);
         // Legacy: x time_multiplier (5), to the nearest whole second, at least 1 s.
         let legacy = rule(5.0, None);

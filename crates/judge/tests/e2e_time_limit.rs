@@ -64,8 +64,8 @@ fn verify_json(config: &Path, args: &[&str]) -> (Output, serde_json::Value) {
     let mut all = vec!["verify", "--json"];
     all.extend_from_slice(args);
     let output = common::judge(config, &all);
-    let reports: serde_json::Value = serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", text(&output)));
+    let reports: serde_json::Value =
+        serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&output)));
     (output, reports[0].clone())
 }
 
@@ -107,7 +107,10 @@ fn import_then_verify_then_run_show_the_same_limit() {
     let margins = &report["margins"];
     assert_eq!(margins["time_limit_s"], 1.0, "{report}");
     assert_eq!(margins["time_limit_origin"]["kind"], "stored", "{report}");
-    assert_eq!(margins["limit_written"], false, "verify keeps what import decided");
+    assert_eq!(
+        margins["limit_written"], false,
+        "verify keeps what import decided"
+    );
     let config_row = report["rows"][0]["detail"].as_str().unwrap();
     assert!(
         config_row.contains("1 s from the accepted submissions (stored in .timelimit)"),
@@ -115,6 +118,16 @@ fn import_then_verify_then_run_show_the_same_limit() {
     );
 
     // run: the same limit; the spinning submission is TLE at 1 s of CPU, not 20.
+    let output = common::judge(
+        &fixture.config,
+        &["run", "--problem", "double", &source("accepted/double.c")],
+    );
+    let shown = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{shown}");
+    assert!(
+        shown.contains("time limit: 1 s, from the accepted submissions (stored in .timelimit)"),
+        "{shown}"
+    );
     let output = common::judge(
         &fixture.config,
         &[
@@ -127,10 +140,6 @@ fn import_then_verify_then_run_show_the_same_limit() {
     );
     let shown = text(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
-    assert!(
-        shown.contains("time limit: 1 s, from the accepted submissions (stored in .timelimit)"),
-        "{shown}"
-    );
     let result: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(result["verdict"], "TLE", "{shown}");
     let cpu = result["tests"][0]["cpu_time_s"].as_f64().unwrap();
@@ -171,12 +180,7 @@ fn a_package_placed_by_hand_is_judged_by_nothing_until_its_first_verify_decides_
     // Not judged under the provisional 20 s: run and contest stop, naming the way out.
     let output = common::judge(
         &fixture.config,
-        &[
-            "run",
-            "--problem",
-            "double",
-            &source("accepted/double.c"),
-        ],
+        &["run", "--problem", "double", &source("accepted/double.c")],
     );
     let shown = text(&output);
     assert_eq!(output.status.code(), Some(1), "{shown}");
@@ -198,7 +202,11 @@ fn a_package_placed_by_hand_is_judged_by_nothing_until_its_first_verify_decides_
         ],
     );
     assert_eq!(output.status.code(), Some(1), "{}", text(&output));
-    assert!(text(&output).contains("none is decided yet"), "{}", text(&output));
+    assert!(
+        text(&output).contains("none is decided yet"),
+        "{}",
+        text(&output)
+    );
     assert!(!out.join("results.jsonl").exists(), "nothing judged");
 
     // --suggest-limits infers and shows, and writes nothing.
@@ -209,8 +217,15 @@ fn a_package_placed_by_hand_is_judged_by_nothing_until_its_first_verify_decides_
         shown.contains("double: the accepted submissions give 1 s (slowest accepted x 2, rounded up to a multiple of 1 s: "),
         "{shown}"
     );
-    assert!(shown.contains("not written (judge verify --write-limits stores it)"), "{shown}");
-    assert!(!stored.exists(), "--suggest-limits wrote {}", stored.display());
+    assert!(
+        shown.contains("not written (judge verify --write-limits stores it)"),
+        "{shown}"
+    );
+    assert!(
+        !stored.exists(),
+        "--suggest-limits wrote {}",
+        stored.display()
+    );
 
     // The first plain verify of a problem of the contest decides it and stores it.
     let (output, report) = verify_json(&fixture.config, &["double"]);
@@ -247,12 +262,7 @@ fn a_package_placed_by_hand_is_judged_by_nothing_until_its_first_verify_decides_
     // Now judged, with that limit.
     let output = common::judge(
         &fixture.config,
-        &[
-            "run",
-            "--problem",
-            "double",
-            &source("accepted/double.c"),
-        ],
+        &["run", "--problem", "double", &source("accepted/double.c")],
     );
     assert_eq!(output.status.code(), Some(0), "{}", text(&output));
     assert!(
@@ -302,15 +312,22 @@ fn a_package_checked_in_place_is_never_written_into() {
 
     // --write-limits: refused for a .zip (unpacked into a temporary folder) and for a
     // package whose own files give the limit.
-    let output = common::judge(&fixture.config, &["verify", "--write-limits", "package.zip"]);
+    let output = common::judge(
+        &fixture.config,
+        &["verify", "--write-limits", "package.zip"],
+    );
     assert_eq!(output.status.code(), Some(1), "{}", text(&output));
     assert!(text(&output).contains("a .zip is checked unpacked in a temporary one"));
     let given = common::fixtures().join("packages/kattis-pass-fail");
-    let (output, report) =
-        verify_json(&fixture.config, &["--write-limits", given.to_str().unwrap()]);
+    let (output, report) = verify_json(
+        &fixture.config,
+        &["--write-limits", given.to_str().unwrap()],
+    );
     assert_eq!(output.status.code(), Some(1), "{}", text(&output));
     assert!(
-        report.to_string().contains("problem.yaml gives the time limit: --write-limits stores only"),
+        report
+            .to_string()
+            .contains("problem.yaml gives the time limit: --write-limits stores only"),
         "{report}"
     );
     assert!(!given.join(".timelimit").exists());

@@ -75,7 +75,11 @@ async fn the_servers_limit_is_the_one_verify_decided_and_none_before() {
                 .get_with("/api/v1/problems", &[("authorization", &auth)])
                 .await,
         );
-        assert_eq!(problem["time_limit_s"], serde_json::Value::Null, "{problem}");
+        assert_eq!(
+            problem["time_limit_s"],
+            serde_json::Value::Null,
+            "{problem}"
+        );
         assert_eq!(problem["time_limit_origin"]["kind"], "undecided");
         let mut ann = server.login("ann").await;
         let page = ann.get("/problems/double").await;
@@ -84,10 +88,16 @@ async fn the_servers_limit_is_the_one_verify_decided_and_none_before() {
             "{}",
             page.body
         );
-        let spin = std::fs::read_to_string(package().join("submissions/time_limit_exceeded/spin.c"))
-            .unwrap();
+        let spin =
+            std::fs::read_to_string(package().join("submissions/time_limit_exceeded/spin.c"))
+                .unwrap();
         let reply = ann.submit("double", "c", &spin).await;
-        assert_eq!(reply.status, StatusCode::SERVICE_UNAVAILABLE, "{}", reply.body);
+        assert_eq!(
+            reply.status,
+            StatusCode::SERVICE_UNAVAILABLE,
+            "{}",
+            reply.body
+        );
     }
 
     // `judge verify` decides it (the first verify of a problem of the contest stores it).
@@ -129,8 +139,8 @@ async fn the_servers_limit_is_the_one_verify_decided_and_none_before() {
         page.body
     );
     // A worker judges the spinning submission TLE at verify's 1 s, not at 20 s.
-    let spin = std::fs::read_to_string(package().join("submissions/time_limit_exceeded/spin.c"))
-        .unwrap();
+    let spin =
+        std::fs::read_to_string(package().join("submissions/time_limit_exceeded/spin.c")).unwrap();
     let reply = ann.submit("double", "c", &spin).await;
     assert_eq!(reply.status, StatusCode::SEE_OTHER, "{}", reply.body);
     let result = server.wait_judged(reply.submission_id()).result.unwrap();

@@ -87,12 +87,7 @@ pub fn execute(cli: &GlobalOptions, args: &RunArgs) -> anyhow::Result<u8> {
             }
             .into())
         }
-        // On stderr, so that --json's output stays the result alone.
-        (origin, _) => eprintln!(
-            "time limit: {} s, {}",
-            judge_packages::stored_limit::format_seconds(problem.limits.time_s),
-            origin.describe()
-        ),
+        _ => {}
     }
     let max_kib = judge.config.toml.compile.max_source_kib;
     let source = judge_core::source::read_capped(&args.source, max_kib)?;
@@ -121,6 +116,16 @@ pub fn execute(cli: &GlobalOptions, args: &RunArgs) -> anyhow::Result<u8> {
         entry.groups = problem.groups.clone();
         entry
     });
+    // A limit decided from the accepted submissions is said above the table (one the
+    // problem's own file gives is that file's), after everything that could refuse the
+    // run with its one-line error.
+    if !args.json && problem.time_rule.origin == TimeLimitOrigin::Stored {
+        println!(
+            "time limit: {} s, {}",
+            judge_packages::stored_limit::format_seconds(problem.limits.time_s),
+            problem.time_rule.origin.describe()
+        );
+    }
     let mut table = TableReporter::new(std::io::stdout(), use_colour())
         .with_points(points)
         .with_test_names(problem.tests.iter().map(|t| t.name.as_str()));

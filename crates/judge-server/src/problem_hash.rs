@@ -246,12 +246,19 @@ mod tests {
     #[test]
     fn what_changes_a_verdict_changes_the_hash() {
         let dir = tempfile::tempdir().unwrap();
+        // The package gives no time limit: no version until one is decided.
+        let undecided = content_sha256(&course(dir.path(), 5.0), "p").unwrap_err();
+        assert!(
+            matches!(undecided, JudgeError::UndecidedTimeLimit { .. }),
+            "{undecided}"
+        );
+        std::fs::write(dir.path().join("problems/p/.timelimit"), "1\n").unwrap();
         let first = content_sha256(&course(dir.path(), 5.0), "p").unwrap();
         assert_eq!(
             first,
             content_sha256(&course(dir.path(), 5.0), "p").unwrap()
         );
-        // A Kattis .timelimit (a hidden file) sets the limit.
+        // The stored .timelimit (a hidden file) sets the limit.
         std::fs::write(dir.path().join("problems/p/.timelimit"), "2\n").unwrap();
         let timed = content_sha256(&course(dir.path(), 5.0), "p").unwrap();
         assert_ne!(first, timed, ".timelimit");

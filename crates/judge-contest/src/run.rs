@@ -174,27 +174,31 @@ pub fn run_contest(
     options: &ContestOptions,
     listener: &mut (dyn Listener + Send),
 ) -> Result<ContestOutcome> {
+    let course = judge.config.course();
+    let contest = course.first();
+    // Every problem loaded before anything is judged or removed: one without a decided
+    // time limit (a package that gives none, not verified yet) stops the run here rather
+    // than have the class judged under the provisional limit.
+    let mut problems = BTreeMap::new();
+    for entry in &contest.problems {
+        let problem = judge_packages::load(&judge.config, &entry.id)?;
+        let options = lazy_options(contest.scoring, &problem, entry.feedback);
+        options.check_decided(&problem)?;
+        let judging = judge.judging(&problem)?;
+        problems.insert(entry.id.clone(), (problem, judging, options));
+    }
     std::fs::create_dir_all(out).map_err(|e| JudgeError::file("output folder", out, e))?;
     let log_path = out.join("results.jsonl");
     if options.rejudge && log_path.exists() {
         std::fs::remove_file(&log_path)
             .map_err(|e| JudgeError::file("results log", &log_path, e))?;
     }
-    let course = judge.config.course();
-    let contest = course.first();
     let files = discover(
         submissions,
         contest,
         &judge.languages,
         judge.config.toml.compile.max_source_kib,
     )?;
-    let mut problems = BTreeMap::new();
-    for entry in &contest.problems {
-        let problem = judge_packages::load(&judge.config, &entry.id)?;
-        let judging = judge.judging(&problem)?;
-        let options = lazy_options(contest.scoring, &problem, entry.feedback);
-        problems.insert(entry.id.clone(), (problem, judging, options));
-    }
     let (log, done) = ResultsLog::open(&log_path)?;
     let mut reused = Vec::new();
     let mut pending = Vec::new();

@@ -59,6 +59,15 @@ pub enum JudgeError {
         /// What is wrong with it, and the id meant.
         reason: String,
     },
+    /// A package gives no time limit and none is decided yet: judging it would use the
+    /// provisional limit the inference measures under, so nothing judges it.
+    #[error("problem {id:?} ({}): its package gives no time limit and none is decided yet; `judge verify {id}` infers it from the accepted submissions and stores it in {}", dir.display(), crate::problem::STORED_TIME_LIMIT_FILE)]
+    UndecidedTimeLimit {
+        /// The problem's id.
+        id: String,
+        /// Its folder.
+        dir: PathBuf,
+    },
     /// A problem is not where it should be.
     #[error("unknown problem {id:?}: {} has no problem.toml{known}", dir.display())]
     UnknownProblem {

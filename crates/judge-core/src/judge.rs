@@ -74,6 +74,10 @@ pub struct JudgeOptions {
     /// (1: one after another). Interactive problems always run one at a time. The result
     /// is the one judging in order gives: the same tests, the same verdict.
     pub test_jobs: usize,
+    /// Judge a problem whose time limit is not decided yet, under its provisional limit:
+    /// only for inferring that limit (`judge verify`, `judge import`). Everything else
+    /// refuses such a problem ([`JudgeError::UndecidedTimeLimit`]).
+    pub provisional_time_limit: bool,
 }
 
 impl Default for JudgeOptions {
@@ -84,6 +88,7 @@ impl Default for JudgeOptions {
             stop_at_first_failure: false,
             lazy_groups: Vec::new(),
             test_jobs: 1,
+            provisional_time_limit: false,
         }
     }
 }
@@ -92,6 +97,19 @@ impl JudgeOptions {
     /// The plan of a submission's `count` tests under these options.
     pub fn plan(&self, count: usize) -> TestPlan<'_> {
         TestPlan::new(count, &self.lazy_groups, self.stop_at_first_failure)
+    }
+
+    /// Refuses a problem whose time limit is not decided, unless these options are the
+    /// inference's own ([`JudgeOptions::provisional_time_limit`]).
+    pub fn check_decided(&self, problem: &Problem) -> Result<()> {
+        if problem.time_rule.is_decided() || self.provisional_time_limit {
+            Ok(())
+        } else {
+            Err(JudgeError::UndecidedTimeLimit {
+                id: problem.id.clone(),
+                dir: problem.dir.clone(),
+            })
+        }
     }
 
     /// The limits with the time scale applied.
@@ -412,6 +430,7 @@ impl Judge {
         listener: &mut dyn Listener,
         prepare: impl FnOnce(&mut sandbox::SandboxBox<'_>, &Toolchain, &Path) -> Result<CompileResult>,
     ) -> Result<SubmissionResult> {
+        options.check_decided(problem)?;
         listener.on_event(&Event::Started {
             problem: &problem.id,
             language,
@@ -567,6 +586,7 @@ impl Judge {
             judging,
             options,
         } = submission;
+        options.check_decided(problem)?;
         let (bytes, language) = self.admit(source, bytes, language)?;
         let settings = &self.config.toml.compile;
         // The problem's include files beside it, as when it is judged.

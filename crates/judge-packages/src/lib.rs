@@ -11,6 +11,7 @@ mod kattis;
 mod load;
 pub mod native;
 mod polygon;
+pub mod stored_limit;
 pub mod testdata;
 mod unzip;
 mod yaml;

@@ -17,7 +17,7 @@ use judge_core::package_issues::{line_of, Issues, PackageError};
 use judge_core::problem::submissions::{Expected, KeptSubmission};
 use judge_core::problem::{
     Aggregation, Format, GeneratedTest, Group, OutputCheck, Problem, ProblemLimits, Statement,
-    TestCase, TestGroup, TimeRule, Validator, ValidatorProtocol,
+    TestCase, TestGroup, TimeLimitOrigin, TimeRule, Validator, ValidatorProtocol,
 };
 use judge_core::program::{Program, ProgramKind};
 use judge_core::verdict::Verdict;
@@ -262,7 +262,12 @@ fn read(dir: &Path, id: &str, issues: &mut Issues) -> Option<Problem> {
         title_zh,
         statements,
         limits,
-        time_rule: TimeRule::default(),
+        time_rule: TimeRule {
+            origin: TimeLimitOrigin::Given {
+                file: "problem.xml",
+            },
+            ..TimeRule::default()
+        },
         tests,
         groups,
         output,

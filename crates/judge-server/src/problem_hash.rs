@@ -60,6 +60,15 @@ fn read(path: &Path, what: &str) -> Result<Vec<u8>, JudgeError> {
 /// The content hash of problem `id` as this machine's judge.toml and files have it.
 pub fn content_sha256(judge: &Judge, id: &str) -> Result<String, JudgeError> {
     let problem = judge_packages::load(&judge.config, id)?;
+    // A package without a decided time limit has no version to judge: its limit would be
+    // the provisional one. Named at start and refused by the workers until `judge verify`
+    // decides it (the stored .timelimit is then one of the files hashed below).
+    if !problem.time_rule.is_decided() {
+        return Err(JudgeError::UndecidedTimeLimit {
+            id: problem.id.clone(),
+            dir: problem.dir.clone(),
+        });
+    }
     let mut hasher = Sha256::new();
     let mut files = Vec::new();
     files_under(&problem.dir, &mut files)?;
@@ -237,12 +246,19 @@ mod tests {
     #[test]
     fn what_changes_a_verdict_changes_the_hash() {
         let dir = tempfile::tempdir().unwrap();
+        // The package gives no time limit: no version until one is decided.
+        let undecided = content_sha256(&course(dir.path(), 5.0), "p").unwrap_err();
+        assert!(
+            matches!(undecided, JudgeError::UndecidedTimeLimit { .. }),
+            "{undecided}"
+        );
+        std::fs::write(dir.path().join("problems/p/.timelimit"), "1\n").unwrap();
         let first = content_sha256(&course(dir.path(), 5.0), "p").unwrap();
         assert_eq!(
             first,
             content_sha256(&course(dir.path(), 5.0), "p").unwrap()
         );
-        // A Kattis .timelimit (a hidden file) sets the limit.
+        // The stored .timelimit (a hidden file) sets the limit.
         std::fs::write(dir.path().join("problems/p/.timelimit"), "2\n").unwrap();
         let timed = content_sha256(&course(dir.path(), 5.0), "p").unwrap();
         assert_ne!(first, timed, ".timelimit");

@@ -24,14 +24,16 @@ use judge_core::compare::checker::Checker;
 pub use judge_core::events::runs::{Row, Status};
 use judge_core::events::{Event, Listener, Silent};
 use judge_core::judge::{Judge, JudgeOptions};
+use judge_core::problem::TimeLimitOrigin;
 use judge_core::problem::{OutputCheck, Problem, ValidatorProtocol};
 use judge_core::run_test::Judging;
 use judge_core::tools::ReadyProgram;
 use judge_core::verdict::Verdict;
+use judge_packages::stored_limit;
 use judge_packages::testdata::{self, ProblemTools};
 use serde::Serialize;
 use std::path::Path;
-use submissions::{judge_submissions, SubmissionOutcome};
+use submissions::{judge_submissions, Inference, SubmissionOutcome};
 
 /// The time limit and how far the submissions are from it.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -45,9 +47,17 @@ pub struct Margins {
     /// The too-slow submission closest to its limit: file, its largest CPU time seen, its
     /// language's limit.
     pub closest_too_slow: Option<(String, f64, f64)>,
-    /// The limit the rule gives: twice the slowest accepted CPU time in native terms,
-    /// rounded up to 0.1 s.
+    /// The limit the problem's rule gives from this run's accepted times (natively twice
+    /// the slowest accepted CPU time in native terms, rounded up to 0.1 s; a package's
+    /// own rule otherwise).
     pub suggested_time_limit_s: Option<f64>,
+    /// Where the limit in use comes from (given, stored, inferred by this run).
+    pub time_limit_origin: TimeLimitOrigin,
+    /// What the accepted submissions gave when this run inferred the limit (a package
+    /// without one, `--suggest-limits`, `--write-limits`).
+    pub inferred: Option<Inference>,
+    /// Whether this run stored the limit ([`judge_packages::stored_limit`]).
+    pub limit_written: bool,
 }
 
 /// Everything verify found about one problem.
@@ -105,6 +115,27 @@ impl ProblemReport {
 pub struct VerifyOptions {
     /// Submissions judged at once.
     pub jobs: usize,
+    /// What becomes of a time limit inferred from the accepted submissions.
+    pub limits: LimitAction,
+    /// Whether a problem without a decided limit gets the inferred one stored (its
+    /// first verify decides it): a problem of the contest, yes; a package checked in
+    /// place by path, no (it is not the judge's to write into).
+    pub store_first_limit: bool,
+}
+
+/// What verify does about a limit the accepted submissions give (a package's own rule).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LimitAction {
+    /// Use the decided limit; a problem without one has it inferred (and stored when
+    /// [`VerifyOptions::store_first_limit`]).
+    #[default]
+    Use,
+    /// Infer it again, also over a stored one, and show it beside the one in use; write
+    /// nothing (`judge verify --suggest-limits`).
+    Suggest,
+    /// Infer it again and store it (`judge verify --write-limits`): the explicit act that
+    /// changes a decided limit.
+    Write,
 }
 
 /// A path relative to the judge.toml folder, for messages.
@@ -179,6 +210,95 @@ pub fn verify_loaded(
     report
 }
 
+/// Decides the time limit of a problem that has none (a package that gives none, nothing
+/// stored): inferred from its accepted submissions by its format's rule and stored in
+/// its folder, as `judge import` does. `Ok(None)`: its limit was decided already.
+pub fn store_inferred_limit(judge: &Judge, problem: &Problem) -> Result<Option<Inference>, String> {
+    if problem.time_rule.is_decided() {
+        return Ok(None);
+    }
+    let judging = judge.judging(problem).map_err(|e| e.to_string())?;
+    let inference = submissions::infer_time_limit(judge, problem, &judging)?;
+    stored_limit::write(&problem.dir, inference.limit_s).map_err(|e| e.to_string())?;
+    Ok(Some(inference))
+}
+
+/// Infers the limit from the accepted submissions when the problem has none decided or
+/// `options` ask for it again, and adopts it (stored, or for this run only) as
+/// `options` say. `Err`: why no limit could be had; the rest is not verified.
+fn decide_time_limit(
+    judge: &Judge,
+    problem: &mut Problem,
+    judging: &judge_core::run_test::Judging,
+    options: &VerifyOptions,
+    report: &mut ProblemReport,
+) -> Result<(), String> {
+    let origin = problem.time_rule.origin;
+    report.margins.time_limit_origin = origin;
+    let infer = match origin {
+        TimeLimitOrigin::Undecided => true,
+        TimeLimitOrigin::Stored => options.limits != LimitAction::Use,
+        TimeLimitOrigin::Given { file } if options.limits == LimitAction::Write => {
+            return Err(format!(
+                "{file} gives the time limit: --write-limits stores only a limit inferred for a package that gives none (change it in {file})"
+            ));
+        }
+        TimeLimitOrigin::Given { .. } | TimeLimitOrigin::Inferred => false,
+    };
+    if !infer {
+        return Ok(());
+    }
+    let inference = submissions::infer_time_limit(judge, problem, judging)?;
+    report.margins.inferred = Some(inference.clone());
+    let write = match options.limits {
+        LimitAction::Write => true,
+        LimitAction::Use => origin == TimeLimitOrigin::Undecided && options.store_first_limit,
+        LimitAction::Suggest => false,
+    };
+    let adopted = if write {
+        stored_limit::write(&problem.dir, inference.limit_s).map_err(|e| e.to_string())?;
+        report.margins.limit_written = true;
+        TimeLimitOrigin::Stored
+    } else if origin == TimeLimitOrigin::Undecided {
+        TimeLimitOrigin::Inferred
+    } else {
+        // --suggest-limits over a stored limit: shown, the stored one kept.
+        return Ok(());
+    };
+    problem.limits.time_s = inference.limit_s;
+    problem.time_rule.origin = adopted;
+    report.margins.time_limit_s = inference.limit_s;
+    report.margins.time_limit_origin = adopted;
+    Ok(())
+}
+
+/// The "time limits" row's words for where the limit comes from and, when this run
+/// inferred it, what the accepted submissions gave.
+fn origin_detail(margins: &Margins) -> String {
+    let inferred = margins.inferred.as_ref().map(|inference| {
+        let (file, cpu) = &inference.slowest;
+        format!(
+            "{} s by the rule ({}: {file} at {cpu:.3} s)",
+            stored_limit::format_seconds(inference.limit_s),
+            inference.rule
+        )
+    });
+    let origin = margins.time_limit_origin;
+    match (origin, inferred) {
+        (TimeLimitOrigin::Stored, Some(inferred)) if margins.limit_written => {
+            format!(", from the accepted submissions, stored in .timelimit by this run: {inferred}")
+        }
+        (TimeLimitOrigin::Stored, Some(inferred)) => format!(
+            ", {}; the accepted submissions now give {inferred}; not written (judge verify --write-limits stores it)",
+            origin.describe()
+        ),
+        (TimeLimitOrigin::Inferred, Some(inferred)) => format!(
+            ", from the accepted submissions, inferred by this run and not stored: {inferred} (judge verify --write-limits, or judge import, stores it)"
+        ),
+        (origin, _) => format!(", {}", origin.describe()),
+    }
+}
+
 /// The checks in order; `progress` is called after each.
 fn verify_steps(
     judge: &Judge,
@@ -200,10 +320,18 @@ fn verify_steps(
             "{} ({}; {}, {} MiB{})",
             problem.title,
             problem.format.describe(),
-            if problem.time_rule.explicit {
-                format!("{} s", problem.limits.time_s)
-            } else {
-                "time limit inferred from the accepted submissions".to_string()
+            // A limit the problem's own file gives is just its figure here (the "time
+            // limits" row names the file); one from the accepted submissions says so.
+            match problem.time_rule.origin {
+                TimeLimitOrigin::Given { .. } => format!("{} s", problem.limits.time_s),
+                TimeLimitOrigin::Undecided =>
+                    "no time limit decided yet: inferred below from the accepted submissions"
+                        .to_string(),
+                origin => format!(
+                    "{} s {}",
+                    stored_limit::format_seconds(problem.limits.time_s),
+                    origin.describe()
+                ),
             },
             problem.limits.memory_mib,
             if problem.groups.is_empty() {
@@ -261,18 +389,10 @@ fn verify_steps(
             return report;
         }
     };
-    if !problem.time_rule.explicit {
-        match submissions::infer_time_limit(judge, &problem, &judging, options.jobs) {
-            Ok(limit) => {
-                problem.limits.time_s = limit;
-                report.margins.time_limit_s = limit;
-            }
-            Err(message) => {
-                report.row("time limits", Status::Fail, message);
-                report.skip_rest("time limits");
-                return report;
-            }
-        }
+    if let Err(message) = decide_time_limit(judge, &mut problem, &judging, options, &mut report) {
+        report.row("time limits", Status::Fail, message);
+        report.skip_rest("time limits");
+        return report;
     }
     check_reference(judge, &problem, &tools, &judging, &mut report);
     progress(&report);
@@ -836,8 +956,7 @@ fn check_time_limits(problem: &Problem, report: &mut ProblemReport) {
             .iter()
             .map(|o| o.max_cpu_time_s * report.margins.time_limit_s / o.limit_s)
             .fold(0.0, f64::max);
-        report.margins.suggested_time_limit_s =
-            Some(((rule.accepted_factor * native) * 10.0).ceil().max(1.0) / 10.0);
+        report.margins.suggested_time_limit_s = Some(submissions::limit_by_rule(&rule, native));
     }
     for outcome in &accepted {
         if outcome.max_cpu_time_s * rule.accepted_factor > outcome.limit_s + 1e-9 {
@@ -870,14 +989,7 @@ fn check_time_limits(problem: &Problem, report: &mut ProblemReport) {
     let detail = format!(
         "limit {:.2} s{}{}{}",
         margins.time_limit_s,
-        if rule.explicit {
-            String::new()
-        } else {
-            format!(
-                " (inferred: slowest accepted x {}, rounded up)",
-                rule.accepted_factor
-            )
-        },
+        origin_detail(margins),
         margins
             .slowest_accepted
             .as_ref()

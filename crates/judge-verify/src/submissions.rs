@@ -7,7 +7,7 @@ use judge_core::judge::{Judge, JudgeOptions, Submission};
 use judge_core::language::Language;
 use judge_core::problem::groups::matches_pattern;
 use judge_core::problem::groups::{earned, marks};
-use judge_core::problem::{Expected, KeptSubmission, Problem};
+use judge_core::problem::{Expected, KeptSubmission, Problem, TimeRule, PROVISIONAL_TIME_S};
 use judge_core::program::ProgramKind;
 use judge_core::run_test::Judging;
 use judge_core::verdict::{SubmissionResult, TestResult, TimeLimitKind, Verdict};
@@ -404,27 +404,77 @@ pub fn judge_submissions(
     })
 }
 
-/// The time limit a package's rule gives from its accepted submissions' CPU times
-/// (measured under the provisional limit): the slowest x the accepted factor, rounded up
-/// to the resolution (at least one step), or to the nearest second (legacy Kattis, at
-/// least 1 s).
+/// A time limit inferred from the accepted submissions by the package's rule.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Inference {
+    /// The limit in seconds, for native languages.
+    pub limit_s: f64,
+    /// The slowest accepted submission (a path for messages) and its CPU time in native
+    /// terms (its language's multiplier taken off).
+    pub slowest: (String, f64),
+    /// The rule in words ("slowest accepted x 2, rounded up to a multiple of 1 s").
+    pub rule: String,
+}
+
+/// The limit `rule` gives for the slowest accepted CPU time `slowest_s` (native terms):
+/// x the accepted factor, rounded up to the resolution (at least one step; Kattis
+/// 2023-07 and later), or to the nearest whole second, at least one (legacy Kattis,
+/// problemtools' `int(0.5 + exact)`). Kept to the millisecond so that 3 x 0.1 s is
+/// stored as 0.3.
+pub fn limit_by_rule(rule: &TimeRule, slowest_s: f64) -> f64 {
+    let exact = slowest_s * rule.accepted_factor;
+    let limit = match rule.resolution {
+        Some(step) => (exact / step).ceil().max(1.0) * step,
+        None => exact.round().max(1.0),
+    };
+    (limit * 1000.0).round() / 1000.0
+}
+
+/// `rule` in words, for verify's rows and `--suggest-limits`.
+pub fn describe_rule(rule: &TimeRule) -> String {
+    match rule.resolution {
+        Some(step) => format!(
+            "slowest accepted x {}, rounded up to a multiple of {} s",
+            rule.accepted_factor,
+            judge_packages::stored_limit::format_seconds(step)
+        ),
+        None => format!(
+            "slowest accepted x {}, rounded to whole seconds (at least 1 s)",
+            rule.accepted_factor
+        ),
+    }
+}
+
+/// The time limit a package's rule gives from its accepted submissions' CPU times, each
+/// measured under the provisional limit ([`limit_by_rule`]). CPU time, not wall time,
+/// and one submission at a time whatever the cores: the figure is decided once and kept,
+/// so it is measured as quietly as this machine allows.
 pub fn infer_time_limit(
     judge: &Judge,
     problem: &Problem,
     judging: &Judging,
-    jobs: usize,
-) -> Result<f64, String> {
+) -> Result<Inference, String> {
     let accepted: Vec<&KeptSubmission> = problem
         .submissions
         .iter()
         .filter(|s| s.expected == Expected::verdict(Verdict::AC) && s.skip.is_none())
         .collect();
-    let measured = judge_core::parallel::map(&accepted, jobs, |_, kept| {
+    let options = JudgeOptions {
+        provisional_time_limit: true,
+        ..JudgeOptions::default()
+    };
+    // Measured under the provisional limit, also when a stored one is inferred again (a
+    // limit too tight must not stop the run that is to replace it).
+    let mut problem = problem.clone();
+    problem.limits.time_s = PROVISIONAL_TIME_S;
+    let problem = &problem;
+    let mut slowest: Option<(String, f64)> = None;
+    for kept in accepted {
         let ProgramKind::Sources { files, language } = &kept.program.kind else {
-            return Ok(None);
+            continue;
         };
         let Ok((language_entry, _, _)) = sources(judge, files, language.as_deref()) else {
-            return Ok(None);
+            continue;
         };
         let result = judge_sources(
             judge,
@@ -432,9 +482,9 @@ pub fn infer_time_limit(
             judging,
             files,
             Some(&language_entry.id),
-            &JudgeOptions::default(),
+            &options,
         )
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| format!("{}: {e}", shown(judge, &kept.path)))?;
         if result.verdict != Verdict::AC {
             return Err(format!(
                 "{}: accepted, but got {} while the time limit was being inferred (under {} s)",
@@ -444,24 +494,19 @@ pub fn infer_time_limit(
             ));
         }
         // In native terms: the language's multiplier taken off.
-        Ok(Some(
-            result.max_cpu_time_s / language_entry.spec.time_multiplier,
-        ))
-    });
-    let mut slowest: Option<f64> = None;
-    for item in measured {
-        if let Some(time) = item? {
-            slowest = Some(slowest.map_or(time, |s: f64| s.max(time)));
+        let time = result.max_cpu_time_s / language_entry.spec.time_multiplier;
+        if slowest.as_ref().is_none_or(|(_, s)| time > *s) {
+            slowest = Some((shown(judge, &kept.path), time));
         }
     }
     let slowest = slowest.ok_or_else(|| {
         "the package gives no time limit and has no accepted submission to infer one from"
             .to_string()
     })?;
-    let exact = slowest * problem.time_rule.accepted_factor;
-    Ok(match problem.time_rule.resolution {
-        Some(step) => (exact / step).ceil().max(1.0) * step,
-        None => exact.round().max(1.0),
+    Ok(Inference {
+        limit_s: limit_by_rule(&problem.time_rule, slowest.1),
+        slowest,
+        rule: describe_rule(&problem.time_rule),
     })
 }
 
@@ -485,6 +530,41 @@ mod tests {
             score: None,
             stderr: None,
         }
+    }
+
+    #[test]
+    fn the_inferred_limit_follows_each_formats_rounding() {
+        let rule = |factor: f64, resolution: Option<f64>| TimeRule {
+            accepted_factor: factor,
+            resolution,
+            ..TimeRule::default()
+        };
+        // 2023-07 and later: up to a multiple of time_resolution, at least one step; a
+        // slowest time that wanders with the load inside a step gives the same figure.
+        let kattis = rule(2.0, Some(1.0));
+        for slowest in [0.0, 0.001, 0.2, 0.45, 0.5] {
+            assert_eq!(limit_by_rule(&kattis, slowest), 1.0, "{slowest}");
+        }
+        assert_eq!(limit_by_rule(&kattis, 0.51), 2.0);
+        assert_eq!(
+            limit_by_rule(&rule(2.0, Some(0.1)), 0.15),
+            0.3,
+            "kept clean"
+        );
+        assert_eq!(limit_by_rule(&rule(2.0, Some(0.25)), 0.3), 0.75);
+        // Legacy: x time_multiplier (5), to the nearest whole second, at least 1 s.
+        let legacy = rule(5.0, None);
+        assert_eq!(limit_by_rule(&legacy, 0.01), 1.0);
+        assert_eq!(limit_by_rule(&legacy, 0.29), 1.0);
+        assert_eq!(limit_by_rule(&legacy, 0.31), 2.0);
+        assert_eq!(
+            describe_rule(&kattis),
+            "slowest accepted x 2, rounded up to a multiple of 1 s"
+        );
+        assert_eq!(
+            describe_rule(&legacy),
+            "slowest accepted x 5, rounded to whole seconds (at least 1 s)"
+        );
     }
 
     #[test]

@@ -133,8 +133,9 @@ pub struct TimeRule {
     pub accepted_factor: f64,
     /// Every too-slow submission runs past the limit x this.
     pub too_slow_factor: f64,
-    /// Whether the limit was given (false: inferred from the accepted submissions).
-    pub explicit: bool,
+    /// Where the limit comes from: the problem's files, a limit inferred once and stored,
+    /// or none decided yet.
+    pub origin: TimeLimitOrigin,
     /// An inferred limit is the smallest multiple of this (seconds) that the rule allows
     /// (Kattis 2023-07 and later); `None`: rounded to the nearest whole second, at least
     /// one (legacy Kattis).
@@ -146,8 +147,69 @@ impl Default for TimeRule {
         TimeRule {
             accepted_factor: 2.0,
             too_slow_factor: 1.5,
-            explicit: true,
+            origin: TimeLimitOrigin::Given {
+                file: "problem.toml",
+            },
             resolution: Some(0.1),
+        }
+    }
+}
+
+impl TimeRule {
+    /// Whether a limit is decided (given by the problem, or inferred once and stored).
+    pub fn is_decided(&self) -> bool {
+        self.origin != TimeLimitOrigin::Undecided
+    }
+}
+
+/// The file a judge keeps a package's inferred time limit in, inside the problem's folder:
+/// one number of seconds, as DOMjudge and BAPCtools write it (docs/problem-format.md,
+/// "The time limit of a package that gives none").
+pub const STORED_TIME_LIMIT_FILE: &str = ".timelimit";
+
+/// The time limit the accepted submissions are measured under while a package's limit is
+/// inferred (and the one an undecided problem carries, which nothing else judges under).
+pub const PROVISIONAL_TIME_S: f64 = 20.0;
+
+/// Where a problem's time limit comes from. A package that gives none has its limit
+/// inferred once from its accepted submissions and stored ([`STORED_TIME_LIMIT_FILE`]);
+/// until then it is [`TimeLimitOrigin::Undecided`] and nothing judges it but the inference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum TimeLimitOrigin {
+    /// The problem's own metadata gives it (`file`: problem.toml, problem.yaml,
+    /// problem.xml, domjudge-problem.ini).
+    Given {
+        /// The file that gives it.
+        file: &'static str,
+    },
+    /// Inferred from the accepted submissions' CPU time by the format's rule, stored in
+    /// [`STORED_TIME_LIMIT_FILE`] (by `judge import`, the first `judge verify`,
+    /// `judge verify --write-limits`, or the tool that made the package).
+    Stored,
+    /// Inferred by this run from the accepted submissions, not stored (a package checked
+    /// in place by `judge verify PATH` or `judge run --problem PATH`): the next run infers
+    /// it again.
+    Inferred,
+    /// The package gives none and none is stored yet: `limits.time_s` is only the
+    /// provisional limit the inference measures under.
+    #[default]
+    Undecided,
+}
+
+impl TimeLimitOrigin {
+    /// How the limit was decided, in words ("from problem.yaml", "from the accepted
+    /// submissions"), for `judge verify`, the statement page and the API.
+    pub fn describe(self) -> String {
+        match self {
+            TimeLimitOrigin::Given { file } => format!("from {file}"),
+            TimeLimitOrigin::Stored => {
+                format!("from the accepted submissions (stored in {STORED_TIME_LIMIT_FILE})")
+            }
+            TimeLimitOrigin::Inferred => {
+                "from the accepted submissions (inferred by this run, not stored)".to_string()
+            }
+            TimeLimitOrigin::Undecided => "not decided yet".to_string(),
         }
     }
 }

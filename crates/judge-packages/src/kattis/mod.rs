@@ -13,7 +13,7 @@
 
 pub mod metadata;
 
-use super::yaml;
+use super::{stored_limit, yaml};
 use judge_core::compare::kattis_default::KattisFlags;
 use judge_core::compare::BuiltIn;
 use judge_core::config::problem_toml::CheckerProtocol;
@@ -23,7 +23,8 @@ use judge_core::package_issues::{Issues, PackageError};
 use judge_core::problem::submissions::{from_folders, Expected, KeptSubmission};
 use judge_core::problem::{
     Aggregation, Format, Group, OutputCheck, Problem, ProblemLimits, Statement, TestCase,
-    TestGroup, TimeRule, Validator, ValidatorProtocol,
+    TestGroup, TimeLimitOrigin, TimeRule, Validator, ValidatorProtocol, PROVISIONAL_TIME_S,
+    STORED_TIME_LIMIT_FILE,
 };
 use judge_core::program::Program;
 use judge_core::verdict::Verdict;
@@ -33,9 +34,6 @@ use metadata::{
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// The time limit used while the real one is not known yet (inferred from the accepted
-/// submissions' times, which are measured under it).
-pub const PROVISIONAL_TIME_S: f64 = 20.0;
 /// Memory when problem.yaml gives none (the format's typical system default), in MiB.
 pub const DEFAULT_MEMORY_MIB: u64 = 2048;
 /// Output when problem.yaml gives none, in MiB.
@@ -551,9 +549,11 @@ fn statements(dir: &Path, issues: &mut Issues) -> Vec<Statement> {
     found
 }
 
-/// Limits and the time rule: an explicit limit (2023-07 `limits.time_limit`, or the
-/// `.timelimit` file and `domjudge-problem.ini` that DOMjudge and BAPCtools write), else
-/// one inferred from the accepted submissions by the generation's own rule.
+/// Limits and the time rule: a limit given by the package (2023-07 `limits.time_limit`,
+/// or DOMjudge's `domjudge-problem.ini`), else the one decided once from the accepted
+/// submissions and stored in `.timelimit` (by this judge, or by DOMjudge and BAPCtools,
+/// which write the same file), else none decided yet: the provisional limit, which only
+/// the inference judges under.
 fn limits(
     dir: &Path,
     metadata: &ProblemYaml,
@@ -561,25 +561,33 @@ fn limits(
     issues: &mut Issues,
 ) -> (ProblemLimits, TimeRule) {
     let yaml = &metadata.limits;
-    let (file, key, explicit) = match yaml.time_limit {
-        Some(limit) => ("problem.yaml", "limits.time_limit", Some(limit)),
-        None => match std::fs::read_to_string(dir.join(".timelimit")) {
-            Ok(text) => match text.trim().parse::<f64>() {
-                Ok(limit) => (".timelimit", "its number", Some(limit)),
-                Err(_) => {
-                    issues.error(
-                        ".timelimit",
-                        None,
-                        format!("holds {:?}, not a time limit in seconds", text.trim()),
-                    );
-                    (".timelimit", "its number", None)
-                }
+    let (file, key, explicit, origin) = match yaml.time_limit {
+        Some(limit) => (
+            "problem.yaml",
+            "limits.time_limit",
+            Some(limit),
+            TimeLimitOrigin::Given {
+                file: "problem.yaml",
             },
-            Err(_) => (
-                "domjudge-problem.ini",
-                "timelimit",
-                domjudge_time_limit(dir),
-            ),
+        ),
+        None => match stored_limit::read_reason(dir) {
+            // Checked against the bounds as it was read.
+            Ok(Some(limit)) => (".timelimit", "", Some(limit), TimeLimitOrigin::Stored),
+            Err(why) => {
+                issues.error(STORED_TIME_LIMIT_FILE, None, why);
+                (".timelimit", "", None, TimeLimitOrigin::Undecided)
+            }
+            Ok(None) => match domjudge_time_limit(dir) {
+                Some(limit) => (
+                    "domjudge-problem.ini",
+                    "timelimit",
+                    Some(limit),
+                    TimeLimitOrigin::Given {
+                        file: "domjudge-problem.ini",
+                    },
+                ),
+                None => ("", "", None, TimeLimitOrigin::Undecided),
+            },
         },
     };
     let mut refuse = |file: &str, key: &str, why: Option<String>| {
@@ -587,7 +595,7 @@ fn limits(
             issues.error(file, None, format!("{key} = {why}"));
         }
     };
-    if let Some(limit) = explicit {
+    if let (Some(limit), false) = (explicit, origin == TimeLimitOrigin::Stored) {
         refuse(file, key, bounds::seconds(limit, bounds::MAX_TIME_S));
     }
     if let Some(memory) = yaml.memory {
@@ -628,7 +636,7 @@ fn limits(
         TimeRule {
             accepted_factor,
             too_slow_factor,
-            explicit: explicit.is_some(),
+            origin,
             resolution,
         },
     )

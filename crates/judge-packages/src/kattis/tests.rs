@@ -29,7 +29,12 @@ fn a_pass_fail_package_with_a_custom_validator_loads() {
     assert_eq!(problem.format, Format::Kattis2025);
     assert_eq!(problem.title, "Pair sum");
     assert_eq!(problem.limits.time_s, 1.0);
-    assert!(problem.time_rule.explicit);
+    assert_eq!(
+        problem.time_rule.origin,
+        TimeLimitOrigin::Given {
+            file: "problem.yaml"
+        }
+    );
     assert_eq!(problem.limits.memory_mib, 256);
     let names: Vec<&str> = problem.tests.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(
@@ -103,7 +108,7 @@ fn groups_flags_and_time_rules_of_each_generation() {
         panic!("{:?}", problem.submissions);
     };
     assert!(oom.expected.holds(Verdict::MLE, None) && oom.expected.holds(Verdict::RE, None));
-    assert!(!problem.time_rule.explicit);
+    assert_eq!(problem.time_rule.origin, TimeLimitOrigin::Undecided);
     assert_eq!(
         (
             problem.time_rule.accepted_factor,
@@ -338,7 +343,8 @@ fn absurd_limits_are_refused_naming_the_file_and_the_key() {
     write(root, ".timelimit", "86400\n");
     let found = errors(root).join("\n");
     assert!(
-        found.contains(".timelimit") && found.contains("86400 s is more than the judge allows"),
+        found.contains(".timelimit")
+            && found.contains("86400 s is more than the judge allows (60 s)"),
         "{found}"
     );
     write(root, ".timelimit", "soon\n");

@@ -242,7 +242,12 @@ async fn problems(
                         "id": entry.id,
                         "title": loaded.as_ref().map(|p| p.title.clone()),
                         "points": entry.points,
-                        "time_limit_s": loaded.as_ref().map(|p| p.limits.time_s),
+                        // None until a package without a limit has one decided.
+                        "time_limit_s": loaded
+                            .as_ref()
+                            .filter(|p| p.time_rule.is_decided())
+                            .map(|p| p.limits.time_s),
+                        "time_limit_origin": loaded.as_ref().map(|p| p.time_rule.origin),
                         "memory_limit_mib": loaded.as_ref().map(|p| p.limits.memory_mib),
                         "statement": of.href(&format!("/problems/{}", entry.id)),
                     })

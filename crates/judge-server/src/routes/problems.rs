@@ -238,9 +238,18 @@ fn render_with_samples(
     (rendered, rest)
 }
 
+/// The limits line, with how the time limit was decided (a package's own file, or its
+/// accepted submissions); a limit not decided yet is said so, never the provisional one.
 fn limits_text(problem: &judge_core::problem::Problem) -> String {
+    use judge_core::problem::TimeLimitOrigin;
     let limits = &problem.limits;
-    ProblemTexts::current().limits(limits.time_s, limits.memory_mib)
+    let t = ProblemTexts::current();
+    let how = match problem.time_rule.origin {
+        TimeLimitOrigin::Given { file } => t.limit_from_file(file),
+        TimeLimitOrigin::Stored | TimeLimitOrigin::Inferred => t.limit_from_submissions().into(),
+        TimeLimitOrigin::Undecided => return t.limit_undecided(limits.memory_mib),
+    };
+    t.limits(limits.time_s, how, limits.memory_mib)
 }
 
 /// A problem's title in `language` when it has one there (Chinese), else its English

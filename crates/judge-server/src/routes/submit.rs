@@ -342,8 +342,17 @@ pub(crate) async fn accept(
     };
     let inserted = state
         .blocking(move |s| {
-            if let Err(error) = judge_packages::load(&s.judge.config, &new.problem) {
-                return Ok(Err(error.to_string()));
+            match judge_packages::load(&s.judge.config, &new.problem) {
+                Err(error) => return Ok(Err(error.to_string())),
+                // Never judged under the provisional limit: refused until one is decided.
+                Ok(problem) if !problem.time_rule.is_decided() => {
+                    return Ok(Err(judge_core::JudgeError::UndecidedTimeLimit {
+                        id: problem.id.clone(),
+                        dir: problem.dir.clone(),
+                    }
+                    .to_string()))
+                }
+                Ok(_) => {}
             }
             Ok(Ok(s
                 .store

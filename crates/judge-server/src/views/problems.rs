@@ -39,7 +39,10 @@ crate::i18n::texts! {
         not_ready => "its files are not ready", "题目文件尚未就绪";
         no_statement => "*This problem has no statement yet.*", "*本题还没有题面。*";
         no_image(id: &str, file: &str) => "The statement of problem {id} shows no image {file:?}.", "题目 {id} 的题面中没有图片 {file:?}。";
-        limits(time_s: f64, memory_mib: u64) => "Time limit {time_s} s · memory {memory_mib} MiB", "时间限制 {time_s} 秒 · 内存限制 {memory_mib} MiB";
+        limits(time_s: f64, how: String, memory_mib: u64) => "Time limit {time_s} s ({how}) · memory {memory_mib} MiB", "时间限制 {time_s} 秒（{how}）· 内存限制 {memory_mib} MiB";
+        limit_from_file(file: &str) => "from {file}", "来自 {file}";
+        limit_from_submissions => "from the accepted submissions", "由通过的参考提交推算";
+        limit_undecided(memory_mib: u64) => "Time limit not decided yet: submissions open once the teacher decides it · memory {memory_mib} MiB", "时间限制尚未确定：教师确定后方可提交 · 内存限制 {memory_mib} MiB";
     }
 }
 

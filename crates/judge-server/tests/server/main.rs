@@ -28,6 +28,7 @@ mod http_self_test;
 mod http_similarity;
 mod http_statements;
 mod http_submit;
+mod http_time_limit;
 mod http_untranslated;
 mod scale_out;
 mod serve_process;

@@ -3,7 +3,10 @@
 //! copied beside the other problems and listed in judge.toml, for `judge contest` and
 //! `judge serve`.
 
-use super::common::{load_config, GlobalOptions, EXIT_JUDGED};
+use super::common::{cancel_flag, load_config, GlobalOptions, EXIT_JUDGED};
+use judge_core::problem::STORED_TIME_LIMIT_FILE;
+use judge_core::text::escape;
+use judge_packages::stored_limit::format_seconds;
 use std::path::PathBuf;
 
 /// Arguments of `judge import`.
@@ -55,6 +58,36 @@ pub fn execute(cli: &GlobalOptions, args: &ImportArgs) -> anyhow::Result<u8> {
         imported.contest,
         args.points
     );
+    // A package that gives no time limit has it decided now, once, from its accepted
+    // submissions, and stored with it: every command and the server then use that one.
+    let judge = judge_core::Judge::new(load_config(cli.config.as_ref())?, cancel_flag())?;
+    let problem = judge_packages::load(&judge.config, &imported.id)?;
+    if problem.time_rule.is_decided() {
+        println!(
+            "time limit: {} s, {}",
+            format_seconds(problem.limits.time_s),
+            problem.time_rule.origin.describe()
+        );
+    } else {
+        super::common::warn_if_degraded(&judge);
+        match judge_verify::store_inferred_limit(&judge, &problem) {
+            Ok(Some(inference)) => println!(
+                "time limit: {} s, from the accepted submissions ({}: {} at {:.3} s), stored in {}",
+                format_seconds(inference.limit_s),
+                inference.rule,
+                escape::terminal_line(&inference.slowest.0),
+                inference.slowest.1,
+                imported.dir.join(STORED_TIME_LIMIT_FILE).display()
+            ),
+            Ok(None) => {}
+            Err(why) => eprintln!(
+                "warning: {} gives no time limit and none could be inferred from its accepted submissions: {}; it is not judged until `judge verify {}` decides one",
+                imported.id,
+                escape::terminal_line(&why),
+                imported.id
+            ),
+        }
+    }
     println!("next: judge verify {}", imported.id);
     Ok(EXIT_JUDGED)
 }

@@ -5,6 +5,7 @@ use judge_contest::report::{json::to_json, table::TableReporter, use_colour};
 use judge_core::course::{ContestProblem, Scoring};
 use judge_core::events::{Listener, Silent};
 use judge_core::judge::JudgeOptions;
+use judge_core::problem::TimeLimitOrigin;
 use judge_core::{Judge, Verdict};
 use std::path::PathBuf;
 
@@ -55,17 +56,38 @@ pub fn execute(cli: &GlobalOptions, args: &RunArgs) -> anyhow::Result<u8> {
         Some(opened) => opened.problem.clone(),
         None => judge_packages::load(&judge.config, &args.problem)?,
     };
-    if !problem.time_rule.explicit {
-        // The package gives no limit: its rule infers one from its accepted submissions.
-        let judging = judge.judging(&problem)?;
-        let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let limit = judge_verify::submissions::infer_time_limit(&judge, &problem, &judging, jobs)
-            .map_err(|why| anyhow::anyhow!("{}: {why}", args.problem))?;
-        eprintln!(
-            "note: {} gives no time limit; its accepted submissions give {limit} s",
-            args.problem
-        );
-        problem.limits.time_s = limit;
+    match (problem.time_rule.origin, &opened) {
+        (TimeLimitOrigin::Undecided, Some(opened)) => {
+            // A package checked in place that gives no limit and has none stored: its rule
+            // infers one for this run only (nothing is written into a folder given by
+            // path; `judge verify --write-limits PATH` or `judge import` decides it).
+            let judging = judge.judging(&problem)?;
+            let inference = judge_verify::submissions::infer_time_limit(&judge, &problem, &judging)
+                .map_err(|why| anyhow::anyhow!("{}: {why}", args.problem))?;
+            eprintln!(
+                "note: {} gives no time limit and has none stored; its accepted submissions give {} s ({}), for this run only{}",
+                args.problem,
+                judge_packages::stored_limit::format_seconds(inference.limit_s),
+                inference.rule,
+                if opened.unpacked.is_some() {
+                    ": `judge import` it to decide it once"
+                } else {
+                    ": `judge verify --write-limits` on it decides it once"
+                }
+            );
+            problem.limits.time_s = inference.limit_s;
+            problem.time_rule.origin = TimeLimitOrigin::Inferred;
+        }
+        // A problem of the contest is judged only with a decided limit: the same one
+        // `judge serve` and `judge contest` use.
+        (TimeLimitOrigin::Undecided, None) => {
+            return Err(judge_core::JudgeError::UndecidedTimeLimit {
+                id: problem.id.clone(),
+                dir: problem.dir.clone(),
+            }
+            .into())
+        }
+        _ => {}
     }
     let max_kib = judge.config.toml.compile.max_source_kib;
     let source = judge_core::source::read_capped(&args.source, max_kib)?;
@@ -94,6 +116,16 @@ pub fn execute(cli: &GlobalOptions, args: &RunArgs) -> anyhow::Result<u8> {
         entry.groups = problem.groups.clone();
         entry
     });
+    // A limit decided from the accepted submissions is said above the table (one the
+    // problem's own file gives is that file's), after everything that could refuse the
+    // run with its one-line error.
+    if !args.json && problem.time_rule.origin == TimeLimitOrigin::Stored {
+        println!(
+            "time limit: {} s, {}",
+            judge_packages::stored_limit::format_seconds(problem.limits.time_s),
+            problem.time_rule.origin.describe()
+        );
+    }
     let mut table = TableReporter::new(std::io::stdout(), use_colour())
         .with_points(points)
         .with_test_names(problem.tests.iter().map(|t| t.name.as_str()));

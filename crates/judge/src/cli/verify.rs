@@ -5,7 +5,8 @@ use super::common::{cancel_flag, load_config, GlobalOptions};
 use judge_core::events::{Event, Listener, Silent};
 use judge_core::text::escape;
 use judge_core::Judge;
-use judge_verify::{verify_problem, ProblemReport, Status, VerifyOptions};
+use judge_packages::stored_limit::format_seconds;
+use judge_verify::{verify_problem, LimitAction, ProblemReport, Status, VerifyOptions};
 
 /// Arguments of `judge verify`.
 #[derive(Debug, clap::Args)]
@@ -17,9 +18,16 @@ pub struct VerifyArgs {
     /// Print the reports as JSON.
     #[arg(long)]
     pub json: bool,
-    /// Print the time limits the problemtools rule gives (2 x the slowest accepted).
-    #[arg(long)]
+    /// Print the time limit each problem's rule gives from its accepted submissions (2 x
+    /// the slowest accepted natively; a package's own rule): a package's limit inferred
+    /// again, beside the one decided, and nothing written.
+    #[arg(long, conflicts_with = "write_limits")]
     pub suggest_limits: bool,
+    /// Infer again, from the accepted submissions, the time limit of each package that
+    /// gives none and store it in its folder's .timelimit (the explicit act that changes
+    /// a decided limit; a problem whose files give its limit is refused).
+    #[arg(long)]
+    pub write_limits: bool,
     /// Submissions judged at once (default: the number of cores).
     #[arg(long)]
     pub jobs: Option<usize>,
@@ -51,6 +59,24 @@ impl Listener for RowPrinter {
 
 fn print_suggestion(report: &ProblemReport) {
     let margins = &report.margins;
+    if let Some(inference) = &margins.inferred {
+        let (file, cpu) = &inference.slowest;
+        println!(
+            "{}: the accepted submissions give {} s ({}: {} at {cpu:.3} s); in use: {} s {}{}",
+            report.problem,
+            format_seconds(inference.limit_s),
+            inference.rule,
+            escape::terminal_line(file),
+            format_seconds(margins.time_limit_s),
+            margins.time_limit_origin.describe(),
+            if margins.limit_written {
+                ""
+            } else {
+                "; not written (judge verify --write-limits stores it)"
+            }
+        );
+        return;
+    }
     match (&margins.suggested_time_limit_s, &margins.slowest_accepted) {
         (Some(suggested), Some((file, cpu, limit))) => println!(
             "{}: suggested time_s = {suggested:.1} (now {:.2}): twice the slowest accepted, {} at {cpu:.3} s of its {limit:.2} s limit",
@@ -82,10 +108,25 @@ pub fn execute(cli: &GlobalOptions, args: &VerifyArgs) -> anyhow::Result<u8> {
     }
     let judge = Judge::new(config, cancel_flag())?;
     super::common::warn_if_degraded(&judge);
-    let options = VerifyOptions {
+    if args.write_limits {
+        if let Some(zip) = problems.iter().find(|p| p.ends_with(".zip")) {
+            anyhow::bail!(
+                "{zip}: --write-limits stores a limit in the problem's folder, and a .zip is checked unpacked in a temporary one: `judge import` it (import decides its limit), or unpack it and verify the folder"
+            );
+        }
+    }
+    let mut options = VerifyOptions {
         jobs: args
             .jobs
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        limits: if args.write_limits {
+            LimitAction::Write
+        } else if args.suggest_limits {
+            LimitAction::Suggest
+        } else {
+            LimitAction::Use
+        },
+        store_first_limit: true,
     };
     let mut reports = Vec::new();
     for id in &problems {
@@ -97,8 +138,12 @@ pub fn execute(cli: &GlobalOptions, args: &VerifyArgs) -> anyhow::Result<u8> {
             println!("  {:<CHECK_WIDTH$}  status  detail", "check");
             &mut printer
         };
-        // A path (a problem folder, a package folder or .zip) is checked in place.
-        let report = if judge_packages::is_path(&judge.config, id) {
+        // A path (a problem folder, a package folder or .zip) is checked in place, and
+        // nothing is written into it unless --write-limits asks; a problem of the
+        // contest without a decided limit gets it stored by this, its first verify.
+        let by_path = judge_packages::is_path(&judge.config, id);
+        options.store_first_limit = !by_path;
+        let report = if by_path {
             match judge_packages::open(
                 &judge.config,
                 std::path::Path::new(id),

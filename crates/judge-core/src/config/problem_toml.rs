@@ -31,6 +31,9 @@ pub enum CheckerProtocol {
     /// Kattis output validator: `check INPUT ANSWER FEEDBACK_DIR < OUTPUT`; exit 42 AC,
     /// 43 WA.
     Kattis,
+    /// HUSTOJ's special judge (FPS `<spj>`): `spj INPUT ANSWER OUTPUT`; exit 0 AC, any
+    /// other exit WA. A checker only: an interactor never speaks it.
+    Hustoj,
 }
 
 /// The `[compare]` table: its `mode` is the comparison, and each mode takes only its own
@@ -307,6 +310,12 @@ impl ProblemToml {
         if let Some(interactor) = &problem.interactor {
             if problem.compare.checker().is_none() && problem.compare != CompareToml::default() {
                 return error("an interactive problem's output is judged by its interactor; [compare] may only name a checker for the interactor's TOUT".into());
+            }
+            if interactor.protocol == CheckerProtocol::Hustoj {
+                return error(
+                    "an interactor speaks the testlib or Kattis protocol; hustoj is a checker's"
+                        .into(),
+                );
             }
             if interactor.protocol == CheckerProtocol::Kattis && problem.compare.checker().is_some()
             {

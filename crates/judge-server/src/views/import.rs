@@ -36,6 +36,7 @@ crate::i18n::texts! {
         kattis_2023 => "Kattis package (2023-07-draft)", "Kattis 题目包（2023-07-draft）";
         kattis_2025 => "Kattis package (2025-09)", "Kattis 题目包（2025-09）";
         polygon => "Polygon package", "Polygon 题目包";
+        fps => "FPS (FreeProblemSet) item", "FPS（FreeProblemSet）题目";
     }
 }
 
@@ -48,6 +49,7 @@ impl ImportTexts {
             Format::Kattis2023 => self.kattis_2023(),
             Format::Kattis2025 => self.kattis_2025(),
             Format::Polygon => self.polygon(),
+            Format::Fps => self.fps(),
         }
     }
 }

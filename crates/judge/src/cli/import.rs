@@ -80,10 +80,11 @@ fn import_fps(
             eprintln!("warning: {}: {warning}", problem.id);
         }
         println!(
-            "imported {:?} as {:?} ({} tests) into {}; judge.toml lists it in contest {:?} with {} points",
+            "imported {:?} as {:?} ({} test{}) into {}; judge.toml lists it in contest {:?} with {} points",
             problem.title,
             problem.id,
             problem.tests,
+            if problem.tests == 1 { "" } else { "s" },
             problem.dir.display(),
             problem.contest,
             args.points

@@ -125,7 +125,7 @@ pub struct InteractorToml {
     /// A binary of the problem's crate, or an executable file in the problem's folder.
     pub program: String,
     /// Its protocol: testlib (`interactor INPUT TOUT ANSWER`, exit 0/1/2/3) or kattis
-    /// (`interactor INPUT ANSWER FEEDBACK_DIR`, exit 42/43).
+    /// (`interactor INPUT ANSWER FEEDBACK_DIR`, exit 42/43); hustoj is refused.
     #[serde(default)]
     pub protocol: CheckerProtocol,
 }
@@ -399,6 +399,21 @@ mod tests {
             message.contains("unknown field `abs_tolerance`"),
             "{message}"
         );
+    }
+
+    #[test]
+    fn the_hustoj_protocol_is_a_checkers_only() {
+        let checker = format!(
+            "{BASE}[compare]\nmode = \"checker\"\nchecker = \"spj.c\"\nprotocol = \"hustoj\"\n"
+        );
+        assert_eq!(
+            load(&checker).unwrap().compare.checker(),
+            Some(("spj.c", CheckerProtocol::Hustoj))
+        );
+        let interactor =
+            format!("{BASE}[interactor]\nprogram = \"talk.c\"\nprotocol = \"hustoj\"\n");
+        let message = load(&interactor).unwrap_err().to_string();
+        assert!(message.contains("hustoj is a checker's"), "{message}");
     }
 
     #[test]

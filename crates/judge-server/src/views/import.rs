@@ -11,7 +11,7 @@ crate::i18n::texts! {
         title => "Import a problem", "导入题目";
         dashboard_link => "Import a problem package (.zip) or an FPS file (.xml)", "导入题目包（压缩文件）或 FPS 文件（.xml）";
         intro => "Upload a Kattis package (problem.yaml), a Polygon package (problem.xml) or a native problem folder (problem.toml) as a .zip, or an FPS (FreeProblemSet) file as .xml, whose every item becomes a problem. It is checked first; a sound one is copied beside the other problems and added to the contest you choose in judge.toml (as judge import --contest does), and students see it at once.",
-            "上传 .zip 格式的 Kattis 题目包（problem.yaml）、Polygon 题目包（problem.xml）或本系统的题目文件夹（problem.toml），或 .xml 格式的 FPS（FreeProblemSet）文件（其中每道题都成为一道题目）。系统先检查题目包；检查通过后，将其复制到其他题目旁边，并在 judge.toml 中加入所选的比赛（与 judge import --contest 相同），学生立即可见。";
+            "上传 .zip 格式的 Kattis 题目包（problem.yaml）、Polygon 题目包（problem.xml）或本系统的题目文件夹（problem.toml），或 .xml 格式的 FPS 文件（其中每道题都成为一道题目）。系统先检查题目包；检查通过后，将其复制到其他题目旁边，并在 judge.toml 中加入所选的比赛（与 judge import --contest 相同），学生立即可见。";
         contest => "Contest", "比赛";
         contest_hint => "The problem joins this contest's problems (default: the first contest).", "题目将加入所选比赛的题目列表（默认为第一场比赛）。";
         in_contest(contest: &str) => "It is a problem of {contest} now.", "它现在是 {contest} 的题目。";
@@ -39,7 +39,7 @@ crate::i18n::texts! {
         kattis_2023 => "Kattis package (2023-07-draft)", "Kattis 题目包（2023-07-draft）";
         kattis_2025 => "Kattis package (2025-09)", "Kattis 题目包（2025-09）";
         polygon => "Polygon package", "Polygon 题目包";
-        fps => "FPS (FreeProblemSet) item", "FPS（FreeProblemSet）题目";
+        fps => "FPS (FreeProblemSet) item", "FPS 题目";
     }
 }
 

@@ -18,35 +18,9 @@ const ZH: &str = "zh";
 /// rules, file formats, units and standards, the name of the program and its
 /// configuration file, the interface's language codes, and a few names.
 const KEPT: &[&str] = &[
-    "AC",
-    "WA",
-    "PE",
-    "TLE",
-    "MLE",
-    "OLE",
-    "RE",
-    "CE",
-    "JE",
-    "OK",
-    "IOI",
-    "ICPC",
-    "CSV",
-    "JSON",
-    "UTC",
-    "KiB",
-    "MiB",
-    "RFC",
-    "CPU",
-    "API",
-    "judge",
-    "toml",
-    "en",
-    "zh",
-    "Java",
-    "Kattis",
-    "Polygon",
-    "FPS",
-    "FreeProblemSet",
+    "AC", "WA", "PE", "TLE", "MLE", "OLE", "RE", "CE", "JE", "OK", "IOI", "ICPC", "CSV", "JSON",
+    "UTC", "KiB", "MiB", "RFC", "CPU", "API", "judge", "toml", "en", "zh", "Java", "Kattis",
+    "Polygon", "FPS",
 ];
 
 /// Extensions of the file names the pages quote (`problem.yaml`, `pair-sum.zip`, `.zip`):

@@ -69,7 +69,8 @@ pub fn interactor_limits(program: &Limits) -> Limits {
 fn accepted(protocol: CheckerProtocol, status: i32) -> bool {
     libc::WIFEXITED(status)
         && match protocol {
-            CheckerProtocol::Testlib => libc::WEXITSTATUS(status) == 0,
+            // Refused for interactors when loaded; read as testlib's if one got here.
+            CheckerProtocol::Testlib | CheckerProtocol::Hustoj => libc::WEXITSTATUS(status) == 0,
             CheckerProtocol::Kattis => libc::WEXITSTATUS(status) == 42,
         }
 }
@@ -180,7 +181,9 @@ impl Interactor {
             bind(&out, "/judge/out", true),
         ]);
         let files: &[&str] = match self.protocol {
-            CheckerProtocol::Testlib => &["/judge/input", "/judge/out/tout", "/judge/answer"],
+            CheckerProtocol::Testlib | CheckerProtocol::Hustoj => {
+                &["/judge/input", "/judge/out/tout", "/judge/answer"]
+            }
             CheckerProtocol::Kattis => &["/judge/input", "/judge/answer", "/judge/out/"],
         };
         let argv: Vec<String> = self
@@ -215,7 +218,7 @@ impl Interactor {
         // What the interactor left is read only now that its box has ended, never through
         // a link or from a FIFO.
         let (folder, feedback) = match self.protocol {
-            CheckerProtocol::Testlib => (None, Ok(String::new())),
+            CheckerProtocol::Testlib | CheckerProtocol::Hustoj => (None, Ok(String::new())),
             CheckerProtocol::Kattis => match open_feedback(&out, "interactor folder")? {
                 Ok((folder, text)) => (Some(folder), Ok(text)),
                 Err(why) => (None, Err(why)),

@@ -116,7 +116,7 @@ pub fn import(
         let _ = std::fs::remove_dir_all(&staged);
         JudgeError::file("problem folder", &target, e)
     })?;
-    if let Err(error) = add_to_judge_toml(config, &contest, &id, points) {
+    if let Err(error) = add_to_judge_toml(config, &contest, &[id.as_str()], points) {
         let _ = std::fs::remove_dir_all(&target);
         return Err(error);
     }
@@ -277,10 +277,15 @@ fn contest_table<'a>(
         })
 }
 
-/// Adds `id` to the problems of contest `contest` in judge.toml, keeping the file as it
-/// is otherwise; restores it when the result does not load or does not list the problem
-/// in that contest.
-fn add_to_judge_toml(config: &JudgeConfig, contest: &str, id: &str, points: f64) -> Result<()> {
+/// Adds `ids` (each worth `points`) to the problems of contest `contest` in judge.toml,
+/// in one write, keeping the file as it is otherwise; restores it when the result does
+/// not load or does not list every problem in that contest.
+pub(crate) fn add_to_judge_toml(
+    config: &JudgeConfig,
+    contest: &str,
+    ids: &[&str],
+    points: f64,
+) -> Result<()> {
     let file = &config.file;
     let before =
         std::fs::read_to_string(file).map_err(|e| JudgeError::file("judge.toml", file, e))?;
@@ -311,28 +316,31 @@ fn add_to_judge_toml(config: &JudgeConfig, contest: &str, id: &str, points: f64)
                 format!("lists the problems of contest {contest_name:?} in a form this command cannot add to; use [[contest.problems]] (or [[contests.problems]]) tables"),
             )
         })?;
-    let mut entry = toml_edit::Table::new();
-    entry.insert("id", toml_edit::value(id));
-    entry.insert("points", toml_edit::value(points));
-    problems.push(entry);
+    for id in ids {
+        let mut entry = toml_edit::Table::new();
+        entry.insert("id", toml_edit::value(*id));
+        entry.insert("points", toml_edit::value(points));
+        problems.push(entry);
+    }
     std::fs::write(file, document.to_string())
         .map_err(|e| JudgeError::file("judge.toml", file, e))?;
     let listed = JudgeConfig::load(file)
         .map_err(JudgeError::from)
         .and_then(|after| {
-            let lists = after
-                .course()
-                .contests
-                .iter()
-                .any(|c| c.id == contest_name && c.problems.iter().any(|p| p.id == id));
-            if lists {
-                Ok(())
-            } else {
-                Err(JudgeError::file(
+            let course = after.course();
+            let missing = ids.iter().find(|id| {
+                !course
+                    .contests
+                    .iter()
+                    .any(|c| c.id == contest_name && c.problems.iter().any(|p| p.id == **id))
+            });
+            match missing {
+                None => Ok(()),
+                Some(id) => Err(JudgeError::file(
                     "judge.toml",
                     file,
                     format!("does not list {id:?} in contest {contest_name:?} after the edit"),
-                ))
+                )),
             }
         });
     if let Err(error) = listed {

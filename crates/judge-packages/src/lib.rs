@@ -1,11 +1,12 @@
 //! Problem packages made elsewhere, read into the one problem model
 //! ([`judge_core::problem::Problem`]): Kattis packages ([`kattis`]) in each generation, and
 //! Polygon full packages ([`polygon`]), and their .zip files, unpacked safely
-//! ([`unzip`]); and a native problem written out as a Kattis package ([`export`]).
+//! ([`unzip`]); FreeProblemSet XML files of many problems ([`fps`]); and a native problem written out as a Kattis package ([`export`]).
 //! Everything wrong with a package is reported together
 //! ([`judge_core::package_issues`]).
 
 pub mod export;
+pub mod fps;
 pub mod import;
 mod kattis;
 mod load;

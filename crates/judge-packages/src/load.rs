@@ -17,7 +17,7 @@ struct Loader {
 
 /// The loaders, in the order a folder is tried (problem.toml first: a native problem may
 /// keep a problem.yaml beside it for export).
-const LOADERS: [Loader; 3] = [
+const LOADERS: [Loader; 4] = [
     Loader {
         marker: "problem.toml",
         load: crate::native::load,
@@ -29,6 +29,10 @@ const LOADERS: [Loader; 3] = [
     Loader {
         marker: "problem.yaml",
         load: |_, dir, id| crate::kattis::load(dir, id),
+    },
+    Loader {
+        marker: crate::fps::load::MARKER,
+        load: crate::fps::load::load,
     },
 ];
 
@@ -74,7 +78,7 @@ pub fn open_folder(config: &JudgeConfig, dir: &Path, id: &str) -> Result<Problem
         return Err(JudgeError::file(
             "problem folder",
             dir,
-            "has no problem.toml, problem.yaml or problem.xml",
+            "has no problem.toml, problem.yaml, problem.xml or fps.toml",
         ));
     };
     let problem = (loader.load)(config, dir, id)?;

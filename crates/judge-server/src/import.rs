@@ -2,7 +2,8 @@
 //! server know the new problem.
 //!
 //! The .zip is written to a temporary folder (removed afterwards) and imported by
-//! judge-core's [`judge_packages::import::import`], exactly as `judge import` does:
+//! judge-core's [`judge_packages::import::import`], exactly as `judge import` does (an FPS
+//! file, `.xml`, by [`judge_packages::fps::import`]: each of its items, all or nothing):
 //! the contest is checked and the package loaded first (an unknown contest or a bad
 //! package is refused with every error and nothing is written), then it is copied beside
 //! the other problems and listed in judge.toml under the contest the teacher chose
@@ -24,9 +25,10 @@ use std::sync::Arc;
 /// An uploaded package.
 #[derive(Debug, Clone)]
 pub struct Upload {
-    /// The file's name as the browser sent it (its stem is the default id).
+    /// The file's name as the browser sent it (its stem is the default id; `.xml` says
+    /// it is an FPS file).
     pub file_name: String,
-    /// The .zip's bytes.
+    /// The .zip's (or FPS file's) bytes.
     pub bytes: Vec<u8>,
     /// The problem's id in the contest (default: from the file's name).
     pub id: Option<String>,
@@ -34,14 +36,16 @@ pub struct Upload {
     pub contest: Option<String>,
 }
 
-/// A package imported and known to the server.
+/// A package (or an FPS file's items) imported and known to the server.
 #[derive(Debug, Clone)]
 pub struct Done {
-    /// What the import did.
-    pub imported: Imported,
-    /// Why the server cannot judge the new problem yet, if it cannot (its checker does
-    /// not build, say): it is imported all the same, as `judge import` would.
-    pub not_judgeable: Option<String>,
+    /// What the import did: one problem for a package, each item's for an FPS file.
+    pub imported: Vec<Imported>,
+    /// The new problems the server cannot judge yet, with why (a checker that does not
+    /// build, say): imported all the same, as `judge import` would.
+    pub not_judgeable: Vec<(String, String)>,
+    /// What else the teacher should know (an FPS item kept as a statement only).
+    pub notes: Vec<String>,
 }
 
 /// Why an upload did not become a problem.
@@ -59,7 +63,8 @@ pub enum ImportError {
 }
 
 /// The name the upload is stored under: the last part of the browser's name, `.zip`
-/// added, so that the default id is the one `judge import` would give the same file.
+/// added (`.xml` kept: an FPS file), so that the default id is the one `judge import`
+/// would give the same file.
 fn stored_name(file_name: &str) -> String {
     let base = Path::new(file_name)
         .file_name()
@@ -70,7 +75,12 @@ fn stored_name(file_name: &str) -> String {
         .map(|s| s.to_string_lossy().into_owned())
         .filter(|s| !s.is_empty() && !s.starts_with('.'))
         .unwrap_or_else(|| "package".into());
-    format!("{}.zip", judge_packages::id_of(Path::new(&stem)))
+    let extension = if base.to_ascii_lowercase().ends_with(".xml") {
+        "xml"
+    } else {
+        "zip"
+    };
+    format!("{}.{extension}", judge_packages::id_of(Path::new(&stem)))
 }
 
 /// The import's errors, one a line: each problem of a package, else the error, with the
@@ -116,32 +126,54 @@ pub fn import(state: &AppState, upload: &Upload) -> Result<Done, ImportError> {
         .as_deref()
         .map(str::trim)
         .filter(|id| !id.is_empty());
-    let imported = judge_packages::import::import(
-        &config,
-        &stored,
-        id,
-        DEFAULT_POINTS,
-        upload.contest.as_deref(),
-        // A package uploaded through the page never runs outside the sandbox.
-        judge_packages::Trust::SandboxedOnly,
-    )
-    .map_err(|e| ImportError::Refused(messages(&e, &stored, &upload.file_name)))?;
-    tracing::info!(
-        "imported {} as problem {} ({} tests) into {}, in contest {}",
-        upload.file_name,
-        imported.id,
-        imported.tests,
-        imported.dir.display(),
-        imported.contest
-    );
+    let refused = |e: JudgeError| ImportError::Refused(messages(&e, &stored, &upload.file_name));
+    let (imported, notes) = if judge_packages::fps::is_fps_file(&stored) {
+        let done = judge_packages::fps::import(
+            &config,
+            &stored,
+            id,
+            DEFAULT_POINTS,
+            upload.contest.as_deref(),
+        )
+        .map_err(refused)?;
+        let notes = done
+            .notes
+            .into_iter()
+            .map(|note| note.replace(&stored.display().to_string(), &upload.file_name))
+            .collect();
+        (done.problems, notes)
+    } else {
+        let imported = judge_packages::import::import(
+            &config,
+            &stored,
+            id,
+            DEFAULT_POINTS,
+            upload.contest.as_deref(),
+            // A package uploaded through the page never runs outside the sandbox.
+            judge_packages::Trust::SandboxedOnly,
+        )
+        .map_err(refused)?;
+        (vec![imported], Vec::new())
+    };
+    for problem in &imported {
+        tracing::info!(
+            "imported {} as problem {} ({} tests) into {}, in contest {}",
+            upload.file_name,
+            problem.id,
+            problem.tests,
+            problem.dir.display(),
+            problem.contest
+        );
+    }
     let broken = reload(&latest).map_err(ImportError::Reload)?;
     let not_judgeable = broken
         .into_iter()
-        .find(|(problem, _)| *problem == imported.id)
-        .map(|(_, why)| why);
+        .filter(|(problem, _)| imported.iter().any(|i| i.id == *problem))
+        .collect();
     Ok(Done {
         imported,
         not_judgeable,
+        notes,
     })
 }
 
@@ -176,5 +208,7 @@ mod tests {
         assert_eq!(stored_name("C:\\x\\y.zip"), "c--x-y.zip");
         assert_eq!(stored_name(""), "package.zip");
         assert_eq!(stored_name(".zip"), "package.zip");
+        assert_eq!(stored_name("Bank 2024.XML"), "bank-2024.xml");
+        assert_eq!(stored_name("../x.xml.zip"), "x.zip");
     }
 }

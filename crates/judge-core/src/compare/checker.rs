@@ -140,6 +140,10 @@ impl Checker {
             CheckerProtocol::Testlib => {
                 (vec!["/judge/input", "/judge/output", "/judge/answer"], None)
             }
+            // HUSTOJ's order: the input, the reference output, the user's output.
+            CheckerProtocol::Hustoj => {
+                (vec!["/judge/input", "/judge/answer", "/judge/output"], None)
+            }
             CheckerProtocol::Kattis => {
                 set_world_writable(&feedback)?;
                 binds.push(Bind {
@@ -175,7 +179,7 @@ impl Checker {
             JudgeError::sandbox(format!("running the checker {}", self.command.name), e)
         })?;
         let (folder, feedback) = match self.protocol {
-            CheckerProtocol::Testlib => (None, String::new()),
+            CheckerProtocol::Testlib | CheckerProtocol::Hustoj => (None, String::new()),
             CheckerProtocol::Kattis => match open_feedback(&feedback, "checker feedback folder")? {
                 Ok((folder, text)) => (Some(folder), text),
                 Err(why) => {
@@ -233,7 +237,12 @@ pub fn exit_verdict(
     max_score: Option<f64>,
 ) -> std::result::Result<Comparison, String> {
     let verdict = match (protocol, code) {
-        (CheckerProtocol::Testlib, 0) | (CheckerProtocol::Kattis, 42) => Verdict::AC,
+        (CheckerProtocol::Testlib | CheckerProtocol::Hustoj, 0) | (CheckerProtocol::Kattis, 42) => {
+            Verdict::AC
+        }
+        // HUSTOJ reads any other exit as a wrong answer (its special judges return 1, or
+        // the count of wrong lines).
+        (CheckerProtocol::Hustoj, _) => Verdict::WA,
         (CheckerProtocol::Testlib, 1) | (CheckerProtocol::Kattis, 43) => Verdict::WA,
         (CheckerProtocol::Testlib, 2) => Verdict::PE,
         (CheckerProtocol::Testlib, 3) => return Err("failed".into()),
@@ -266,7 +275,7 @@ pub fn exit_verdict(
         (_, code) => return Err(format!("exited with unexpected code {code}")),
     };
     let score = match protocol {
-        CheckerProtocol::Testlib => None,
+        CheckerProtocol::Testlib | CheckerProtocol::Hustoj => None,
         CheckerProtocol::Kattis => match feedback {
             Some(folder) => kattis_score(folder, verdict == Verdict::AC, max_score)?,
             None => None,
@@ -356,6 +365,16 @@ mod tests {
         );
         assert_eq!(testlib_points("0.25"), Some((0.25, String::new())));
         assert_eq!(testlib_points("ok 3 numbers"), None);
+    }
+
+    #[test]
+    fn a_hustoj_special_judge_accepts_with_0_and_rejects_with_anything_else() {
+        let verdict =
+            |code| exit_verdict(CheckerProtocol::Hustoj, code, "", None, None).map(|c| c.verdict);
+        assert_eq!(verdict(0), Ok(Verdict::AC));
+        for code in [1, 2, 3, 7, 42, 255] {
+            assert_eq!(verdict(code), Ok(Verdict::WA), "exit {code}");
+        }
     }
 
     #[test]

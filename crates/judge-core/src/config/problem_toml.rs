@@ -31,6 +31,9 @@ pub enum CheckerProtocol {
     /// Kattis output validator: `check INPUT ANSWER FEEDBACK_DIR < OUTPUT`; exit 42 AC,
     /// 43 WA.
     Kattis,
+    /// HUSTOJ's special judge (FPS `<spj>`): `spj INPUT ANSWER OUTPUT`; exit 0 AC, any
+    /// other exit WA. A checker only: an interactor never speaks it.
+    Hustoj,
 }
 
 /// The `[compare]` table: its `mode` is the comparison, and each mode takes only its own
@@ -122,7 +125,7 @@ pub struct InteractorToml {
     /// A binary of the problem's crate, or an executable file in the problem's folder.
     pub program: String,
     /// Its protocol: testlib (`interactor INPUT TOUT ANSWER`, exit 0/1/2/3) or kattis
-    /// (`interactor INPUT ANSWER FEEDBACK_DIR`, exit 42/43).
+    /// (`interactor INPUT ANSWER FEEDBACK_DIR`, exit 42/43); hustoj is refused.
     #[serde(default)]
     pub protocol: CheckerProtocol,
 }
@@ -308,6 +311,12 @@ impl ProblemToml {
             if problem.compare.checker().is_none() && problem.compare != CompareToml::default() {
                 return error("an interactive problem's output is judged by its interactor; [compare] may only name a checker for the interactor's TOUT".into());
             }
+            if interactor.protocol == CheckerProtocol::Hustoj {
+                return error(
+                    "an interactor speaks the testlib or Kattis protocol; hustoj is a checker's"
+                        .into(),
+                );
+            }
             if interactor.protocol == CheckerProtocol::Kattis && problem.compare.checker().is_some()
             {
                 return error("a Kattis interactor decides the verdict itself; a checker after it needs the testlib protocol".into());
@@ -390,6 +399,21 @@ mod tests {
             message.contains("unknown field `abs_tolerance`"),
             "{message}"
         );
+    }
+
+    #[test]
+    fn the_hustoj_protocol_is_a_checkers_only() {
+        let checker = format!(
+            "{BASE}[compare]\nmode = \"checker\"\nchecker = \"spj.c\"\nprotocol = \"hustoj\"\n"
+        );
+        assert_eq!(
+            load(&checker).unwrap().compare.checker(),
+            Some(("spj.c", CheckerProtocol::Hustoj))
+        );
+        let interactor =
+            format!("{BASE}[interactor]\nprogram = \"talk.c\"\nprotocol = \"hustoj\"\n");
+        let message = load(&interactor).unwrap_err().to_string();
+        assert!(message.contains("hustoj is a checker's"), "{message}");
     }
 
     #[test]

@@ -98,6 +98,8 @@ pub enum Format {
     Kattis2025,
     /// A Polygon package (problem.xml).
     Polygon,
+    /// An item of a FreeProblemSet (FPS) XML file, unpacked by `judge import` (fps.toml).
+    Fps,
 }
 
 impl Format {
@@ -109,6 +111,7 @@ impl Format {
             Format::Kattis2023 => "Kattis package (2023-07-draft)",
             Format::Kattis2025 => "Kattis package (2025-09)",
             Format::Polygon => "Polygon package",
+            Format::Fps => "FPS (FreeProblemSet) item",
         }
     }
 }

@@ -1,5 +1,5 @@
-//! `GET`/`POST /teacher/problems/import`: a teacher uploads a package .zip and it becomes
-//! a problem of the contest chosen in the form (the first by default; see
+//! `GET`/`POST /teacher/problems/import`: a teacher uploads a package .zip (or an FPS
+//! file, .xml, of many problems) and it becomes a problem of the contest chosen in the form (the first by default; see
 //! [`crate::import`]).
 //!
 //! The checks, in order, each with its status: a teacher's session (401 / 403), a
@@ -15,7 +15,7 @@ use crate::import::{self, ImportError, Upload};
 use crate::options::ServerOptions;
 use crate::state::AppState;
 use crate::store::clarifications::CourseNotices;
-use crate::views::import::{self as view, ContestChoice, ImportTexts, Outcome};
+use crate::views::import::{self as view, ContestChoice, ImportTexts, ImportedProblem, Outcome};
 use crate::views::Chrome;
 use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
 use axum::extract::{Multipart, State};
@@ -26,7 +26,7 @@ use axum::response::{Html, IntoResponse, Response};
 ///
 /// | route | who | what |
 /// | --- | --- | --- |
-/// | `GET`/`POST /teacher/problems/import` | teacher | upload a package .zip: it becomes a problem of the first contest |
+/// | `GET`/`POST /teacher/problems/import` | teacher | upload a package .zip or an FPS .xml: it becomes a problem (each item a problem) of the contest chosen |
 pub(super) fn routes(options: &ServerOptions) -> Routes {
     Routes::new().route(PATH, get(form).post(upload).body_limit(body_limit(options)))
 }
@@ -190,27 +190,49 @@ async fn upload(
     let latest = state.clone();
     let (status, outcome) = match imported {
         Ok(done) => {
+            let ids: Vec<&str> = done.imported.iter().map(|i| i.id.as_str()).collect();
             tracing::info!(
-                "{} imported {file_name} as problem {}",
+                "{} imported {file_name} as problem(s) {}",
                 session.user.name,
-                done.imported.id
+                ids.join(", ")
             );
-            let imported = done.imported;
-            let joined = latest.contests.get(&imported.contest);
-            let problem = format!("/problems/{}", crate::links::encode_component(&imported.id));
+            let contest_id = done
+                .imported
+                .first()
+                .map(|i| i.contest.clone())
+                .or(contest.clone())
+                .unwrap_or_else(|| latest.contest.id.clone());
+            let joined = latest.contests.get(&contest_id);
+            let problems = done
+                .imported
+                .into_iter()
+                .map(|imported| {
+                    let problem =
+                        format!("/problems/{}", crate::links::encode_component(&imported.id));
+                    let not_judgeable = done
+                        .not_judgeable
+                        .iter()
+                        .find(|(id, _)| *id == imported.id)
+                        .map(|(_, why)| why.clone());
+                    ImportedProblem {
+                        href: joined.map(|c| c.href(&problem)).unwrap_or(problem),
+                        id: imported.id,
+                        format: imported.format,
+                        tests: imported.tests,
+                        warnings: imported.warnings,
+                        not_judgeable,
+                    }
+                })
+                .collect();
             (
                 StatusCode::OK,
                 Outcome::Imported {
                     file_name,
                     contest_title: joined
                         .map(|c| c.title.clone())
-                        .unwrap_or_else(|| imported.contest.clone()),
-                    href: joined.map(|c| c.href(&problem)).unwrap_or(problem),
-                    id: imported.id,
-                    format: imported.format,
-                    tests: imported.tests,
-                    warnings: imported.warnings,
-                    not_judgeable: done.not_judgeable,
+                        .unwrap_or_else(|| contest_id.clone()),
+                    problems,
+                    notes: done.notes,
                 },
             )
         }

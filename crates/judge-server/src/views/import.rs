@@ -1,4 +1,5 @@
-//! The teacher's package import page: the upload form, and what became of an upload.
+//! The teacher's package import page: the upload form, and what became of an upload (a
+//! package's problem, or each item of an FPS file).
 
 use super::layout::{csrf_field, page, Chrome};
 use judge_core::problem::Format;
@@ -8,14 +9,14 @@ crate::i18n::texts! {
     /// Texts of the package import page and of its errors.
     pub struct ImportTexts {
         title => "Import a problem", "导入题目";
-        dashboard_link => "Import a problem package (.zip)", "导入题目包（压缩文件）";
-        intro => "Upload a Kattis package (problem.yaml), a Polygon package (problem.xml) or a native problem folder (problem.toml) as a .zip. It is checked first; a sound one is copied beside the other problems and added to the contest you choose in judge.toml (as judge import --contest does), and students see it at once.",
-            "上传 .zip 格式的 Kattis 题目包（problem.yaml）、Polygon 题目包（problem.xml）或本系统的题目文件夹（problem.toml）。系统先检查题目包；检查通过后，将其复制到其他题目旁边，并在 judge.toml 中加入所选的比赛（与 judge import --contest 相同），学生立即可见。";
+        dashboard_link => "Import a problem package (.zip) or an FPS file (.xml)", "导入题目包（压缩文件）或 FPS 文件（.xml）";
+        intro => "Upload a Kattis package (problem.yaml), a Polygon package (problem.xml) or a native problem folder (problem.toml) as a .zip, or an FPS (FreeProblemSet) file as .xml, whose every item becomes a problem. It is checked first; a sound one is copied beside the other problems and added to the contest you choose in judge.toml (as judge import --contest does), and students see it at once.",
+            "上传 .zip 格式的 Kattis 题目包（problem.yaml）、Polygon 题目包（problem.xml）或本系统的题目文件夹（problem.toml），或 .xml 格式的 FPS 文件（其中每道题都成为一道题目）。系统先检查题目包；检查通过后，将其复制到其他题目旁边，并在 judge.toml 中加入所选的比赛（与 judge import --contest 相同），学生立即可见。";
         contest => "Contest", "比赛";
         contest_hint => "The problem joins this contest's problems (default: the first contest).", "题目将加入所选比赛的题目列表（默认为第一场比赛）。";
         in_contest(contest: &str) => "It is a problem of {contest} now.", "它现在是 {contest} 的题目。";
         unknown_contest(id: &str) => "There is no contest {id} in judge.toml: choose one from the list.", "judge.toml 中没有比赛 {id}，请从列表中选择。";
-        package => "Package (.zip)", "题目包（.zip）";
+        package => "Package (.zip) or FPS file (.xml)", "题目包（.zip）或 FPS 文件（.xml）";
         id => "Problem id (optional)", "题目编号（可选）";
         id_hint => "Default: the file's name, lowercased (pair-sum.zip: pair-sum).", "默认使用文件名的小写形式（pair-sum.zip 即 pair-sum）。";
         size_hint(size: String) => "At most {size}.", "最大 {size}。";
@@ -24,6 +25,8 @@ crate::i18n::texts! {
         facts(format: &str, tests: usize, points: f64) => "{format}, {tests} tests, {points} points.", "{format}，{tests} 个测试点，{points} 分。";
         see_it => "See it in the problem list", "在题目列表中查看";
         warnings => "Warnings", "警告";
+        notes => "Notes", "说明";
+        nothing_imported(file: &str) => "{file} holds no problem with tests: nothing was added to the contest.", "{file} 中没有带测试数据的题目：比赛中没有加入任何题目。";
         not_judgeable(why: &str) => "The server cannot judge it yet: {why}. Fix the problem's files and restart the server, or rejudge its submissions.",
             "服务器暂时无法评测该题：{why}。请修正题目文件后重启服务器，或重新评测其提交。";
         refused(file: &str) => "{file} was not imported; nothing was changed. What is wrong:", "{file} 未导入，没有任何改动。问题如下：";
@@ -36,6 +39,7 @@ crate::i18n::texts! {
         kattis_2023 => "Kattis package (2023-07-draft)", "Kattis 题目包（2023-07-draft）";
         kattis_2025 => "Kattis package (2025-09)", "Kattis 题目包（2025-09）";
         polygon => "Polygon package", "Polygon 题目包";
+        fps => "FPS (FreeProblemSet) item", "FPS 题目";
     }
 }
 
@@ -48,31 +52,41 @@ impl ImportTexts {
             Format::Kattis2023 => self.kattis_2023(),
             Format::Kattis2025 => self.kattis_2025(),
             Format::Polygon => self.polygon(),
+            Format::Fps => self.fps(),
         }
     }
+}
+
+/// A problem an upload became.
+#[derive(Debug, Clone)]
+pub struct ImportedProblem {
+    /// The problem's id.
+    pub id: String,
+    /// Its statement page in the contest it joined.
+    pub href: String,
+    /// Its format.
+    pub format: Format,
+    /// Its tests.
+    pub tests: usize,
+    /// What the loader noticed.
+    pub warnings: Vec<String>,
+    /// Why the server cannot judge it yet, if it cannot.
+    pub not_judgeable: Option<String>,
 }
 
 /// What became of an upload.
 #[derive(Debug, Clone)]
 pub enum Outcome {
-    /// It is a problem of the contest now.
+    /// It is a problem of the contest now (an FPS file: each of its items).
     Imported {
         /// The uploaded file's name.
         file_name: String,
-        /// The problem's id.
-        id: String,
         /// The title of the contest it joined.
         contest_title: String,
-        /// Its statement page in that contest.
-        href: String,
-        /// Its format.
-        format: Format,
-        /// Its tests.
-        tests: usize,
-        /// What the loader noticed.
-        warnings: Vec<String>,
-        /// Why the server cannot judge it yet, if it cannot.
-        not_judgeable: Option<String>,
+        /// The problems it became.
+        problems: Vec<ImportedProblem>,
+        /// What else the teacher should know (an FPS item kept as a statement only).
+        notes: Vec<String>,
     },
     /// It was refused, with every error; nothing changed.
     Refused {
@@ -114,14 +128,21 @@ pub fn page_view(
         html! {
             h1 { (t.title()) }
             @match outcome {
-                Some(Outcome::Imported { file_name, id, contest_title, href, format, tests, warnings, not_judgeable }) => {
+                Some(Outcome::Imported { file_name, contest_title, problems, notes }) => {
                     section class="notice" id="import-done" role="status" {
-                        p { (t.imported(file_name, id)) " " (t.in_contest(contest_title)) " " (t.facts(t.format(*format), *tests, judge_packages::import::DEFAULT_POINTS)) }
-                        p { a href=(href) { (t.see_it()) } }
-                        @if let Some(why) = not_judgeable { p class="error-message" { (t.not_judgeable(why)) } }
-                        @if !warnings.is_empty() {
-                            h2 { (t.warnings()) }
-                            ul class="import-warnings" { @for warning in warnings { li { (warning) } } }
+                        @if problems.is_empty() { p { (t.nothing_imported(file_name)) } }
+                        @for problem in problems {
+                            p { (t.imported(file_name, &problem.id)) " " (t.in_contest(contest_title)) " " (t.facts(t.format(problem.format), problem.tests, judge_packages::import::DEFAULT_POINTS)) }
+                            p { a href=(problem.href) { (t.see_it()) } }
+                            @if let Some(why) = &problem.not_judgeable { p class="error-message" { (t.not_judgeable(why)) } }
+                            @if !problem.warnings.is_empty() {
+                                h2 { (t.warnings()) }
+                                ul class="import-warnings" { @for warning in &problem.warnings { li { (warning) } } }
+                            }
+                        }
+                        @if !notes.is_empty() {
+                            h2 { (t.notes()) }
+                            ul class="import-notes" { @for note in notes { li { (note) } } }
                         }
                     }
                 }
@@ -140,7 +161,7 @@ pub fn page_view(
             form method="post" action="/teacher/problems/import" enctype="multipart/form-data" class="submit" id="import-form" {
                 (csrf_field(&csrf))
                 label { (t.package())
-                    input type="file" name="package" id="package" accept=".zip,application/zip" required;
+                    input type="file" name="package" id="package" accept=".zip,application/zip,.xml,text/xml,application/xml" required;
                 }
                 p class="hint" { (t.size_hint(super::format::bytes(max_package_bytes as u64))) }
                 label { (t.contest())

@@ -660,3 +660,85 @@ fn copy_folder(from: &Path, to: &Path) {
         }
     }
 }
+
+/// The FPS fixture bank (crates/judge/tests/fixtures/fps/bank.xml).
+fn fps_bank() -> Vec<u8> {
+    std::fs::read(crate::common::repository().join("crates/judge/tests/fixtures/fps/bank.xml"))
+        .unwrap()
+}
+
+#[tokio::test]
+async fn an_fps_file_becomes_one_problem_per_item_and_a_bad_one_changes_nothing() {
+    let (problems, server) = server_with_problems_folder(1, |_| {});
+    let mut teacher = server.login("teacher").await;
+    let csrf = teacher.get(PATH).await.csrf();
+
+    // One bad item (a test output without its input) refuses the whole file.
+    let before = judge_toml(&server);
+    let spoilt = String::from_utf8(fps_bank()).unwrap().replacen(
+        "<test_input><![CDATA[49\n]]></test_input>",
+        "",
+        1,
+    );
+    let reply = upload(&mut teacher, Some(&csrf), "bank.xml", spoilt.as_bytes(), "").await;
+    assert_eq!(
+        reply.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        reply.body
+    );
+    assert!(
+        reply
+            .body
+            .contains(&maud::html!("item 2 \"Any Divisor\"").into_string()),
+        "{}",
+        reply.body
+    );
+    assert!(!reply.body.contains("/bank.xml"), "{}", reply.body);
+    assert_eq!(judge_toml(&server), before);
+    assert_eq!(folder_names(problems.path()), ["add"]);
+
+    let reply = upload(&mut teacher, Some(&csrf), "bank.xml", &fps_bank(), "").await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    for id in ["a-plus-b", "any-divisor", "sum-function"] {
+        assert!(
+            reply
+                .body
+                .contains(&format!("bank.xml was imported as problem {id}.")),
+            "{id}: {}",
+            reply.body
+        );
+    }
+    assert!(
+        reply.body.contains("FPS (FreeProblemSet) item, 4 tests")
+            && reply
+                .body
+                .contains("has no tests: kept as a statement only"),
+        "{}",
+        reply.body
+    );
+    assert_eq!(
+        folder_names(problems.path()),
+        ["a-plus-b", "add", "any-divisor", "bank-4", "sum-function"]
+    );
+    assert!(!judge_toml(&server).contains("bank-4"));
+
+    // Judged at once by the worker, through its special judge.
+    let mut ann = server.login("ann").await;
+    let right = ann
+        .submit("any-divisor", "python3", "print(int(input()))\n")
+        .await
+        .submission_id();
+    let wrong = ann
+        .submit("any-divisor", "python3", "input()\nprint(1)\n")
+        .await
+        .submission_id();
+    for (id, verdict) in [(right, "AC"), (wrong, "WA")] {
+        let result = server.wait_judged(id).result.expect("a result");
+        assert_eq!(
+            result.verdict.code(),
+            verdict,
+            "submission {id}: {result:?}"
+        );
+    }
+}

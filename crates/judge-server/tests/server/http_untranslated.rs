@@ -20,7 +20,7 @@ const ZH: &str = "zh";
 const KEPT: &[&str] = &[
     "AC", "WA", "PE", "TLE", "MLE", "OLE", "RE", "CE", "JE", "OK", "IOI", "ICPC", "CSV", "JSON",
     "UTC", "KiB", "MiB", "RFC", "CPU", "API", "judge", "toml", "en", "zh", "Java", "Kattis",
-    "Polygon",
+    "Polygon", "FPS",
 ];
 
 /// Extensions of the file names the pages quote (`problem.yaml`, `pair-sum.zip`, `.zip`):

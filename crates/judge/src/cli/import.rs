@@ -1,7 +1,7 @@
 //! `judge import`: add a package (a Kattis or Polygon package folder or .zip, or a
 //! native problem folder) to a contest (the first unless `--contest` names another):
 //! copied beside the other problems and listed in judge.toml, for `judge contest` and
-//! `judge serve`.
+//! `judge serve`. An FPS file (`.xml`) adds each of its items, all or nothing.
 
 use super::common::{cancel_flag, load_config, GlobalOptions, EXIT_JUDGED};
 use judge_core::problem::STORED_TIME_LIMIT_FILE;
@@ -12,9 +12,10 @@ use std::path::PathBuf;
 /// Arguments of `judge import`.
 #[derive(Debug, clap::Args)]
 pub struct ImportArgs {
-    /// The package: a folder or a .zip.
+    /// The package: a folder, a .zip, or an FPS file (.xml) of one or many problems.
     pub path: PathBuf,
-    /// The problem's id in the contest (default: from the package's name).
+    /// The problem's id in the contest (default: from the package's name; for an FPS
+    /// file, from each item's title, and --id names a file's only item).
     #[arg(long)]
     pub id: Option<String>,
     /// The contest to add it to, by id (default: the first, `[contest]`).
@@ -33,6 +34,9 @@ pub struct ImportArgs {
 /// Runs `judge import`.
 pub fn execute(cli: &GlobalOptions, args: &ImportArgs) -> anyhow::Result<u8> {
     let config = load_config(cli.config.as_ref())?;
+    if judge_packages::fps::is_fps_file(&args.path) {
+        return import_fps(&config, args);
+    }
     let imported = judge_packages::import::import(
         &config,
         &args.path,
@@ -89,5 +93,48 @@ pub fn execute(cli: &GlobalOptions, args: &ImportArgs) -> anyhow::Result<u8> {
         }
     }
     println!("next: judge verify {}", imported.id);
+    Ok(EXIT_JUDGED)
+}
+
+/// `judge import FILE.xml`: every item of an FPS file, all or nothing.
+fn import_fps(
+    config: &judge_core::config::judge_toml::JudgeConfig,
+    args: &ImportArgs,
+) -> anyhow::Result<u8> {
+    let done = judge_packages::fps::import(
+        config,
+        &args.path,
+        args.id.as_deref(),
+        args.points,
+        args.contest.as_deref(),
+    )?;
+    for problem in &done.problems {
+        for warning in &problem.warnings {
+            eprintln!("warning: {}: {warning}", problem.id);
+        }
+        println!(
+            "imported {:?} as {:?} ({} test{}) into {}; judge.toml lists it in contest {:?} with {} points",
+            problem.title,
+            problem.id,
+            problem.tests,
+            if problem.tests == 1 { "" } else { "s" },
+            problem.dir.display(),
+            problem.contest,
+            args.points
+        );
+    }
+    for (id, dir) in &done.statements_only {
+        println!(
+            "kept {id:?} as a statement only in {} (no tests: not in the contest)",
+            dir.display()
+        );
+    }
+    for note in &done.notes {
+        eprintln!("note: {note}");
+    }
+    if !done.problems.is_empty() {
+        let ids: Vec<&str> = done.problems.iter().map(|p| p.id.as_str()).collect();
+        println!("next: judge verify {}", ids.join(" "));
+    }
     Ok(EXIT_JUDGED)
 }

@@ -49,6 +49,50 @@ impl Language {
         language
     }
 
+    /// The programs its commands start from the machine's installed software (`javac`,
+    /// `java`, `/usr/bin/go`), first the compiler's: not what runs from the box folder
+    /// (`./main`), nor a name still holding a placeholder.
+    pub fn installed_programs(&self) -> Vec<&str> {
+        let mut programs: Vec<&str> = Vec::new();
+        let commands = self
+            .spec
+            .compile
+            .iter()
+            .chain(std::iter::once(&self.spec.run));
+        for program in commands.filter_map(|c| c.first()) {
+            // A relative path with a slash is in the box folder (./main).
+            let in_box = program.contains('/') && !program.starts_with('/');
+            if in_box || program.contains('{') || programs.contains(&program.as_str()) {
+                continue;
+            }
+            programs.push(program);
+        }
+        programs
+    }
+
+    /// Why this machine cannot run the language: the first of its
+    /// [installed programs](Language::installed_programs) that is not there, looked up as
+    /// the box looks it up (the entry's `PATH`, `~` being `home`, or the box's default).
+    /// `None` when all are there. The check is the host's: a program on the `PATH` that
+    /// the box does not show is the sandbox's to report.
+    pub fn missing_program(&self, home: Option<&Path>) -> Option<MissingProgram> {
+        let path_var = match self.spec.env.get("PATH") {
+            Some(value) => expand_home(value, home),
+            None => sandbox::DEFAULT_PATH.to_string(),
+        };
+        self.installed_programs()
+            .into_iter()
+            .find(|program| !is_installed(program, &path_var))
+            .map(|program| MissingProgram {
+                program: program.to_string(),
+                searched: if program.starts_with('/') {
+                    program.to_string()
+                } else {
+                    format!("PATH={path_var}")
+                },
+            })
+    }
+
     /// The run command, with `{memory_mib}` filled in.
     pub fn run_command(&self, memory_mib: u64) -> Vec<String> {
         self.spec
@@ -57,6 +101,47 @@ impl Language {
             .map(|arg| arg.replace("{memory_mib}", &memory_mib.to_string()))
             .collect()
     }
+}
+
+/// A program a language needs that this machine does not have.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MissingProgram {
+    /// The program as the language's command names it (`go`).
+    pub program: String,
+    /// Where it was looked for (`PATH=/usr/local/bin:/usr/bin:/bin`).
+    pub searched: String,
+}
+
+/// Whether `program` (a bare name, looked up in `path_var`, or an absolute path) is an
+/// executable file here.
+fn is_installed(program: &str, path_var: &str) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let executable = |path: &Path| {
+        std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    if program.starts_with('/') {
+        return executable(Path::new(program));
+    }
+    path_var
+        .split(':')
+        .filter(|dir| !dir.is_empty())
+        .any(|dir| executable(&Path::new(dir).join(program)))
+}
+
+/// `~` in each part of a `PATH`-like value, as the sandbox expands it.
+fn expand_home(value: &str, home: Option<&Path>) -> String {
+    let Some(home) = home else {
+        return value.to_string();
+    };
+    value
+        .split(':')
+        .map(|part| match part.strip_prefix("~/") {
+            Some(rest) => home.join(rest).to_string_lossy().into_owned(),
+            None if part == "~" => home.to_string_lossy().into_owned(),
+            None => part.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(":")
 }
 
 /// All the languages of judge.toml.
@@ -168,6 +253,30 @@ impl Languages {
         self.list
             .iter()
             .filter(move |l| l.spec.alternative_for.as_deref() == Some(language.id.as_str()))
+    }
+
+    /// Checks this machine has the programs a language needs (a language of the table
+    /// whose toolchain is not installed is refused with its name, never judged: its
+    /// compile would fail in the box as a judge error). `~` is the judging user's home.
+    pub fn check_available(&self, language: &Language) -> Result<()> {
+        let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+        match language.missing_program(home.as_deref()) {
+            None => Ok(()),
+            Some(missing) => Err(JudgeError::LanguageUnavailable {
+                language: language.id.clone(),
+                name: language.spec.name.clone(),
+                program: missing.program,
+                searched: missing.searched,
+            }),
+        }
+    }
+
+    /// The languages this machine can run, in id order (those whose programs are all
+    /// installed: what a web form offers).
+    pub fn available(&self) -> impl Iterator<Item = &Language> + '_ {
+        self.list
+            .iter()
+            .filter(|language| self.check_available(language).is_ok())
     }
 
     /// Checks the contest allows a language.

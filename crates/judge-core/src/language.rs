@@ -349,11 +349,11 @@ mod tests {
     fn unknown_ones_list_the_known() {
         let languages = languages();
         let error = languages
-            .for_path(Path::new("sol.pas"))
+            .for_path(Path::new("sol.cob"))
             .unwrap_err()
             .to_string();
         assert!(
-            error.contains("sol.pas") && error.contains(".cpp (cpp)") && error.contains("--lang"),
+            error.contains("sol.cob") && error.contains(".cpp (cpp)") && error.contains("--lang"),
             "{error}"
         );
         let error = languages.by_id("cobol").unwrap_err().to_string();

@@ -240,7 +240,18 @@ impl Languages {
         };
         Ok(self
             .alternatives(language)
-            .find(|a| a.spec.run.first().map(|r| program_name(r)) == Some(program))
+            .find(|a| {
+                // `python2.7` asks for `python2`'s runtime, `pypy3.9` for `pypy3`'s.
+                a.spec
+                    .run
+                    .first()
+                    .map(|r| program_name(r))
+                    .is_some_and(|run| {
+                        program
+                            .strip_prefix(run)
+                            .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+                    })
+            })
             .unwrap_or(language))
     }
 
@@ -418,13 +429,59 @@ mod tests {
             .alternatives(python)
             .map(|l| l.id.as_str())
             .collect();
-        assert_eq!(alternatives, ["pypy3"]);
+        assert_eq!(alternatives, ["pypy3", "python2"]);
+        // Python 2 only by its #! line (Debian 12 cannot run it: check_available says so).
+        assert_eq!(of("#!/usr/bin/env python2\nprint 1\n"), "python2");
+        assert_eq!(of("#!/usr/bin/python2.7\n"), "python2");
+        assert_eq!(of("#!/usr/bin/env python3.11\n"), "python3");
         assert_eq!(
             languages
                 .choose(Path::new("sum.py"), b"print(1)", Some("pypy3"))
                 .unwrap()
                 .id,
             "pypy3"
+        );
+    }
+
+    #[test]
+    fn a_language_is_available_when_its_programs_are_installed() {
+        let languages = languages();
+        // C runs its own ./main: only gcc is the machine's.
+        assert_eq!(languages.by_id("c").unwrap().installed_programs(), ["gcc"]);
+        let java = languages.by_id("java").unwrap();
+        assert_eq!(java.installed_programs(), ["javac", "java"]);
+        let mut missing = languages.by_id("c").unwrap().clone();
+        missing.spec.name = "Missing".into();
+        missing.spec.compile = Some(vec!["no-such-compiler-here".into()]);
+        let found = missing.missing_program(None).unwrap();
+        assert_eq!(found.program, "no-such-compiler-here");
+        assert_eq!(found.searched, format!("PATH={}", sandbox::DEFAULT_PATH));
+        let error = languages.check_available(&missing).unwrap_err().to_string();
+        assert!(
+            error.starts_with(
+                "Missing is not available on this machine: its program no-such-compiler-here"
+            ),
+            "{error}"
+        );
+        // An absolute program is looked at where it is; ~ in the entry's PATH is the home.
+        missing.spec.compile = Some(vec!["/no/such/cc".into()]);
+        assert_eq!(
+            missing.missing_program(None).unwrap().searched,
+            "/no/such/cc"
+        );
+        missing.spec.compile = Some(vec!["sh".into()]);
+        missing
+            .spec
+            .env
+            .insert("PATH".into(), "~/nothing-here:/bin".into());
+        assert_eq!(missing.missing_program(Some(Path::new("/nowhere"))), None);
+        missing.spec.env.insert("PATH".into(), "~/bin".into());
+        assert_eq!(
+            missing
+                .missing_program(Some(Path::new("/nowhere")))
+                .unwrap()
+                .searched,
+            "PATH=/nowhere/bin"
         );
     }
 

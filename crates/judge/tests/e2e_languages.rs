@@ -252,3 +252,22 @@ fn a_python_2_program_is_told_python_2_is_not_available_where_it_is_not() {
         "{stderr}"
     );
 }
+
+#[test]
+fn cpp_profiles_compile_at_their_own_standard() {
+    let fixture = common::fixture();
+    let source = common::submission("cpp/cxx20_ranges.cpp");
+    let judged = |lang: &str| {
+        let output = common::judge(
+            &fixture.config,
+            &["run", "--problem", "sum", "--json", "--lang", lang, &source],
+        );
+        let result: Value = serde_json::from_slice(&output.stdout)
+            .unwrap_or_else(|e| panic!("{lang}: {e}: {}", String::from_utf8_lossy(&output.stderr)));
+        assert_eq!(result["language"], lang, "{result}");
+        result["verdict"].as_str().unwrap_or_default().to_string()
+    };
+    assert_eq!(judged("cpp20"), "AC");
+    assert_eq!(judged("cpp"), "CE", "std::ranges is C++20");
+    assert_eq!(judged("cpp14"), "CE", "std::ranges is C++20");
+}

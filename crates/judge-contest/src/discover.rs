@@ -135,6 +135,7 @@ pub fn discover(
                 Err(error) => Some(error.to_string()),
                 Ok(language) => languages
                     .check_allowed(language)
+                    .and_then(|()| languages.check_available(language))
                     .err()
                     .map(|e| e.to_string()),
             }

@@ -160,6 +160,7 @@ mod tests {
                 env: Default::default(),
                 memory_errors: vec![],
                 alternative_for: None,
+                shebang_only: false,
                 precompiled_headers: vec![],
                 compile_all_sources: false,
             },

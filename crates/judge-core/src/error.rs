@@ -43,6 +43,18 @@ pub enum JudgeError {
         /// The allowed ones.
         allowed: String,
     },
+    /// A language of the table whose toolchain this machine does not have.
+    #[error("{name} is not available on this machine: its program {program} is not installed (looked in {searched}); scripts/setup-languages installs those Debian packages")]
+    LanguageUnavailable {
+        /// The language's id.
+        language: String,
+        /// Its name (`Go (go 1.19)`).
+        name: String,
+        /// The program that is missing.
+        program: String,
+        /// Where it was looked for.
+        searched: String,
+    },
     /// A contest id that judge.toml does not define (`judge import --contest`).
     #[error("unknown contest {given:?}; judge.toml's contests: {known}")]
     UnknownContest {

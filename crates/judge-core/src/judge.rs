@@ -135,6 +135,7 @@ pub fn native_language() -> Language {
             env: Default::default(),
             memory_errors: vec!["memory allocation of".to_string()],
             alternative_for: None,
+            shebang_only: false,
             precompiled_headers: vec![],
             compile_all_sources: false,
         },
@@ -390,6 +391,7 @@ impl Judge {
         language: &Language,
     ) -> Result<(&'b [u8], Language)> {
         self.languages.check_allowed(language)?;
+        self.languages.check_available(language)?;
         let cap = self.config.toml.compile.max_source_kib;
         crate::source::check_size(source, bytes.len() as u64, cap)?;
         let bytes = crate::source::without_bom(bytes);

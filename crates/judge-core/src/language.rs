@@ -49,6 +49,50 @@ impl Language {
         language
     }
 
+    /// The programs its commands start from the machine's installed software (`javac`,
+    /// `java`, `/usr/bin/go`), first the compiler's: not what runs from the box folder
+    /// (`./main`), nor a name still holding a placeholder.
+    pub fn installed_programs(&self) -> Vec<&str> {
+        let mut programs: Vec<&str> = Vec::new();
+        let commands = self
+            .spec
+            .compile
+            .iter()
+            .chain(std::iter::once(&self.spec.run));
+        for program in commands.filter_map(|c| c.first()) {
+            // A relative path with a slash is in the box folder (./main).
+            let in_box = program.contains('/') && !program.starts_with('/');
+            if in_box || program.contains('{') || programs.contains(&program.as_str()) {
+                continue;
+            }
+            programs.push(program);
+        }
+        programs
+    }
+
+    /// Why this machine cannot run the language: the first of its
+    /// [installed programs](Language::installed_programs) that is not there, looked up as
+    /// the box looks it up (the entry's `PATH`, `~` being `home`, or the box's default).
+    /// `None` when all are there. The check is the host's: a program on the `PATH` that
+    /// the box does not show is the sandbox's to report.
+    pub fn missing_program(&self, home: Option<&Path>) -> Option<MissingProgram> {
+        let path_var = match self.spec.env.get("PATH") {
+            Some(value) => expand_home(value, home),
+            None => sandbox::DEFAULT_PATH.to_string(),
+        };
+        self.installed_programs()
+            .into_iter()
+            .find(|program| !is_installed(program, &path_var))
+            .map(|program| MissingProgram {
+                program: program.to_string(),
+                searched: if program.starts_with('/') {
+                    program.to_string()
+                } else {
+                    format!("PATH={path_var}")
+                },
+            })
+    }
+
     /// The run command, with `{memory_mib}` filled in.
     pub fn run_command(&self, memory_mib: u64) -> Vec<String> {
         self.spec
@@ -57,6 +101,47 @@ impl Language {
             .map(|arg| arg.replace("{memory_mib}", &memory_mib.to_string()))
             .collect()
     }
+}
+
+/// A program a language needs that this machine does not have.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MissingProgram {
+    /// The program as the language's command names it (`go`).
+    pub program: String,
+    /// Where it was looked for (`PATH=/usr/local/bin:/usr/bin:/bin`).
+    pub searched: String,
+}
+
+/// Whether `program` (a bare name, looked up in `path_var`, or an absolute path) is an
+/// executable file here.
+fn is_installed(program: &str, path_var: &str) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let executable = |path: &Path| {
+        std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    if program.starts_with('/') {
+        return executable(Path::new(program));
+    }
+    path_var
+        .split(':')
+        .filter(|dir| !dir.is_empty())
+        .any(|dir| executable(&Path::new(dir).join(program)))
+}
+
+/// `~` in each part of a `PATH`-like value, as the sandbox expands it.
+fn expand_home(value: &str, home: Option<&Path>) -> String {
+    let Some(home) = home else {
+        return value.to_string();
+    };
+    value
+        .split(':')
+        .map(|part| match part.strip_prefix("~/") {
+            Some(rest) => home.join(rest).to_string_lossy().into_owned(),
+            None if part == "~" => home.to_string_lossy().into_owned(),
+            None => part.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(":")
 }
 
 /// All the languages of judge.toml.
@@ -155,7 +240,18 @@ impl Languages {
         };
         Ok(self
             .alternatives(language)
-            .find(|a| a.spec.run.first().map(|r| program_name(r)) == Some(program))
+            .find(|a| {
+                // `python2.7` asks for `python2`'s runtime, `pypy3.9` for `pypy3`'s.
+                a.spec
+                    .run
+                    .first()
+                    .map(|r| program_name(r))
+                    .is_some_and(|run| {
+                        program
+                            .strip_prefix(run)
+                            .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+                    })
+            })
             .unwrap_or(language))
     }
 
@@ -168,6 +264,30 @@ impl Languages {
         self.list
             .iter()
             .filter(move |l| l.spec.alternative_for.as_deref() == Some(language.id.as_str()))
+    }
+
+    /// Checks this machine has the programs a language needs (a language of the table
+    /// whose toolchain is not installed is refused with its name, never judged: its
+    /// compile would fail in the box as a judge error). `~` is the judging user's home.
+    pub fn check_available(&self, language: &Language) -> Result<()> {
+        let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+        match language.missing_program(home.as_deref()) {
+            None => Ok(()),
+            Some(missing) => Err(JudgeError::LanguageUnavailable {
+                language: language.id.clone(),
+                name: language.spec.name.clone(),
+                program: missing.program,
+                searched: missing.searched,
+            }),
+        }
+    }
+
+    /// The languages this machine can run, in id order (those whose programs are all
+    /// installed: what a web form offers).
+    pub fn available(&self) -> impl Iterator<Item = &Language> + '_ {
+        self.list
+            .iter()
+            .filter(|language| self.check_available(language).is_ok())
     }
 
     /// Checks the contest allows a language.
@@ -240,11 +360,11 @@ mod tests {
     fn unknown_ones_list_the_known() {
         let languages = languages();
         let error = languages
-            .for_path(Path::new("sol.pas"))
+            .for_path(Path::new("sol.cob"))
             .unwrap_err()
             .to_string();
         assert!(
-            error.contains("sol.pas") && error.contains(".cpp (cpp)") && error.contains("--lang"),
+            error.contains("sol.cob") && error.contains(".cpp (cpp)") && error.contains("--lang"),
             "{error}"
         );
         let error = languages.by_id("cobol").unwrap_err().to_string();
@@ -309,13 +429,59 @@ mod tests {
             .alternatives(python)
             .map(|l| l.id.as_str())
             .collect();
-        assert_eq!(alternatives, ["pypy3"]);
+        assert_eq!(alternatives, ["pypy3", "python2"]);
+        // Python 2 only by its #! line (Debian 12 cannot run it: check_available says so).
+        assert_eq!(of("#!/usr/bin/env python2\nprint 1\n"), "python2");
+        assert_eq!(of("#!/usr/bin/python2.7\n"), "python2");
+        assert_eq!(of("#!/usr/bin/env python3.11\n"), "python3");
         assert_eq!(
             languages
                 .choose(Path::new("sum.py"), b"print(1)", Some("pypy3"))
                 .unwrap()
                 .id,
             "pypy3"
+        );
+    }
+
+    #[test]
+    fn a_language_is_available_when_its_programs_are_installed() {
+        let languages = languages();
+        // C runs its own ./main: only gcc is the machine's.
+        assert_eq!(languages.by_id("c").unwrap().installed_programs(), ["gcc"]);
+        let java = languages.by_id("java").unwrap();
+        assert_eq!(java.installed_programs(), ["javac", "java"]);
+        let mut missing = languages.by_id("c").unwrap().clone();
+        missing.spec.name = "Missing".into();
+        missing.spec.compile = Some(vec!["no-such-compiler-here".into()]);
+        let found = missing.missing_program(None).unwrap();
+        assert_eq!(found.program, "no-such-compiler-here");
+        assert_eq!(found.searched, format!("PATH={}", sandbox::DEFAULT_PATH));
+        let error = languages.check_available(&missing).unwrap_err().to_string();
+        assert!(
+            error.starts_with(
+                "Missing is not available on this machine: its program no-such-compiler-here"
+            ),
+            "{error}"
+        );
+        // An absolute program is looked at where it is; ~ in the entry's PATH is the home.
+        missing.spec.compile = Some(vec!["/no/such/cc".into()]);
+        assert_eq!(
+            missing.missing_program(None).unwrap().searched,
+            "/no/such/cc"
+        );
+        missing.spec.compile = Some(vec!["sh".into()]);
+        missing
+            .spec
+            .env
+            .insert("PATH".into(), "~/nothing-here:/bin".into());
+        assert_eq!(missing.missing_program(Some(Path::new("/nowhere"))), None);
+        missing.spec.env.insert("PATH".into(), "~/bin".into());
+        assert_eq!(
+            missing
+                .missing_program(Some(Path::new("/nowhere")))
+                .unwrap()
+                .searched,
+            "PATH=/nowhere/bin"
         );
     }
 

@@ -319,6 +319,23 @@ impl Contest {
         self.languages.iter().find(|l| l.id == id)
     }
 
+    /// The allowed languages this machine can run (their compilers and runtimes are
+    /// installed), in id order: what the submit form, the self-test form and the API
+    /// offer. A server that has none of them installed (a web front whose workers judge
+    /// on other machines) offers every allowed one.
+    pub fn offered_languages(&self, table: &Languages) -> Vec<&Language> {
+        let available: Vec<&Language> = self
+            .languages
+            .iter()
+            .filter(|l| table.check_available(l).is_ok())
+            .collect();
+        if available.is_empty() {
+            self.languages.iter().collect()
+        } else {
+            available
+        }
+    }
+
     /// The allowed languages' ids, for messages.
     pub fn language_ids(&self) -> String {
         self.languages

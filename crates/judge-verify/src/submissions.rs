@@ -278,6 +278,12 @@ fn judge_one(
         outcome.skipped = Some("no language for it".into());
         return outcome;
     };
+    // A language of the table this machine lacks (Python 2 on Debian 12) is skipped with
+    // the reason, as a missing tool is.
+    if let Err(why) = judge.languages.check_available(&language) {
+        outcome.skipped = Some(why.to_string());
+        return outcome;
+    }
     let limit_s = problem.limits_for(&language).cpu_time.as_secs_f64();
     let rule = problem.time_rule;
     // Accepted ones run every test (their slowest counts); too-slow ones at the too-slow
@@ -390,7 +396,14 @@ pub fn judge_submissions(
                 Some(Ok(language))
                     if kept.skip.is_none() && kept.expected == Expected::verdict(Verdict::AC) =>
                 {
-                    judge.languages.alternatives(language).collect()
+                    // Not those only a #! line chooses (python2), nor those this
+                    // machine lacks.
+                    judge
+                        .languages
+                        .alternatives(language)
+                        .filter(|a| !a.spec.shebang_only)
+                        .filter(|a| judge.languages.check_available(a).is_ok())
+                        .collect()
                 }
                 _ => Vec::new(),
             };

@@ -42,7 +42,7 @@ fn class() -> tempfile::TempDir {
         ("dan/sum-checker.c", 25),
         ("dan/sum-once.c", 35),
         ("eve/maze.c", 1),
-        ("eve/sum.pas", 2),
+        ("eve/sum.cob", 2),
         ("eve/sum-once.c", 3),
         ("eve/sum-checker.c", 4),
         ("eve/sum-kattis.java", 58),
@@ -182,7 +182,7 @@ fn the_ioi_scoreboard_is_exact_and_bad_files_are_recorded() {
         .as_str()
         .unwrap()
         .contains("unknown problem \"maze\""));
-    assert!(attempt("eve/sum.pas")["reason"]
+    assert!(attempt("eve/sum.cob")["reason"]
         .as_str()
         .unwrap()
         .contains("known extensions"));

@@ -435,7 +435,7 @@ fn a_class_of_only_rejected_files_says_so() {
     let scratch = scratch(&[("sum", SUM_TOML, &["sample/1"])], |_| {});
     let class = scratch.dir.path().join("class/ann");
     std::fs::create_dir_all(&class).unwrap();
-    for name in ["maze.c", "sum.pas", "sums.c", "notes.txt"] {
+    for name in ["maze.c", "sum.cob", "sums.c", "notes.txt"] {
         std::fs::write(class.join(name), "int main(){}").unwrap();
     }
     let out = scratch.dir.path().join("out");

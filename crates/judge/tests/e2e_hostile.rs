@@ -311,7 +311,39 @@ fn hostile_suite() {
     });
     expect("families.c", "sum-once", &["AC"], &nothing);
     expect("host_view.c", "sum-once", &["AC"], &nothing);
+    // The runtimes that start threads and processes of their own (Go's scheduler, libuv,
+    // Mono): a fork bomb in each ends at its own limits (CPU, memory, or the runtime
+    // dying when it cannot make a thread), and memory outside the runtime's heap (Go's
+    // goroutines, Node's Buffers, C#'s unmanaged blocks) is MLE. Nothing is left behind
+    // (checked at the end). Without the toolchain (scripts/setup-languages) a language is
+    // skipped with the reason, or fails under JUDGE_REQUIRE_LANGUAGES=1.
+    let mut missing_languages = Vec::new();
+    for (language, extension) in [("go", "go"), ("javascript", "js"), ("csharp", "cs")] {
+        if let Some(reason) = common::missing_language(language) {
+            missing_languages.push(reason);
+            continue;
+        }
+        expect(
+            &format!("fork_bomb.{extension}"),
+            "sum-once",
+            &["TLE", "MLE", "RE"],
+            &nothing,
+        );
+        expect(&format!("memory_hog.{extension}"), "sum", &["MLE"], &|r| {
+            let peak = first_failure(r)["peak_memory_bytes"].as_u64().unwrap_or(0);
+            (peak <= 129 << 20)
+                .then_some(())
+                .ok_or(format!("peak {peak} bytes over the 128 MiB limit"))
+        });
+    }
     drop(listener);
+    for reason in missing_languages {
+        if common::languages_required() {
+            failures.push(format!("JUDGE_REQUIRE_LANGUAGES=1: {reason}"));
+        } else {
+            report.push(format!("skipped: {reason}"));
+        }
+    }
 
     // Two boxes of one judge at once (judge contest --jobs 2) share no channel.
     let class = tempfile::tempdir().unwrap();

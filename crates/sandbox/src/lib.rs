@@ -49,5 +49,6 @@ pub use environment::Environment;
 pub use error::{Result, SandboxError};
 pub use limits::{Limits, MIB};
 pub use outcome::{signal_name, Enforcement, Outcome, Termination};
+pub use paths::DEFAULT_PATH;
 pub use sandbox::{Interaction, Sandbox, SandboxBox};
 pub use spec::{Bind, RunSpec};

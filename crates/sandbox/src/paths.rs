@@ -10,7 +10,7 @@ use crate::spec::{Bind, RunSpec};
 use std::path::{Path, PathBuf};
 
 /// The `PATH` a box gets unless the run sets its own.
-pub(crate) const DEFAULT_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+pub const DEFAULT_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
 /// What one run sees.
 pub(crate) struct View<'a> {

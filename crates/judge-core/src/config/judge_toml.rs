@@ -277,6 +277,11 @@ pub struct LanguageToml {
     /// verify` also judges that language's accepted submissions with it.
     #[serde(default)]
     pub alternative_for: Option<String>,
+    /// An alternative (`alternative_for`) that only a `#!` line or `--lang` chooses:
+    /// `judge verify` does not judge the language's accepted submissions on it too
+    /// (Python 2 for python3's sources: a Python 3 program is not a Python 2 one).
+    #[serde(default)]
+    pub shebang_only: bool,
     /// System headers compiled once and reused by the sources that include them
     /// (`bits/stdc++.h`); C and C++ compilers only.
     #[serde(default)]

@@ -257,8 +257,8 @@ async fn problems(
         .await
         .map_err(HttpError::into_json)?;
     let languages: Vec<serde_json::Value> = contest
-        .languages
-        .iter()
+        .offered_languages(&state.judge.languages)
+        .into_iter()
         .map(|l| {
             serde_json::json!({
                 "id": l.id,

@@ -80,8 +80,8 @@ fn blank_page(state: &AppState, contest: &Contest, problem: Option<String>) -> S
             })
             .collect(),
         languages: contest
-            .languages
-            .iter()
+            .offered_languages(&state.judge.languages)
+            .into_iter()
             .map(|l| (l.id.clone(), l.spec.name.clone()))
             .collect(),
         problem,

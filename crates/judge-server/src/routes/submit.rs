@@ -111,8 +111,8 @@ async fn form_view(
         problems,
         selected_problem: problem,
         languages: contest
-            .languages
-            .iter()
+            .offered_languages(&state.judge.languages)
+            .into_iter()
             .map(|l| (l.id.clone(), l.spec.name.clone(), l.spec.extensions.clone()))
             .collect(),
         max_source_bytes: state.options.max_source_bytes,
@@ -322,6 +322,13 @@ pub(crate) async fn accept(
                 })?
         }
     };
+    let offered = contest.offered_languages(&state.judge.languages);
+    if !offered.iter().any(|l| l.id == language.id) {
+        let ids: Vec<&str> = offered.iter().map(|l| l.id.as_str()).collect();
+        return Err(HttpError::unprocessable(
+            SubmitTexts::current().language_unavailable(&language.spec.name, ids.join(", ")),
+        ));
+    }
     let source = source_text(incoming.source, cap)?;
     let new = NewSubmission {
         user_id: user.id,

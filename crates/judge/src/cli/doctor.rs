@@ -4,6 +4,7 @@
 
 use super::common::GlobalOptions;
 use judge_core::judge::sandbox_config;
+use judge_core::language::Languages;
 use judge_core::text::serde_name;
 use judge_server::store::{backup, DatabaseUrl, Store, SCHEMA_VERSION};
 use sandbox::doctor::{mechanisms, timing, Check, Status};
@@ -155,21 +156,62 @@ fn trial(config: SandboxConfig) -> Check {
     }
 }
 
+/// Which of judge.toml's languages this machine can run: a language whose compiler or
+/// runtime is not installed is refused at submit time and left out of the web form, so
+/// it is a warning, not a failure.
+fn languages_check(languages: &Languages) -> Check {
+    // As Languages::check_available looks: `~` is the judging user's home.
+    let all = languages.all();
+    let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+    let missing: Vec<String> = all
+        .iter()
+        .filter_map(|language| {
+            let missing = language.missing_program(home.as_deref())?;
+            Some(format!("{} ({})", language.id, missing.program))
+        })
+        .collect();
+    let ready = all.len() - missing.len();
+    if missing.is_empty() {
+        return Check {
+            name: "languages".into(),
+            status: Status::Ok,
+            detail: format!("all {} of judge.toml's languages can run here", all.len()),
+            fix: None,
+        };
+    }
+    Check {
+        name: "languages".into(),
+        status: Status::Warn,
+        detail: format!(
+            "{ready} of judge.toml's {} languages can run here; not installed: {}",
+            all.len(),
+            missing.join(", ")
+        ),
+        fix: Some(
+            "scripts/setup-languages installs them from Debian's packages (Debian 12 has no Python 2); until then each is refused at submit time and left out of the web form".into(),
+        ),
+    }
+}
+
 /// Runs `judge doctor`.
 pub fn execute(cli: &GlobalOptions, args: &DoctorArgs) -> anyhow::Result<u8> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let jobs = args.jobs.unwrap_or(cores);
     let cancel = Arc::new(AtomicBool::new(false));
     // judge.toml's [sandbox] settings when there is one; the defaults on a bare machine.
-    let config = match super::common::load_config(cli.config.as_ref()) {
-        Ok(judge) => sandbox_config(&judge.toml.sandbox, cancel),
-        Err(_) if cli.config.is_none() => SandboxConfig::default(),
+    let (config, languages) = match super::common::load_config(cli.config.as_ref()) {
+        Ok(judge) => (
+            sandbox_config(&judge.toml.sandbox, cancel),
+            Some(languages_check(&Languages::new(&judge.toml))),
+        ),
+        Err(_) if cli.config.is_none() => (SandboxConfig::default(), None),
         Err(error) => return Err(error),
     };
     let environment = sandbox::Environment::detect();
     let mut checks = mechanisms(&environment);
     checks.extend(timing(jobs));
     checks.push(trial(config));
+    checks.extend(languages);
     if let Some(url) = &args.database {
         checks.push(store_check(url));
     }

@@ -124,3 +124,23 @@ pub fn problems_with_groups(id: &str, groups: &str) -> tempfile::TempDir {
     std::fs::write(&file, format!("{text}\n{groups}\n")).unwrap();
     copy
 }
+
+/// Why this machine cannot run a language of the repository's judge.toml (its compiler or
+/// runtime is not installed: scripts/setup-languages), or `None` when it can.
+pub fn missing_language(id: &str) -> Option<String> {
+    let config =
+        judge_core::config::judge_toml::JudgeConfig::load(&repository().join("judge.toml"))
+            .unwrap();
+    let languages = judge_core::language::Languages::new(&config.toml);
+    let language = languages.by_id(id).unwrap();
+    languages
+        .check_available(language)
+        .err()
+        .map(|e| e.to_string())
+}
+
+/// JUDGE_REQUIRE_LANGUAGES=1 (CI, after scripts/setup-languages): a test that needs a
+/// language this machine lacks fails instead of skipping.
+pub fn languages_required() -> bool {
+    std::env::var_os("JUDGE_REQUIRE_LANGUAGES").is_some_and(|v| v == "1")
+}

@@ -93,7 +93,10 @@ fn an_fps_bank_imports_and_verifies() {
         "{shown}"
     );
     assert!(shown.contains("solution-5.pas"), "{shown}");
-    assert!(!shown.contains("no language of judge.toml's table"), "{shown}");
+    assert!(
+        !shown.contains("no language of judge.toml's table"),
+        "{shown}"
+    );
 
     // The special judge rejects a wrong divisor, in the sandbox like any checker.
     let wrong = scratch.path().join("one.py");

@@ -73,7 +73,7 @@ pub enum JudgeError {
     },
     /// A package gives no time limit and none is decided yet: judging it would use the
     /// provisional limit the inference measures under, so nothing judges it.
-    #[error("problem {id:?} ({}): its package gives no time limit and none is decided yet; `judge verify {id}` infers it from the accepted submissions and stores it in {}", dir.display(), crate::problem::STORED_TIME_LIMIT_FILE)]
+    #[error("problem {id:?} ({}): its package gives no time limit and none is decided yet; `judge verify {id}` infers it from the accepted submissions and stores it in {}", dir.display(), crate::limit_bounds::STORED_TIME_LIMIT_FILE)]
     UndecidedTimeLimit {
         /// The problem's id.
         id: String,

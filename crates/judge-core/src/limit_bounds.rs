@@ -39,6 +39,11 @@ pub fn mebibytes(value: u64, max: u64) -> Option<String> {
     }
 }
 
+/// The file a judge keeps a package's inferred time limit in, inside the problem's folder:
+/// one number of seconds, as DOMjudge and BAPCtools write it (docs/problem-format.md,
+/// "The time limit of a package that gives none").
+pub const STORED_TIME_LIMIT_FILE: &str = ".timelimit";
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,8 +2,8 @@
 //! `judge users add` and `judge users import`.
 
 use crate::error::{Result, ServerError};
-use crate::store::{PasswordReset, Role, Store, StoreError};
 use argon2::{Argon2, PasswordHasher, PasswordVerifier};
+use judge_store::{PasswordReset, Role, Store, StoreError};
 use sha2::{Digest, Sha256};
 
 /// Letters of generated passwords: no 0/O, 1/l/I, so they can be read aloud and copied.

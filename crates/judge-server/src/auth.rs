@@ -10,11 +10,11 @@ use crate::cookies::cookie;
 use crate::http_error::HttpError;
 use crate::links::encode_component;
 use crate::state::AppState;
-use crate::store::User;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, Method};
 use axum::response::{IntoResponse, Redirect, Response};
+use judge_store::User;
 
 /// The session cookie.
 pub const SESSION_COOKIE: &str = "judge_session";

@@ -9,11 +9,11 @@
 //! window in the web front: the store's window then overrides judge.toml's.
 
 use crate::error::Result;
-use crate::store::clarifications::InContest;
-use crate::store::{settings, Store};
 use judge_core::config::judge_toml::JudgeConfig;
 use judge_core::course::{ContestKind, ContestProblem, ContestSpec, Scoring};
 use judge_core::language::{Language, Languages};
+use judge_store::clarifications::InContest;
+use judge_store::{settings, Store};
 use std::sync::{Arc, RwLock};
 
 /// Where a contest is in time.

@@ -5,8 +5,8 @@
 use crate::contest::Contests;
 use crate::error::Result;
 use crate::state::CourseParts;
-use crate::store::{ProblemVersion, Store};
 use judge_core::Judge;
+use judge_store::{ProblemVersion, Store};
 use std::sync::Arc;
 
 /// The course as judge.toml has it, with the problems' versions.

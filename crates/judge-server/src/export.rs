@@ -4,8 +4,6 @@
 
 use crate::contest::Contest;
 use crate::scoreboard::{attempt_record, Board};
-use crate::store::submissions::JudgedAttempt;
-use crate::store::SubmissionState;
 use judge_contest::export::{
     AttemptExport, AttemptState, ResultsExport, ScoreboardExport, TestSummary,
     EXPORT_SCHEMA_VERSION,
@@ -13,6 +11,8 @@ use judge_contest::export::{
 use judge_contest::scoring::attempt_points;
 use judge_core::course::Scoring;
 use judge_core::text::rfc3339_ms;
+use judge_store::submissions::JudgedAttempt;
+use judge_store::SubmissionState;
 
 /// A submission in the export model.
 pub fn attempt(contest: &Contest, attempt: &JudgedAttempt) -> AttemptExport {

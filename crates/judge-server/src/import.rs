@@ -15,10 +15,10 @@
 
 use crate::error::ServerError;
 use crate::state::AppState;
-use crate::store::now_ms;
 use judge_core::config::judge_toml::JudgeConfig;
 use judge_core::JudgeError;
 use judge_packages::import::{Imported, DEFAULT_POINTS};
+use judge_store::now_ms;
 use std::path::Path;
 use std::sync::Arc;
 

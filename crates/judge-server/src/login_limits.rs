@@ -6,8 +6,8 @@
 //! account's count; the teacher's dashboard lists repeated failures.
 
 use crate::error::Result;
-use crate::store::login_failures::FailureCount;
-use crate::store::{now_ms, Store};
+use judge_store::login_failures::FailureCount;
+use judge_store::{now_ms, Store};
 use std::time::Duration;
 
 /// When failed log-ins start to cost waiting time.

@@ -4,7 +4,7 @@
 //! they cover `judge worker`s on other machines too, and survive a restart.
 
 use crate::error::Result;
-use crate::store::Store;
+use judge_store::Store;
 use std::fmt::Write;
 
 /// The wait histogram's bucket bounds, in seconds.

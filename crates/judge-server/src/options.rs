@@ -1,7 +1,7 @@
 //! The server's settings (from `judge serve`'s command line).
 
 use crate::error::BadSetting;
-use crate::store::{DatabaseUrl, DATABASE_FILE};
+use judge_store::{DatabaseUrl, DATABASE_FILE};
 use std::path::PathBuf;
 use std::time::Duration;
 

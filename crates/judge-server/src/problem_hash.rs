@@ -15,8 +15,8 @@
 //! Each part enters as a length-prefixed name and content, in a fixed order, so no two
 //! different copies hash alike by moving bytes between files.
 
-use crate::store::ProblemVersion;
 use judge_core::{Judge, JudgeError};
+use judge_store::ProblemVersion;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 

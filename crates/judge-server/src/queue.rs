@@ -3,9 +3,9 @@
 //! notifications), asking them to stop, and the listener that writes a submission's
 //! progress to the store while it is judged. The queue itself is in the store.
 
-use crate::store::{Claimed, Progress, Store};
 use judge_core::events::{Event, Listener};
 use judge_core::Verdict;
+use judge_store::{Claimed, Progress, Store};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};

@@ -3,11 +3,11 @@
 //! decide on counts as pending; one being rejudged counts with its previous round's result.
 
 use crate::contest::Contest;
-use crate::store::submissions::JudgedAttempt;
-use crate::store::{SubmissionState, User};
 use judge_contest::scoring::{scoreboard, AttemptRecord, Scoreboard};
 use judge_core::problem::Mark;
 use judge_core::Verdict;
+use judge_store::submissions::JudgedAttempt;
+use judge_store::{SubmissionState, User};
 
 /// A scoreboard as shown.
 #[derive(Debug, Clone, serde::Serialize)]

@@ -8,10 +8,10 @@ use crate::listen::ConnectionLimits;
 use crate::options::{BackupSchedule, ServerOptions};
 use crate::queue::Queue;
 use crate::state::{AppState, Shared};
-use crate::store::data_lock::lock_data_folder;
-use crate::store::{now_ms, DatabaseUrl, Store};
 use crate::workers::{self, WorkerOptions, Workers};
 use judge_core::Judge;
+use judge_store::data_lock::lock_data_folder;
+use judge_store::{now_ms, DatabaseUrl, Store};
 use std::fs::File;
 use std::future::Future;
 use std::net::SocketAddr;
@@ -50,7 +50,7 @@ impl Backups {
                 while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
                     stopped.recv_timeout(schedule.every)
                 {
-                    match crate::store::backup::scheduled(&store, &folder, schedule.keep) {
+                    match judge_store::backup::scheduled(&store, &folder, schedule.keep) {
                         Ok((file, contents)) => tracing::info!(
                             "backed the store up into {} ({} submissions, {} results)",
                             file.display(),
@@ -93,7 +93,7 @@ impl Server {
             )?),
             DatabaseUrl::Postgres(_) => None,
         };
-        let backup_folder = crate::store::backup::folder_for(&url, &options.data_dir);
+        let backup_folder = judge_store::backup::folder_for(&url, &options.data_dir);
         let store = Store::connect_keeping(&url, Some(&backup_folder))?;
         // Before any worker: judge-core builds one problem crate at a time under one lock,
         // so a build in the background would hold up the judging of every problem.

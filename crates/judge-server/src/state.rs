@@ -13,8 +13,8 @@ use crate::error::ServerError;
 use crate::http_error::HttpError;
 use crate::options::ServerOptions;
 use crate::queue::Queue;
-use crate::store::{Store, StoreError};
 use judge_core::Judge;
+use judge_store::{Store, StoreError};
 use std::ops::Deref;
 use std::sync::{Arc, Mutex, RwLock};
 

@@ -139,7 +139,7 @@ pub fn for_student(result: &SubmissionResult, labels: &TestLabels) -> Submission
 }
 
 /// A submission's summary as a student may see it: the failing test by its label.
-pub fn summary_for_student(summary: &mut crate::store::SubmissionSummary, labels: &TestLabels) {
+pub fn summary_for_student(summary: &mut judge_store::SubmissionSummary, labels: &TestLabels) {
     if let Some(first) = summary
         .result
         .as_mut()

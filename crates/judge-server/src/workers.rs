@@ -14,12 +14,12 @@
 
 use crate::problem_hash;
 use crate::queue::{ProgressListener, Queue};
-use crate::store::{
-    now_ms, ClaimRequest, Claimed, JudgeOutcome, ProblemVersion, Store, WorkerReport,
-};
 use judge_contest::run::lazy_options;
 use judge_core::judge::Submission;
 use judge_core::{Judge, JudgeError, SubmissionResult};
+use judge_store::{
+    now_ms, ClaimRequest, Claimed, JudgeOutcome, ProblemVersion, Store, WorkerReport,
+};
 use std::collections::BTreeSet;
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
@@ -181,7 +181,7 @@ struct Shared {
 }
 
 impl Shared {
-    fn store_failed(&self, what: &str, error: &crate::store::StoreError) {
+    fn store_failed(&self, what: &str, error: &judge_store::StoreError) {
         if !self.store_down.swap(true, Ordering::SeqCst) {
             self.listener.on_event(&WorkerEvent::StoreFailed {
                 error: format!("{what}: {error}"),
@@ -483,7 +483,7 @@ fn verdict_line(outcome: &JudgeOutcome) -> String {
 fn with_retries<T>(
     shared: &Shared,
     what: &str,
-    mut call: impl FnMut() -> crate::store::Result<T>,
+    mut call: impl FnMut() -> judge_store::Result<T>,
 ) -> Option<T> {
     let give_up = Instant::now() + shared.options.lease * 2;
     loop {

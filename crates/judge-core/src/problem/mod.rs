@@ -165,10 +165,7 @@ impl TimeRule {
     }
 }
 
-/// The file a judge keeps a package's inferred time limit in, inside the problem's folder:
-/// one number of seconds, as DOMjudge and BAPCtools write it (docs/problem-format.md,
-/// "The time limit of a package that gives none").
-pub const STORED_TIME_LIMIT_FILE: &str = ".timelimit";
+pub use crate::limit_bounds::STORED_TIME_LIMIT_FILE;
 
 /// The time limit the accepted submissions are measured under while a package's limit is
 /// inferred (and the one an undecided problem carries, which nothing else judges under).

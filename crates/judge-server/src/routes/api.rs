@@ -28,13 +28,13 @@ use crate::export;
 use crate::http_error::HttpError;
 use crate::options::ServerOptions;
 use crate::state::AppState;
-use crate::store::{now_ms, User};
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use judge_store::{now_ms, User};
 use serde::Deserialize;
 
 /// The JSON API (the module's table), for an API token's user ([`ApiUser`]); any other

@@ -22,12 +22,12 @@ use crate::auth::{LoggedIn, TeacherOnly};
 use crate::http_error::HttpError;
 use crate::options::ServerOptions;
 use crate::state::AppState;
-use crate::store::clarifications::{Asked, NewQuestion};
 use crate::views::clarifications::{page_view, ClarificationsPage};
 use crate::views::Chrome;
 use axum::extract::rejection::{FormRejection, QueryRejection};
 use axum::extract::{Form, Path, Query, State};
 use axum::response::{Html, Redirect};
+use judge_store::clarifications::{Asked, NewQuestion};
 use serde::Deserialize;
 
 /// Questions, answers and announcements.

@@ -12,13 +12,13 @@ use crate::contest::{Contest, Window};
 use crate::http_error::{ErrorTexts, HttpError};
 use crate::options::ServerOptions;
 use crate::state::AppState;
-use crate::store::{now_ms, SubmissionState};
 use crate::views::contests::{self as view, ContestRow, ProblemStatistics};
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Path, State};
 use axum::response::{Html, Redirect};
 use axum::Form;
 use judge_core::Verdict;
+use judge_store::{now_ms, SubmissionState};
 use serde::Deserialize;
 use std::collections::BTreeSet;
 
@@ -147,10 +147,10 @@ async fn statistics_of(
                                 && students.contains(a.user_name.as_str())
                         })
                         .collect();
-                    let judged = |a: &&&crate::store::SubmissionSummary| {
+                    let judged = |a: &&&judge_store::SubmissionSummary| {
                         a.state == SubmissionState::Done && !a.needs_attention()
                     };
-                    let verdict_of = |a: &crate::store::SubmissionSummary| {
+                    let verdict_of = |a: &judge_store::SubmissionSummary| {
                         a.result.as_ref().map_or(Verdict::JE, |r| r.verdict)
                     };
                     let by_verdict = Verdict::ALL

@@ -6,8 +6,8 @@ use crate::auth::Session;
 use crate::contest::Contest;
 use crate::http_error::HttpError;
 use crate::state::AppState;
-use crate::store::clarifications::CourseNotices;
 use crate::views::Chrome;
+use judge_store::clarifications::CourseNotices;
 
 /// The course's announcements (with whether the user has seen each) and, for a teacher,
 /// the open questions.

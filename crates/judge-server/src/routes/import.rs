@@ -14,13 +14,13 @@ use crate::http_error::{ErrorTexts, HttpError};
 use crate::import::{self, ImportError, Upload};
 use crate::options::ServerOptions;
 use crate::state::AppState;
-use crate::store::clarifications::CourseNotices;
 use crate::views::import::{self as view, ContestChoice, ImportTexts, ImportedProblem, Outcome};
 use crate::views::Chrome;
 use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
+use judge_store::clarifications::CourseNotices;
 
 /// The package upload.
 ///

@@ -10,7 +10,6 @@ use crate::i18n::Lang;
 use crate::options::ServerOptions;
 use crate::state::AppState;
 use crate::statement::{self, StatementLanguage};
-use crate::store::{now_ms, SubmissionFilter};
 use crate::views::format;
 use crate::views::problems::{
     self as view, ProblemRow, ProblemTexts, SampleFile, SampleText, StatementPage,
@@ -21,6 +20,7 @@ use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
 use judge_core::problem::{OutputCheck, Problem, TestGroup};
 use judge_core::Verdict;
+use judge_store::{now_ms, SubmissionFilter};
 use maud::html;
 use serde::Deserialize;
 

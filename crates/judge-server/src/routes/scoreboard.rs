@@ -9,10 +9,10 @@ use crate::http_error::HttpError;
 use crate::options::ServerOptions;
 use crate::scoreboard::{self, Board};
 use crate::state::AppState;
-use crate::store::now_ms;
 use crate::views::scoreboard::{page_view, FreezeNote};
 use axum::extract::{Path, State};
 use axum::response::Html;
+use judge_store::now_ms;
 
 /// The scoreboards.
 ///

@@ -16,8 +16,6 @@ use crate::contest::{Contest, Phase};
 use crate::http_error::{ErrorTexts, HttpError};
 use crate::options::ServerOptions;
 use crate::state::AppState;
-use crate::store::submissions::Inserted;
-use crate::store::{now_ms, settings, NewSubmission, Placement};
 use crate::views::submit::{self as view, SubmitForm, SubmitTexts};
 use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
 use axum::extract::rejection::QueryRejection;
@@ -25,6 +23,8 @@ use axum::extract::{Multipart, Query, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use judge_core::course::ContestKind;
+use judge_store::submissions::Inserted;
+use judge_store::{now_ms, settings, NewSubmission, Placement};
 use serde::Deserialize;
 
 /// The submit form.
@@ -277,7 +277,7 @@ pub(crate) struct Incoming<'a> {
 /// queue. Returns the id and whether it is new (false: the idempotency key's earlier one).
 pub(crate) async fn accept(
     state: &AppState,
-    user: &crate::store::User,
+    user: &judge_store::User,
     incoming: Incoming<'_>,
 ) -> Result<(i64, bool), HttpError> {
     let cap = state.options.max_source_bytes;

@@ -9,7 +9,6 @@ use crate::export;
 use crate::http_error::{ErrorTexts, HttpError};
 use crate::options::ServerOptions;
 use crate::state::AppState;
-use crate::store::{now_ms, SubmissionFilter};
 use crate::views::list_filters::{self, ListQuery};
 use crate::views::rejudge::RejudgeTexts;
 use crate::views::teacher::{self as view, Dashboard};
@@ -20,6 +19,7 @@ use axum::http::header;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::Form;
 use judge_contest::export::{csv, to_json};
+use judge_store::{now_ms, SubmissionFilter};
 use serde::Deserialize;
 
 /// The teacher's pages.

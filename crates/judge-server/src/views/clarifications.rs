@@ -6,7 +6,7 @@
 use super::format;
 use super::layout::{csrf_field, page, Chrome};
 use super::notices::NoticeTexts;
-use crate::store::clarifications::{Announcement, Clarification};
+use judge_store::clarifications::{Announcement, Clarification};
 use maud::{html, Markup};
 
 crate::i18n::texts! {

@@ -2,10 +2,10 @@
 //! in the language of the request being answered ([`crate::i18n::current`]).
 
 use crate::i18n::{UnitTexts, VerdictTexts};
-use crate::store::submissions::ResultSummary;
-use crate::store::Progress;
-use crate::store::{SubmissionState, SubmissionSummary};
 use judge_core::Verdict;
+use judge_store::submissions::ResultSummary;
+use judge_store::Progress;
+use judge_store::{SubmissionState, SubmissionSummary};
 use maud::{html, Markup};
 
 crate::i18n::texts! {
@@ -131,7 +131,7 @@ pub fn status(summary: &SubmissionSummary, progress: Option<Progress>) -> Markup
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::submissions::ResultSummary;
+    use judge_store::submissions::ResultSummary;
 
     fn summary(state: SubmissionState, verdict: Option<Verdict>) -> SubmissionSummary {
         SubmissionSummary {

@@ -3,8 +3,8 @@
 use super::document::{head, language_switch};
 use crate::auth::Session;
 use crate::i18n::{self, FrameTexts, Lang};
-use crate::store::clarifications::{CourseNotices, Notices};
-use crate::store::User;
+use judge_store::clarifications::{CourseNotices, Notices};
+use judge_store::User;
 use maud::{html, Markup, DOCTYPE};
 
 /// What the frame needs to know.
@@ -58,7 +58,7 @@ impl Chrome {
         active: &'static str,
     ) -> Chrome {
         let mut chrome = Chrome::new(&contests.first().title, session, active);
-        let now = crate::store::now_ms();
+        let now = judge_store::now_ms();
         chrome.clock = contests
             .all()
             .iter()
@@ -80,7 +80,7 @@ impl Chrome {
             contest.submit_href(None),
             contest.href("/scoreboard"),
         ];
-        chrome.clock = super::clock::ClockView::of(contest, crate::store::now_ms());
+        chrome.clock = super::clock::ClockView::of(contest, judge_store::now_ms());
         chrome
     }
 

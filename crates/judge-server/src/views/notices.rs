@@ -4,7 +4,7 @@
 
 use super::format;
 use crate::i18n::Lang;
-use crate::store::clarifications::Notices;
+use judge_store::clarifications::Notices;
 use maud::{html, Markup};
 
 crate::i18n::texts! {

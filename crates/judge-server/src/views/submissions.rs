@@ -2,10 +2,10 @@
 
 use super::format;
 use super::layout::{csrf_field, page, Chrome};
-use crate::store::submissions::RoundResult;
-use crate::store::Progress;
-use crate::store::{SubmissionState, SubmissionSummary};
 use judge_core::SubmissionResult;
+use judge_store::submissions::RoundResult;
+use judge_store::Progress;
+use judge_store::{SubmissionState, SubmissionSummary};
 use maud::{html, Markup};
 
 /// A list row: the summary and, while judged, its progress.

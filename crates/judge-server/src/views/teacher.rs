@@ -6,7 +6,7 @@ use super::layout::{page, Chrome};
 pub use super::rejudge::Confirmation as RejudgeConfirmation;
 use super::submissions::{table, Row};
 use crate::contest::Contest;
-use crate::store::User;
+use judge_store::User;
 use maud::{html, Markup};
 
 crate::i18n::texts! {
@@ -69,9 +69,9 @@ pub struct Dashboard {
     /// The accounts.
     pub users: Vec<User>,
     /// Submissions with a judge error twice, waiting for a decision.
-    pub attention: Vec<crate::store::SubmissionSummary>,
+    pub attention: Vec<judge_store::SubmissionSummary>,
     /// Names and addresses with repeated failed log-ins in the last day.
-    pub login_failures: Vec<crate::store::login_failures::RepeatedFailures>,
+    pub login_failures: Vec<judge_store::login_failures::RepeatedFailures>,
 }
 
 /// Each contest's window and freeze, with its publish button (as on `/contests`).

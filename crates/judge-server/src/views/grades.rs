@@ -63,8 +63,8 @@ pub fn page(chrome: &Chrome, view: &Page) -> Markup {
             @if book.rows.is_empty() {
                 p { (t.nobody()) }
             } @else {
-                div class="table-scroll" {
-                    table class="grades" {
+                div class="scroll" {
+                    table class="grid grades" {
                         thead {
                             tr {
                                 th { (t.student()) }

@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 /// The course: `main` (judge.toml's [contest]: add, ghost, broken, 100 points each) and
 /// `hw1` (homework past its deadline, late work at half points until later, `ann` given
 /// an extension, weight 2; add for 50 points).
-fn course() -> TestServer {
+pub(crate) fn course() -> TestServer {
     TestServer::with_course(
         1,
         |_| {},

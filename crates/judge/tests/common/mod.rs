@@ -1,5 +1,5 @@
 //! Helpers for the judge's end-to-end tests: a fixture judge.toml built from the
-//! repository's (so the language table is the real one), and runs of the real binary.
+//! repository's (with the real, built-in language table), and runs of the real binary.
 
 #![allow(dead_code)]
 
@@ -19,7 +19,14 @@ pub fn repository() -> PathBuf {
         .unwrap()
 }
 
-/// A judge.toml in a temp folder: the repository's language table, with the fixture
+/// The built-in language table (judge-core's config/languages.toml), as a TOML table.
+pub fn builtin_languages() -> toml::Table {
+    let text = judge_core::config::judge_toml::BUILTIN_LANGUAGES_TOML;
+    let file: toml::Table = text.parse().unwrap();
+    file["languages"].as_table().unwrap().clone()
+}
+
+/// A judge.toml in a temp folder: the built-in language table, with the fixture
 /// problems, and time multipliers capped at 2 so that TLE tests stay short.
 pub struct Fixture {
     pub dir: tempfile::TempDir,
@@ -58,6 +65,9 @@ pub fn fixture_with(edit: impl FnOnce(&mut toml::Table)) -> Fixture {
     })
     .collect();
     contest.insert("problems".into(), problems.into());
+    // The repository's judge.toml uses the built-in language table: written out here, so
+    // that the tests may change it.
+    table.insert("languages".into(), builtin_languages().into());
     for (_, language) in table["languages"].as_table_mut().unwrap().iter_mut() {
         let language = language.as_table_mut().unwrap();
         let multiplier = language["time_multiplier"].as_float().unwrap_or(1.0);

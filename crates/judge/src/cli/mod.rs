@@ -8,6 +8,7 @@ pub mod db;
 pub mod doctor;
 pub mod export;
 pub mod import;
+pub mod init;
 pub mod run;
 pub mod serve;
 pub mod similarity;
@@ -37,6 +38,8 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Make a new course folder: judge.toml, problems/, the store, a README of next steps.
+    Init(init::InitArgs),
     /// Judge one source file on one problem.
     Run(run::RunArgs),
     /// Verify every problem: references, tests, validators, checkers, submissions, limits.
@@ -70,6 +73,7 @@ pub enum Command {
 /// Runs the parsed command line.
 pub fn execute(cli: Cli) -> ExitCode {
     let result = match &cli.command {
+        Command::Init(args) => init::execute(&cli.options, args),
         Command::Run(args) => run::execute(&cli.options, args),
         Command::Contest(args) => contest::execute(&cli.options, args),
         Command::Doctor(args) => doctor::execute(&cli.options, args),

@@ -154,3 +154,84 @@ pub fn missing_language(id: &str) -> Option<String> {
 pub fn languages_required() -> bool {
     std::env::var_os("JUDGE_REQUIRE_LANGUAGES").is_some_and(|v| v == "1")
 }
+
+/// Runs the real `judge` binary in `dir`, finding judge.toml as a teacher's shell would
+/// (no --config).
+pub fn judge_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_judge"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("the judge binary runs")
+}
+
+/// A `judge serve` child process on a free port, stopped when dropped.
+pub struct Serve {
+    pub child: std::process::Child,
+    /// `127.0.0.1:PORT`.
+    pub address: String,
+    /// Where its stderr goes (a pipe nobody reads could fill and stop it).
+    pub stderr: tempfile::NamedTempFile,
+}
+
+impl Serve {
+    /// Starts `judge serve --listen 127.0.0.1:0 ARGS...` in `dir` (judge.toml found from
+    /// there) and waits until it prints its address.
+    pub fn start_in(dir: &Path, args: &[&str]) -> Serve {
+        use std::io::BufRead;
+        let stderr = tempfile::NamedTempFile::new().unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+            .current_dir(dir)
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(stderr.reopen().unwrap())
+            .spawn()
+            .expect("judge serve starts");
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let address = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .map(str::to_string);
+        match address {
+            Some(address) => Serve {
+                child,
+                address,
+                stderr,
+            },
+            None => {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!(
+                    "judge serve did not print its address: {line:?}; stderr: {}",
+                    std::fs::read_to_string(stderr.path()).unwrap_or_default()
+                )
+            }
+        }
+    }
+
+    /// GET `path`: the status and the body.
+    pub fn get(&self, path: &str) -> (u16, String) {
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .build()
+            .into();
+        let mut answer = agent
+            .get(format!("http://{}{path}", self.address))
+            .call()
+            .unwrap();
+        let status = answer.status().as_u16();
+        (status, answer.body_mut().read_to_string().unwrap())
+    }
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

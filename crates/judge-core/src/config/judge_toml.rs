@@ -733,6 +733,14 @@ run = ["./a.out"]
             contests.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(),
             ["main", "hw1"]
         );
+        // A command's --contest: the first by default, an unknown id names them all.
+        let model = config.course();
+        assert_eq!(model.chosen(None).unwrap().id, "main");
+        assert_eq!(model.chosen(Some("hw1")).unwrap().title, "Homework 1");
+        assert_eq!(
+            model.chosen(Some("hw9")).unwrap_err().to_string(),
+            "unknown contest \"hw9\"; judge.toml's contests: main, hw1"
+        );
         let homework = &contests[1];
         assert_eq!(homework.kind, ContestKind::Homework);
         assert_eq!(homework.problems[0].points, 10.0);

@@ -111,3 +111,47 @@ pub fn open(
     }
     Ok(store)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(data: Option<&str>) -> DatabaseArgs {
+        DatabaseArgs {
+            data: data.map(PathBuf::from),
+            database: None,
+        }
+    }
+
+    #[test]
+    fn the_default_store_is_beside_judge_toml_and_is_never_made_by_accident() {
+        let course = tempfile::tempdir().unwrap();
+        let file = course.path().join("judge.toml");
+        std::fs::write(&file, "[contest]\ntitle = \"t\"\n").unwrap();
+        let config = JudgeConfig::load(&file).unwrap();
+        let default = course.path().join(DEFAULT_DATA_DIR);
+        assert_eq!(args(None).data_dir(Some(&config)), default);
+        assert_eq!(args(None).data_dir(None), PathBuf::from(DEFAULT_DATA_DIR));
+        // A path on the command line is the shell's: from the current folder.
+        assert_eq!(args(Some("d")).data_dir(Some(&config)), PathBuf::from("d"));
+        let store = default.join(DATABASE_FILE);
+        assert_eq!(
+            args(None)
+                .existing_url(Some(&config))
+                .unwrap_err()
+                .to_string(),
+            format!(
+                "no store at {}: run judge serve first, or pass --data",
+                store.display()
+            )
+        );
+        // Named on purpose: made when missing, as `judge serve` makes the default one.
+        assert!(args(Some("d")).existing_url(Some(&config)).is_ok());
+        std::fs::create_dir(&default).unwrap();
+        std::fs::write(&store, "").unwrap();
+        assert_eq!(
+            args(None).existing_url(Some(&config)).unwrap(),
+            DatabaseUrl::sqlite(store)
+        );
+    }
+}

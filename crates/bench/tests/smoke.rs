@@ -147,6 +147,7 @@ fn every_benchmark_path_runs_with_tiny_n() {
     assert_eq!(summary.by_folder.values().sum::<usize>(), summary.attempts);
     let judged = run_contest(
         &judge,
+        judge.config.course().first(),
         &class_dir,
         &results.path().join("contest"),
         &RunOptions {

@@ -3,7 +3,7 @@
 
 use super::discover::{discover, AttemptFile};
 use super::log::{AttemptLine, AttemptStatus, ResultsLog};
-use judge_core::course::{Feedback, Scoring};
+use judge_core::course::{ContestSpec, Feedback, Scoring};
 use judge_core::error::{JudgeError, Result};
 use judge_core::events::{Event, Listener, Silent};
 use judge_core::judge::{Judge, JudgeOptions, Submission};
@@ -166,16 +166,16 @@ fn judge_attempt(
     }
 }
 
-/// Judges the class in `submissions`, keeping results in `out/results.jsonl`.
+/// Judges the class in `submissions` on the problems of `contest` (one of the course's,
+/// `Course::chosen`), keeping results in `out/results.jsonl`.
 pub fn run_contest(
     judge: &Judge,
+    contest: &ContestSpec,
     submissions: &Path,
     out: &Path,
     options: &ContestOptions,
     listener: &mut (dyn Listener + Send),
 ) -> Result<ContestOutcome> {
-    let course = judge.config.course();
-    let contest = course.first();
     // Every problem loaded before anything is judged or removed: one without a decided
     // time limit (a package that gives none, not verified yet) stops the run here rather
     // than have the class judged under the provisional limit.

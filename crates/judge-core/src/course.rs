@@ -235,6 +235,25 @@ impl Course {
         self.contests.iter().find(|c| c.id == id)
     }
 
+    /// The contest a command's `--contest` names (`None`: the first); an unknown id is
+    /// an error that lists the course's contests.
+    pub fn chosen(&self, asked: Option<&str>) -> Result<&ContestSpec, crate::JudgeError> {
+        match asked {
+            None => Ok(self.first()),
+            Some(asked) => self
+                .contest(asked)
+                .ok_or_else(|| crate::JudgeError::UnknownContest {
+                    given: asked.to_string(),
+                    known: self
+                        .contests
+                        .iter()
+                        .map(|c| c.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                }),
+        }
+    }
+
     /// How submissions of a problem are judged lazily: ICPC (stop at the first failed
     /// test) only when every contest that has the problem is scored ICPC, since an IOI
     /// contest needs the points of every subtask.

@@ -36,19 +36,7 @@ pub struct Imported {
 
 /// The id of the contest `asked` names (`None`: the first), if judge.toml defines it.
 pub fn contest_id(config: &JudgeConfig, asked: Option<&str>) -> Result<String> {
-    let contests = config.course().contests;
-    match asked {
-        None => Ok(contests[0].id.clone()),
-        Some(asked) if contests.iter().any(|c| c.id == asked) => Ok(asked.to_string()),
-        Some(asked) => Err(JudgeError::UnknownContest {
-            given: asked.to_string(),
-            known: contests
-                .iter()
-                .map(|c| c.id.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-        }),
-    }
+    Ok(config.course().chosen(asked)?.id.clone())
 }
 
 /// Imports the package at `path` as problem `id` (default: from the path's name), worth

@@ -248,7 +248,7 @@ fn all_attempts_problem_filter_and_base_files() {
     );
     assert_eq!(missing.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&missing.stderr)
-        .contains("--problem nope: not a problem of the contest"));
+        .contains("--problem nope: not a problem of contest main ("));
 }
 
 fn browser_check(report: &Path) {

@@ -1,6 +1,6 @@
 //! judge.toml: the contest, the compile limits, the sandbox settings and the language table.
 
-use super::{read_toml, ConfigError};
+use super::{parse_toml, read_toml, ConfigError};
 use crate::course::{
     ContestKind, ContestProblem, ContestSpec, ContestStart, Course, Feedback, Grading, LatePenalty,
     Scoring, TestNames,
@@ -354,6 +354,26 @@ fn default_multiplier() -> f64 {
     1.0
 }
 
+/// The built-in language table's file (config/languages.toml), the one copy of it: a
+/// judge.toml without a `[languages]` table gets it.
+pub const BUILTIN_LANGUAGES_TOML: &str = include_str!("languages.toml");
+
+/// The built-in language table as a file holds it (its `[languages.*]` tables).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LanguagesFile {
+    languages: BTreeMap<String, LanguageToml>,
+}
+
+/// The built-in language table, parsed.
+pub fn builtin_languages() -> BTreeMap<String, LanguageToml> {
+    // The file is part of the binary and `the_builtin_language_table_is_valid` parses and
+    // checks it, so this cannot fail in a build whose tests passed.
+    parse_toml::<LanguagesFile>(Path::new("languages.toml"), BUILTIN_LANGUAGES_TOML)
+        .expect("the built-in language table parses")
+        .languages
+}
+
 /// The whole judge.toml.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -369,7 +389,8 @@ pub struct JudgeToml {
     /// Sandbox settings.
     #[serde(default)]
     pub sandbox: SandboxToml,
-    /// The language table, by id.
+    /// The language table, by id (default: the built-in one, [`builtin_languages`]).
+    #[serde(default = "builtin_languages")]
     pub languages: BTreeMap<String, LanguageToml>,
     /// The web server's settings (`judge serve`, `judge worker`, `judge users`): the
     /// server's own table, which judge-server reads strictly itself.
@@ -768,6 +789,29 @@ run = ["./a.out"]
     }
 
     #[test]
+    fn the_builtin_language_table_is_valid_and_fills_in() {
+        // Without [languages]: the built-in table, checked as any judge.toml's.
+        let without = MINIMAL.split("[languages.c]").next().unwrap();
+        let config = load(without).unwrap();
+        assert_eq!(config.toml.languages, builtin_languages());
+        for id in ["c", "cpp", "rust", "python3", "pypy3", "java", "go"] {
+            assert!(config.toml.languages.contains_key(id), "{id}");
+        }
+        // A table of its own replaces it whole.
+        let own = load(MINIMAL).unwrap();
+        assert_eq!(own.toml.languages.keys().collect::<Vec<_>>(), ["c"]);
+        // The repository's judge.toml does not repeat it.
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../judge.toml");
+        let text = std::fs::read_to_string(&file).unwrap();
+        let table: toml::Table = text.parse().unwrap();
+        assert!(!table.contains_key("languages"));
+        assert_eq!(
+            JudgeConfig::load(&file).unwrap().toml.languages,
+            builtin_languages()
+        );
+    }
+
+    #[test]
     fn defaults_fill_in() {
         let config = load(MINIMAL).unwrap();
         assert_eq!(config.toml.contest.problems[0].points, 100.0);
@@ -791,6 +835,14 @@ run = ["./a.out"]
         assert_eq!(
             contests.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(),
             ["main", "hw1"]
+        );
+        // A command's --contest: the first by default, an unknown id names them all.
+        let model = config.course();
+        assert_eq!(model.chosen(None).unwrap().id, "main");
+        assert_eq!(model.chosen(Some("hw1")).unwrap().title, "Homework 1");
+        assert_eq!(
+            model.chosen(Some("hw9")).unwrap_err().to_string(),
+            "unknown contest \"hw9\"; judge.toml's contests: main, hw1"
         );
         let homework = &contests[1];
         assert_eq!(homework.kind, ContestKind::Homework);

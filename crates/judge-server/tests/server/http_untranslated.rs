@@ -117,11 +117,9 @@ fn fixture_phrases() -> Vec<String> {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    let config: toml::Table =
-        std::fs::read_to_string(crate::common::repository().join("judge.toml"))
-            .unwrap()
-            .parse()
-            .unwrap();
+    let config: toml::Table = judge_core::config::judge_toml::BUILTIN_LANGUAGES_TOML
+        .parse()
+        .unwrap();
     for language in config["languages"].as_table().unwrap().values() {
         phrases.push(language["name"].as_str().unwrap().to_string());
     }

@@ -32,6 +32,10 @@ pub struct ContestArgs {
     /// Judge everything again, forgetting earlier results.
     #[arg(long)]
     pub rejudge: bool,
+    /// The course's contest whose problems the class solved, by id (default: the first,
+    /// `[contest]`).
+    #[arg(long, value_name = "ID")]
+    pub contest: Option<String>,
 }
 
 fn write(path: PathBuf, text: &str) -> anyhow::Result<()> {
@@ -107,6 +111,7 @@ pub fn execute(cli: &GlobalOptions, args: &ContestArgs) -> anyhow::Result<u8> {
             args.submissions.display()
         );
     }
+    let chosen = config.course().chosen(args.contest.as_deref())?.clone();
     let judge = Judge::new(config, cancel_flag())?
         .with_compile_cache(CompileCache::new(args.out.join("compile-cache")));
     super::common::warn_if_degraded(&judge);
@@ -120,6 +125,7 @@ pub fn execute(cli: &GlobalOptions, args: &ContestArgs) -> anyhow::Result<u8> {
     let mut progress = ProgressListener::new();
     let outcome = run_contest(
         &judge,
+        &chosen,
         &args.submissions,
         &args.out,
         &options,
@@ -127,7 +133,7 @@ pub fn execute(cli: &GlobalOptions, args: &ContestArgs) -> anyhow::Result<u8> {
     );
     progress.bar.finish_and_clear();
     let outcome = outcome?;
-    let contest = &judge_contest::with_groups(&judge.config);
+    let contest = &judge_contest::with_groups_of(&judge.config, chosen);
     let results = results_file(contest, &outcome.attempts);
     write(args.out.join("results.json"), &to_json(&results))?;
     write(

@@ -77,7 +77,7 @@ pub fn execute(cli: &GlobalOptions, args: &DbArgs) -> anyhow::Result<u8> {
         DbCommand::Backup { file, store } => {
             let config = database::optional_config(cli.config.as_ref())?;
             // As it is: a backup is of the store as it was, even an older schema's.
-            let store = Store::open_as_is(&store.url(config.as_ref())?)?;
+            let store = Store::open_as_is(&store.existing_url(config.as_ref())?)?;
             let contents = backup::backup(&store, file)?;
             print_tables(&contents.tables);
             println!(

@@ -9,6 +9,7 @@ pub mod doctor;
 pub mod export;
 pub mod grades;
 pub mod import;
+pub mod init;
 pub mod run;
 pub mod serve;
 pub mod similarity;
@@ -38,6 +39,8 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Make a new course folder: judge.toml, problems/, the store, a README of next steps.
+    Init(init::InitArgs),
     /// Judge one source file on one problem.
     Run(run::RunArgs),
     /// Verify every problem: references, tests, validators, checkers, submissions, limits.
@@ -73,6 +76,7 @@ pub enum Command {
 /// Runs the parsed command line.
 pub fn execute(cli: Cli) -> ExitCode {
     let result = match &cli.command {
+        Command::Init(args) => init::execute(&cli.options, args),
         Command::Run(args) => run::execute(&cli.options, args),
         Command::Contest(args) => contest::execute(&cli.options, args),
         Command::Doctor(args) => doctor::execute(&cli.options, args),

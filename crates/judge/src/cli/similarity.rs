@@ -38,6 +38,10 @@ pub struct SimilarityArgs {
     /// Compare every attempt, not only each student's latest per problem.
     #[arg(long)]
     pub all_attempts: bool,
+    /// The course's contest whose problems the class solved, by id (default: the first,
+    /// `[contest]`).
+    #[arg(long, value_name = "ID")]
+    pub contest: Option<String>,
 }
 
 /// The similarity tokenizer's language for a judge.toml language, by its source file's
@@ -165,11 +169,12 @@ pub fn execute(cli: &GlobalOptions, args: &SimilarityArgs) -> anyhow::Result<u8>
         bail!("--threshold {}: must be between 0 and 1", args.threshold);
     }
     let course = config.course();
-    let contest = course.first();
+    let contest = course.chosen(args.contest.as_deref())?;
     for problem in &args.problems {
         if !contest.problems.iter().any(|p| &p.id == problem) {
             bail!(
-                "--problem {problem}: not a problem of the contest ({})",
+                "--problem {problem}: not a problem of contest {} ({})",
+                contest.id,
                 contest
                     .problems
                     .iter()

@@ -30,6 +30,9 @@ pub struct SubmitArgs {
     /// The problem's id.
     #[arg(long, value_name = "ID")]
     pub problem: String,
+    /// The course's contest to submit in, by id (default: the server's first contest).
+    #[arg(long, value_name = "ID")]
+    pub contest: Option<String>,
     /// The language's id (default: from the file's extension).
     #[arg(long, value_name = "LANG")]
     pub lang: Option<String>,
@@ -156,6 +159,7 @@ pub fn execute(_cli: &GlobalOptions, args: &SubmitArgs) -> anyhow::Result<u8> {
         .map(|n| n.to_string_lossy().into_owned());
     let body = serde_json::json!({
         "problem": args.problem,
+        "contest": args.contest,
         "language": args.lang,
         "file_name": file_name,
         "source": source,

@@ -12,9 +12,12 @@ use judge_verify::{verify_problem, LimitAction, ProblemReport, Status, VerifyOpt
 #[derive(Debug, clap::Args)]
 pub struct VerifyArgs {
     /// Problems to verify: ids of the contest, or paths of problem folders, package
-    /// folders or package .zip files, checked in place (default: every problem of
-    /// judge.toml's contest).
+    /// folders or package .zip files, checked in place (default: every problem of the
+    /// contest, see --contest).
     pub problems: Vec<String>,
+    /// Verify this contest's problems, by id (default: the first contest, `[contest]`).
+    #[arg(long, value_name = "ID", conflicts_with = "problems")]
+    pub contest: Option<String>,
     /// Print the reports as JSON.
     #[arg(long)]
     pub json: bool,
@@ -90,22 +93,19 @@ fn print_suggestion(report: &ProblemReport) {
 pub fn execute(cli: &GlobalOptions, args: &VerifyArgs) -> anyhow::Result<u8> {
     let config = load_config(cli.config.as_ref())?;
     let problems: Vec<String> = if args.problems.is_empty() {
-        config
-            .toml
-            .contest
-            .problems
-            .iter()
-            .map(|p| p.id.clone())
-            .collect()
+        let course = config.course();
+        let contest = course.chosen(args.contest.as_deref())?;
+        if contest.problems.is_empty() {
+            anyhow::bail!(
+                "{}: contest {} lists no problems to verify (judge import PACKAGE adds one)",
+                config.file.display(),
+                contest.id
+            );
+        }
+        contest.problems.iter().map(|p| p.id.clone()).collect()
     } else {
         args.problems.clone()
     };
-    if problems.is_empty() {
-        anyhow::bail!(
-            "{}: the contest lists no problems to verify",
-            config.file.display()
-        );
-    }
     let judge = Judge::new(config, cancel_flag())?;
     super::common::warn_if_degraded(&judge);
     if args.write_limits {

@@ -107,7 +107,7 @@ impl WorkerListener for Terminal {
 /// Runs `judge worker` until SIGINT or SIGTERM.
 pub fn execute(cli: &GlobalOptions, args: &WorkerArgs) -> anyhow::Result<u8> {
     let config = super::common::load_config(cli.config.as_ref())?;
-    let url = args.store.url(Some(&config))?;
+    let url = args.store.existing_url(Some(&config))?;
     let lease = lease(args.lease_seconds)?;
     let cancel = super::common::cancel_flag();
     let judge = Arc::new(judge_core::Judge::new(config, cancel.clone())?);

@@ -1,5 +1,5 @@
 //! Helpers for the judge's end-to-end tests: a fixture judge.toml built from the
-//! repository's (so the language table is the real one), and runs of the real binary.
+//! repository's (with the real, built-in language table), and runs of the real binary.
 
 #![allow(dead_code)]
 
@@ -19,7 +19,14 @@ pub fn repository() -> PathBuf {
         .unwrap()
 }
 
-/// A judge.toml in a temp folder: the repository's language table, with the fixture
+/// The built-in language table (judge-core's config/languages.toml), as a TOML table.
+pub fn builtin_languages() -> toml::Table {
+    let text = judge_core::config::judge_toml::BUILTIN_LANGUAGES_TOML;
+    let file: toml::Table = text.parse().unwrap();
+    file["languages"].as_table().unwrap().clone()
+}
+
+/// A judge.toml in a temp folder: the built-in language table, with the fixture
 /// problems, and time multipliers capped at 2 so that TLE tests stay short.
 pub struct Fixture {
     pub dir: tempfile::TempDir,
@@ -58,6 +65,9 @@ pub fn fixture_with(edit: impl FnOnce(&mut toml::Table)) -> Fixture {
     })
     .collect();
     contest.insert("problems".into(), problems.into());
+    // The repository's judge.toml uses the built-in language table: written out here, so
+    // that the tests may change it.
+    table.insert("languages".into(), builtin_languages().into());
     for (_, language) in table["languages"].as_table_mut().unwrap().iter_mut() {
         let language = language.as_table_mut().unwrap();
         let multiplier = language["time_multiplier"].as_float().unwrap_or(1.0);
@@ -143,4 +153,85 @@ pub fn missing_language(id: &str) -> Option<String> {
 /// language this machine lacks fails instead of skipping.
 pub fn languages_required() -> bool {
     std::env::var_os("JUDGE_REQUIRE_LANGUAGES").is_some_and(|v| v == "1")
+}
+
+/// Runs the real `judge` binary in `dir`, finding judge.toml as a teacher's shell would
+/// (no --config).
+pub fn judge_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_judge"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("the judge binary runs")
+}
+
+/// A `judge serve` child process on a free port, stopped when dropped.
+pub struct Serve {
+    pub child: std::process::Child,
+    /// `127.0.0.1:PORT`.
+    pub address: String,
+    /// Where its stderr goes (a pipe nobody reads could fill and stop it).
+    pub stderr: tempfile::NamedTempFile,
+}
+
+impl Serve {
+    /// Starts `judge serve --listen 127.0.0.1:0 ARGS...` in `dir` (judge.toml found from
+    /// there) and waits until it prints its address.
+    pub fn start_in(dir: &Path, args: &[&str]) -> Serve {
+        use std::io::BufRead;
+        let stderr = tempfile::NamedTempFile::new().unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+            .current_dir(dir)
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(stderr.reopen().unwrap())
+            .spawn()
+            .expect("judge serve starts");
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let address = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .map(str::to_string);
+        match address {
+            Some(address) => Serve {
+                child,
+                address,
+                stderr,
+            },
+            None => {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!(
+                    "judge serve did not print its address: {line:?}; stderr: {}",
+                    std::fs::read_to_string(stderr.path()).unwrap_or_default()
+                )
+            }
+        }
+    }
+
+    /// GET `path`: the status and the body.
+    pub fn get(&self, path: &str) -> (u16, String) {
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .build()
+            .into();
+        let mut answer = agent
+            .get(format!("http://{}{path}", self.address))
+            .call()
+            .unwrap();
+        let status = answer.status().as_u16();
+        (status, answer.body_mut().read_to_string().unwrap())
+    }
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }

@@ -318,7 +318,10 @@ mod tests {
             let bob = store.add_user("bob", "h", Role::Student).unwrap();
             assert!(!store.revoke_token_of(bob, other).unwrap(), "not bob's");
             assert!(store.revoke_token_of(ann, other).unwrap());
-            assert!(!store.revoke_token_of(ann, token).unwrap(), "already revoked");
+            assert!(
+                !store.revoke_token_of(ann, token).unwrap(),
+                "already revoked"
+            );
         });
     }
 

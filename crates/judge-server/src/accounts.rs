@@ -405,14 +405,15 @@ pub fn import_students(store: &Store, csv_text: &str) -> Result<ImportReport> {
     Ok(report)
 }
 
+/// A class imported (each account's name, password, and whether it was generated), or
+/// why nothing was.
+pub type ImportedClass = std::result::Result<Vec<(String, String, bool)>, Vec<ImportProblem>>;
+
 /// Imports a whole class or nothing (the teacher's accounts page): every line of
 /// [`parse_class`] must be good and every name new, else nothing is added and the
 /// problems are returned, each named by its line. Returns the accounts made, with their
 /// passwords and whether each was generated.
-pub fn import_class(
-    store: &Store,
-    csv_text: &str,
-) -> Result<std::result::Result<Vec<(String, String, bool)>, Vec<ImportProblem>>> {
+pub fn import_class(store: &Store, csv_text: &str) -> Result<ImportedClass> {
     let (lines, problems) = parse_class(csv_text);
     if !problems.is_empty() {
         return Ok(Err(problems));

@@ -57,7 +57,7 @@ crate::i18n::texts! {
         new_token_of(name: &str, id: i64) => "API token {id} of {name}:", "{name} 的 API 令牌 {id}：";
         imported(count: usize) => "{count} accounts were imported. Their passwords (generated ones and the file's):", "已导入 {count} 个账号。密码如下（自动生成的和文件中给出的）：";
         generated => "generated", "自动生成";
-        from_file => "from the file", "来自文件";
+        password_given => "from the file", "来自文件";
         import_refused => "Nothing was imported. What is wrong:", "没有导入任何账号。问题如下：";
         line(line: u64) => "line {line}", "第 {line} 行";
         now_disabled(name: &str) => "{name} is disabled: it cannot log in, and its sessions and API tokens stopped working.", "{name} 已停用：无法登录，其会话和 API 令牌已立即失效。";
@@ -157,7 +157,7 @@ fn outcome(lang: Lang, outcome: &Outcome) -> Markup {
                     table class="grid imported" {
                         thead { tr { th { (t.name()) } th { "" } th { "" } } }
                         tbody { @for (name, password, generated) in created {
-                            tr { td { (name) } td { code class="secret" { (password) } } td class="muted" { @if *generated { (t.generated()) } @else { (t.from_file()) } } }
+                            tr { td { (name) } td { code class="secret" { (password) } } td class="muted" { @if *generated { (t.generated()) } @else { (t.password_given()) } } }
                         } }
                     }
                 }

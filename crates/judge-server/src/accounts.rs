@@ -1,9 +1,11 @@
 //! Accounts: name rules, generated passwords, argon2 hashes, and the operations behind
-//! `judge users add` and `judge users import`.
+//! `judge users add` and `judge users import` and the teacher's accounts page: one way to
+//! do each thing. A refusal is an [`AccountError`] (its English is the command line's;
+//! the pages translate it, `views::accounts::refusal`).
 
 use crate::error::{Result, ServerError};
 use argon2::{Argon2, PasswordHasher, PasswordVerifier};
-use judge_store::{PasswordReset, Role, Store, StoreError};
+use judge_store::{AccountChange, NewUser, PasswordReset, Role, Store, StoreError, User};
 use sha2::{Digest, Sha256};
 
 /// Letters of generated passwords: no 0/O, 1/l/I, so they can be read aloud and copied.
@@ -14,6 +16,109 @@ pub const GENERATED_PASSWORD_LENGTH: usize = 12;
 pub const MAX_NAME_CHARS: usize = 64;
 /// Longest accepted password (argon2 takes any length; this bounds the work per request).
 pub const MAX_PASSWORD_BYTES: usize = 1024;
+
+/// Why an account operation was refused: bad input, or a rule of the accounts. Each is
+/// the person's doing (a 400 or 409 for a browser), never the server's.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AccountError {
+    /// A name too short or too long.
+    #[error("a user name has 1 to {MAX_NAME_CHARS} characters, not {count}: {name:?}")]
+    NameLength {
+        /// The name given.
+        name: String,
+        /// Its characters.
+        count: usize,
+    },
+    /// A name with a character names may not have.
+    #[error("user name {name:?}: {bad:?} is not allowed (letters, digits, '.', '_', '-')")]
+    NameCharacter {
+        /// The name given.
+        name: String,
+        /// The first character refused.
+        bad: char,
+    },
+    /// A password too short or too long.
+    #[error("a password has 8 to {MAX_PASSWORD_BYTES} bytes, not {bytes}")]
+    PasswordLength {
+        /// Its bytes.
+        bytes: usize,
+    },
+    /// A class file's line with other than one or two fields.
+    #[error("expected name[,password], found {fields} fields")]
+    Fields {
+        /// How many it has.
+        fields: usize,
+    },
+    /// A class file that is not CSV.
+    #[error("{0}")]
+    Csv(String),
+    /// A name given twice in one class file.
+    #[error("{name} is also on line {first_line}")]
+    Repeated {
+        /// The name.
+        name: String,
+        /// The line it was first on.
+        first_line: u64,
+    },
+    /// An account of that name exists.
+    #[error("user {name} already exists")]
+    Exists {
+        /// The name.
+        name: String,
+    },
+    /// No account has that name.
+    #[error("no user named {name}")]
+    NoSuchUser {
+        /// The name.
+        name: String,
+    },
+    /// The change would leave no enabled teacher.
+    #[error("{name} is the last enabled teacher: make another teacher first")]
+    LastTeacher {
+        /// The account.
+        name: String,
+    },
+    /// The current password given with a change is not the account's.
+    #[error("the current password is wrong")]
+    WrongPassword,
+}
+
+impl AccountError {
+    /// The refusal `error` is, if it is one (the store's rules become account refusals;
+    /// anything else is the server's failure).
+    pub fn of(error: ServerError) -> std::result::Result<AccountError, ServerError> {
+        match error {
+            ServerError::Account(refusal) => Ok(refusal),
+            ServerError::Store(StoreError::UserExists { name }) => {
+                Ok(AccountError::Exists { name })
+            }
+            ServerError::Store(StoreError::NoSuchUser { name }) => {
+                Ok(AccountError::NoSuchUser { name })
+            }
+            ServerError::Store(StoreError::LastTeacher { name }) => {
+                Ok(AccountError::LastTeacher { name })
+            }
+            other => Err(other),
+        }
+    }
+
+    /// Whether it refuses because of what exists (409), rather than bad input (400).
+    pub fn is_conflict(&self) -> bool {
+        matches!(
+            self,
+            AccountError::Exists { .. } | AccountError::LastTeacher { .. }
+        )
+    }
+}
+
+/// `result` with a refusal apart from a failure: `Ok(Err(refusal))` for the person's
+/// mistake (an answer in their language), `Err` for the server's failure (a 500 or 503).
+pub fn refusal_apart<T>(result: Result<T>) -> Result<std::result::Result<T, AccountError>> {
+    match result {
+        Ok(value) => Ok(Ok(value)),
+        Err(error) => AccountError::of(error).map(Err),
+    }
+}
 
 /// Random bytes from the operating system.
 pub fn random_bytes<const N: usize>() -> Result<[u8; N]> {
@@ -51,17 +156,19 @@ pub fn generate_password() -> Result<String> {
 pub fn check_name(name: &str) -> Result<()> {
     let count = name.chars().count();
     if count == 0 || count > MAX_NAME_CHARS {
-        return Err(ServerError::Account(format!(
-            "a user name has 1 to {MAX_NAME_CHARS} characters, not {count}: {name:?}"
-        )));
+        return Err(ServerError::Account(AccountError::NameLength {
+            name: name.to_string(),
+            count,
+        }));
     }
     if let Some(bad) = name
         .chars()
         .find(|c| !(c.is_alphanumeric() || matches!(c, '.' | '_' | '-')))
     {
-        return Err(ServerError::Account(format!(
-            "user name {name:?}: {bad:?} is not allowed (letters, digits, '.', '_', '-')"
-        )));
+        return Err(ServerError::Account(AccountError::NameCharacter {
+            name: name.to_string(),
+            bad,
+        }));
     }
     Ok(())
 }
@@ -69,10 +176,9 @@ pub fn check_name(name: &str) -> Result<()> {
 /// Checks a chosen password: 8 to 1024 bytes.
 pub fn check_password(password: &str) -> Result<()> {
     if password.len() < 8 || password.len() > MAX_PASSWORD_BYTES {
-        return Err(ServerError::Account(format!(
-            "a password has 8 to {MAX_PASSWORD_BYTES} bytes, not {}",
-            password.len()
-        )));
+        return Err(ServerError::Account(AccountError::PasswordLength {
+            bytes: password.len(),
+        }));
     }
     Ok(())
 }
@@ -113,8 +219,40 @@ pub fn reset_password(store: &Store, name: &str) -> Result<(String, PasswordRese
     let password = generate_password()?;
     match store.reset_password_hash(name, &hash_password(&password)?)? {
         Some(reset) => Ok((password, reset)),
-        None => Err(ServerError::Account(format!("no user named {name}"))),
+        None => Err(no_such_user(name)),
     }
+}
+
+fn no_such_user(name: &str) -> ServerError {
+    ServerError::Account(AccountError::NoSuchUser {
+        name: name.to_string(),
+    })
+}
+
+/// An account's own change of its password: `current` must be its password and `new`
+/// follow [`check_password`]; its other sessions end and its API tokens are revoked (the
+/// session `keep_session_sha256` stays).
+pub fn change_own_password(
+    store: &Store,
+    user: &User,
+    current: &str,
+    new: &str,
+    keep_session_sha256: &str,
+) -> Result<PasswordReset> {
+    let Some((_, hash)) = store.user_by_name(&user.name)? else {
+        return Err(no_such_user(&user.name));
+    };
+    if current.len() > MAX_PASSWORD_BYTES || !verify_password(current, &hash) {
+        return Err(ServerError::Account(AccountError::WrongPassword));
+    }
+    check_password(new)?;
+    Ok(store.change_own_password_hash(user.id, &hash_password(new)?, keep_session_sha256)?)
+}
+
+/// Disables, enables or changes the role of an account (see [`Store::change_account`]:
+/// never leaves the course without an enabled teacher).
+pub fn change_account(store: &Store, name: &str, change: AccountChange) -> Result<User> {
+    Ok(store.change_account(name, change)?)
 }
 
 /// The prefix of API tokens (so that a token pasted somewhere is recognisable).
@@ -124,8 +262,13 @@ pub const TOKEN_PREFIX: &str = "judge_";
 /// token, which is shown once: only its SHA-256 is stored.
 pub fn issue_token(store: &Store, name: &str) -> Result<(i64, String)> {
     let Some((user, _)) = store.user_by_name(name)? else {
-        return Err(ServerError::Account(format!("no user named {name}")));
+        return Err(no_such_user(name));
     };
+    issue_token_for(store, &user)
+}
+
+/// Makes a new API token for `user` (as [`issue_token`]; the "my account" page's).
+pub fn issue_token_for(store: &Store, user: &User) -> Result<(i64, String)> {
     let token = format!("{TOKEN_PREFIX}{}", hex(&random_bytes::<32>()?));
     let id = store.add_token(user.id, &token_sha256(&token))?;
     Ok((id, token))
@@ -137,7 +280,7 @@ pub struct ImportProblem {
     /// The line number (1-based).
     pub line: u64,
     /// Why.
-    pub reason: String,
+    pub reason: AccountError,
 }
 
 /// What an import did.
@@ -149,24 +292,37 @@ pub struct ImportReport {
     pub skipped: Vec<ImportProblem>,
 }
 
-/// Imports students from CSV text: `name[,password]` per line; a first line `name` or
-/// `name,password` is a header. Blank lines are ignored. A line that cannot be imported
-/// (a bad name, a short password, an existing user) is reported and the rest go on.
-pub fn import_students(store: &Store, csv_text: &str) -> Result<ImportReport> {
+/// A line of a class file: a student's name and the password it gives, if any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClassLine {
+    /// The line number (1-based).
+    pub line: u64,
+    /// The log-in name (checked).
+    pub name: String,
+    /// The file's password (checked), or None for a generated one.
+    pub password: Option<String>,
+}
+
+/// Reads a class file, CSV text of `name[,password]` lines; a first line `name` or
+/// `name,password` is a header; blank lines are ignored. Returns the good lines and the
+/// problems of the others (a bad name, a short password, a name twice), each named by
+/// its line; whether a name is taken is the store's to say.
+pub fn parse_class(csv_text: &str) -> (Vec<ClassLine>, Vec<ImportProblem>) {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
         .trim(csv::Trim::All)
         .from_reader(csv_text.as_bytes());
-    let mut report = ImportReport::default();
+    let mut lines: Vec<ClassLine> = Vec::new();
+    let mut problems = Vec::new();
     for (index, record) in reader.records().enumerate() {
         let line = index as u64 + 1;
         let record = match record {
             Ok(record) => record,
             Err(error) => {
-                report.skipped.push(ImportProblem {
+                problems.push(ImportProblem {
                     line,
-                    reason: error.to_string(),
+                    reason: AccountError::Csv(error.to_string()),
                 });
                 continue;
             }
@@ -180,31 +336,117 @@ pub fn import_students(store: &Store, csv_text: &str) -> Result<ImportReport> {
             continue;
         }
         if fields.len() > 2 {
-            report.skipped.push(ImportProblem {
+            problems.push(ImportProblem {
                 line,
-                reason: format!("expected name[,password], found {} fields", fields.len()),
+                reason: AccountError::Fields {
+                    fields: fields.len(),
+                },
             });
             continue;
         }
         let name = fields[0];
-        let given = fields.get(1).copied().filter(|p| !p.is_empty());
-        match add_user(store, name, Role::Student, given) {
+        let password = fields.get(1).copied().filter(|p| !p.is_empty());
+        let checked = check_name(name).and_then(|()| password.map_or(Ok(()), check_password));
+        match checked.map_err(AccountError::of) {
+            Ok(()) => {}
+            Err(Ok(reason)) => {
+                problems.push(ImportProblem { line, reason });
+                continue;
+            }
+            // The checks refuse with account errors only.
+            Err(Err(other)) => {
+                problems.push(ImportProblem {
+                    line,
+                    reason: AccountError::Csv(other.to_string()),
+                });
+                continue;
+            }
+        }
+        if let Some(first) = lines.iter().find(|l| l.name == name) {
+            problems.push(ImportProblem {
+                line,
+                reason: AccountError::Repeated {
+                    name: name.to_string(),
+                    first_line: first.line,
+                },
+            });
+            continue;
+        }
+        lines.push(ClassLine {
+            line,
+            name: name.to_string(),
+            password: password.map(str::to_string),
+        });
+    }
+    (lines, problems)
+}
+
+/// Imports students from CSV text ([`parse_class`]) line by line: a line that cannot be
+/// imported (a bad name, a short password, an existing user) is reported and the rest go
+/// on (`judge users import`).
+pub fn import_students(store: &Store, csv_text: &str) -> Result<ImportReport> {
+    let (lines, mut skipped) = parse_class(csv_text);
+    let mut report = ImportReport::default();
+    for class_line in lines {
+        let given = class_line.password.as_deref();
+        match add_user(store, &class_line.name, Role::Student, given).map_err(AccountError::of) {
             Ok(password) => report
                 .created
-                .push((name.to_string(), password, given.is_none())),
-            Err(ServerError::Account(reason)) => {
-                report.skipped.push(ImportProblem { line, reason })
-            }
-            Err(exists @ ServerError::Store(StoreError::UserExists { .. })) => {
-                report.skipped.push(ImportProblem {
-                    line,
-                    reason: exists.to_string(),
-                })
-            }
-            Err(other) => return Err(other),
+                .push((class_line.name, password, given.is_none())),
+            Err(Ok(reason)) => skipped.push(ImportProblem {
+                line: class_line.line,
+                reason,
+            }),
+            Err(Err(other)) => return Err(other),
         }
     }
+    skipped.sort_by_key(|p| p.line);
+    report.skipped = skipped;
     Ok(report)
+}
+
+/// A class imported (each account's name, password, and whether it was generated), or
+/// why nothing was.
+pub type ImportedClass = std::result::Result<Vec<(String, String, bool)>, Vec<ImportProblem>>;
+
+/// Imports a whole class or nothing (the teacher's accounts page): every line of
+/// [`parse_class`] must be good and every name new, else nothing is added and the
+/// problems are returned, each named by its line. Returns the accounts made, with their
+/// passwords and whether each was generated.
+pub fn import_class(store: &Store, csv_text: &str) -> Result<ImportedClass> {
+    let (lines, problems) = parse_class(csv_text);
+    if !problems.is_empty() {
+        return Ok(Err(problems));
+    }
+    let mut created = Vec::with_capacity(lines.len());
+    let mut new_users = Vec::with_capacity(lines.len());
+    for class_line in &lines {
+        let password = match &class_line.password {
+            Some(given) => given.clone(),
+            None => generate_password()?,
+        };
+        new_users.push(NewUser {
+            name: class_line.name.clone(),
+            password_hash: hash_password(&password)?,
+            role: Role::Student,
+        });
+        created.push((
+            class_line.name.clone(),
+            password,
+            class_line.password.is_none(),
+        ));
+    }
+    match store.add_users(&new_users) {
+        Ok(_) => Ok(Ok(created)),
+        Err(StoreError::UserExists { name }) => {
+            let line = lines.iter().find(|l| l.name == name).map_or(0, |l| l.line);
+            Ok(Err(vec![ImportProblem {
+                line,
+                reason: AccountError::Exists { name },
+            }]))
+        }
+        Err(other) => Err(other.into()),
+    }
 }
 
 #[cfg(test)]
@@ -255,9 +497,45 @@ mod tests {
         assert_eq!(report.created[1].1, "longenough1");
         let lines: Vec<u64> = report.skipped.iter().map(|p| p.line).collect();
         assert_eq!(lines, [6, 7, 8, 9], "{:?}", report.skipped);
-        assert!(report.skipped[2].reason.contains("already exists"));
+        assert!(report.skipped[2]
+            .reason
+            .to_string()
+            .contains("already exists"));
         let (bob, hash) = store.user_by_name("bob").unwrap().unwrap();
         assert_eq!(bob.role, Role::Student);
         assert!(verify_password("longenough1", &hash));
+    }
+
+    #[test]
+    fn a_class_is_imported_whole_or_not_at_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        store.add_user("taken", "h", Role::Student).unwrap();
+        let problems = import_class(&store, "ann\nbad name\nann\n")
+            .unwrap()
+            .unwrap_err();
+        let lines: Vec<(u64, &AccountError)> =
+            problems.iter().map(|p| (p.line, &p.reason)).collect();
+        assert!(
+            matches!(lines[0], (2, AccountError::NameCharacter { .. })),
+            "{lines:?}"
+        );
+        assert!(
+            matches!(lines[1], (3, AccountError::Repeated { first_line: 1, .. })),
+            "{lines:?}"
+        );
+        let problems = import_class(&store, "ann\ntaken\n").unwrap().unwrap_err();
+        assert_eq!(problems[0].line, 2);
+        assert_eq!(problems[0].reason.to_string(), "user taken already exists");
+        assert_eq!(store.users().unwrap().len(), 1, "nothing imported");
+        let created = import_class(&store, "name,password\nann\nbob,longenough1\n")
+            .unwrap()
+            .unwrap();
+        assert_eq!(created.len(), 2);
+        assert_eq!(
+            (created[1].1.as_str(), created[1].2),
+            ("longenough1", false)
+        );
+        assert_eq!(store.users().unwrap().len(), 3);
     }
 }

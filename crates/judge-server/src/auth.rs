@@ -55,32 +55,43 @@ pub async fn current_session(
     }))
 }
 
-/// Checks a name and password; on success stores a new session and returns its token.
-pub async fn log_in(
-    state: &AppState,
-    name: String,
-    password: String,
-) -> Result<Option<String>, HttpError> {
+/// What a log-in came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LogIn {
+    /// A new session, with its cookie's token.
+    Session(String),
+    /// A wrong name or password.
+    Wrong,
+    /// The right password of a disabled account.
+    Disabled,
+}
+
+/// Checks a name and password; on success stores a new session and returns its token. A
+/// disabled account is refused (and told so only with its right password).
+pub async fn log_in(state: &AppState, name: String, password: String) -> Result<LogIn, HttpError> {
     let lifetime_ms = i64::try_from(state.options.session_lifetime.as_millis()).unwrap_or(i64::MAX);
     state
         .blocking(move |s| {
             if password.len() > accounts::MAX_PASSWORD_BYTES {
-                return Ok(None);
+                return Ok(LogIn::Wrong);
             }
             let Some((user, hash)) = s.store.user_by_name(&name)? else {
                 // Spend the same time as for a real account, so that timing does not tell
                 // which names exist.
                 let _ = accounts::hash_password(&password);
-                return Ok(None);
+                return Ok(LogIn::Wrong);
             };
             if !accounts::verify_password(&password, &hash) {
-                return Ok(None);
+                return Ok(LogIn::Wrong);
+            }
+            if user.disabled {
+                return Ok(LogIn::Disabled);
             }
             let token = hex(&random_bytes::<32>()?);
             let csrf_token = crate::csrf::new_token()?;
             s.store
                 .create_session(user.id, &token_sha256(&token), &csrf_token, lifetime_ms)?;
-            Ok(Some(token))
+            Ok(LogIn::Session(token))
         })
         .await
 }

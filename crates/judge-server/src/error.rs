@@ -22,8 +22,8 @@ pub enum ServerError {
         cause: std::io::Error,
     },
     /// An account operation was refused.
-    #[error("{0}")]
-    Account(String),
+    #[error(transparent)]
+    Account(#[from] crate::accounts::AccountError),
     /// The system's random number generator failed.
     #[error("the system random number generator failed: {0}")]
     Random(String),

@@ -398,6 +398,7 @@ texts! {
         grades => "Grades", "成绩";
         teacher => "Teacher", "教师";
         teacher_mark => " (teacher)", "（教师）";
+        my_account => "My account", "我的账号";
         log_out => "Log out", "退出登录";
         log_in => "Log in", "登录";
         back_to_problems => "Back to the problems", "返回题目列表";

@@ -48,6 +48,18 @@ pub enum StoreError {
     /// `judge db copy` was refused.
     #[error("cannot copy: {0}")]
     Copy(String),
+    /// There is no account of that name.
+    #[error("no user named {name}")]
+    NoSuchUser {
+        /// The name asked for.
+        name: String,
+    },
+    /// The change would leave the course without an enabled teacher account.
+    #[error("{name} is the last enabled teacher: make another teacher first")]
+    LastTeacher {
+        /// The account the change was asked for.
+        name: String,
+    },
     /// An account of that name exists already.
     #[error("user {name} already exists")]
     UserExists {

@@ -64,7 +64,7 @@ pub use submissions::{
     SubmissionSummary,
 };
 pub use tokens::ApiToken;
-pub use users::{Role, User};
+pub use users::{AccountChange, NewUser, Role, User};
 
 #[cfg(test)]
 mod tests {

@@ -63,6 +63,10 @@ pub const MIGRATIONS: &[Migration] = &[
         "007_announcements_per_contest",
         "clarifications and announcements per contest: an announcement for one contest (rows from before, whose contest is NULL, stay the first contest's) or for every contest, and which announcements each user has seen (one row each, since each contest's pages mark their own)"
     ),
+    migration!(
+        "008_account_disabled",
+        "a disabled account (disabled_at_ms): it cannot log in, and its sessions and API tokens stop working"
+    ),
 ];
 
 /// The schema version this build writes.

@@ -37,4 +37,26 @@ impl Store {
             }))
         })
     }
+
+    /// An account's own change of its password: the new hash, and in the same
+    /// transaction its other sessions ended (the one whose token hash is
+    /// `keep_session_sha256` stays: the one that made the change) and its API tokens
+    /// revoked, as after a reset.
+    pub fn change_own_password_hash(
+        &self,
+        user_id: i64,
+        password_hash: &str,
+        keep_session_sha256: &str,
+    ) -> Result<PasswordReset> {
+        self.write(|tx| {
+            tx.execute(
+                "UPDATE users SET password_hash = ?2 WHERE id = ?1",
+                &[user_id.into(), password_hash.into()],
+            )?;
+            Ok(PasswordReset {
+                sessions_ended: sessions::end_other_sessions_of(tx, user_id, keep_session_sha256)?,
+                tokens_revoked: tokens::revoke_tokens_of(tx, user_id)?,
+            })
+        })
+    }
 }

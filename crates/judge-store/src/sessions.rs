@@ -44,11 +44,12 @@ impl Store {
         })
     }
 
-    /// The session with this token hash, if it exists and has not expired.
+    /// The session with this token hash, if it exists, has not expired, and its account
+    /// is not disabled.
     pub fn session(&self, token_sha256: &str) -> Result<Option<SessionInfo>> {
         let sql = format!(
             "SELECT {}, s.csrf_token FROM sessions s JOIN users u ON u.id = s.user_id
-             WHERE s.token_sha256 = ?1 AND s.expires_at_ms > ?2",
+             WHERE s.token_sha256 = ?1 AND s.expires_at_ms > ?2 AND u.disabled_at_ms IS NULL",
             User::COLUMNS.select()
         );
         let row = self.read(|tx| tx.query_row(&sql, &[token_sha256.into(), now_ms().into()]))?;
@@ -71,6 +72,16 @@ impl Store {
             Ok(())
         })
     }
+}
+
+/// Ends every session of a user in `tx` but the one whose token hash is `keep` (if any);
+/// returns how many.
+pub(super) fn end_other_sessions_of(tx: &mut dyn Tx, user_id: i64, keep: &str) -> Result<usize> {
+    let changed = tx.execute(
+        "DELETE FROM sessions WHERE user_id = ?1 AND token_sha256 <> ?2",
+        &[Value::Int(user_id), keep.into()],
+    )?;
+    Ok(usize::try_from(changed).unwrap_or(usize::MAX))
 }
 
 /// Ends every session of a user in `tx`; returns how many.

@@ -599,6 +599,30 @@ impl Store {
             .collect()
     }
 
+    /// Several submissions (those that exist) with their current round's full result, in
+    /// id order (a list page's points).
+    pub fn attempts_of(&self, ids: &[i64]) -> Result<Vec<JudgedAttempt>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let placeholders: Vec<String> = (1..=ids.len()).map(|i| format!("?{i}")).collect();
+        let sql = format!(
+            "SELECT {} {SUMMARY_FROM} WHERE s.id IN ({}) ORDER BY s.id",
+            select(&[SubmissionSummary::COLUMNS, FULL_RESULT]),
+            placeholders.join(", ")
+        );
+        let params: Vec<Value> = ids.iter().map(|&id| id.into()).collect();
+        let rows = self.read(|tx| tx.query(&sql, &params))?;
+        rows.iter()
+            .map(|row| {
+                Ok(JudgedAttempt {
+                    summary: SubmissionSummary::from_row(row)?,
+                    result: parse_result(row.get("result_json")?),
+                })
+            })
+            .collect()
+    }
+
     /// Every round's verdict of a submission, oldest first.
     pub fn result_history(&self, id: i64) -> Result<Vec<RoundResult>> {
         let sql = format!(

@@ -59,13 +59,13 @@ impl Store {
         row.map_or(Ok(0), |row| row.get("id"))
     }
 
-    /// The user of a live (unrevoked) token, noting the use.
+    /// The user of a live (unrevoked) token whose account is not disabled, noting the use.
     pub fn user_by_token(&self, token_sha256: &str) -> Result<Option<User>> {
         let now = now_ms();
         let sql = format!(
             "SELECT {}, t.id AS token_id, coalesce(t.last_used_at_ms, 0) AS last_used_at_ms
              FROM api_tokens t JOIN users u ON u.id = t.user_id
-             WHERE t.token_sha256 = ?1 AND t.revoked_at_ms IS NULL",
+             WHERE t.token_sha256 = ?1 AND t.revoked_at_ms IS NULL AND u.disabled_at_ms IS NULL",
             User::COLUMNS.select()
         );
         let row = self.read(|tx| tx.query_row(&sql, &[token_sha256.into()]))?;
@@ -91,6 +91,28 @@ impl Store {
             ApiToken::COLUMNS.select()
         );
         self.read(|tx| tx.query_as(&sql, &[]))
+    }
+
+    /// The tokens of one account, oldest first.
+    pub fn tokens_of(&self, user_id: i64) -> Result<Vec<ApiToken>> {
+        let sql = format!(
+            "SELECT {} FROM api_tokens t JOIN users u ON u.id = t.user_id
+             WHERE t.user_id = ?1 ORDER BY t.id",
+            ApiToken::COLUMNS.select()
+        );
+        self.read(|tx| tx.query_as(&sql, &[Value::Int(user_id)]))
+    }
+
+    /// Revokes one token of `user_id`'s (a student revoking their own); false if they
+    /// have no such live token.
+    pub fn revoke_token_of(&self, user_id: i64, id: i64) -> Result<bool> {
+        self.write(|tx| {
+            Ok(tx.execute(
+                "UPDATE api_tokens SET revoked_at_ms = ?3
+                 WHERE id = ?1 AND user_id = ?2 AND revoked_at_ms IS NULL",
+                &[id.into(), user_id.into(), now_ms().into()],
+            )? == 1)
+        })
     }
 
     /// Revokes one token; false if there is no such live token.

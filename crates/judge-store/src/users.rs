@@ -1,7 +1,9 @@
-//! Accounts: a name, an argon2 password hash (see `crate::accounts`), a role.
+//! Accounts: a name, an argon2 password hash (see judge-server's `accounts`), a role, and
+//! whether the account is disabled (a disabled account's sessions and API tokens stop
+//! working at once: [`Store::session`] and [`Store::user_by_token`] skip it).
 
-use super::engine::{Columns, FromRow, Row, Value};
-use super::{now_ms, Store};
+use super::engine::{Columns, FromRow, Row, Tx, Value};
+use super::{now_ms, sessions, tokens, Store};
 use crate::error::{Result, StoreError};
 
 /// What an account may do.
@@ -43,6 +45,8 @@ pub struct User {
     pub name: String,
     /// Its role.
     pub role: Role,
+    /// Whether it is disabled (it cannot log in; its sessions and tokens do not work).
+    pub disabled: bool,
 }
 
 impl User {
@@ -54,38 +58,138 @@ impl User {
 
 impl FromRow for User {
     /// Of `users u`.
-    const COLUMNS: Columns = Columns(&["u.id", "u.name", "u.role"]);
+    const COLUMNS: Columns = Columns(&["u.id", "u.name", "u.role", "u.disabled_at_ms"]);
 
     fn from_row(row: &Row) -> Result<User> {
         Ok(User {
             id: row.get("id")?,
             name: row.get("name")?,
             role: Role::parse(&row.get::<String>("role")?),
+            disabled: row.get::<Option<i64>>("disabled_at_ms")?.is_some(),
         })
+    }
+}
+
+/// A new account for [`Store::add_users`]: its name, password hash and role.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewUser {
+    /// Its log-in name.
+    pub name: String,
+    /// The argon2 hash of its password.
+    pub password_hash: String,
+    /// Its role.
+    pub role: Role,
+}
+
+/// A change of an account's standing ([`Store::change_account`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccountChange {
+    /// Disable it (its sessions end and its tokens stop working at once).
+    Disable,
+    /// Enable it again.
+    Enable,
+    /// Give it this role.
+    Role(Role),
+}
+
+/// Inserts one account in `tx`; an existing name is refused.
+fn insert_user(tx: &mut dyn Tx, name: &str, password_hash: &str, role: Role) -> Result<i64> {
+    let inserted = tx.query_row(
+        "INSERT INTO users (name, password_hash, role, created_at_ms)
+         VALUES (?1, ?2, ?3, ?4) ON CONFLICT (name) DO NOTHING RETURNING id",
+        &[
+            name.into(),
+            password_hash.into(),
+            role.as_str().into(),
+            now_ms().into(),
+        ],
+    )?;
+    match inserted {
+        Some(row) => row.get("id"),
+        None => Err(StoreError::UserExists {
+            name: name.to_string(),
+        }),
     }
 }
 
 impl Store {
     /// Adds an account; an existing name is refused.
     pub fn add_user(&self, name: &str, password_hash: &str, role: Role) -> Result<i64> {
-        let inserted = self.write(|tx| {
-            tx.query_row(
-                "INSERT INTO users (name, password_hash, role, created_at_ms)
-                 VALUES (?1, ?2, ?3, ?4) ON CONFLICT (name) DO NOTHING RETURNING id",
-                &[
-                    name.into(),
-                    password_hash.into(),
-                    role.as_str().into(),
-                    now_ms().into(),
-                ],
-            )
-        })?;
-        match inserted {
-            Some(row) => row.get("id"),
-            None => Err(StoreError::UserExists {
-                name: name.to_string(),
-            }),
-        }
+        self.write(|tx| insert_user(tx, name, password_hash, role))
+    }
+
+    /// Adds every account of `users` or none: the first existing name refuses them all
+    /// (`UserExists` names it). Returns their ids, in order.
+    pub fn add_users(&self, users: &[NewUser]) -> Result<Vec<i64>> {
+        self.write(|tx| {
+            users
+                .iter()
+                .map(|user| insert_user(tx, &user.name, &user.password_hash, user.role))
+                .collect()
+        })
+    }
+
+    /// Disables, enables or changes the role of the account `name`, in one transaction:
+    /// disabling ends its sessions and revokes its API tokens; a change that would leave
+    /// no enabled teacher is refused (`LastTeacher`), so that a teacher cannot lock the
+    /// course out of its teacher's pages. Returns the account as it now is.
+    pub fn change_account(&self, name: &str, change: AccountChange) -> Result<User> {
+        let sql = format!(
+            "SELECT {} FROM users u WHERE u.name = ?1",
+            User::COLUMNS.select()
+        );
+        self.write(|tx| {
+            let Some(user) = tx.query_row_as::<User>(&sql, &[name.into()])? else {
+                return Err(StoreError::NoSuchUser {
+                    name: name.to_string(),
+                });
+            };
+            let stops_teaching = user.is_teacher()
+                && !user.disabled
+                && matches!(
+                    change,
+                    AccountChange::Disable | AccountChange::Role(Role::Student)
+                );
+            if stops_teaching {
+                let row = tx.query_row(
+                    "SELECT count(*) AS teachers FROM users
+                     WHERE role = 'teacher' AND disabled_at_ms IS NULL AND id <> ?1",
+                    &[Value::Int(user.id)],
+                )?;
+                let others: i64 = row.map_or(Ok(0), |row| row.get("teachers"))?;
+                if others == 0 {
+                    return Err(StoreError::LastTeacher {
+                        name: name.to_string(),
+                    });
+                }
+            }
+            match change {
+                AccountChange::Disable => {
+                    tx.execute(
+                        "UPDATE users SET disabled_at_ms = ?2 WHERE id = ?1 AND disabled_at_ms IS NULL",
+                        &[Value::Int(user.id), now_ms().into()],
+                    )?;
+                    sessions::end_sessions_of(tx, user.id)?;
+                    tokens::revoke_tokens_of(tx, user.id)?;
+                }
+                AccountChange::Enable => {
+                    tx.execute(
+                        "UPDATE users SET disabled_at_ms = NULL WHERE id = ?1",
+                        &[Value::Int(user.id)],
+                    )?;
+                }
+                AccountChange::Role(role) => {
+                    tx.execute(
+                        "UPDATE users SET role = ?2 WHERE id = ?1",
+                        &[Value::Int(user.id), role.as_str().into()],
+                    )?;
+                }
+            }
+            tx.query_row_as::<User>(&sql, &[name.into()])?
+                .ok_or_else(|| StoreError::NoSuchUser {
+                    name: name.to_string(),
+                })
+        })
     }
 
     /// An account and its password hash, by name.
@@ -138,6 +242,86 @@ mod tests {
             assert_eq!(store.user_by_name("ann").unwrap().unwrap().1, "h3");
             assert_eq!(store.user_by_id(id).unwrap().unwrap().name, "ann");
             assert_eq!(store.users().unwrap().len(), 1);
+        });
+    }
+
+    /// Issue 30: a disabled account's sessions and tokens stop at once; the last enabled
+    /// teacher can be neither disabled nor made a student; a batch adds all or none.
+    #[test]
+    fn disabling_locks_out_at_once_and_the_last_teacher_stays() {
+        super::super::testing::for_each_store(|store, _| {
+            let ann = store.add_user("ann", "h", Role::Teacher).unwrap();
+            let bob = store.add_user("bob", "h", Role::Student).unwrap();
+            store.add_token(bob, "bob-t").unwrap();
+            store.create_session(bob, "bob-s", "c", 60_000).unwrap();
+            let changed = store.change_account("bob", AccountChange::Disable).unwrap();
+            assert!(changed.disabled);
+            assert_eq!(store.session("bob-s").unwrap(), None);
+            assert_eq!(store.user_by_token("bob-t").unwrap(), None);
+            // A session made after (as a log-in would, were it not refused) does not work.
+            store.create_session(bob, "bob-s2", "c", 60_000).unwrap();
+            assert_eq!(store.session("bob-s2").unwrap(), None);
+            let enabled = store.change_account("bob", AccountChange::Enable).unwrap();
+            assert!(!enabled.disabled);
+            assert_eq!(store.session("bob-s2").unwrap().unwrap().user.id, bob);
+
+            for change in [AccountChange::Disable, AccountChange::Role(Role::Student)] {
+                let error = store.change_account("ann", change).unwrap_err();
+                assert!(matches!(error, StoreError::LastTeacher { .. }), "{error}");
+            }
+            assert!(store.user_by_id(ann).unwrap().unwrap().is_teacher());
+            store
+                .change_account("bob", AccountChange::Role(Role::Teacher))
+                .unwrap();
+            store.change_account("ann", AccountChange::Disable).unwrap();
+            // Bob is now the last enabled teacher.
+            let error = store
+                .change_account("bob", AccountChange::Role(Role::Student))
+                .unwrap_err();
+            assert!(matches!(error, StoreError::LastTeacher { .. }), "{error}");
+            let error = store
+                .change_account("cid", AccountChange::Enable)
+                .unwrap_err();
+            assert!(matches!(error, StoreError::NoSuchUser { .. }), "{error}");
+
+            let new = |name: &str| NewUser {
+                name: name.into(),
+                password_hash: "h".into(),
+                role: Role::Student,
+            };
+            let error = store
+                .add_users(&[new("cid"), new("bob"), new("dan")])
+                .unwrap_err();
+            assert_eq!(error.to_string(), "user bob already exists");
+            assert_eq!(store.users().unwrap().len(), 2, "nothing added");
+            assert_eq!(store.add_users(&[new("cid"), new("dan")]).unwrap().len(), 2);
+            assert_eq!(store.users().unwrap().len(), 4);
+        });
+    }
+
+    /// A student's own password change keeps the session that made it.
+    #[test]
+    fn an_own_password_change_keeps_this_session_only() {
+        super::super::testing::for_each_store(|store, _| {
+            let ann = store.add_user("ann", "h1", Role::Student).unwrap();
+            store.create_session(ann, "here", "c", 60_000).unwrap();
+            store.create_session(ann, "there", "c", 60_000).unwrap();
+            let token = store.add_token(ann, "ann-t").unwrap();
+            let reset = store.change_own_password_hash(ann, "h2", "here").unwrap();
+            assert_eq!((reset.sessions_ended, reset.tokens_revoked), (1, 1));
+            assert!(store.session("here").unwrap().is_some());
+            assert_eq!(store.session("there").unwrap(), None);
+            assert_eq!(store.user_by_name("ann").unwrap().unwrap().1, "h2");
+            let listed = store.tokens_of(ann).unwrap();
+            assert_eq!((listed.len(), listed[0].revoked), (1, true));
+            let other = store.add_token(ann, "ann-t2").unwrap();
+            let bob = store.add_user("bob", "h", Role::Student).unwrap();
+            assert!(!store.revoke_token_of(bob, other).unwrap(), "not bob's");
+            assert!(store.revoke_token_of(ann, other).unwrap());
+            assert!(
+                !store.revoke_token_of(ann, token).unwrap(),
+                "already revoked"
+            );
         });
     }
 

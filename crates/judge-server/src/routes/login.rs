@@ -175,7 +175,15 @@ async fn submit(
         return Ok(page);
     }
     match auth::log_in(&state, name.clone(), form.password).await? {
-        Some(token) => {
+        auth::LogIn::Disabled => Ok(login_page(
+            &state,
+            StatusCode::FORBIDDEN,
+            &expected,
+            &next,
+            &name,
+            Some(view::LoginTexts::current().disabled()),
+        )),
+        auth::LogIn::Session(token) => {
             // The account's failures stop counting.
             let _ = state
                 .with_store(move |store| store.clear_login_failures(&name))
@@ -197,7 +205,7 @@ async fn submit(
             )
                 .into_response())
         }
-        None => {
+        auth::LogIn::Wrong => {
             let (who, from) = (name.clone(), address);
             let recorded = state
                 .blocking(move |s| login_limits::record_failure(&s.store, &limits, &who, &from))

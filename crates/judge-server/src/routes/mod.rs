@@ -8,7 +8,9 @@
 //! the same tables. A page is one module here, its view in [`crate::views`] and its texts
 //! beside that view; its module gets one line in [`all`].
 
+mod accounts;
 mod api;
+mod api_users;
 mod assets;
 mod clarifications;
 mod contests;
@@ -55,6 +57,8 @@ fn all(options: &ServerOptions) -> Routes {
         .merge(import::routes(options))
         .merge(similarity::routes(options))
         .merge(grades::routes(options))
+        .merge(accounts::routes(options))
+        .merge(api_users::routes(options))
         .merge(api::routes(options))
         .merge(assets::routes(options))
         .merge(metrics::routes(options))

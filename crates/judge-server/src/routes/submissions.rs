@@ -5,6 +5,7 @@ use super::frame;
 use super::input::{self, parse_id};
 use super::table::{get, Routes};
 use crate::auth::{LoggedIn, Session};
+use crate::contest::Contest;
 use crate::http_error::{ErrorTexts, HttpError};
 use crate::options::ServerOptions;
 use crate::state::AppState;
@@ -72,38 +73,84 @@ pub(crate) async fn list_page(
         language: query.language.clone(),
         offset: query.offset(),
     };
-    let mut summaries = state
-        .with_store(move |store| store.submissions(&filter))
+    let ioi_contests: Vec<Contest> = state
+        .contests
+        .all()
+        .iter()
+        .filter(|c| c.scoring == Scoring::Ioi)
+        .cloned()
+        .collect();
+    let is_ioi =
+        move |contest: &Option<String>| ioi_contests.iter().any(|c| c.owns(contest.as_deref()));
+    let (summaries, attempts) = state
+        .with_store(move |store| {
+            let summaries = store.submissions(&filter)?;
+            // The full results of the page's IOI submissions: their points.
+            let ioi: Vec<i64> = summaries
+                .iter()
+                .take(PAGE_SIZE)
+                .filter(|s| is_ioi(&s.contest))
+                .map(|s| s.id)
+                .collect();
+            Ok((summaries, store.attempts_of(&ioi)?))
+        })
         .await?;
     let has_older = summaries.len() > PAGE_SIZE;
-    summaries.truncate(PAGE_SIZE);
-    Ok((
-        summaries
-            .into_iter()
-            .map(|summary| {
-                let progress = summary.progress;
-                (summary, progress)
-            })
-            .collect(),
-        has_older,
-    ))
+    let rows = summaries
+        .into_iter()
+        .take(PAGE_SIZE)
+        .map(|summary| {
+            let points = attempts
+                .iter()
+                .find(|a| a.summary.id == summary.id)
+                .and_then(|attempt| points_of(state, attempt));
+            let contest = summary.contest.as_deref().map(|id| {
+                state
+                    .contests
+                    .get(id)
+                    .map_or_else(|| id.to_string(), |c| c.title.clone())
+            });
+            view::Row {
+                progress: summary.progress,
+                summary,
+                points,
+                contest,
+            }
+        })
+        .collect();
+    Ok((rows, has_older))
+}
+
+/// The points an attempt earns and its problem's points, as its own contest counts them:
+/// for an IOI contest's problem, once the attempt counts (judged, not pending); None
+/// otherwise (an ICPC contest shows the verdict alone).
+pub(crate) fn points_of(state: &AppState, attempt: &JudgedAttempt) -> Option<(f64, f64)> {
+    let contest = state.contests.owning(attempt.summary.contest.as_deref())?;
+    if contest.scoring != Scoring::Ioi {
+        return None;
+    }
+    let problem = contest.problem(&attempt.summary.problem)?;
+    let record = crate::scoreboard::attempt_record(attempt, false);
+    (!record.pending).then(|| (attempt_points(problem, &record), problem.points))
 }
 
 /// The filter menus' choices (`students`: the teacher's list).
+/// Every contest's problems and languages, each once.
 pub(crate) fn filter_choices(state: &AppState, students: Option<Vec<String>>) -> FilterChoices {
+    let mut languages: Vec<(String, String)> = Vec::new();
+    for language in state.contests.all().iter().flat_map(|c| c.languages.iter()) {
+        if !languages.iter().any(|(id, _)| id == &language.id) {
+            languages.push((language.id.clone(), language.spec.name.clone()));
+        }
+    }
     FilterChoices {
         problems: state
-            .contest
-            .problems
+            .contests
+            .problems()
             .iter()
             .map(|p| p.id.clone())
             .collect(),
-        languages: state
-            .contest
-            .languages
-            .iter()
-            .map(|l| (l.id.clone(), l.spec.name.clone()))
-            .collect(),
+        languages,
         students,
     }
 }
@@ -117,9 +164,9 @@ async fn mine(
     let query = input::query(query)?.cleaned();
     let (mut rows, has_older) = list_page(&state, &query, Some(session.user.id)).await?;
     if !session.user.is_teacher() {
-        for (summary, _) in &mut rows {
-            let labels = state.labels.of(&summary.problem);
-            visibility::summary_for_student(summary, &labels);
+        for row in &mut rows {
+            let labels = state.labels.of(&row.summary.problem);
+            visibility::summary_for_student(&mut row.summary, &labels);
         }
     }
     let path = "/submissions";
@@ -203,17 +250,10 @@ async fn detail(
         summary: submission.summary.clone(),
         result: submission.result.clone(),
     };
-    let record = crate::scoreboard::attempt_record(&attempt, false);
     // Points and subtasks as the submission's own contest counts them.
+    let points = points_of(&state, &attempt);
     let contest = state.contests.owning(submission.summary.contest.as_deref());
-    let contest_problem = contest.and_then(|c| c.problem(&record.problem));
-    let ioi = contest.is_some_and(|c| c.scoring == Scoring::Ioi);
-    let points = match contest_problem {
-        Some(problem) if ioi && !record.pending => {
-            Some((attempt_points(problem, &record), problem.points))
-        }
-        _ => None,
-    };
+    let contest_problem = contest.and_then(|c| c.problem(&submission.summary.problem));
     let subtasks = match (contest_problem, &submission.result) {
         (Some(problem), Some(full)) => crate::subtasks::group(problem, full, points.is_some()),
         _ => Vec::new(),

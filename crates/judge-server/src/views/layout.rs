@@ -138,7 +138,7 @@ pub fn page(chrome: &Chrome, title: &str, body: Markup) -> Markup {
                         }
                         div class="who" {
                             (language_switch(chrome.lang))
-                            span class="user" { (user.name) @if user.is_teacher() { (t.teacher_mark()) } }
+                            a class="user" href="/account" title=(t.my_account()) { (user.name) @if user.is_teacher() { (t.teacher_mark()) } }
                             form method="post" action="/logout" class="inline" {
                                 (csrf_field(chrome.csrf_token.as_deref().unwrap_or("")))
                                 button type="submit" class="link" { (t.log_out()) }

@@ -12,6 +12,7 @@ crate::i18n::texts! {
         accounts_before => "Accounts are made by the teacher (", "账号由教师创建（";
         accounts_after => ").", "）。";
         wrong => "Wrong name or password.", "用户名或密码错误。";
+        disabled => "This account is disabled: ask the teacher.", "此账号已停用：请联系教师。";
         too_many(whose: &str, seconds: u64) => "Too many failed log-ins for {whose}: wait {seconds} s before trying again.",
             "{whose}登录失败次数过多：请等待 {seconds} 秒后再试。";
         this_account => "this account", "此账号";

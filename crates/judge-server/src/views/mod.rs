@@ -2,6 +2,7 @@
 //! group; `layout` is the frame every page shares (over `document`, which the
 //! `error_page` shares too), `format` the small pieces.
 
+pub mod accounts;
 pub mod clarifications;
 pub mod clock;
 pub mod contests;

@@ -8,8 +8,18 @@ use judge_store::Progress;
 use judge_store::{SubmissionState, SubmissionSummary};
 use maud::{html, Markup};
 
-/// A list row: the summary and, while judged, its progress.
-pub type Row = (SubmissionSummary, Option<Progress>);
+/// A list row.
+#[derive(Debug, Clone)]
+pub struct Row {
+    /// The submission.
+    pub summary: SubmissionSummary,
+    /// Its progress while judged.
+    pub progress: Option<Progress>,
+    /// The points it earns and the problem's points (IOI contests, once it counts).
+    pub points: Option<(f64, f64)>,
+    /// The title of its contest (the teacher's list's column).
+    pub contest: Option<String>,
+}
 
 crate::i18n::texts! {
     /// Texts of the submission lists and a submission's page.
@@ -24,6 +34,7 @@ crate::i18n::texts! {
         mine => "My submissions", "我的提交";
         submission(id: i64) => "Submission {id}", "提交 #{id}";
         points => "Points", "得分";
+        contest => "Contest", "比赛";
         updates => "This page updates when the verdict is in.", "评测完成后本页会自动更新。";
         source => "Source", "源代码";
         rejudge => "Rejudge", "重测";
@@ -47,9 +58,11 @@ crate::i18n::texts! {
     }
 }
 
-/// The table of submissions. `teacher`: add the student column and rejudge buttons.
+/// The table of submissions. `teacher`: add the student and contest columns and rejudge
+/// buttons. The points column is there when a row has points (an IOI contest's).
 pub fn table(rows: &[Row], teacher: Option<&str>) -> Markup {
     let t = SubmissionTexts::current();
+    let with_points = rows.iter().any(|row| row.points.is_some());
     html! {
         @if rows.is_empty() {
             p class="muted" { (t.none_yet()) }
@@ -58,21 +71,29 @@ pub fn table(rows: &[Row], teacher: Option<&str>) -> Markup {
                 thead {
                     tr {
                         th { "#" } th { (t.submitted()) }
-                        @if teacher.is_some() { th { (t.student()) } }
+                        @if teacher.is_some() { th { (t.student()) } th { (t.contest()) } }
                         th { (t.problem()) } th { (t.language()) } th { (t.result()) }
+                        @if with_points { th class="num" { (t.points()) } }
                         th class="num" { "CPU" } th class="num" { (t.memory()) }
                         @if teacher.is_some() { th {} }
                     }
                 }
                 tbody {
-                    @for (summary, progress) in rows {
+                    @for row in rows {
+                        @let summary = &row.summary;
                         tr data-row=(summary.id) {
                             td { a href={ "/submissions/" (summary.id) } { (summary.id) } }
                             td { (format::time(summary.submitted_at_ms)) }
-                            @if teacher.is_some() { td { (summary.user_name) } }
+                            @if teacher.is_some() {
+                                td { (summary.user_name) }
+                                td data-field="contest" { @if let Some(title) = &row.contest { (title) } }
+                            }
                             td { a href={ "/problems/" (summary.problem) } { (summary.problem) } }
                             td { (summary.language) }
-                            td { (format::status(summary, *progress)) }
+                            td { (format::status(summary, row.progress)) }
+                            @if with_points {
+                                td class="num" data-field="points" { @if let Some((earned, of)) = row.points { (super::result::points_fraction(earned, of)) } }
+                            }
                             td class="num" data-field="cpu" { @if let Some(r) = &summary.result { (format::seconds(r.max_cpu_time_s)) } }
                             td class="num" data-field="memory" { @if let Some(r) = &summary.result { (format::bytes(r.max_peak_memory_bytes)) } }
                             @if teacher.is_some() {

@@ -49,7 +49,8 @@ crate::i18n::texts! {
         export_scoreboard => "Scoreboard (unfrozen): ", "排行榜（未封榜）：";
         export_results => "Every submission's result: ", "所有提交的结果：";
         accounts(count: usize) => "Accounts ({count})", "账号（{count}）";
-        accounts_hint => "Add them on the server's machine: ", "在服务器上添加账号：";
+        accounts_hint => "Or on the server's machine: ", "也可以在服务器上操作：";
+        manage_accounts => "Add, import, disable accounts, reset passwords, API tokens", "添加、导入、停用账号，重置密码，API 令牌";
         or => " or ", " 或 ";
         all_submissions => "All submissions", "所有提交";
     }
@@ -175,6 +176,7 @@ pub fn dashboard(chrome: &Chrome, view: &Dashboard) -> Markup {
             }
             section {
                 h2 { (t.accounts(view.users.len())) }
+                p { a href="/teacher/accounts" { (t.manage_accounts()) } }
                 p class="hint" { (t.accounts_hint()) code { "judge users add NAME [--teacher]" } (t.or()) code { "judge users import class.csv" } "." }
                 p { @for (i, user) in view.users.iter().enumerate() { @if i > 0 { ", " } (user.name) @if user.is_teacher() { (frame.teacher_mark()) } } }
             }

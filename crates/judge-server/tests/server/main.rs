@@ -7,6 +7,7 @@ mod common;
 mod backups;
 mod browser;
 mod browser_import;
+mod http_accounts;
 mod http_api;
 mod http_auth;
 mod http_clarifications;

@@ -1,0 +1,169 @@
+//! The JSON API's accounts (`/api/v1/users`), for a teacher's token ([`ApiTeacher`]; a
+//! student's gets 403): the same operations as the teacher's accounts page and `judge
+//! users`. Like the rest of the API it answers in English, errors as `{"error", "code",
+//! "status"}`.
+//!
+//! | route | what |
+//! | --- | --- |
+//! | `GET /api/v1/users` | every account: `[{"name", "teacher", "disabled"}]` |
+//! | `POST /api/v1/users` | `{"name", "teacher": bool}` → 201 `{"name", "teacher", "password"}` (the password, once); 409 for a name in use, 400 for a bad one |
+//! | `POST /api/v1/users/{name}/password` | a new generated password (its sessions end, its tokens are revoked) → `{"name", "password", "sessions_ended", "tokens_revoked"}`; 404 for an unknown name |
+
+use super::api::ApiUser;
+use super::table::{get, post, Routes};
+use crate::accounts::{self, refusal_apart, AccountError};
+use crate::http_error::HttpError;
+use crate::options::ServerOptions;
+use crate::state::AppState;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use judge_store::{Role, User};
+use serde::Deserialize;
+
+/// The accounts routes of the JSON API.
+pub(super) fn routes(_: &ServerOptions) -> Routes {
+    Routes::new()
+        .route("/api/v1/users", get(list).post(add))
+        .route("/api/v1/users/{name}/password", post(reset_password))
+}
+
+/// The teacher of the request's API token (401 without a live token, 403 for a student's).
+pub struct ApiTeacher(pub User);
+
+impl FromRequestParts<AppState> for ApiTeacher {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let ApiUser(user) = ApiUser::from_request_parts(parts, state).await?;
+        if !user.is_teacher() {
+            return Err(
+                HttpError::forbidden("This API route is for teachers' tokens.")
+                    .into_json()
+                    .into_response(),
+            );
+        }
+        Ok(ApiTeacher(user))
+    }
+}
+
+/// A refusal as the API's error: 404, 409 or 400, with its English message.
+fn refused(error: AccountError) -> HttpError {
+    let status = match &error {
+        AccountError::NoSuchUser { .. } => StatusCode::NOT_FOUND,
+        error if error.is_conflict() => StatusCode::CONFLICT,
+        _ => StatusCode::BAD_REQUEST,
+    };
+    HttpError::new(status, error.to_string()).into_json()
+}
+
+/// An account as the API shows it.
+fn user_json(user: &User) -> serde_json::Value {
+    serde_json::json!({
+        "name": user.name,
+        "teacher": user.is_teacher(),
+        "disabled": user.disabled,
+    })
+}
+
+/// `GET /api/v1/users`.
+async fn list(
+    State(state): State<AppState>,
+    ApiTeacher(_): ApiTeacher,
+) -> Result<Json<Vec<serde_json::Value>>, HttpError> {
+    let users = state
+        .with_store(|store| store.users())
+        .await
+        .map_err(HttpError::into_json)?;
+    Ok(Json(users.iter().map(user_json).collect()))
+}
+
+/// The body of `POST /api/v1/users`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewUserBody {
+    /// The log-in name.
+    name: String,
+    /// Whether it is a teacher (default: a student).
+    #[serde(default)]
+    teacher: bool,
+}
+
+/// `POST /api/v1/users`: 201 with the generated password, once.
+async fn add(
+    State(state): State<AppState>,
+    ApiTeacher(teacher): ApiTeacher,
+    body: Result<Json<NewUserBody>, JsonRejection>,
+) -> Result<Response, HttpError> {
+    let Json(body) = body.map_err(|rejection| {
+        HttpError::new(
+            rejection.status(),
+            format!(
+                "The request body could not be read: {}",
+                rejection.body_text()
+            ),
+        )
+        .into_json()
+    })?;
+    let role = if body.teacher {
+        Role::Teacher
+    } else {
+        Role::Student
+    };
+    let name = body.name.clone();
+    let password = state
+        .blocking(move |s| refusal_apart(accounts::add_user(&s.store, &name, role, None)))
+        .await
+        .map_err(HttpError::into_json)?
+        .map_err(refused)?;
+    tracing::info!(
+        "{} adds the {} account {} (API)",
+        teacher.name,
+        role.as_str(),
+        body.name
+    );
+    let location = format!(
+        "/api/v1/users/{}",
+        crate::links::encode_component(&body.name)
+    );
+    let mut response = (
+        StatusCode::CREATED,
+        Json(serde_json::json!({
+            "name": body.name,
+            "teacher": body.teacher,
+            "password": password,
+        })),
+    )
+        .into_response();
+    if let Ok(value) = HeaderValue::from_str(&location) {
+        response.headers_mut().insert(header::LOCATION, value);
+    }
+    Ok(response)
+}
+
+/// `POST /api/v1/users/{name}/password`: a new generated password, once.
+async fn reset_password(
+    State(state): State<AppState>,
+    ApiTeacher(teacher): ApiTeacher,
+    Path(name): Path<String>,
+) -> Result<Json<serde_json::Value>, HttpError> {
+    let who = name.clone();
+    let (password, reset) = state
+        .blocking(move |s| refusal_apart(accounts::reset_password(&s.store, &who)))
+        .await
+        .map_err(HttpError::into_json)?
+        .map_err(refused)?;
+    tracing::info!("{} resets the password of {name} (API)", teacher.name);
+    Ok(Json(serde_json::json!({
+        "name": name,
+        "password": password,
+        "sessions_ended": reset.sessions_ended,
+        "tokens_revoked": reset.tokens_revoked,
+    })))
+}

@@ -38,10 +38,7 @@ pub struct ContestOutcome {
 }
 
 fn sha256(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    judge_core::text::hex(&Sha256::digest(bytes))
 }
 
 fn line_for(

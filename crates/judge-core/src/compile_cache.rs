@@ -47,7 +47,7 @@ pub fn key_of_files(
         hash.update((file.bytes.len() as u64).to_le_bytes());
         hash.update(&file.bytes);
     }
-    hash.finalize().iter().map(|b| format!("{b:02x}")).collect()
+    crate::text::hex(&hash.finalize())
 }
 
 /// Copies the files and folders in `from` into `to`.

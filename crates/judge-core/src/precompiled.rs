@@ -128,7 +128,7 @@ fn key(compile: &[String], header: &str, version: &[u8]) -> String {
     hash.update(header.as_bytes());
     hash.update([0]);
     hash.update(version);
-    let hex: String = hash.finalize().iter().map(|b| format!("{b:02x}")).collect();
+    let hex = crate::text::hex(&hash.finalize());
     hex[..32].to_string()
 }
 

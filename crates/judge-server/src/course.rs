@@ -22,13 +22,13 @@ pub struct Course {
 /// Reads the course of `judge`'s judge.toml: builds every problem's checker (once; a
 /// judge made by [`Judge::with_config`] recalls what was built), hashes every problem,
 /// loads titles and labels. A broken judge.toml or problem.toml is refused (see
-/// [`crate::workers::warm_up`]).
+/// [`judge_worker::workers::warm_up`]).
 pub fn load(judge: Arc<Judge>, store: &Store, now_ms: i64) -> Result<Course> {
     let contests = Contests::new(&judge.config, store, now_ms)?;
     let all_problems = contests.problems();
     let problems: Vec<String> = all_problems.iter().map(|p| p.id.clone()).collect();
-    crate::workers::warm_up(&judge, &problems)?;
-    let (versions, broken) = crate::problem_hash::local_versions(&judge, &problems);
+    judge_worker::workers::warm_up(&judge, &problems)?;
+    let (versions, broken) = judge_worker::problem_hash::local_versions(&judge, &problems);
     let labels = crate::visibility::Labels::load(&judge, &all_problems);
     let titles = all_problems
         .iter()

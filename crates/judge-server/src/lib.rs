@@ -41,14 +41,13 @@
 pub mod accounts;
 pub mod grades;
 pub mod options;
-pub mod problem_hash;
 pub use judge_store as store;
-pub mod workers;
+pub use judge_worker::{problem_hash, workers};
 
 pub use error::{Result, ServerError};
+pub use judge_worker::Queue;
 pub use login_limits::LoginLimits;
 pub use options::ServerOptions;
-pub use queue::Queue;
 pub use routes::table as route_table;
 pub use server::{init_logging, run, Server};
 
@@ -67,7 +66,6 @@ mod links;
 mod listen;
 mod login_limits;
 mod metrics;
-mod queue;
 mod routes;
 mod scoreboard;
 mod self_test;

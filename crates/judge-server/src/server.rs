@@ -6,12 +6,12 @@
 use crate::error::{Result, ServerError};
 use crate::listen::ConnectionLimits;
 use crate::options::{BackupSchedule, ServerOptions};
-use crate::queue::Queue;
 use crate::state::{AppState, Shared};
-use crate::workers::{self, WorkerOptions, Workers};
 use judge_core::Judge;
 use judge_store::data_lock::lock_data_folder;
 use judge_store::{now_ms, DatabaseUrl, Store};
+use judge_worker::workers::{self, WorkerOptions, Workers};
+use judge_worker::Queue;
 use std::fs::File;
 use std::future::Future;
 use std::net::SocketAddr;

@@ -12,9 +12,9 @@ use crate::contest::{Contest, Contests};
 use crate::error::ServerError;
 use crate::http_error::HttpError;
 use crate::options::ServerOptions;
-use crate::queue::Queue;
 use judge_core::Judge;
 use judge_store::{Store, StoreError};
+use judge_worker::Queue;
 use std::ops::Deref;
 use std::sync::{Arc, Mutex, RwLock};
 
@@ -66,7 +66,7 @@ pub struct Shared {
     /// Set when the server stops: live-status streams end.
     pub stopping: tokio::sync::watch::Sender<bool>,
     /// This server's workers, told of a new judge.toml (None: it has none).
-    pub workers: Option<crate::workers::Reloader>,
+    pub workers: Option<judge_worker::workers::Reloader>,
     /// Held while judge.toml is changed and read again: one import at a time.
     pub course_lock: Arc<Mutex<()>>,
 }

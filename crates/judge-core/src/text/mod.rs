@@ -20,6 +20,11 @@ pub fn serde_name<T: Serialize>(value: &T) -> String {
     }
 }
 
+/// Bytes as lower-case hex (a hash, a token).
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// Points without needless decimals: at most two (`75`, `66.67`, `0.5`).
 pub fn points(value: f64) -> String {
     let text = format!("{value:.2}");

@@ -504,7 +504,7 @@ fn slug(name: &str) -> String {
 fn uuid_of(id: &str) -> String {
     use sha2::{Digest, Sha256};
     let hash = Sha256::digest(format!("judge export {id}").as_bytes());
-    let hex: String = hash.iter().take(16).map(|b| format!("{b:02x}")).collect();
+    let hex = judge_core::text::hex(&hash[..16]);
     format!(
         "{}-{}-4{}-8{}-{}",
         &hex[0..8],

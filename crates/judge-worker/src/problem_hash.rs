@@ -133,7 +133,7 @@ pub fn content_sha256(judge: &Judge, id: &str) -> Result<String, JudgeError> {
         )
         .as_bytes(),
     );
-    Ok(crate::accounts::hex(hasher.finalize().as_slice()))
+    Ok(judge_core::text::hex(hasher.finalize().as_slice()))
 }
 
 /// This machine's copies of `ids`: the versions it can judge, and the problems it cannot

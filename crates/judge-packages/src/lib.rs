@@ -5,6 +5,7 @@
 //! Everything wrong with a package is reported together
 //! ([`judge_core::package_issues`]).
 
+pub mod course_toml;
 pub mod export;
 pub mod fps;
 pub mod import;

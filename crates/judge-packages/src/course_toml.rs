@@ -59,6 +59,8 @@ pub fn rewrite(
             ),
         ))
     })?;
+    let mut candidate = candidate;
+    candidate.file = file.to_path_buf();
     accept(&candidate)?;
     staged
         .persist(file)
@@ -198,8 +200,12 @@ fn write_contest(table: &mut Table, first: bool, spec: &ContestSpec) {
         .and_then(Item::as_array_of_tables)
         .map(|all| all.iter().cloned().collect())
         .unwrap_or_default();
+    // The document draws tables in the order of their places in it: the listed problems
+    // take the places the old entries had, in the new order (one added after them).
+    let mut places: Vec<isize> = old.iter().filter_map(Table::position).collect();
+    places.sort_unstable();
     let mut problems = ArrayOfTables::new();
-    for problem in &spec.problems {
+    for (index, problem) in spec.problems.iter().enumerate() {
         let mut entry = match old
             .iter()
             .position(|t| t.get("id").and_then(|i| i.as_str()) == Some(problem.id.as_str()))
@@ -219,6 +225,8 @@ fn write_contest(table: &mut Table, first: bool, spec: &ContestSpec) {
                 Some(Value::from(feedback_text(problem.feedback))),
             );
         }
+        let place = places.get(index).or(places.last()).copied();
+        entry.set_position(place);
         problems.push(entry);
     }
     if spec.problems.is_empty() {
@@ -428,8 +436,8 @@ run = ["python3", "main.py"]
         let (_dir, config) = course();
         let mut spec = config.course().first().clone();
         spec.title = "Main contest".into();
-        spec.problems = vec![problem("a", 70.0), problem("b", 30.0)];
-        spec.problems[0].test_names = judge_core::course::TestNames::Names;
+        spec.problems = vec![problem("b", 30.0), problem("a", 70.0)];
+        spec.problems[1].test_names = judge_core::course::TestNames::Names;
         spec.start = Some(at("2026-12-10T08:00:00Z"));
         spec.duration_minutes = Some(90);
         spec.end = Some(at("2026-12-10T09:30:00Z"));

@@ -47,6 +47,9 @@ struct Clock {
     overridden: bool,
     /// A teacher published the frozen board (kept in the store too).
     published: bool,
+    /// A teacher froze the board from this time on ("freeze now", kept in the store
+    /// too): it replaces judge.toml's `freeze_minutes` before the end.
+    frozen_from_ms: Option<i64>,
 }
 
 /// A contest of the course.
@@ -86,6 +89,11 @@ fn published_key(id: &str, first: bool) -> String {
     } else {
         format!("{}:{id}", settings::SCOREBOARD_PUBLISHED)
     }
+}
+
+/// The store's key of the time a teacher froze a contest's board ("freeze now").
+fn frozen_from_key(id: &str) -> String {
+    format!("contest_frozen_from:{id}")
 }
 
 /// The store's key of a contest's window set by a teacher.
@@ -144,6 +152,9 @@ impl Contest {
             .and_then(|text| serde_json::from_str(&text).ok());
         let published_key = published_key(&definition.id, first);
         let published = store.setting(&published_key)?.is_some_and(|v| v == "1");
+        let frozen_from_ms = store
+            .setting(&frozen_from_key(&definition.id))?
+            .and_then(|text| text.parse().ok());
         Ok(Contest {
             id: definition.id,
             first,
@@ -160,6 +171,7 @@ impl Contest {
                 window: stored.unwrap_or(configured),
                 overridden: stored.is_some(),
                 published,
+                frozen_from_ms,
             })),
         })
     }
@@ -225,11 +237,58 @@ impl Contest {
         self.window().end_ms
     }
 
-    /// When the public scoreboard freezes, if it does.
+    /// When the public scoreboard freezes, if it does: when a teacher froze it ("freeze
+    /// now"), else `freeze_minutes` before the end.
     pub fn freeze_at_ms(&self) -> Option<i64> {
+        if let Some(at) = self.clock().frozen_from_ms {
+            return Some(at);
+        }
         let end = self.end_ms()?;
         self.freeze_minutes
             .map(|minutes| end - i64::from(minutes) * 60_000)
+    }
+
+    /// Freezes the public board from `now_ms` on ("freeze now": what students see stays
+    /// as it is now, never a freeze that starts in the past); a board already frozen
+    /// stays frozen since when it was. Kept in the store.
+    pub fn freeze_now(&self, store: &Store, now_ms: i64) -> Result<()> {
+        if self.frozen(now_ms, self.published()) {
+            return Ok(());
+        }
+        self.set_frozen_from(store, now_ms)?;
+        self.set_published(store, false)
+    }
+
+    fn set_frozen_from(&self, store: &Store, at_ms: i64) -> Result<()> {
+        store.set_setting(&frozen_from_key(&self.id), &at_ms.to_string())?;
+        self.clock
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .frozen_from_ms = Some(at_ms);
+        Ok(())
+    }
+
+    /// Ends the contest at `now_ms` ("end now"; a homework set: no late submissions
+    /// either), as a teacher's window in the store. A board that freezes does not freeze
+    /// in the past because the end moved: frozen since when it was, else from now on.
+    pub fn end_now(&self, store: &Store, now_ms: i64) -> Result<()> {
+        if self.phase(now_ms) == Phase::Over {
+            return Ok(());
+        }
+        let freezes = self.freeze_at_ms().is_some();
+        if freezes && !self.published() {
+            let since = self.freeze_at_ms().filter(|&at| at <= now_ms);
+            self.set_frozen_from(store, since.unwrap_or(now_ms))?;
+        }
+        let window = self.window();
+        self.set_window(
+            store,
+            Some(Window {
+                start_ms: window.start_ms.min(now_ms),
+                end_ms: Some(now_ms),
+                late_until_ms: (self.kind == ContestKind::Homework).then_some(now_ms),
+            }),
+        )
     }
 
     /// Whether judge.toml asks for a freeze that cannot happen: `freeze_minutes` counts

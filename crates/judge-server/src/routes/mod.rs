@@ -9,8 +9,10 @@
 //! beside that view; its module gets one line in [`all`].
 
 mod api;
+mod api_contests;
 mod assets;
 mod clarifications;
+mod contest_editor;
 mod contests;
 mod frame;
 mod import;
@@ -53,7 +55,9 @@ fn all(options: &ServerOptions) -> Routes {
         .merge(teacher::routes(options))
         .merge(import::routes(options))
         .merge(similarity::routes(options))
+        .merge(contest_editor::routes(options))
         .merge(api::routes(options))
+        .merge(api_contests::routes(options))
         .merge(assets::routes(options))
         .merge(metrics::routes(options))
 }

@@ -10,6 +10,7 @@ pub mod export;
 pub mod fps;
 pub mod import;
 mod kattis;
+pub mod limits_edit;
 mod load;
 pub mod native;
 mod polygon;

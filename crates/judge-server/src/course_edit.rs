@@ -680,3 +680,88 @@ pub fn remove(state: &AppState, id: &str, asked: Option<&str>) -> Result<(), Edi
         judge_packages::course_toml::remove_contest(config, id)
     })
 }
+
+/// A problem's limits as `GET /api/v1/problems/{id}` answers them.
+#[derive(Debug, Clone, Serialize)]
+pub struct LimitsView {
+    /// The problem's id.
+    pub id: String,
+    /// CPU seconds (None: not decided yet, a package without a limit).
+    pub time_limit_s: Option<f64>,
+    /// Where the time limit comes from.
+    pub time_limit_origin: judge_core::problem::TimeLimitOrigin,
+    /// Memory in MiB.
+    pub memory_mib: u64,
+    /// The version a change must name.
+    pub version: String,
+}
+
+/// A change of a problem's limits.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitsBody {
+    /// CPU seconds.
+    pub time_limit_s: Option<f64>,
+    /// Memory in MiB.
+    pub memory_mib: Option<u64>,
+    /// The version the change was made from (or the `If-Match` header).
+    pub version: Option<String>,
+}
+
+/// Problem `id`'s limits as they are on disk now (404 for a problem of no contest).
+pub fn limits(state: &AppState, id: &str) -> Result<LimitsView, EditError> {
+    if !state.contests.has_problem(id) {
+        return Err(EditError::NotFound(id.to_string()));
+    }
+    let problem = judge_packages::load(&state.judge.config, id)
+        .map_err(|e| EditError::Invalid(e.to_string()))?;
+    let time = problem
+        .time_rule
+        .is_decided()
+        .then_some(problem.limits.time_s);
+    let origin = problem.time_rule.origin;
+    let memory = problem.limits.memory_mib;
+    let digest = Sha256::digest(format!("{time:?}|{memory}|{origin:?}").as_bytes());
+    Ok(LimitsView {
+        id: id.to_string(),
+        time_limit_s: time,
+        time_limit_origin: origin,
+        memory_mib: memory,
+        version: digest.iter().take(8).map(|b| format!("{b:02x}")).collect(),
+    })
+}
+
+/// Changes problem `id`'s limits from version `asked` (blocks), then makes the server and
+/// its workers use them.
+pub fn set_limits(
+    state: &AppState,
+    id: &str,
+    asked: Option<&str>,
+    body: &LimitsBody,
+) -> Result<LimitsView, EditError> {
+    let _one_at_a_time = state.course_lock.lock().unwrap_or_else(|e| e.into_inner());
+    let latest = state.clone();
+    let current = limits(&latest, id)?;
+    let t = EditTexts::current();
+    match asked
+        .or(body.version.as_deref())
+        .map(|v| v.trim().trim_matches('"'))
+    {
+        None | Some("") => return Err(EditError::NoVersion(t.version_needed(&current.version))),
+        Some(asked) if asked != current.version => {
+            return Err(EditError::Conflict {
+                message: t.limits_changed_meanwhile(id),
+                version: current.version,
+            })
+        }
+        Some(_) => {}
+    }
+    let change = judge_packages::limits_edit::LimitsChange {
+        time_s: body.time_limit_s,
+        memory_mib: body.memory_mib,
+    };
+    judge_packages::limits_edit::write(&latest.judge.config, id, change)
+        .map_err(|e| EditError::Invalid(e.to_string()))?;
+    crate::import::reload(&latest)?;
+    limits(&latest.clone(), id)
+}

@@ -9,6 +9,8 @@
 //! | `GET /api/v1/contests/{id}` | one contest (its version also as the `ETag` header) |
 //! | `PATCH /api/v1/contests/{id}` | change fields (left out: kept, `null`: cleared), and `"frozen": true/false` (freeze now, or the board public again), `"end_now": true`, `"published": true/false`; needs the version (`If-Match` or `"version"`): 409 with the current one if it moved |
 //! | `DELETE /api/v1/contests/{id}` | remove a contest without submissions (not the first); needs the version |
+//! | `GET /api/v1/problems/{id}` | a problem's limits (`time_limit_s`, `memory_mib`, `time_limit_origin`) and their `version` |
+//! | `PATCH /api/v1/problems/{id}` | `time_limit_s`, `memory_mib` (written in problem.toml, or a package's stored limit); needs the version |
 //!
 //! Bad input is 400 (a body that is not JSON) or 422 (a value refused, with why), and
 //! changes nothing.
@@ -41,6 +43,12 @@ pub(super) fn routes(_: &ServerOptions) -> Routes {
             get(one)
                 .patch(update)
                 .delete(remove)
+                .body_limit(MAX_BODY_BYTES),
+        )
+        .route(
+            "/api/v1/problems/{id}",
+            get(problem_limits)
+                .patch(set_problem_limits)
                 .body_limit(MAX_BODY_BYTES),
         )
 }
@@ -212,4 +220,45 @@ async fn remove(
     .await?;
     tracing::info!("{} deleted contest {id}", user.name);
     Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+/// `GET /api/v1/problems/{id}`: a problem's limits.
+async fn problem_limits(
+    State(state): State<AppState>,
+    ApiUser(user): ApiUser,
+    Path(id): Path<String>,
+) -> Result<Response, Response> {
+    teacher(&user).map_err(IntoResponse::into_response)?;
+    let view = blocking(&state, move |s| course_edit::limits(s, &id)).await?;
+    Ok(Json(view).into_response())
+}
+
+/// `PATCH /api/v1/problems/{id}`: `time_limit_s`, `memory_mib`.
+async fn set_problem_limits(
+    State(state): State<AppState>,
+    ApiUser(user): ApiUser,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Json<course_edit::LimitsBody>, JsonRejection>,
+) -> Result<Response, Response> {
+    teacher(&user).map_err(IntoResponse::into_response)?;
+    let Json(body) = body.map_err(|rejection| {
+        HttpError::new(
+            rejection.status(),
+            format!(
+                "The request body could not be read: {}",
+                rejection.body_text()
+            ),
+        )
+        .into_json()
+        .into_response()
+    })?;
+    let asked = if_match(&headers);
+    let edited = id.clone();
+    let view = blocking(&state, move |s| {
+        course_edit::set_limits(s, &edited, asked.as_deref(), &body)
+    })
+    .await?;
+    tracing::info!("{} changed the limits of problem {id}", user.name);
+    Ok(Json(view).into_response())
 }

@@ -53,6 +53,8 @@ crate::i18n::texts! {
             "第一场比赛（judge.toml 中的 [contest]）不能删除，只能修改。";
         has_submissions(id: &str, count: usize) => "Contest {id:?} has {count} submissions: it is not deleted (they would lose their contest). End it instead.",
             "比赛 {id:?} 已有 {count} 份提交，不能删除（这些提交会失去所属比赛）。请改为结束比赛。";
+        limits_changed_meanwhile(id: &str) => "The limits of problem {id:?} were changed by someone else since you loaded them: reload, and make your change again.",
+            "题目 {id:?} 的限制在你打开之后已被他人修改：请刷新页面后重新修改。";
         unknown_action(action: &str) => "There is no action {action:?}.", "没有操作 {action:?}。";
         bad_number(field: &str, text: &str) => "{field} {text:?} is not a whole number of minutes.", "{field} {text:?} 不是整数分钟。";
         bad_problem_line(line: &str) => "The problem line {line:?} is not `ID POINTS` (optionally followed by all-tests).",

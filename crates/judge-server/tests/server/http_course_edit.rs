@@ -726,3 +726,146 @@ async fn the_teachers_page_edits_contests_with_csrf_and_versions() {
     let refused = carol.get("/teacher/contests").await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
 }
+
+/// Copies the fixture problems into `dir`, so that a test may change their limits.
+fn copy_problems(dir: &std::path::Path) {
+    let from = crate::common::fixtures().join("problems");
+    for problem in std::fs::read_dir(&from).unwrap() {
+        let problem = problem.unwrap();
+        let target = dir.join(problem.file_name());
+        std::fs::create_dir_all(&target).unwrap();
+        for file in std::fs::read_dir(problem.path()).unwrap() {
+            let file = file.unwrap();
+            std::fs::copy(file.path(), target.join(file.file_name())).unwrap();
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_problems_limits_change_in_its_problem_toml_with_versions() {
+    let problems = tempfile::tempdir().unwrap();
+    copy_problems(problems.path());
+    let folder = problems.path().display().to_string();
+    let server = TestServer::with(
+        0,
+        |contest| {
+            contest.insert("problems_dir".into(), folder.into());
+        },
+        |_| {},
+    );
+    let toml = problems.path().join("add/problem.toml");
+    let teacher = token(&server, "teacher");
+    let ann = token(&server, "ann");
+    let mut client = server.client();
+    let shown = call(&mut client, "GET", "/api/v1/problems/add", &teacher, None).await;
+    assert_eq!(shown.status, StatusCode::OK, "{}", shown.body);
+    let shown = shown.json();
+    assert_eq!(
+        (shown["time_limit_s"].as_f64(), shown["memory_mib"].as_u64()),
+        (Some(1.0), Some(128))
+    );
+    let version = shown["version"].as_str().unwrap().to_string();
+    for (method, body) in [
+        ("GET", None),
+        (
+            "PATCH",
+            Some(json!({"time_limit_s": 2, "version": version})),
+        ),
+    ] {
+        let refused = call(
+            &mut client,
+            method,
+            "/api/v1/problems/add",
+            &ann,
+            body.as_ref(),
+        )
+        .await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    }
+
+    let before = std::fs::read(&toml).unwrap();
+    for (body, status) in [
+        (json!({"time_limit_s": -1, "version": version}), 422),
+        (json!({"time_limit_s": 1000, "version": version}), 422),
+        (json!({"memory_mib": 0, "version": version}), 422),
+        (json!({"memory_mib": "lots", "version": version}), 422),
+        (json!({"time_limit_s": 2}), 428),
+        (
+            json!({"time_limit_s": 2, "version": "0000000000000000"}),
+            409,
+        ),
+    ] {
+        let reply = call(
+            &mut client,
+            "PATCH",
+            "/api/v1/problems/add",
+            &teacher,
+            Some(&body),
+        )
+        .await;
+        assert_eq!(reply.status.as_u16(), status, "{body}: {}", reply.body);
+        assert_eq!(
+            std::fs::read(&toml).unwrap(),
+            before,
+            "{body} changed problem.toml"
+        );
+    }
+    let unknown = call(
+        &mut client,
+        "PATCH",
+        "/api/v1/problems/nowhere",
+        &teacher,
+        Some(&json!({"time_limit_s": 2, "version": version})),
+    )
+    .await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND, "{}", unknown.body);
+
+    let changed = call(
+        &mut client,
+        "PATCH",
+        "/api/v1/problems/add",
+        &teacher,
+        Some(&json!({"time_limit_s": 2.5, "memory_mib": 256, "version": version})),
+    )
+    .await;
+    assert_eq!(changed.status, StatusCode::OK, "{}", changed.body);
+    assert_ne!(changed.json()["version"], version.as_str());
+    let text = std::fs::read_to_string(&toml).unwrap();
+    assert!(
+        text.starts_with("# A tiny problem for the server's tests"),
+        "{text}"
+    );
+    assert!(
+        text.contains("time_s = 2.5") && text.contains("memory_mib = 256"),
+        "{text}"
+    );
+    // In force at once: the problem list shows the new limits.
+    let listed = client
+        .get_with("/api/v1/problems", &[("authorization", &ann)])
+        .await
+        .json();
+    let add = listed["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == "add")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (
+            add["time_limit_s"].as_f64(),
+            add["memory_limit_mib"].as_u64()
+        ),
+        (Some(2.5), Some(256))
+    );
+    // The old version again: 409.
+    let stale = call(
+        &mut client,
+        "PATCH",
+        "/api/v1/problems/add",
+        &teacher,
+        Some(&json!({"time_limit_s": 3, "version": version})),
+    )
+    .await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
+}

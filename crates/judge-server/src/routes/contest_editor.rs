@@ -7,6 +7,7 @@
 //! | `POST /teacher/contests` | teacher | creates a contest |
 //! | `POST /teacher/contests/{id}` | teacher | saves a contest's form (its hidden version must be the current one) |
 //! | `POST /teacher/contests/{id}/action` | teacher | `action` = `freeze`, `unfreeze`, `end`, `publish` or `delete` |
+//! | `POST /teacher/problems/{id}/limits` | teacher | a problem's `time_limit_s` and `memory_mib` (its hidden version must be the current one) |
 
 use super::frame;
 use super::input::bad_form;
@@ -32,6 +33,7 @@ pub(super) fn routes(_: &ServerOptions) -> Routes {
         .route("/teacher/contests", get(page).post(create))
         .route("/teacher/contests/{id}", post(save))
         .route("/teacher/contests/{id}/action", post(action))
+        .route("/teacher/problems/{id}/limits", post(limits))
 }
 
 /// An edit's error as a page answers it, in the page's language.
@@ -74,9 +76,25 @@ async fn page(
         .iter()
         .map(|c| course_edit::view(c, now))
         .collect();
+    let ids: Vec<String> = state
+        .contests
+        .problems()
+        .into_iter()
+        .map(|p| p.id)
+        .collect();
+    let limits = blocking(&state, move |s| {
+        Ok(ids
+            .into_iter()
+            .map(|id| {
+                let shown = course_edit::limits(s, &id).map_err(|e| edit_error(e).message);
+                (id, shown)
+            })
+            .collect::<Vec<_>>())
+    })
+    .await?;
     let chrome = frame::course_page(&state, &session, "contests").await?;
     Ok(Html(
-        view::page_of(&chrome, &views, &session.csrf_token).into_string(),
+        view::page_of(&chrome, &views, &limits, &session.csrf_token).into_string(),
     ))
 }
 
@@ -274,4 +292,51 @@ async fn action(
     .await?;
     tracing::info!("{} did {} on contest {id}", session.user.name, form.action);
     Ok(Redirect::to(&format!("/teacher/contests#contest-{id}")))
+}
+
+/// The limits form.
+#[derive(Debug, Deserialize)]
+pub struct LimitsForm {
+    csrf: Option<String>,
+    version: Option<String>,
+    #[serde(default)]
+    time_limit_s: String,
+    #[serde(default)]
+    memory_mib: String,
+}
+
+/// `POST /teacher/problems/{id}/limits`.
+async fn limits(
+    State(state): State<AppState>,
+    TeacherOnly(session): TeacherOnly,
+    Path(id): Path<String>,
+    form: Result<Form<LimitsForm>, FormRejection>,
+) -> Result<Redirect, HttpError> {
+    let Form(form) = form.map_err(bad_form)?;
+    crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
+    let t = EditTexts::current();
+    let time_limit_s = text(&form.time_limit_s)
+        .map(|v| {
+            v.parse::<f64>()
+                .map_err(|_| HttpError::unprocessable(t.bad_seconds(&v)))
+        })
+        .transpose()?;
+    let memory_mib = text(&form.memory_mib)
+        .map(|v| {
+            v.parse::<u64>()
+                .map_err(|_| HttpError::unprocessable(t.bad_mebibytes(&v)))
+        })
+        .transpose()?;
+    let body = course_edit::LimitsBody {
+        time_limit_s,
+        memory_mib,
+        version: form.version.clone(),
+    };
+    let edited = id.clone();
+    blocking(&state, move |s| {
+        course_edit::set_limits(s, &edited, None, &body)
+    })
+    .await?;
+    tracing::info!("{} changed the limits of problem {id}", session.user.name);
+    Ok(Redirect::to("/teacher/contests#limits"))
 }

@@ -5,7 +5,7 @@
 //! JSON API gives too (in English).
 
 use super::layout::{csrf_field, page, Chrome};
-use crate::course_edit::ContestView;
+use crate::course_edit::{ContestView, LimitsView};
 use maud::{html, Markup};
 
 crate::i18n::texts! {
@@ -55,6 +55,8 @@ crate::i18n::texts! {
             "比赛 {id:?} 已有 {count} 份提交，不能删除（这些提交会失去所属比赛）。请改为结束比赛。";
         limits_changed_meanwhile(id: &str) => "The limits of problem {id:?} were changed by someone else since you loaded them: reload, and make your change again.",
             "题目 {id:?} 的限制在你打开之后已被他人修改：请刷新页面后重新修改。";
+        bad_seconds(text: &str) => "The time limit {text:?} is not a number of seconds.", "时间限制 {text:?} 不是秒数。";
+        bad_mebibytes(text: &str) => "The memory limit {text:?} is not a whole number of MiB.", "内存限制 {text:?} 不是整数 MiB。";
         unknown_action(action: &str) => "There is no action {action:?}.", "没有操作 {action:?}。";
         bad_number(field: &str, text: &str) => "{field} {text:?} is not a whole number of minutes.", "{field} {text:?} 不是整数分钟。";
         bad_problem_line(line: &str) => "The problem line {line:?} is not `ID POINTS` (optionally followed by all-tests).",
@@ -95,6 +97,13 @@ crate::i18n::texts! {
         new_contest => "New contest", "新建比赛";
         id => "Id (letters, digits, - and _)", "ID（字母、数字、- 和 _）";
         create => "Create", "创建";
+        limits => "Problem limits", "题目限制";
+        limits_intro => "Written in the problem's problem.toml (a package: its stored time limit); in force at once.",
+            "写入题目的 problem.toml（导入的题目包：其保存的时间限制）；立即生效。";
+        problem => "Problem", "题目";
+        time_limit => "Time (s)", "时间（秒）";
+        memory_limit => "Memory (MiB)", "内存（MiB）";
+        not_loaded => "does not load", "无法加载";
     }
 }
 
@@ -164,8 +173,14 @@ fn definition_fields(t: EditorTexts, view: Option<&ContestView>) -> Markup {
     }
 }
 
-/// The page: each contest's form and buttons, then the new contest's form.
-pub fn page_of(chrome: &Chrome, contests: &[ContestView], csrf: &str) -> Markup {
+/// The page: each contest's form and buttons, the new contest's form, then each
+/// problem's limits (or why it does not load).
+pub fn page_of(
+    chrome: &Chrome,
+    contests: &[ContestView],
+    limits: &[(String, Result<LimitsView, String>)],
+    csrf: &str,
+) -> Markup {
     let t = EditorTexts(chrome.lang);
     page(
         chrome,
@@ -217,6 +232,33 @@ pub fn page_of(chrome: &Chrome, contests: &[ContestView], csrf: &str) -> Markup 
                     (field(t.id(), "id", ""))
                     (definition_fields(t, None))
                     button type="submit" { (t.create()) }
+                }
+            }
+            section class="contest-editor" id="limits" {
+                h2 { (t.limits()) }
+                p class="muted" { (t.limits_intro()) }
+                table {
+                    tr { th { (t.problem()) } th { (t.time_limit()) } th { (t.memory_limit()) } th {} }
+                    @for (id, shown) in limits {
+                        tr {
+                            td { code { (id) } }
+                            @match shown {
+                                Ok(view) => {
+                                    @let form = format!("limits-{id}");
+                                    td { input form=(form) type="text" size="6" name="time_limit_s" value=(view.time_limit_s.map(|s| s.to_string()).unwrap_or_default()); }
+                                    td { input form=(form) type="text" size="6" name="memory_mib" value=(view.memory_mib); }
+                                    td {
+                                        form id=(form) method="post" action=(format!("/teacher/problems/{id}/limits")) {
+                                            (csrf_field(csrf))
+                                            input type="hidden" name="version" value=(view.version);
+                                            button type="submit" { (t.save()) }
+                                        }
+                                    }
+                                }
+                                Err(why) => { td colspan="3" class="muted" { (t.not_loaded()) ": " (why) } }
+                            }
+                        }
+                    }
                 }
             }
         },

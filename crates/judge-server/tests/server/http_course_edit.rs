@@ -868,4 +868,49 @@ async fn a_problems_limits_change_in_its_problem_toml_with_versions() {
     )
     .await;
     assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.body);
+
+    // The same on the teacher's page: the form's hidden version, CSRF, a stale form.
+    let mut page_client = server.login("teacher").await;
+    let page = page_client.get("/teacher/contests").await;
+    assert!(
+        page.body.contains("Problem limits")
+            && page
+                .body
+                .contains("action=\"/teacher/problems/add/limits\""),
+        "{}",
+        page.body
+    );
+    let csrf = page.csrf();
+    let marker = "action=\"/teacher/problems/add/limits\"";
+    let at = page.body.find(marker).unwrap() + marker.len();
+    let rest = &page.body[at..];
+    let version_marker = "name=\"version\" value=\"";
+    let at = rest.find(version_marker).unwrap() + version_marker.len();
+    let version = rest[at..at + 16].to_string();
+    let fields = [
+        ("csrf", csrf.as_str()),
+        ("version", version.as_str()),
+        ("time_limit_s", "3"),
+        ("memory_mib", "256"),
+    ];
+    let forged = page_client
+        .post_form("/teacher/problems/add/limits", &fields[1..])
+        .await;
+    assert_eq!(forged.status, StatusCode::FORBIDDEN, "{}", forged.body);
+    let saved = page_client
+        .post_form("/teacher/problems/add/limits", &fields)
+        .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    assert!(std::fs::read_to_string(&toml)
+        .unwrap()
+        .contains("time_s = 3.0"));
+    let again = page_client
+        .post_form("/teacher/problems/add/limits", &fields)
+        .await;
+    assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
+    assert!(
+        again.body.contains("changed by someone else"),
+        "{}",
+        again.body
+    );
 }

@@ -70,7 +70,7 @@ crate::i18n::texts! {
         title => "Edit contests", "编辑比赛";
         intro => "Every change is written to judge.toml (its comments kept) and takes effect at once.",
             "每次修改都会写入 judge.toml（保留其中的注释），并立即生效。";
-        first => "first contest ([contest])", "第一场比赛（[contest]）";
+        first => "first contest", "第一场比赛";
         version => "version", "版本";
         contest_title => "Title", "标题";
         kind => "Kind", "类型";
@@ -82,11 +82,16 @@ crate::i18n::texts! {
         duration => "Length in minutes", "时长（分钟）";
         freeze => "Freeze minutes before the end", "结束前封榜分钟数";
         late_until => "Late submissions until", "迟交截止";
-        languages => "Languages (ids, comma-separated; empty: all)", "语言（ID，用逗号分隔；留空表示全部）";
-        problems => "Problems, one a line: ID POINTS (add all-tests to run every test)", "题目，每行一个：ID 分值（加 all-tests 表示运行全部测试）";
+        languages => "Languages (ids, comma-separated; empty: all)", "语言（编号，用逗号分隔；留空表示全部）";
+        problems => "Problems, one a line: id and points; add", "题目，每行一个：编号和分值；末尾加";
+        problems_after => "to run every test", "表示运行全部测试";
         times_hint => "Times as RFC 3339, e.g. 2026-12-01T09:00:00Z; empty: none.", "时间格式为 RFC 3339，例如 2026-12-01T09:00:00Z；留空表示无。";
         save => "Save", "保存";
         now => "Now:", "当前：";
+        phase_not_started => "not started", "未开始";
+        phase_running => "running", "进行中";
+        phase_late => "past the deadline", "已过截止时间";
+        phase_over => "over", "已结束";
         frozen => "board frozen", "已封榜";
         public => "board public", "排行榜公开";
         freeze_now => "Freeze now", "立即封榜";
@@ -95,7 +100,7 @@ crate::i18n::texts! {
         publish => "Publish the final board", "公布最终排行榜";
         delete => "Delete", "删除";
         new_contest => "New contest", "新建比赛";
-        id => "Id (letters, digits, - and _)", "ID（字母、数字、- 和 _）";
+        id => "Id (letters, digits, - and _)", "编号（字母、数字、- 和 _）";
         create => "Create", "创建";
         limits => "Problem limits", "题目限制";
         limits_intro => "Written in the problem's problem.toml (a package: its stored time limit); in force at once.",
@@ -166,7 +171,7 @@ fn definition_fields(t: EditorTexts, view: Option<&ContestView>) -> Markup {
         }
         (field(t.freeze(), "freeze_minutes", &number(d.and_then(|d| d.freeze_minutes))))
         (field(t.languages(), "languages", &d.and_then(|d| d.languages.as_ref()).map(|l| l.join(", ")).unwrap_or_default()))
-        label { (t.problems()) br;
+        label { (t.problems()) " " code { "all-tests" } " " (t.problems_after()) br;
             textarea name="problems" rows="4" cols="40" { (view.map(problems_text).unwrap_or_default()) }
         }
         br;
@@ -193,10 +198,17 @@ pub fn page_of(
                     h2 {
                         (view.definition.title) " "
                         code { (view.definition.id) }
-                        @if view.definition.first { " · " span class="muted" { (t.first()) } }
+                        @if view.definition.first { " · " span class="muted" { (t.first()) " " code { "[contest]" } } }
                     }
                     p class="muted" {
-                        (t.now()) " " (view.phase) " · "
+                        (t.now()) " "
+                        (match view.phase {
+                            "not-started" => t.phase_not_started(),
+                            "running" => t.phase_running(),
+                            "late" => t.phase_late(),
+                            _ => t.phase_over(),
+                        })
+                        " · "
                         @if view.frozen { (t.frozen()) } @else { (t.public()) }
                         " · " (t.version()) " " code { (view.version) }
                     }
@@ -255,7 +267,7 @@ pub fn page_of(
                                         }
                                     }
                                 }
-                                Err(why) => { td colspan="3" class="muted" { (t.not_loaded()) ": " (why) } }
+                                Err(why) => { td colspan="3" class="muted" { (t.not_loaded()) ": " span lang="en" { (why) } } }
                             }
                         }
                     }

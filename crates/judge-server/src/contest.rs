@@ -522,6 +522,49 @@ mod tests {
     }
 
     #[test]
+    fn freeze_now_and_end_now_never_freeze_in_the_past() {
+        let (dir, course) =
+            config("start = \"2026-01-01T08:00:00Z\"\nduration_minutes = 60\nfreeze_minutes = 15");
+        let store = Store::open(dir.path()).unwrap();
+        let start = 1_767_254_400_000;
+        let minute = 60_000;
+        let contest = Contest::new(&course, &store, 0).unwrap();
+        // Freeze now at minute 10: frozen since then, not since minute 45.
+        contest.freeze_now(&store, start + 10 * minute).unwrap();
+        assert_eq!(
+            contest.frozen_since(start + 11 * minute),
+            Some(start + 10 * minute)
+        );
+        // Unfreeze: public again; the store keeps both decisions.
+        contest.set_published(&store, true).unwrap();
+        assert_eq!(contest.frozen_since(start + 50 * minute), None);
+        let again = Contest::new(&course, &store, 0).unwrap();
+        assert_eq!(again.freeze_at_ms(), Some(start + 10 * minute));
+        assert!(again.published());
+
+        // A fresh course: ending at minute 20 freezes from the end, not from minute 5.
+        let (dir, course) =
+            config("start = \"2026-01-01T08:00:00Z\"\nduration_minutes = 60\nfreeze_minutes = 15");
+        let store = Store::open(dir.path()).unwrap();
+        let contest = Contest::new(&course, &store, 0).unwrap();
+        contest.end_now(&store, start + 20 * minute).unwrap();
+        assert_eq!(contest.phase(start + 20 * minute), Phase::Over);
+        assert_eq!(contest.end_ms(), Some(start + 20 * minute));
+        assert_eq!(contest.freeze_at_ms(), Some(start + 20 * minute));
+        // Ending a contest already frozen keeps the freeze where it was.
+        let (dir, course) =
+            config("start = \"2026-01-01T08:00:00Z\"\nduration_minutes = 60\nfreeze_minutes = 15");
+        let store = Store::open(dir.path()).unwrap();
+        let contest = Contest::new(&course, &store, 0).unwrap();
+        contest.end_now(&store, start + 50 * minute).unwrap();
+        assert_eq!(contest.freeze_at_ms(), Some(start + 45 * minute));
+        assert_eq!(
+            contest.frozen_since(start + 51 * minute),
+            Some(start + 45 * minute)
+        );
+    }
+
+    #[test]
     fn without_a_start_the_first_run_starts_it_once() {
         let (dir, config) = config("freeze_minutes = 10");
         let store = Store::open(dir.path()).unwrap();

@@ -235,39 +235,10 @@ fn copy_below(root: &Path, from: &Path, to: &Path, depth: usize) -> Result<()> {
     Ok(())
 }
 
-/// The table in judge.toml that defines contest `contest`: `[contest]` for the first,
-/// else its `[[contests]]` entry.
-fn contest_table<'a>(
-    document: &'a mut toml_edit::DocumentMut,
-    first: bool,
-    contest: &str,
-    file: &Path,
-) -> Result<&'a mut toml_edit::Table> {
-    if first {
-        return document
-            .get_mut("contest")
-            .and_then(|c| c.as_table_mut())
-            .ok_or_else(|| JudgeError::file("judge.toml", file, "has no [contest] table"));
-    }
-    document
-        .get_mut("contests")
-        .and_then(|c| c.as_array_of_tables_mut())
-        .and_then(|all| {
-            all.iter_mut()
-                .find(|t| t.get("id").and_then(|i| i.as_str()) == Some(contest))
-        })
-        .ok_or_else(|| {
-            JudgeError::file(
-                "judge.toml",
-                file,
-                format!("has no [[contests]] entry with id = {contest:?} this command can add to"),
-            )
-        })
-}
-
 /// Adds `ids` (each worth `points`) to the problems of contest `contest` in judge.toml,
-/// in one write, keeping the file as it is otherwise; restores it when the result does
-/// not load or does not list every problem in that contest.
+/// in one write through judge.toml's one writer ([`crate::course_toml::rewrite`]: the file
+/// kept as it is otherwise, and left untouched when the result does not load or does not
+/// list every problem in that contest).
 pub(crate) fn add_to_judge_toml(
     config: &JudgeConfig,
     contest: &str,
@@ -275,67 +246,57 @@ pub(crate) fn add_to_judge_toml(
     points: f64,
 ) -> Result<()> {
     let file = &config.file;
-    let before =
-        std::fs::read_to_string(file).map_err(|e| JudgeError::file("judge.toml", file, e))?;
-    let mut document: toml_edit::DocumentMut = before
-        .parse()
-        .map_err(|e| JudgeError::file("judge.toml", file, e))?;
     let first = config.course().contests[0].id == contest;
     let contest_name = contest;
-    let contest = contest_table(&mut document, first, contest_name, file)?;
-    // No problems yet (`problems = []` or none at all): the list starts here.
-    let empty = match contest.get("problems") {
-        None => true,
-        Some(item) => item.as_array().is_some_and(|a| a.is_empty()),
-    };
-    if empty {
-        contest.insert(
-            "problems",
-            toml_edit::Item::ArrayOfTables(toml_edit::ArrayOfTables::new()),
-        );
-    }
-    let problems = contest
-        .get_mut("problems")
-        .and_then(|p| p.as_array_of_tables_mut())
-        .ok_or_else(|| {
-            JudgeError::file(
-                "judge.toml",
-                file,
-                format!("lists the problems of contest {contest_name:?} in a form this command cannot add to; use [[contest.problems]] (or [[contests.problems]]) tables"),
-            )
-        })?;
-    for id in ids {
-        let mut entry = toml_edit::Table::new();
-        entry.insert("id", toml_edit::value(*id));
-        entry.insert("points", toml_edit::value(points));
-        problems.push(entry);
-    }
-    std::fs::write(file, document.to_string())
-        .map_err(|e| JudgeError::file("judge.toml", file, e))?;
-    let listed = JudgeConfig::load(file)
-        .map_err(JudgeError::from)
-        .and_then(|after| {
-            let course = after.course();
-            let missing = ids.iter().find(|id| {
-                !course
-                    .contests
-                    .iter()
-                    .any(|c| c.id == contest_name && c.problems.iter().any(|p| p.id == **id))
-            });
-            match missing {
-                None => Ok(()),
-                Some(id) => Err(JudgeError::file(
+    let change = |document: &mut toml_edit::DocumentMut| {
+        let contest = crate::course_toml::contest_table(document, first, contest_name, file)?;
+        // No problems yet (`problems = []` or none at all): the list starts here.
+        let empty = match contest.get("problems") {
+            None => true,
+            Some(item) => item.as_array().is_some_and(|a| a.is_empty()),
+        };
+        if empty {
+            contest.insert(
+                "problems",
+                toml_edit::Item::ArrayOfTables(toml_edit::ArrayOfTables::new()),
+            );
+        }
+        let problems = contest
+            .get_mut("problems")
+            .and_then(|p| p.as_array_of_tables_mut())
+            .ok_or_else(|| {
+                JudgeError::file(
                     "judge.toml",
                     file,
-                    format!("does not list {id:?} in contest {contest_name:?} after the edit"),
-                )),
-            }
+                    format!("lists the problems of contest {contest_name:?} in a form this command cannot add to; use [[contest.problems]] (or [[contests.problems]]) tables"),
+                )
+            })?;
+        for id in ids {
+            let mut entry = toml_edit::Table::new();
+            entry.insert("id", toml_edit::value(*id));
+            entry.insert("points", toml_edit::value(points));
+            problems.push(entry);
+        }
+        Ok(())
+    };
+    let listed = |after: &JudgeConfig| {
+        let course = after.course();
+        let missing = ids.iter().find(|id| {
+            !course
+                .contests
+                .iter()
+                .any(|c| c.id == contest_name && c.problems.iter().any(|p| p.id == **id))
         });
-    if let Err(error) = listed {
-        let _ = std::fs::write(file, &before);
-        return Err(error);
-    }
-    Ok(())
+        match missing {
+            None => Ok(()),
+            Some(id) => Err(JudgeError::file(
+                "judge.toml",
+                file,
+                format!("does not list {id:?} in contest {contest_name:?} after the edit"),
+            )),
+        }
+    };
+    crate::course_toml::rewrite(config, change, listed).map(|_| ())
 }
 
 #[cfg(test)]

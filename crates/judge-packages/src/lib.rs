@@ -5,10 +5,12 @@
 //! Everything wrong with a package is reported together
 //! ([`judge_core::package_issues`]).
 
+pub mod course_toml;
 pub mod export;
 pub mod fps;
 pub mod import;
 mod kattis;
+pub mod limits_edit;
 mod load;
 pub mod native;
 mod polygon;

@@ -47,6 +47,9 @@ struct Clock {
     overridden: bool,
     /// A teacher published the frozen board (kept in the store too).
     published: bool,
+    /// A teacher froze the board from this time on ("freeze now", kept in the store
+    /// too): it replaces judge.toml's `freeze_minutes` before the end.
+    frozen_from_ms: Option<i64>,
 }
 
 /// A contest of the course.
@@ -86,6 +89,11 @@ fn published_key(id: &str, first: bool) -> String {
     } else {
         format!("{}:{id}", settings::SCOREBOARD_PUBLISHED)
     }
+}
+
+/// The store's key of the time a teacher froze a contest's board ("freeze now").
+fn frozen_from_key(id: &str) -> String {
+    format!("contest_frozen_from:{id}")
 }
 
 /// The store's key of a contest's window set by a teacher.
@@ -144,6 +152,9 @@ impl Contest {
             .and_then(|text| serde_json::from_str(&text).ok());
         let published_key = published_key(&definition.id, first);
         let published = store.setting(&published_key)?.is_some_and(|v| v == "1");
+        let frozen_from_ms = store
+            .setting(&frozen_from_key(&definition.id))?
+            .and_then(|text| text.parse().ok());
         Ok(Contest {
             id: definition.id,
             first,
@@ -160,6 +171,7 @@ impl Contest {
                 window: stored.unwrap_or(configured),
                 overridden: stored.is_some(),
                 published,
+                frozen_from_ms,
             })),
         })
     }
@@ -234,11 +246,58 @@ impl Contest {
         self.window().end_ms
     }
 
-    /// When the public scoreboard freezes, if it does.
+    /// When the public scoreboard freezes, if it does: when a teacher froze it ("freeze
+    /// now"), else `freeze_minutes` before the end.
     pub fn freeze_at_ms(&self) -> Option<i64> {
+        if let Some(at) = self.clock().frozen_from_ms {
+            return Some(at);
+        }
         let end = self.end_ms()?;
         self.freeze_minutes
             .map(|minutes| end - i64::from(minutes) * 60_000)
+    }
+
+    /// Freezes the public board from `now_ms` on ("freeze now": what students see stays
+    /// as it is now, never a freeze that starts in the past); a board already frozen
+    /// stays frozen since when it was. Kept in the store.
+    pub fn freeze_now(&self, store: &Store, now_ms: i64) -> Result<()> {
+        if self.frozen(now_ms, self.published()) {
+            return Ok(());
+        }
+        self.set_frozen_from(store, now_ms)?;
+        self.set_published(store, false)
+    }
+
+    fn set_frozen_from(&self, store: &Store, at_ms: i64) -> Result<()> {
+        store.set_setting(&frozen_from_key(&self.id), &at_ms.to_string())?;
+        self.clock
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .frozen_from_ms = Some(at_ms);
+        Ok(())
+    }
+
+    /// Ends the contest at `now_ms` ("end now"; a homework set: no late submissions
+    /// either), as a teacher's window in the store. A board that freezes does not freeze
+    /// in the past because the end moved: frozen since when it was, else from now on.
+    pub fn end_now(&self, store: &Store, now_ms: i64) -> Result<()> {
+        if self.phase(now_ms) == Phase::Over {
+            return Ok(());
+        }
+        let freezes = self.freeze_at_ms().is_some();
+        if freezes && !self.published() {
+            let since = self.freeze_at_ms().filter(|&at| at <= now_ms);
+            self.set_frozen_from(store, since.unwrap_or(now_ms))?;
+        }
+        let window = self.window();
+        self.set_window(
+            store,
+            Some(Window {
+                start_ms: window.start_ms.min(now_ms),
+                end_ms: Some(now_ms),
+                late_until_ms: (self.kind == ContestKind::Homework).then_some(now_ms),
+            }),
+        )
     }
 
     /// Whether judge.toml asks for a freeze that cannot happen: `freeze_minutes` counts
@@ -469,6 +528,49 @@ mod tests {
         assert!(!contest.frozen(start + 46 * 60_000, true));
         assert_eq!(contest.language_ids(), "py");
         assert!(contest.language("c").is_none());
+    }
+
+    #[test]
+    fn freeze_now_and_end_now_never_freeze_in_the_past() {
+        let (dir, course) =
+            config("start = \"2026-01-01T08:00:00Z\"\nduration_minutes = 60\nfreeze_minutes = 15");
+        let store = Store::open(dir.path()).unwrap();
+        let start = 1_767_254_400_000;
+        let minute = 60_000;
+        let contest = Contest::new(&course, &store, 0).unwrap();
+        // Freeze now at minute 10: frozen since then, not since minute 45.
+        contest.freeze_now(&store, start + 10 * minute).unwrap();
+        assert_eq!(
+            contest.frozen_since(start + 11 * minute),
+            Some(start + 10 * minute)
+        );
+        // Unfreeze: public again; the store keeps both decisions.
+        contest.set_published(&store, true).unwrap();
+        assert_eq!(contest.frozen_since(start + 50 * minute), None);
+        let again = Contest::new(&course, &store, 0).unwrap();
+        assert_eq!(again.freeze_at_ms(), Some(start + 10 * minute));
+        assert!(again.published());
+
+        // A fresh course: ending at minute 20 freezes from the end, not from minute 5.
+        let (dir, course) =
+            config("start = \"2026-01-01T08:00:00Z\"\nduration_minutes = 60\nfreeze_minutes = 15");
+        let store = Store::open(dir.path()).unwrap();
+        let contest = Contest::new(&course, &store, 0).unwrap();
+        contest.end_now(&store, start + 20 * minute).unwrap();
+        assert_eq!(contest.phase(start + 20 * minute), Phase::Over);
+        assert_eq!(contest.end_ms(), Some(start + 20 * minute));
+        assert_eq!(contest.freeze_at_ms(), Some(start + 20 * minute));
+        // Ending a contest already frozen keeps the freeze where it was.
+        let (dir, course) =
+            config("start = \"2026-01-01T08:00:00Z\"\nduration_minutes = 60\nfreeze_minutes = 15");
+        let store = Store::open(dir.path()).unwrap();
+        let contest = Contest::new(&course, &store, 0).unwrap();
+        contest.end_now(&store, start + 50 * minute).unwrap();
+        assert_eq!(contest.freeze_at_ms(), Some(start + 45 * minute));
+        assert_eq!(
+            contest.frozen_since(start + 51 * minute),
+            Some(start + 45 * minute)
+        );
     }
 
     #[test]

@@ -56,6 +56,7 @@ mod auth;
 mod contest;
 mod cookies;
 mod course;
+mod course_edit;
 mod csrf;
 mod error;
 mod export;

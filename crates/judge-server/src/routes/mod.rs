@@ -10,9 +10,11 @@
 
 mod accounts;
 mod api;
+mod api_contests;
 mod api_users;
 mod assets;
 mod clarifications;
+mod contest_editor;
 mod contests;
 mod frame;
 mod grades;
@@ -59,7 +61,9 @@ fn all(options: &ServerOptions) -> Routes {
         .merge(grades::routes(options))
         .merge(accounts::routes(options))
         .merge(api_users::routes(options))
+        .merge(contest_editor::routes(options))
         .merge(api::routes(options))
+        .merge(api_contests::routes(options))
         .merge(assets::routes(options))
         .merge(metrics::routes(options))
 }

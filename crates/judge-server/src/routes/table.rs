@@ -45,6 +45,28 @@ where
 }
 
 impl Methods {
+    /// `PATCH` answered by `handler` too.
+    pub(crate) fn patch<H, T>(mut self, handler: H) -> Methods
+    where
+        H: Handler<T, AppState>,
+        T: 'static,
+    {
+        self.router = self.router.patch(handler);
+        self.methods.push(Method::PATCH);
+        self
+    }
+
+    /// `DELETE` answered by `handler` too.
+    pub(crate) fn delete<H, T>(mut self, handler: H) -> Methods
+    where
+        H: Handler<T, AppState>,
+        T: 'static,
+    {
+        self.router = self.router.delete(handler);
+        self.methods.push(Method::DELETE);
+        self
+    }
+
     /// `POST` answered by `handler` too.
     pub(crate) fn post<H, T>(mut self, handler: H) -> Methods
     where

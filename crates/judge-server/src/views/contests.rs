@@ -57,6 +57,7 @@ crate::i18n::texts! {
         export_results => "every submission's result:", "每个提交的结果：";
         publish => "Publish the final scoreboard (lift the freeze)", "公布最终排行榜（解除封榜）";
         freeze_again => "Freeze the public scoreboard again", "重新封榜";
+        edit_contests => "Create and edit contests, freeze or end one, change a problem's limits", "创建和编辑比赛、封榜或结束比赛、修改题目限制";
     }
 }
 
@@ -153,6 +154,7 @@ pub fn list(chrome: &Chrome, rows: &[ContestRow], teacher: bool, csrf_token: &st
         t.contests(),
         html! {
             h1 { (t.contests()) }
+            @if teacher { p { a href="/teacher/contests" { (t.edit_contests()) } } }
             (section(t.current_section(), "current", &[Phase::Running, Phase::Late]))
             (section(t.upcoming(), "upcoming", &[Phase::NotStarted]))
             (section(t.past(), "past", &[Phase::Over]))

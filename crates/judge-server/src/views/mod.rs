@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod clarifications;
 pub mod clock;
+pub mod contest_editor;
 pub mod contests;
 pub mod document;
 pub mod error_page;

@@ -704,6 +704,7 @@ async fn no_page_shows_english_to_a_chinese_reader() {
         "/teacher/similarity/nope",
         "/teacher/export/nothing.csv",
         "/teacher/problems/import",
+        "/teacher/contests",
         "/scoreboard",
         "/statistics",
         "/contests",

@@ -13,6 +13,7 @@ mod http_auth;
 mod http_clarifications;
 mod http_contests;
 mod http_course;
+mod http_course_edit;
 mod http_dashboard;
 mod http_grades;
 mod http_hardening;

@@ -352,6 +352,26 @@ impl Client {
             .await
     }
 
+    /// A request of any method with a JSON body (or none) and extra headers (PATCH,
+    /// DELETE).
+    pub async fn json_request(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: Option<&serde_json::Value>,
+        headers: &[(&str, &str)],
+    ) -> Reply {
+        let mut request = Request::builder().method(method).uri(path);
+        if body.is_some() {
+            request = request.header(header::CONTENT_TYPE, "application/json");
+        }
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let body = body.map_or_else(Body::empty, |b| Body::from(b.to_string()));
+        self.send(request.body(body).unwrap()).await
+    }
+
     /// POST an urlencoded form.
     pub async fn post_form(&mut self, path: &str, fields: &[(&str, &str)]) -> Reply {
         let body = fields

@@ -1,0 +1,767 @@
+//! A teacher's change to the course's contests, from the JSON API or the contests page:
+//! a contest created, changed or removed, its board frozen or published, its end brought
+//! forward.
+//!
+//! The course's definition lives in judge.toml and nowhere else: a change is checked
+//! here (clear messages in the request's language), written by judge-packages'
+//! [`judge_packages::course_toml`] (comments kept; judge.toml's own checks; a temporary
+//! file renamed over it), then read again as an import does ([`crate::import::reload`]):
+//! the pages, the API and every worker use it at once, without a restart. What is not the
+//! course's definition (the window a teacher moved, "freeze now", a published board) stays
+//! in the store ([`crate::contest`]). One change at a time
+//! ([`crate::state::Shared::course_lock`]).
+//!
+//! Each contest has a version, a hash of its definition: a change names the version it
+//! was made from, and one made from an older version is refused with the current one
+//! (two teachers never lose an edit in silence).
+
+use crate::contest::{Contest, Phase};
+use crate::error::ServerError;
+use crate::state::AppState;
+use crate::views::contest_editor::EditTexts;
+use judge_core::config::judge_toml::JudgeConfig;
+use judge_core::course::{
+    ContestKind, ContestProblem, ContestSpec, ContestStart, Feedback, Scoring,
+};
+use judge_store::SubmissionFilter;
+use serde::{Deserialize, Deserializer, Serialize};
+use sha2::{Digest, Sha256};
+
+/// The longest title accepted.
+const MAX_TITLE_CHARS: usize = 200;
+
+/// A contest's definition as the API shows it and its version hashes.
+#[derive(Debug, Clone, Serialize)]
+pub struct Definition {
+    /// Its id.
+    pub id: String,
+    /// Whether it is the first (`[contest]`).
+    pub first: bool,
+    /// Its title.
+    pub title: String,
+    /// `contest` or `homework`.
+    pub kind: &'static str,
+    /// `ioi` or `icpc`.
+    pub scoring: &'static str,
+    /// When it opens (RFC 3339).
+    pub start: Option<String>,
+    /// When it closes (a homework set: its deadline).
+    pub end: Option<String>,
+    /// The first contest's length in minutes.
+    pub duration_minutes: Option<u32>,
+    /// Minutes before the end the public board freezes.
+    pub freeze_minutes: Option<u32>,
+    /// A homework set: late submissions refused from then on.
+    pub late_until: Option<String>,
+    /// The languages students may use (None: all).
+    pub languages: Option<Vec<String>>,
+    /// Its problems.
+    pub problems: Vec<ProblemDefinition>,
+}
+
+/// A problem of a contest as the API shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProblemDefinition {
+    /// The problem's id.
+    pub id: String,
+    /// Its points here.
+    pub points: f64,
+    /// `first-failure` or `all-tests`.
+    pub feedback: &'static str,
+}
+
+/// A contest as `GET /api/v1/contests/{id}` answers it: its definition, version and
+/// where it is now.
+#[derive(Debug, Clone, Serialize)]
+pub struct ContestView {
+    /// Its definition.
+    #[serde(flatten)]
+    pub definition: Definition,
+    /// The version a change must name.
+    pub version: String,
+    /// The window in force (a teacher's, else judge.toml's).
+    pub window: WindowView,
+    /// `not-started`, `running`, `late` or `over`.
+    pub phase: &'static str,
+    /// Whether the public board is frozen now.
+    pub frozen: bool,
+    /// Since when, if it is.
+    pub frozen_since: Option<String>,
+    /// Whether a teacher published the board.
+    pub published: bool,
+}
+
+/// The window in force.
+#[derive(Debug, Clone, Serialize)]
+pub struct WindowView {
+    /// The start.
+    pub start: String,
+    /// The end or deadline.
+    pub end: Option<String>,
+    /// A homework set's last late moment.
+    pub late_until: Option<String>,
+    /// Whether a teacher moved it (else judge.toml's).
+    pub teacher_set: bool,
+}
+
+/// An RFC 3339 time of Unix milliseconds.
+pub fn rfc3339(ms: i64) -> String {
+    time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
+        .ok()
+        .and_then(|t| {
+            t.format(&time::format_description::well_known::Rfc3339)
+                .ok()
+        })
+        .unwrap_or_default()
+}
+
+fn time_text(time: ContestStart) -> String {
+    rfc3339(time.unix_ms())
+}
+
+/// A contest's definition in the API's terms.
+pub fn definition(spec: &ContestSpec, first: bool) -> Definition {
+    Definition {
+        id: spec.id.clone(),
+        first,
+        title: spec.title.clone(),
+        kind: match spec.kind {
+            ContestKind::Contest => "contest",
+            ContestKind::Homework => "homework",
+        },
+        scoring: match spec.scoring {
+            Scoring::Ioi => "ioi",
+            Scoring::Icpc => "icpc",
+        },
+        start: spec.start.map(time_text),
+        end: spec.end.map(time_text),
+        duration_minutes: spec.duration_minutes,
+        freeze_minutes: spec.freeze_minutes,
+        late_until: spec.late_until.map(time_text),
+        languages: spec.languages.clone(),
+        problems: spec
+            .problems
+            .iter()
+            .map(|p| ProblemDefinition {
+                id: p.id.clone(),
+                points: p.points,
+                feedback: match p.feedback {
+                    Feedback::FirstFailure => "first-failure",
+                    Feedback::AllTests => "all-tests",
+                },
+            })
+            .collect(),
+    }
+}
+
+/// A contest's version: the first 16 hex digits of the SHA-256 of its definition.
+pub fn version(spec: &ContestSpec, first: bool) -> String {
+    let json = serde_json::to_vec(&definition(spec, first)).unwrap_or_default();
+    let digest = Sha256::digest(&json);
+    digest.iter().take(8).map(|b| format!("{b:02x}")).collect()
+}
+
+/// A running contest as the API shows it at `now_ms`.
+pub fn view(contest: &Contest, now_ms: i64) -> ContestView {
+    let window = contest.window();
+    let frozen_since = contest.frozen_since(now_ms);
+    ContestView {
+        definition: definition(&contest.spec, contest.first),
+        version: version(&contest.spec, contest.first),
+        window: WindowView {
+            start: rfc3339(window.start_ms),
+            end: window.end_ms.map(rfc3339),
+            late_until: window.late_until_ms.map(rfc3339),
+            teacher_set: contest.overridden(),
+        },
+        phase: match contest.phase(now_ms) {
+            Phase::NotStarted => "not-started",
+            Phase::Running => "running",
+            Phase::Late => "late",
+            Phase::Over => "over",
+        },
+        frozen: frozen_since.is_some(),
+        frozen_since: frozen_since.map(rfc3339),
+        published: contest.published(),
+    }
+}
+
+/// Absent (`None`), `null` (`Some(None)`: clear it) or a value.
+fn present<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(deserializer).map(Some)
+}
+
+/// A change to a contest (`POST`: a new one, `PATCH`: an existing one); a field left out
+/// stays as it is, `null` clears it.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContestChange {
+    /// The id (a new contest's; an existing contest's cannot change).
+    pub id: Option<String>,
+    /// The title.
+    pub title: Option<String>,
+    /// `contest` or `homework`.
+    pub kind: Option<ContestKind>,
+    /// `ioi` or `icpc`.
+    pub scoring: Option<Scoring>,
+    /// The start (RFC 3339).
+    #[serde(default, deserialize_with = "present")]
+    pub start: Option<Option<String>>,
+    /// The end (a homework set: its deadline).
+    #[serde(default, deserialize_with = "present")]
+    pub end: Option<Option<String>>,
+    /// The first contest's length in minutes (instead of an end).
+    #[serde(default, deserialize_with = "present")]
+    pub duration_minutes: Option<Option<u32>>,
+    /// The freeze before the end, in minutes.
+    #[serde(default, deserialize_with = "present")]
+    pub freeze_minutes: Option<Option<u32>>,
+    /// A homework set's last late moment.
+    #[serde(default, deserialize_with = "present")]
+    pub late_until: Option<Option<String>>,
+    /// The languages (null: all).
+    #[serde(default, deserialize_with = "present")]
+    pub languages: Option<Option<Vec<String>>>,
+    /// The problems, in order.
+    pub problems: Option<Vec<ProblemChange>>,
+    /// Freeze the board now (true) or make it public again (false).
+    pub frozen: Option<bool>,
+    /// End the contest now.
+    #[serde(default)]
+    pub end_now: bool,
+    /// Publish the board (true) or restore its freeze (false).
+    pub published: Option<bool>,
+    /// The version the change was made from (or the `If-Match` header).
+    pub version: Option<String>,
+}
+
+/// A problem of a contest in a change.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProblemChange {
+    /// The problem's id.
+    pub id: String,
+    /// Its points (default: as before, else 100).
+    pub points: Option<f64>,
+    /// `first-failure` or `all-tests` (default: as before).
+    pub feedback: Option<Feedback>,
+}
+
+impl ContestChange {
+    /// Whether it changes the definition (else only the clock or the board).
+    fn defines(&self) -> bool {
+        self.id.is_some()
+            || self.title.is_some()
+            || self.kind.is_some()
+            || self.scoring.is_some()
+            || self.start.is_some()
+            || self.end.is_some()
+            || self.duration_minutes.is_some()
+            || self.freeze_minutes.is_some()
+            || self.late_until.is_some()
+            || self.languages.is_some()
+            || self.problems.is_some()
+    }
+}
+
+/// Why a change was not made (nothing was).
+#[derive(Debug)]
+pub enum EditError {
+    /// No such contest.
+    NotFound(String),
+    /// The change was made from an older version: the current one.
+    Conflict {
+        /// What happened.
+        message: String,
+        /// The version now.
+        version: String,
+    },
+    /// No version was named.
+    NoVersion(String),
+    /// The change is refused (bad input), with why.
+    Invalid(String),
+    /// The server failed.
+    Server(ServerError),
+}
+
+impl From<ServerError> for EditError {
+    fn from(error: ServerError) -> EditError {
+        EditError::Server(error)
+    }
+}
+
+impl From<judge_store::StoreError> for EditError {
+    fn from(error: judge_store::StoreError) -> EditError {
+        EditError::Server(error.into())
+    }
+}
+
+/// Whether `id` may name a contest (judge.toml's rule).
+fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 64
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+fn parse_time(field: &str, text: &str) -> Result<ContestStart, EditError> {
+    time::OffsetDateTime::parse(text.trim(), &time::format_description::well_known::Rfc3339)
+        .map(ContestStart)
+        .map_err(|_| EditError::Invalid(EditTexts::current().bad_time(field, text)))
+}
+
+fn optional_time(field: &str, text: &Option<String>) -> Result<Option<ContestStart>, EditError> {
+    text.as_deref().map(|t| parse_time(field, t)).transpose()
+}
+
+/// `change` applied to `current` (a new contest: `None`) and checked against the course
+/// `config` defines: the contest to write.
+fn apply(
+    config: &JudgeConfig,
+    current: Option<&ContestSpec>,
+    change: &ContestChange,
+) -> Result<ContestSpec, EditError> {
+    let t = EditTexts::current();
+    let invalid = |message: String| Err(EditError::Invalid(message));
+    let course = config.course();
+    let first = current.is_some_and(|c| c.id == course.first().id);
+    let mut spec = match current {
+        Some(current) => {
+            if let Some(id) = &change.id {
+                if *id != current.id {
+                    return invalid(t.id_fixed(&current.id));
+                }
+            }
+            current.clone()
+        }
+        None => {
+            let Some(id) = change.id.as_deref().map(str::trim) else {
+                return invalid(t.id_needed().into());
+            };
+            if !valid_id(id) {
+                return invalid(t.bad_id(id));
+            }
+            if course.contest(id).is_some() {
+                return invalid(t.id_in_use(id));
+            }
+            ContestSpec {
+                id: id.to_string(),
+                kind: ContestKind::Contest,
+                title: String::new(),
+                scoring: Scoring::default(),
+                problems: Vec::new(),
+                languages: None,
+                start: None,
+                end: None,
+                duration_minutes: None,
+                late_until: None,
+                freeze_minutes: None,
+            }
+        }
+    };
+    if let Some(title) = &change.title {
+        spec.title = title.trim().to_string();
+    }
+    if spec.title.is_empty() || spec.title.chars().count() > MAX_TITLE_CHARS {
+        return invalid(t.bad_title(MAX_TITLE_CHARS));
+    }
+    if let Some(kind) = change.kind {
+        if first && kind != ContestKind::Contest {
+            return invalid(t.first_is_a_contest().into());
+        }
+        spec.kind = kind;
+    }
+    if let Some(scoring) = change.scoring {
+        spec.scoring = scoring;
+    }
+    if let Some(start) = &change.start {
+        spec.start = optional_time("start", start)?;
+    }
+    if let Some(end) = &change.end {
+        spec.end = optional_time("end", end)?;
+    }
+    if let Some(late) = &change.late_until {
+        spec.late_until = optional_time("late_until", late)?;
+    }
+    if let Some(freeze) = change.freeze_minutes {
+        spec.freeze_minutes = freeze;
+    }
+    if first {
+        // `[contest]` has a start and a length; its end is worked out from them.
+        match (change.end.is_some(), change.duration_minutes) {
+            (true, Some(_)) => return invalid(t.end_or_duration().into()),
+            (true, None) => {
+                spec.duration_minutes = match (spec.start, spec.end) {
+                    (_, None) => None,
+                    (None, Some(_)) => return invalid(t.end_needs_start().into()),
+                    (Some(start), Some(end)) => {
+                        let seconds = (end.0 - start.0).whole_seconds();
+                        if seconds <= 0 {
+                            return invalid(t.end_before_start().into());
+                        }
+                        if seconds % 60 != 0 {
+                            return invalid(t.whole_minutes().into());
+                        }
+                        Some(u32::try_from(seconds / 60).unwrap_or(u32::MAX))
+                    }
+                };
+            }
+            (false, Some(minutes)) => spec.duration_minutes = minutes,
+            (false, None) => {}
+        }
+        if spec.duration_minutes == Some(0) {
+            return invalid(t.end_before_start().into());
+        }
+        spec.end = spec
+            .start
+            .zip(spec.duration_minutes)
+            .map(|(start, minutes)| {
+                ContestStart(start.0 + time::Duration::minutes(i64::from(minutes)))
+            });
+        if spec.late_until.is_some() {
+            return invalid(t.late_for_homework().into());
+        }
+    } else {
+        if change.duration_minutes.is_some() {
+            return invalid(t.duration_first_only().into());
+        }
+        if spec.start.is_none() {
+            return invalid(t.start_needed().into());
+        }
+        if spec.kind == ContestKind::Homework && spec.end.is_none() {
+            return invalid(t.deadline_needed().into());
+        }
+        if spec.kind == ContestKind::Contest && spec.late_until.is_some() {
+            return invalid(t.late_for_homework().into());
+        }
+    }
+    if let (Some(start), Some(end)) = (spec.start, spec.end) {
+        if end.0 <= start.0 {
+            return invalid(t.end_before_start().into());
+        }
+    }
+    if let (Some(end), Some(late)) = (spec.end, spec.late_until) {
+        if late.0 < end.0 {
+            return invalid(t.late_before_end().into());
+        }
+    }
+    if !first && spec.freeze_minutes.is_some() && spec.end.is_none() {
+        return invalid(t.freeze_needs_end().into());
+    }
+    if let Some(languages) = &change.languages {
+        if let Some(list) = languages {
+            if list.is_empty() {
+                return invalid(t.no_languages().into());
+            }
+            if let Some(unknown) = list
+                .iter()
+                .find(|l| !config.toml.languages.contains_key(*l))
+            {
+                let known: Vec<&str> = config.toml.languages.keys().map(String::as_str).collect();
+                return invalid(t.unknown_language(unknown, &known.join(", ")));
+            }
+        }
+        spec.languages = languages.clone();
+    }
+    if let Some(problems) = &change.problems {
+        let mut chosen: Vec<ContestProblem> = Vec::new();
+        for problem in problems {
+            let id = problem.id.trim();
+            let listed = course
+                .contests
+                .iter()
+                .flat_map(|c| c.problems.iter())
+                .find(|p| p.id == id);
+            let folder = valid_id(id) && config.problem_dir(id).is_dir();
+            if listed.is_none() && !folder {
+                return invalid(t.unknown_problem(id));
+            }
+            if chosen.iter().any(|p| p.id == id) {
+                return invalid(t.problem_twice(id));
+            }
+            let before = spec.problems.iter().find(|p| p.id == id).or(listed);
+            let points = problem
+                .points
+                .or_else(|| before.map(|p| p.points))
+                .unwrap_or(judge_packages::import::DEFAULT_POINTS);
+            if !(points.is_finite() && points >= 0.0) {
+                return invalid(t.bad_points(id));
+            }
+            chosen.push(ContestProblem {
+                id: id.to_string(),
+                points,
+                groups: Vec::new(),
+                test_names: before.map(|p| p.test_names).unwrap_or_default(),
+                feedback: problem
+                    .feedback
+                    .or_else(|| before.map(|p| p.feedback))
+                    .unwrap_or_default(),
+            });
+        }
+        spec.problems = chosen;
+    }
+    Ok(spec)
+}
+
+/// The version `asked` must be `current`'s.
+fn check_version(asked: Option<&str>, current: &ContestSpec, first: bool) -> Result<(), EditError> {
+    let t = EditTexts::current();
+    let now = version(current, first);
+    match asked.map(str::trim) {
+        None | Some("") => Err(EditError::NoVersion(t.version_needed(&now))),
+        Some(asked) if asked.trim_matches('"') == now => Ok(()),
+        Some(_) => Err(EditError::Conflict {
+            message: t.changed_meanwhile(&current.id),
+            version: now,
+        }),
+    }
+}
+
+/// judge.toml as it is on disk now.
+fn load(state: &AppState) -> Result<JudgeConfig, EditError> {
+    JudgeConfig::load(&state.judge.config.file)
+        .map_err(|e| EditError::Server(judge_core::JudgeError::from(e).into()))
+}
+
+/// Writes the course, then makes the server use it; judge.toml is put back as it was if
+/// the server cannot take the new one in (a problem that does not load, say).
+fn write_and_reload(
+    state: &AppState,
+    config: &JudgeConfig,
+    write: impl FnOnce(&JudgeConfig) -> judge_core::Result<JudgeConfig>,
+) -> Result<(), EditError> {
+    let before = std::fs::read(&config.file).map_err(|cause| ServerError::Io {
+        what: "reading",
+        path: config.file.clone(),
+        cause,
+    })?;
+    write(config).map_err(|e| EditError::Invalid(e.to_string()))?;
+    if let Err(error) = crate::import::reload(state) {
+        let restored = judge_packages::course_toml::rewrite(
+            config,
+            |document| {
+                *document = String::from_utf8_lossy(&before)
+                    .parse()
+                    .map_err(|e| judge_core::JudgeError::file("judge.toml", &config.file, e))?;
+                Ok(())
+            },
+            |_| Ok(()),
+        );
+        if let Err(again) = restored
+            .map_err(ServerError::from)
+            .and_then(|_| crate::import::reload(state).map(|_| ()))
+        {
+            tracing::error!("judge.toml could not be put back after a refused change: {again}");
+        }
+        return Err(EditError::Invalid(
+            EditTexts::current().not_taken_in(&error.to_string()),
+        ));
+    }
+    Ok(())
+}
+
+/// The clock and board actions of `change` on contest `id` of the state now.
+fn act(state: &AppState, id: &str, change: &ContestChange, now_ms: i64) -> Result<(), EditError> {
+    let latest = state.clone();
+    let Some(contest) = latest.contests.get(id) else {
+        return Err(EditError::NotFound(id.to_string()));
+    };
+    if change.end_now {
+        contest.end_now(&latest.store, now_ms)?;
+    }
+    match change.frozen {
+        Some(true) => contest.freeze_now(&latest.store, now_ms)?,
+        Some(false) => contest.set_published(&latest.store, true)?,
+        None => {}
+    }
+    if let Some(published) = change.published {
+        contest.set_published(&latest.store, published)?;
+    }
+    Ok(())
+}
+
+/// The contest `id` of the state now, as the API shows it.
+fn shown(state: &AppState, id: &str, now_ms: i64) -> Result<ContestView, EditError> {
+    let latest = state.clone();
+    latest
+        .contests
+        .get(id)
+        .map(|c| view(c, now_ms))
+        .ok_or_else(|| EditError::NotFound(id.to_string()))
+}
+
+/// Creates a contest (blocks: run it on a blocking thread).
+pub fn create(
+    state: &AppState,
+    change: &ContestChange,
+    now_ms: i64,
+) -> Result<ContestView, EditError> {
+    let _one_at_a_time = state.course_lock.lock().unwrap_or_else(|e| e.into_inner());
+    let latest = state.clone();
+    let config = load(&latest)?;
+    let spec = apply(&config, None, change)?;
+    write_and_reload(&latest, &config, |config| {
+        judge_packages::course_toml::put_contest(config, &spec)
+    })?;
+    act(&latest, &spec.id, change, now_ms)?;
+    shown(&latest, &spec.id, now_ms)
+}
+
+/// Changes contest `id` from version `asked` (blocks).
+pub fn update(
+    state: &AppState,
+    id: &str,
+    asked: Option<&str>,
+    change: &ContestChange,
+    now_ms: i64,
+) -> Result<ContestView, EditError> {
+    let _one_at_a_time = state.course_lock.lock().unwrap_or_else(|e| e.into_inner());
+    let latest = state.clone();
+    let config = load(&latest)?;
+    let course = config.course();
+    let current = course
+        .contest(id)
+        .ok_or_else(|| EditError::NotFound(id.to_string()))?;
+    let first = course.first().id == id;
+    check_version(asked.or(change.version.as_deref()), current, first)?;
+    if change.defines() {
+        let spec = apply(&config, Some(current), change)?;
+        if spec != *current {
+            let window_moved = spec.start != current.start
+                || spec.end != current.end
+                || spec.late_until != current.late_until;
+            write_and_reload(&latest, &config, |config| {
+                judge_packages::course_toml::put_contest(config, &spec)
+            })?;
+            if window_moved {
+                // judge.toml's new window is the teacher's word now: a window moved
+                // earlier in the store no longer hides it.
+                let fresh = latest.clone();
+                if let Some(contest) = fresh.contests.get(id) {
+                    contest.set_window(&fresh.store, None)?;
+                }
+            }
+        }
+    }
+    act(&latest, id, change, now_ms)?;
+    shown(&latest, id, now_ms)
+}
+
+/// Removes contest `id`, from version `asked` (blocks). The first contest (`[contest]`)
+/// stays; a contest with submissions stays too (its submissions would lose their
+/// contest): end it instead.
+pub fn remove(state: &AppState, id: &str, asked: Option<&str>) -> Result<(), EditError> {
+    let _one_at_a_time = state.course_lock.lock().unwrap_or_else(|e| e.into_inner());
+    let t = EditTexts::current();
+    let latest = state.clone();
+    let config = load(&latest)?;
+    let course = config.course();
+    let current = course
+        .contest(id)
+        .ok_or_else(|| EditError::NotFound(id.to_string()))?;
+    let first = course.first().id == id;
+    check_version(asked, current, first)?;
+    if first {
+        return Err(EditError::Invalid(t.first_stays().into()));
+    }
+    let submissions = latest
+        .store
+        .submissions(&SubmissionFilter::default())?
+        .iter()
+        .filter(|s| s.contest.as_deref() == Some(id))
+        .count();
+    if submissions > 0 {
+        return Err(EditError::Invalid(t.has_submissions(id, submissions)));
+    }
+    write_and_reload(&latest, &config, |config| {
+        judge_packages::course_toml::remove_contest(config, id)
+    })
+}
+
+/// A problem's limits as `GET /api/v1/problems/{id}` answers them.
+#[derive(Debug, Clone, Serialize)]
+pub struct LimitsView {
+    /// The problem's id.
+    pub id: String,
+    /// CPU seconds (None: not decided yet, a package without a limit).
+    pub time_limit_s: Option<f64>,
+    /// Where the time limit comes from.
+    pub time_limit_origin: judge_core::problem::TimeLimitOrigin,
+    /// Memory in MiB.
+    pub memory_mib: u64,
+    /// The version a change must name.
+    pub version: String,
+}
+
+/// A change of a problem's limits.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitsBody {
+    /// CPU seconds.
+    pub time_limit_s: Option<f64>,
+    /// Memory in MiB.
+    pub memory_mib: Option<u64>,
+    /// The version the change was made from (or the `If-Match` header).
+    pub version: Option<String>,
+}
+
+/// Problem `id`'s limits as they are on disk now (404 for a problem of no contest).
+pub fn limits(state: &AppState, id: &str) -> Result<LimitsView, EditError> {
+    if !state.contests.has_problem(id) {
+        return Err(EditError::NotFound(id.to_string()));
+    }
+    let problem = judge_packages::load(&state.judge.config, id)
+        .map_err(|e| EditError::Invalid(e.to_string()))?;
+    let time = problem
+        .time_rule
+        .is_decided()
+        .then_some(problem.limits.time_s);
+    let origin = problem.time_rule.origin;
+    let memory = problem.limits.memory_mib;
+    let digest = Sha256::digest(format!("{time:?}|{memory}|{origin:?}").as_bytes());
+    Ok(LimitsView {
+        id: id.to_string(),
+        time_limit_s: time,
+        time_limit_origin: origin,
+        memory_mib: memory,
+        version: digest.iter().take(8).map(|b| format!("{b:02x}")).collect(),
+    })
+}
+
+/// Changes problem `id`'s limits from version `asked` (blocks), then makes the server and
+/// its workers use them.
+pub fn set_limits(
+    state: &AppState,
+    id: &str,
+    asked: Option<&str>,
+    body: &LimitsBody,
+) -> Result<LimitsView, EditError> {
+    let _one_at_a_time = state.course_lock.lock().unwrap_or_else(|e| e.into_inner());
+    let latest = state.clone();
+    let current = limits(&latest, id)?;
+    let t = EditTexts::current();
+    match asked
+        .or(body.version.as_deref())
+        .map(|v| v.trim().trim_matches('"'))
+    {
+        None | Some("") => return Err(EditError::NoVersion(t.version_needed(&current.version))),
+        Some(asked) if asked != current.version => {
+            return Err(EditError::Conflict {
+                message: t.limits_changed_meanwhile(id),
+                version: current.version,
+            })
+        }
+        Some(_) => {}
+    }
+    let change = judge_packages::limits_edit::LimitsChange {
+        time_s: body.time_limit_s,
+        memory_mib: body.memory_mib,
+    };
+    judge_packages::limits_edit::write(&latest.judge.config, id, change)
+        .map_err(|e| EditError::Invalid(e.to_string()))?;
+    crate::import::reload(&latest)?;
+    limits(&latest.clone(), id)
+}

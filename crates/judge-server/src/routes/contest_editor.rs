@@ -1,0 +1,342 @@
+//! The teacher's contest editor: the course's contests edited in the browser, each
+//! change written to judge.toml and in force at once ([`crate::course_edit`]).
+//!
+//! | route | who | what |
+//! | --- | --- | --- |
+//! | `GET /teacher/contests` | teacher | every contest's form and buttons, and a new contest's form |
+//! | `POST /teacher/contests` | teacher | creates a contest |
+//! | `POST /teacher/contests/{id}` | teacher | saves a contest's form (its hidden version must be the current one) |
+//! | `POST /teacher/contests/{id}/action` | teacher | `action` = `freeze`, `unfreeze`, `end`, `publish` or `delete` |
+//! | `POST /teacher/problems/{id}/limits` | teacher | a problem's `time_limit_s` and `memory_mib` (its hidden version must be the current one) |
+
+use super::frame;
+use super::input::bad_form;
+use super::table::{get, post, Routes};
+use crate::auth::TeacherOnly;
+use crate::course_edit::{self, ContestChange, EditError, ProblemChange};
+use crate::http_error::{ErrorTexts, HttpError};
+use crate::options::ServerOptions;
+use crate::state::AppState;
+use crate::views::contest_editor::{self as view, EditTexts};
+use axum::extract::rejection::FormRejection;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{Html, Redirect};
+use axum::Form;
+use judge_core::course::{ContestKind, Feedback, Scoring};
+use judge_store::now_ms;
+use serde::Deserialize;
+
+/// The routes (the module's table).
+pub(super) fn routes(_: &ServerOptions) -> Routes {
+    Routes::new()
+        .route("/teacher/contests", get(page).post(create))
+        .route("/teacher/contests/{id}", post(save))
+        .route("/teacher/contests/{id}/action", post(action))
+        .route("/teacher/problems/{id}/limits", post(limits))
+}
+
+/// An edit's error as a page answers it, in the page's language.
+fn edit_error(error: EditError) -> HttpError {
+    match error {
+        EditError::NotFound(id) => HttpError::not_found(ErrorTexts::current().no_contest(&id)),
+        EditError::Conflict { message, .. } => HttpError::new(StatusCode::CONFLICT, message),
+        EditError::NoVersion(message) => HttpError::bad_request(message),
+        EditError::Invalid(message) => HttpError::unprocessable(message),
+        EditError::Server(error) => HttpError::from(error),
+    }
+}
+
+async fn blocking<T: Send + 'static>(
+    state: &AppState,
+    edit: impl FnOnce(&AppState) -> Result<T, EditError> + Send + 'static,
+) -> Result<T, HttpError> {
+    let state = state.clone();
+    match tokio::task::spawn_blocking(crate::i18n::carried(move || edit(&state))).await {
+        Ok(result) => result.map_err(edit_error),
+        Err(error) => {
+            tracing::error!("a contest edit's blocking task failed: {error}");
+            Err(HttpError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                ErrorTexts::current().server_failed(),
+            ))
+        }
+    }
+}
+
+/// `GET /teacher/contests`.
+async fn page(
+    State(state): State<AppState>,
+    TeacherOnly(session): TeacherOnly,
+) -> Result<Html<String>, HttpError> {
+    let now = now_ms();
+    let views: Vec<_> = state
+        .contests
+        .all()
+        .iter()
+        .map(|c| course_edit::view(c, now))
+        .collect();
+    let ids: Vec<String> = state
+        .contests
+        .problems()
+        .into_iter()
+        .map(|p| p.id)
+        .collect();
+    let limits = blocking(&state, move |s| {
+        Ok(ids
+            .into_iter()
+            .map(|id| {
+                let shown = course_edit::limits(s, &id).map_err(|e| edit_error(e).message);
+                (id, shown)
+            })
+            .collect::<Vec<_>>())
+    })
+    .await?;
+    let chrome = frame::course_page(&state, &session, "contests").await?;
+    Ok(Html(
+        view::page_of(&chrome, &views, &limits, &session.csrf_token).into_string(),
+    ))
+}
+
+/// A contest's form: every field as text (an empty one: none).
+#[derive(Debug, Deserialize)]
+pub struct ContestForm {
+    csrf: Option<String>,
+    version: Option<String>,
+    id: Option<String>,
+    #[serde(default)]
+    title: String,
+    kind: Option<String>,
+    #[serde(default)]
+    scoring: String,
+    #[serde(default)]
+    start: String,
+    end: Option<String>,
+    duration_minutes: Option<String>,
+    #[serde(default)]
+    freeze_minutes: String,
+    late_until: Option<String>,
+    #[serde(default)]
+    languages: String,
+    #[serde(default)]
+    problems: String,
+}
+
+fn text(value: &str) -> Option<String> {
+    let value = value.trim();
+    (!value.is_empty()).then(|| value.to_string())
+}
+
+fn minutes(field: &str, value: &str) -> Result<Option<u32>, HttpError> {
+    match text(value) {
+        None => Ok(None),
+        Some(value) => value
+            .parse()
+            .map(Some)
+            .map_err(|_| HttpError::unprocessable(EditTexts::current().bad_number(field, &value))),
+    }
+}
+
+/// The form as a change of the contest's definition.
+fn change_of(form: &ContestForm) -> Result<ContestChange, HttpError> {
+    let t = EditTexts::current();
+    let kind = match form.kind.as_deref().map(str::trim) {
+        None => None,
+        Some("homework") => Some(ContestKind::Homework),
+        Some(_) => Some(ContestKind::Contest),
+    };
+    let scoring = match form.scoring.trim() {
+        "icpc" => Some(Scoring::Icpc),
+        "ioi" => Some(Scoring::Ioi),
+        _ => None,
+    };
+    let languages: Vec<String> = form
+        .languages
+        .split(',')
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect();
+    let mut problems = Vec::new();
+    for line in form
+        .problems
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+    {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let bad = || HttpError::unprocessable(t.bad_problem_line(line));
+        let (id, points, feedback) = match words.as_slice() {
+            [id] => (*id, None, None),
+            [id, points] => (*id, Some(*points), None),
+            [id, points, "all-tests"] => (*id, Some(*points), Some(Feedback::AllTests)),
+            _ => return Err(bad()),
+        };
+        let points = points
+            .map(|p| p.parse::<f64>().map_err(|_| bad()))
+            .transpose()?;
+        problems.push(ProblemChange {
+            id: id.to_string(),
+            points,
+            feedback: Some(feedback.unwrap_or(Feedback::FirstFailure)),
+        });
+    }
+    Ok(ContestChange {
+        id: form.id.as_deref().and_then(text),
+        title: Some(form.title.clone()),
+        kind,
+        scoring,
+        start: Some(text(&form.start)),
+        end: form.end.as_deref().map(text),
+        duration_minutes: form
+            .duration_minutes
+            .as_deref()
+            .map(|m| minutes("duration_minutes", m))
+            .transpose()?,
+        freeze_minutes: Some(minutes("freeze_minutes", &form.freeze_minutes)?),
+        late_until: form.late_until.as_deref().map(text),
+        languages: Some((!languages.is_empty()).then_some(languages)),
+        problems: Some(problems),
+        version: form.version.clone(),
+        ..ContestChange::default()
+    })
+}
+
+/// `POST /teacher/contests`: a new contest.
+async fn create(
+    State(state): State<AppState>,
+    TeacherOnly(session): TeacherOnly,
+    form: Result<Form<ContestForm>, FormRejection>,
+) -> Result<Redirect, HttpError> {
+    let Form(form) = form.map_err(bad_form)?;
+    crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
+    let change = change_of(&form)?;
+    let made = blocking(&state, move |s| course_edit::create(s, &change, now_ms())).await?;
+    tracing::info!(
+        "{} created contest {}",
+        session.user.name,
+        made.definition.id
+    );
+    Ok(Redirect::to(&format!(
+        "/teacher/contests#contest-{}",
+        made.definition.id
+    )))
+}
+
+/// `POST /teacher/contests/{id}`: a contest's form saved.
+async fn save(
+    State(state): State<AppState>,
+    TeacherOnly(session): TeacherOnly,
+    Path(id): Path<String>,
+    form: Result<Form<ContestForm>, FormRejection>,
+) -> Result<Redirect, HttpError> {
+    let Form(mut form) = form.map_err(bad_form)?;
+    crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
+    form.id = None;
+    let change = change_of(&form)?;
+    let edited = id.clone();
+    blocking(&state, move |s| {
+        course_edit::update(s, &edited, None, &change, now_ms())
+    })
+    .await?;
+    tracing::info!("{} changed contest {id}", session.user.name);
+    Ok(Redirect::to(&format!("/teacher/contests#contest-{id}")))
+}
+
+/// The buttons' form.
+#[derive(Debug, Deserialize)]
+pub struct ActionForm {
+    csrf: Option<String>,
+    version: Option<String>,
+    #[serde(default)]
+    action: String,
+}
+
+/// `POST /teacher/contests/{id}/action`.
+async fn action(
+    State(state): State<AppState>,
+    TeacherOnly(session): TeacherOnly,
+    Path(id): Path<String>,
+    form: Result<Form<ActionForm>, FormRejection>,
+) -> Result<Redirect, HttpError> {
+    let Form(form) = form.map_err(bad_form)?;
+    crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
+    let mut change = ContestChange {
+        version: form.version.clone(),
+        ..ContestChange::default()
+    };
+    match form.action.as_str() {
+        "freeze" => change.frozen = Some(true),
+        "unfreeze" => change.frozen = Some(false),
+        "end" => change.end_now = true,
+        "publish" => change.published = Some(true),
+        "delete" => {
+            let (removed, version) = (id.clone(), form.version.clone());
+            blocking(&state, move |s| {
+                course_edit::remove(s, &removed, version.as_deref())
+            })
+            .await?;
+            tracing::info!("{} deleted contest {id}", session.user.name);
+            return Ok(Redirect::to("/teacher/contests"));
+        }
+        other => {
+            return Err(HttpError::unprocessable(
+                EditTexts::current().unknown_action(other),
+            ))
+        }
+    }
+    let edited = id.clone();
+    blocking(&state, move |s| {
+        course_edit::update(s, &edited, None, &change, now_ms())
+    })
+    .await?;
+    tracing::info!("{} did {} on contest {id}", session.user.name, form.action);
+    Ok(Redirect::to(&format!("/teacher/contests#contest-{id}")))
+}
+
+/// The limits form.
+#[derive(Debug, Deserialize)]
+pub struct LimitsForm {
+    csrf: Option<String>,
+    version: Option<String>,
+    #[serde(default)]
+    time_limit_s: String,
+    #[serde(default)]
+    memory_mib: String,
+}
+
+/// `POST /teacher/problems/{id}/limits`.
+async fn limits(
+    State(state): State<AppState>,
+    TeacherOnly(session): TeacherOnly,
+    Path(id): Path<String>,
+    form: Result<Form<LimitsForm>, FormRejection>,
+) -> Result<Redirect, HttpError> {
+    let Form(form) = form.map_err(bad_form)?;
+    crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
+    let t = EditTexts::current();
+    let time_limit_s = text(&form.time_limit_s)
+        .map(|v| {
+            v.parse::<f64>()
+                .map_err(|_| HttpError::unprocessable(t.bad_seconds(&v)))
+        })
+        .transpose()?;
+    let memory_mib = text(&form.memory_mib)
+        .map(|v| {
+            v.parse::<u64>()
+                .map_err(|_| HttpError::unprocessable(t.bad_mebibytes(&v)))
+        })
+        .transpose()?;
+    let body = course_edit::LimitsBody {
+        time_limit_s,
+        memory_mib,
+        version: form.version.clone(),
+    };
+    let edited = id.clone();
+    blocking(&state, move |s| {
+        course_edit::set_limits(s, &edited, None, &body)
+    })
+    .await?;
+    tracing::info!("{} changed the limits of problem {id}", session.user.name);
+    Ok(Redirect::to("/teacher/contests#limits"))
+}

@@ -723,3 +723,44 @@ fn the_copy_buttons_copy_the_samples_in_chromium() {
     assert_eq!(copied["parts_in"], "1 2\n", "{copied}");
     println!("samples in chromium: {copied}");
 }
+
+/// Statements as their authors wrote them in Chromium (tests/browser/statements.mjs): a
+/// Kattis LaTeX statement and a Polygon one, their formulas MathML that Chromium lays out,
+/// their images loaded from the judge, no request leaving it. JUDGE_SCREENSHOTS=DIR saves
+/// statement-latex.png and statement-polygon.png there (docs/screenshots).
+#[test]
+fn the_latex_and_polygon_statements_render_in_chromium() {
+    let Some(folder) = browser_folder() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut test_server = crate::http_statements::statements_server(dir.path());
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let server = test_server.server.take().unwrap();
+    let serving = Serving::start(&runtime, server);
+    let address = serving.address;
+    let mut command = Command::new("node");
+    command
+        .arg(folder.join("statements.mjs"))
+        .current_dir(&folder)
+        .env("JUDGE_URL", format!("http://{address}"))
+        .env("STUDENT", "ann")
+        .env("STUDENT_PASSWORD", "annann")
+        .env("CHROMIUM", chromium());
+    // A relative folder is the repository's (JUDGE_SCREENSHOTS=docs/screenshots).
+    if let Some(dir) = std::env::var_os("JUDGE_SCREENSHOTS") {
+        command.env("SCREENSHOTS", crate::common::repository().join(dir));
+    }
+    let output = command.output().unwrap();
+    serving.stop(&runtime);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "the statements browser test failed:\n{stdout}\n{stderr}"
+    );
+    let seen: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    assert!(seen["latex"]["formulas"].as_u64() > Some(3), "{seen}");
+    assert!(seen["polygon-statement"]["formulas"].as_u64() > Some(3), "{seen}");
+    println!("statements in chromium: {seen}");
+}

@@ -342,9 +342,7 @@ async fn statement_of(
                 .collect();
             let interactive = matches!(problem.output, OutputCheck::Interactive { .. });
             let markdown = chosen
-                .filter(|s| {
-                    statement::package::kind(s) == Some(statement::package::Kind::Markdown)
-                })
+                .filter(|s| statement::package::kind(s) == Some(statement::package::Kind::Markdown))
                 .and_then(|s| statement::package::read_text(&s.path));
             let other = chosen.and_then(|s| statement::package::render(s, images.as_ref()));
             let (mut statement, samples) = match (markdown, other) {

@@ -307,7 +307,11 @@ mod tests {
         assert_eq!(choose(&statements, "en").unwrap().language, "en");
         assert_eq!(choose(&statements[..2], "zh").unwrap().language, "en");
         assert_eq!(choose(&statements[..1], "zh").unwrap().language, "sv");
-        assert_eq!(choose(&statements[3..], "de"), None, "a PDF is linked, not shown");
+        assert_eq!(
+            choose(&statements[3..], "de"),
+            None,
+            "a PDF is linked, not shown"
+        );
         assert_eq!(pdf(&statements, "zh").unwrap().language, "de");
         assert_eq!(
             available(&statements),
@@ -318,7 +322,8 @@ mod tests {
 
     #[test]
     fn polygon_formulas_in_html_become_mathml() {
-        let html = dollar_math("<p>Let $$$1 &lt; n$$$.</p><p>$$$$$$x^2$$$$$$</p><p>$$$ <b>a</b> $$$</p>");
+        let html =
+            dollar_math("<p>Let $$$1 &lt; n$$$.</p><p>$$$$$$x^2$$$$$$</p><p>$$$ <b>a</b> $$$</p>");
         assert!(
             html.starts_with("<p>Let <math display=\"inline\"><mn>1</mn><mo>&lt;</mo>"),
             "{html}"
@@ -336,8 +341,11 @@ mod tests {
         std::fs::write(dir.path().join("input.tex"), "Two integers.").unwrap();
         std::fs::write(dir.path().join("notes.tex"), "\\textbf{Easy}.").unwrap();
         std::fs::write(dir.path().join("outside.tex"), "Outside.").unwrap();
-        std::os::unix::fs::symlink(dir.path().join("outside.tex"), dir.path().join("output.tex"))
-            .unwrap();
+        std::os::unix::fs::symlink(
+            dir.path().join("outside.tex"),
+            dir.path().join("output.tex"),
+        )
+        .unwrap();
         let sections = Statement {
             language: "en".into(),
             path: dir.path().to_path_buf(),
@@ -345,8 +353,17 @@ mod tests {
         assert_eq!(kind(&sections), Some(Kind::PolygonSections));
         let html = render(&sections, None).unwrap();
         assert!(html.starts_with("<p>Add <math"), "{html}");
-        assert!(html.contains("<h2>Input</h2>\n<p>Two integers.</p>"), "{html}");
-        assert!(html.contains("<h2>Notes</h2>\n<p><strong>Easy</strong>.</p>"), "{html}");
-        assert!(!html.contains("Outside") && !html.contains("Output"), "a link is not followed: {html}");
+        assert!(
+            html.contains("<h2>Input</h2>\n<p>Two integers.</p>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<h2>Notes</h2>\n<p><strong>Easy</strong>.</p>"),
+            "{html}"
+        );
+        assert!(
+            !html.contains("Outside") && !html.contains("Output"),
+            "a link is not followed: {html}"
+        );
     }
 }

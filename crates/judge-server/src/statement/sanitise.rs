@@ -199,11 +199,13 @@ fn clean(
         // The renderer's markers for what it puts beside code blocks; a statement cannot
         // make a comment of its own (its raw HTML is text).
         .strip_comments(false)
-        .attribute_filter(move |element, attribute, value| match (element, attribute) {
-            ("a", "href") => link_allowed(value).then_some(Cow::Borrowed(value)),
-            ("img", "src") => image(value),
-            _ => Some(Cow::Borrowed(value)),
-        });
+        .attribute_filter(
+            move |element, attribute, value| match (element, attribute) {
+                ("a", "href") => link_allowed(value).then_some(Cow::Borrowed(value)),
+                ("img", "src") => image(value),
+                _ => Some(Cow::Borrowed(value)),
+            },
+        );
     builder.clean(html).to_string()
 }
 

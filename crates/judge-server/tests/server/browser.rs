@@ -761,6 +761,9 @@ fn the_latex_and_polygon_statements_render_in_chromium() {
     );
     let seen: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
     assert!(seen["latex"]["formulas"].as_u64() > Some(3), "{seen}");
-    assert!(seen["polygon-statement"]["formulas"].as_u64() > Some(3), "{seen}");
+    assert!(
+        seen["polygon-statement"]["formulas"].as_u64() > Some(3),
+        "{seen}"
+    );
     println!("statements in chromium: {seen}");
 }

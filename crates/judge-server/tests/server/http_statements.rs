@@ -66,7 +66,10 @@ fn server_of(dir: &Path, ids: &[&str]) -> TestServer {
 /// and `polygon-statement` (Polygon's sections), copied into `dir` (the browser test's).
 pub(crate) fn statements_server(dir: &Path) -> TestServer {
     for id in ["latex", "polygon-statement"] {
-        copy_folder(&fixtures().join("packages").join(id), &dir.join("problems").join(id));
+        copy_folder(
+            &fixtures().join("packages").join(id),
+            &dir.join("problems").join(id),
+        );
     }
     server_of(dir, &["latex", "polygon-statement"])
 }
@@ -155,8 +158,7 @@ async fn a_hostile_statement_keeps_only_safe_links_and_its_own_images() {
     // No element or attribute of the statement's raw HTML: it is shown as its text.
     let tags = tags(statement);
     let allowed = [
-        "article", "h1", "h2", "p", "a", "img", "pre", "code", "div", "button", "math", "mi",
-        "mn",
+        "article", "h1", "h2", "p", "a", "img", "pre", "code", "div", "button", "math", "mi", "mn",
     ];
     for tag in &tags {
         assert!(
@@ -333,29 +335,48 @@ async fn a_kattis_latex_statement_is_rendered_with_its_math_table_and_image() {
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
     let statement = article(&page.body);
     assert_rendered(statement);
-    assert!(statement.contains("<h1 lang=\"en\">Tower heights</h1>"), "{statement}");
+    assert!(
+        statement.contains("<h1 lang=\"en\">Tower heights</h1>"),
+        "{statement}"
+    );
     assert!(statement.contains("<h2>Input</h2>") && statement.contains("<h2>Output</h2>"));
     assert!(statement.contains("<em>total</em>") && statement.contains("<strong>blocks</strong>"));
     assert!(statement.contains("<code>print</code>"), "{statement}");
-    assert!(statement.contains("<li>each height is an integer,</li>"), "{statement}");
+    assert!(
+        statement.contains("<li>each height is an integer,</li>"),
+        "{statement}"
+    );
     assert!(
         statement.contains("<table>") && statement.contains("<td>Group</td><td>Points</td>"),
         "{statement}"
     );
-    assert!(statement.contains("<math display=\"inline\"><mi>n</mi></math>"), "{statement}");
-    assert!(statement.contains("<math display=\"block\">"), "{statement}");
+    assert!(
+        statement.contains("<math display=\"inline\"><mi>n</mi></math>"),
+        "{statement}"
+    );
+    assert!(
+        statement.contains("<math display=\"block\">"),
+        "{statement}"
+    );
     assert!(statement.contains("<mo>≤</mo>"), "{statement}");
     assert!(
         statement.contains("<a href=\"https://example.org/rules\" rel=\"noopener noreferrer nofollow\">the rules</a>"),
         "{statement}"
     );
-    assert!(statement.contains("<pre><code>sum = h_1 + ... + h_n</code></pre>"), "{statement}");
+    assert!(
+        statement.contains("<pre><code>sum = h_1 + ... + h_n</code></pre>"),
+        "{statement}"
+    );
     assert!(
         statement.contains("<img src=\"/problems/latex/statement/towers.png\" alt=\"\">"),
         "{statement}"
     );
     // The sample is shown below, as every statement's.
-    assert!(page.body.contains("data-sample=\"sample/1\""), "{}", page.body);
+    assert!(
+        page.body.contains("data-sample=\"sample/1\""),
+        "{}",
+        page.body
+    );
 
     let image = ann.get("/problems/latex/statement/towers.png").await;
     assert_eq!(image.status, StatusCode::OK, "{}", image.body);
@@ -363,7 +384,8 @@ async fn a_kattis_latex_statement_is_rendered_with_its_math_table_and_image() {
 
     // The PDF the package ships, linked and served.
     assert!(
-        page.body.contains("href=\"/problems/latex/statement.pdf?lang=en\""),
+        page.body
+            .contains("href=\"/problems/latex/statement.pdf?lang=en\""),
         "{}",
         page.body
     );
@@ -398,7 +420,10 @@ async fn the_chinese_interface_shows_the_english_statement_before_another_langua
         .await;
     let statement = article(&page.body);
     assert!(statement.contains("Anna bygger"), "{statement}");
-    assert!(statement.starts_with("<article class=\"statement\" lang=\"sv\""), "{statement}");
+    assert!(
+        statement.starts_with("<article class=\"statement\" lang=\"sv\""),
+        "{statement}"
+    );
     assert_rendered(statement);
 }
 
@@ -411,21 +436,34 @@ async fn a_polygon_statement_is_rendered_from_its_sections() {
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
     let statement = article(&page.body);
     assert_rendered(statement);
-    assert!(statement.contains("<h1 lang=\"en\">Grid paths</h1>"), "{statement}");
-    assert!(statement.starts_with("<article class=\"statement\" lang=\"en\">"), "{statement}");
+    assert!(
+        statement.contains("<h1 lang=\"en\">Grid paths</h1>"),
+        "{statement}"
+    );
+    assert!(
+        statement.starts_with("<article class=\"statement\" lang=\"en\">"),
+        "{statement}"
+    );
     for heading in ["<h2>Input</h2>", "<h2>Output</h2>", "<h2>Notes</h2>"] {
         assert!(statement.contains(heading), "{heading} in {statement}");
     }
     assert!(statement.contains("<mo>×</mo>"), "{statement}");
-    assert!(statement.contains("<math display=\"block\">"), "{statement}");
+    assert!(
+        statement.contains("<math display=\"block\">"),
+        "{statement}"
+    );
     assert!(statement.contains("<strong>two</strong>"), "{statement}");
     assert!(
         statement.contains("<img src=\"/problems/polygon-statement/statement/grid.png\""),
         "{statement}"
     );
-    let image = ann.get("/problems/polygon-statement/statement/grid.png").await;
+    let image = ann
+        .get("/problems/polygon-statement/statement/grid.png")
+        .await;
     assert_eq!(image.status, StatusCode::OK, "{}", image.body);
-    let pdf = ann.get("/problems/polygon-statement/statement.pdf?lang=en").await;
+    let pdf = ann
+        .get("/problems/polygon-statement/statement.pdf?lang=en")
+        .await;
     assert_eq!(pdf.status, StatusCode::OK, "{}", pdf.body);
     assert!(page.body.contains("statement.pdf?lang=en"));
 }
@@ -441,8 +479,14 @@ async fn a_polygon_html_statement_is_sanitised_with_its_math_rendered() {
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
     let statement = article(&page.body);
     assert_rendered(statement);
-    assert!(statement.contains("A robot walks on an <math"), "{statement}");
-    assert!(!statement.contains("<script") && !statement.contains("example.com"), "{statement}");
+    assert!(
+        statement.contains("A robot walks on an <math"),
+        "{statement}"
+    );
+    assert!(
+        !statement.contains("<script") && !statement.contains("example.com"),
+        "{statement}"
+    );
     assert!(!statement.contains("<title>") && !statement.contains("class=\"problem-statement\""));
 }
 
@@ -479,6 +523,9 @@ async fn a_hostile_latex_statement_keeps_no_script_link_or_external_image() {
         }
     }
     assert!(!statement.contains("example.com"), "{statement}");
-    assert!(statement.contains("&lt;script&gt;alert(1)"), "shown as text: {statement}");
+    assert!(
+        statement.contains("&lt;script&gt;alert(1)"),
+        "shown as text: {statement}"
+    );
     assert!(statement.contains("click"), "{statement}");
 }

@@ -22,6 +22,8 @@ pub const MAX_INPUT_BYTES: usize = 1 << 20;
 pub const MAX_DEPTH: usize = 40;
 /// The farthest `\verb` looks for its closing delimiter, in bytes.
 const MAX_VERB_BYTES: usize = 1024;
+/// The farthest an optional argument (`[...]`) looks for its `]`, in bytes.
+const MAX_OPTIONAL_BYTES: usize = 1024;
 
 /// A statement converted.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -144,7 +146,7 @@ enum Closer {
 }
 
 /// The math delimiters searched for.
-const CLOSERS: [&str; 5] = ["$", "$$", "$$$", "$$$$$$", "\\]"];
+const CLOSERS: [&str; 6] = ["$", "$$", "$$$", "$$$$$$", "\\]", "\\)"];
 
 /// A table being read: its finished rows and the cells of the current one.
 struct Table {
@@ -243,11 +245,9 @@ impl<'a> Converter<'a, '_> {
                 '$' => self.dollar_math(),
                 '\\' => {
                     if self.rest().starts_with("\\end") && !is_letter_at(self.rest(), 4) {
-                        let name = {
-                            self.pos += 4;
-                            self.argument_raw()
-                        };
-                        let _ = name;
+                        // Whichever environment it names ends the innermost one open.
+                        self.pos += 4;
+                        let _ = self.argument_raw();
                         if stop == Stop::Environment {
                             break;
                         }
@@ -389,7 +389,6 @@ impl<'a> Converter<'a, '_> {
                         return rest[1..at].to_string();
                     }
                 }
-                '\\' => {}
                 _ => {}
             }
         }
@@ -407,7 +406,11 @@ impl<'a> Converter<'a, '_> {
         }
         let inner = &rest[blanks + 1..];
         let mut depth = 0usize;
-        for (at, c) in inner.char_indices() {
+        // Bounded: a statement of many `\x[` without `]` costs no more than one.
+        for (at, c) in inner
+            .char_indices()
+            .take_while(|(at, _)| *at < MAX_OPTIONAL_BYTES)
+        {
             match c {
                 '{' => depth += 1,
                 '}' => depth = depth.saturating_sub(1),
@@ -467,7 +470,13 @@ impl<'a> Converter<'a, '_> {
 
     /// Math between `$` delimiters (`$`, `$$`, Polygon's `$$$` and `$$$$$$`).
     fn dollar_math(&mut self) {
-        let run = self.rest().bytes().take_while(|&b| b == b'$').count();
+        // At most six: a long run of dollars is read six at a time, never counted whole.
+        let run = self
+            .rest()
+            .bytes()
+            .take(6)
+            .take_while(|&b| b == b'$')
+            .count();
         let (index, display) = match run {
             1 => (0, false),
             2 => (1, true),
@@ -699,8 +708,8 @@ impl<'a> Converter<'a, '_> {
             // Lists.
             "item" => self.item(),
             // Math.
-            "[" => self.delimited_math("\\]", true),
-            "(" => self.delimited_math("\\)", false),
+            "[" => self.delimited_math(true),
+            "(" => self.delimited_math(false),
             "begin" => self.environment(),
             // Whatever only sets things up, with its arguments.
             "label"
@@ -835,18 +844,13 @@ impl<'a> Converter<'a, '_> {
         }
     }
 
-    /// `\[...\]` or `\(...\)`.
-    fn delimited_math(&mut self, close: &str, display: bool) {
+    /// `\[...\]` or `\(...\)`; without its closing delimiter it is nothing.
+    fn delimited_math(&mut self, display: bool) {
+        let index = if display { 4 } else { 5 };
         let start = self.pos;
-        let index = 4;
-        let at = if close == "\\]" {
-            self.find_closer(index, start)
-        } else {
-            self.src[start..].find(close).map(|n| start + n)
-        };
-        if let Some(end) = at {
+        if let Some(end) = self.find_closer(index, start) {
             let formula = self.src[start..end].to_string();
-            self.pos = end + close.len();
+            self.pos = end + CLOSERS[index].len();
             self.math(formula, display);
         }
     }
@@ -969,7 +973,8 @@ impl<'a> Converter<'a, '_> {
                     depth: self.depth,
                 });
                 self.paragraph_open = false;
-                self.run_in_table();
+                // Cells are cut from the output as it is written: `&` or `\\` ends one.
+                self.run(Stop::Environment);
                 self.flow.pop();
                 self.end_row();
                 if let Some(table) = self.tables.pop() {
@@ -1030,12 +1035,6 @@ impl<'a> Converter<'a, '_> {
             }
         }
         self.depth -= 1;
-    }
-
-    /// Runs a table's body; a nested table keeps its own cells.
-    fn run_in_table(&mut self) {
-        // Cells are made from the output as it is written: an `&` or `\\` ends one.
-        self.run(Stop::Environment);
     }
 
     fn write_table(&mut self, table: Table) {

@@ -189,8 +189,23 @@ fn hostile_input_never_panics_nor_blows_up() {
     let out = html(&many);
     assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
     assert!(out.len() <= 16 * many.len(), "{}", out.len());
-    let many_verbs = "\\verb|".repeat(200_000);
-    html(&many_verbs);
+    for many in [
+        "\\verb|",
+        "\\foo[",
+        "\\(",
+        "\\[",
+        "$$",
+        "\\begin{x}[",
+        "\\item[",
+    ] {
+        let started = std::time::Instant::now();
+        html(&many.repeat(MAX_INPUT_BYTES / many.len()));
+        assert!(
+            started.elapsed().as_secs() < 10,
+            "{many}: {:?}",
+            started.elapsed()
+        );
+    }
 }
 
 #[test]

@@ -142,7 +142,7 @@ fn image_allowed(src: &str, image_href: Option<&str>) -> bool {
 pub fn sanitise(html: &str, image_href: Option<&str>) -> String {
     let image_href = image_href.map(str::to_string);
     clean(html, move |src| {
-        image_allowed(src, image_href.as_deref()).then(|| Cow::Borrowed(src))
+        image_allowed(src, image_href.as_deref()).then_some(Cow::Borrowed(src))
     })
 }
 

@@ -460,13 +460,14 @@ fn get_routes() -> Vec<String> {
 }
 
 /// Whether a GET route is not a page to look at: data (JSON, events, a source as text,
-/// exports, a statement's images, the metrics), the style and scripts, redirects.
+/// exports, a statement's images and PDF, the metrics), the style and scripts, redirects.
 fn not_a_page(route: &str) -> bool {
     route.starts_with("/api/")
         || route.contains("/statement/")
         || route.starts_with("/static/")
         || route.starts_with("/teacher/export/")
         || route.ends_with(".json")
+        || route.ends_with(".pdf")
         || route.ends_with("/events")
         || route.ends_with("/status")
         || route.ends_with("/source")

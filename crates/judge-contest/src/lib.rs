@@ -5,6 +5,7 @@
 
 pub mod discover;
 pub mod export;
+pub mod gradebook;
 pub mod log;
 pub mod report;
 pub mod run;

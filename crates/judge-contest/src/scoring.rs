@@ -232,6 +232,7 @@ mod tests {
             duration_minutes: None,
             late_until: None,
             freeze_minutes: None,
+            grading: Default::default(),
         }
     }
 

@@ -133,12 +133,87 @@ pub struct ContestSpec {
     pub late_until: Option<ContestStart>,
     /// The public scoreboard freezes this many minutes before the end.
     pub freeze_minutes: Option<u32>,
+    /// How it counts in the course's grades: its weight, a homework set's late rule,
+    /// and the students' extensions.
+    pub grading: Grading,
 }
 
 impl ContestSpec {
+    /// A student's deadline (Unix seconds): their extension, else the contest's end or
+    /// deadline, if it has one.
+    pub fn deadline_for(&self, student: &str) -> Option<i64> {
+        self.grading
+            .extensions
+            .get(student)
+            .or(self.end.as_ref())
+            .map(|at| at.unix_s())
+    }
+
     /// The contest's entry for a problem, if it has the problem.
     pub fn problem(&self, id: &str) -> Option<&ContestProblem> {
         self.problems.iter().find(|p| p.id == id)
+    }
+}
+
+/// How a contest counts in the course's grades.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Grading {
+    /// Its weight in a student's total (the total is the sum of weight x points).
+    pub weight: f64,
+    /// A homework set: what a late submission's points are worth.
+    pub late_penalty: LatePenalty,
+    /// Students given a later deadline than the set's (student name -> their deadline).
+    pub extensions: std::collections::BTreeMap<String, ContestStart>,
+}
+
+impl Default for Grading {
+    fn default() -> Grading {
+        Grading {
+            weight: 1.0,
+            late_penalty: LatePenalty::None,
+            extensions: Default::default(),
+        }
+    }
+}
+
+/// What a homework submission made after its deadline is worth, as a factor of its
+/// points. Each attempt's points are multiplied by its factor and the best product
+/// counts, so a late resubmission never lowers a grade already earned.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub enum LatePenalty {
+    /// Late work counts in full.
+    #[default]
+    None,
+    /// Late work counts this fraction (0 to 1) of its points.
+    Factor(f64),
+    /// Late work loses `per_day` of its points for each day (or part of a day) late,
+    /// never going below `floor`.
+    PerDay {
+        /// The fraction lost per day late (0 to 1).
+        per_day: f64,
+        /// The lowest factor (0 to 1).
+        floor: f64,
+    },
+}
+
+/// Seconds in a day, for [`LatePenalty::PerDay`].
+const DAY_S: i64 = 24 * 60 * 60;
+
+impl LatePenalty {
+    /// The factor of a submission `late_by_s` seconds after the deadline (0 or less: on
+    /// time, factor 1).
+    pub fn factor(self, late_by_s: i64) -> f64 {
+        if late_by_s <= 0 {
+            return 1.0;
+        }
+        match self {
+            LatePenalty::None => 1.0,
+            LatePenalty::Factor(factor) => factor,
+            LatePenalty::PerDay { per_day, floor } => {
+                let days = late_by_s.div_euclid(DAY_S) + i64::from(late_by_s % DAY_S != 0);
+                (1.0 - per_day * days as f64).max(floor)
+            }
+        }
     }
 }
 
@@ -192,5 +267,74 @@ impl Course {
             .find_map(entry)
             .or_else(|| self.contests.iter().find_map(entry))
             .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn on_time_work_counts_in_full_under_every_rule() {
+        for rule in [
+            LatePenalty::None,
+            LatePenalty::Factor(0.8),
+            LatePenalty::PerDay {
+                per_day: 0.1,
+                floor: 0.5,
+            },
+        ] {
+            assert_eq!(rule.factor(0), 1.0);
+            assert_eq!(rule.factor(-5), 1.0);
+        }
+    }
+
+    #[test]
+    fn a_factor_applies_to_any_lateness() {
+        assert_eq!(LatePenalty::Factor(0.8).factor(1), 0.8);
+        assert_eq!(LatePenalty::Factor(0.8).factor(30 * DAY_S), 0.8);
+        assert_eq!(LatePenalty::None.factor(30 * DAY_S), 1.0);
+    }
+
+    #[test]
+    fn a_day_or_part_of_one_costs_per_day_down_to_the_floor() {
+        let rule = LatePenalty::PerDay {
+            per_day: 0.1,
+            floor: 0.5,
+        };
+        assert!((rule.factor(1) - 0.9).abs() < 1e-9);
+        assert!((rule.factor(DAY_S) - 0.9).abs() < 1e-9);
+        assert!((rule.factor(DAY_S + 1) - 0.8).abs() < 1e-9);
+        assert_eq!(rule.factor(10 * DAY_S), 0.5);
+    }
+
+    #[test]
+    fn an_extension_moves_only_its_students_deadline() {
+        let at = |text: &str| {
+            ContestStart(
+                time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
+                    .unwrap(),
+            )
+        };
+        let mut grading = Grading::default();
+        grading
+            .extensions
+            .insert("ann".to_string(), at("2026-01-08T00:00:00Z"));
+        let contest = ContestSpec {
+            id: "hw1".to_string(),
+            kind: ContestKind::Homework,
+            title: "Homework 1".to_string(),
+            scoring: Scoring::Ioi,
+            problems: Vec::new(),
+            languages: None,
+            start: Some(at("2026-01-01T00:00:00Z")),
+            end: Some(at("2026-01-05T00:00:00Z")),
+            duration_minutes: None,
+            late_until: None,
+            freeze_minutes: None,
+            grading,
+        };
+        assert_eq!(contest.deadline_for("ann"), Some(1_767_830_400));
+        assert_eq!(contest.deadline_for("bob"), Some(1_767_571_200));
     }
 }

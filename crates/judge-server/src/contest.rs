@@ -220,6 +220,15 @@ impl Contest {
         self.window().start_ms
     }
 
+    /// A homework set: the deadline a teacher extended for `student`, if they did.
+    pub fn extension_ms(&self, student: &str) -> Option<i64> {
+        self.spec
+            .grading
+            .extensions
+            .get(student)
+            .map(|until| until.unix_ms())
+    }
+
     /// When it ends (a homework set: its deadline), if it does.
     pub fn end_ms(&self) -> Option<i64> {
         self.window().end_ms

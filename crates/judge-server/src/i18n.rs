@@ -395,6 +395,7 @@ texts! {
         submit => "Submit", "提交";
         my_submissions => "My submissions", "我的提交";
         scoreboard => "Scoreboard", "排行榜";
+        grades => "Grades", "成绩";
         teacher => "Teacher", "教师";
         teacher_mark => " (teacher)", "（教师）";
         log_out => "Log out", "退出登录";

@@ -39,6 +39,7 @@
 // What other crates use (`judge`'s commands, the benchmarks, the tests): the store, the
 // workers and what they need, accounts, the options; and the few items below.
 pub mod accounts;
+pub mod grades;
 pub mod options;
 pub mod problem_hash;
 pub use judge_store as store;

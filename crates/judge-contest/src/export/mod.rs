@@ -13,6 +13,7 @@
 //! by [`judge_core::text::escape`] in each writer.
 
 pub mod csv;
+pub mod grades;
 pub mod html;
 pub mod terminal;
 

@@ -2,7 +2,8 @@
 
 use super::{read_toml, ConfigError};
 use crate::course::{
-    ContestKind, ContestProblem, ContestSpec, ContestStart, Course, Feedback, Scoring, TestNames,
+    ContestKind, ContestProblem, ContestSpec, ContestStart, Course, Feedback, Grading, LatePenalty,
+    Scoring, TestNames,
 };
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -68,6 +69,9 @@ pub struct ContestToml {
     /// The contest's length in minutes (server mode: submissions close after it).
     #[serde(default)]
     pub duration_minutes: Option<u32>,
+    /// Its weight in the course's grades (default 1).
+    #[serde(default)]
+    pub weight: Option<f64>,
 }
 
 fn default_problems_dir() -> PathBuf {
@@ -115,6 +119,60 @@ pub struct CourseContestToml {
     /// The languages students may use (default: all in the table).
     #[serde(default)]
     pub languages: Option<Vec<String>>,
+    /// Its weight in the course's grades (default 1).
+    #[serde(default)]
+    pub weight: Option<f64>,
+    /// Homework: what late work is worth (`{ factor = 0.8 }` or
+    /// `{ per_day = 0.1, floor = 0.5 }`; none: late work counts in full).
+    #[serde(default)]
+    pub late_penalty: Option<LatePenaltyToml>,
+    /// Homework: students given a later deadline (`{ ann = "2026-01-08T00:00:00Z" }`).
+    #[serde(default)]
+    pub extensions: std::collections::BTreeMap<String, ContestStart>,
+}
+
+/// A homework set's `late_penalty` table: either `factor`, or `per_day` with an optional
+/// `floor`.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LatePenaltyToml {
+    /// Late work counts this fraction of its points.
+    #[serde(default)]
+    pub factor: Option<f64>,
+    /// Late work loses this fraction per day late.
+    #[serde(default)]
+    pub per_day: Option<f64>,
+    /// The lowest factor `per_day` goes down to (default 0).
+    #[serde(default)]
+    pub floor: Option<f64>,
+}
+
+impl LatePenaltyToml {
+    /// The rule, or why the table is not one.
+    pub fn rule(self) -> Result<LatePenalty, String> {
+        let fraction = |name: &str, value: f64| {
+            if (0.0..=1.0).contains(&value) {
+                Ok(value)
+            } else {
+                Err(format!(
+                    "late_penalty.{name} = {value} is not between 0 and 1"
+                ))
+            }
+        };
+        match (self.factor, self.per_day, self.floor) {
+            (Some(factor), None, None) => Ok(LatePenalty::Factor(fraction("factor", factor)?)),
+            (None, Some(per_day), floor) => Ok(LatePenalty::PerDay {
+                per_day: fraction("per_day", per_day)?,
+                floor: fraction("floor", floor.unwrap_or(0.0))?,
+            }),
+            (None, None, _) => {
+                Err("late_penalty needs `factor` or `per_day` (with an optional `floor`)".into())
+            }
+            _ => Err(
+                "late_penalty takes either `factor`, or `per_day` with an optional `floor`".into(),
+            ),
+        }
+    }
 }
 
 /// The `[compile]` table: limits for compilers, the same for every language.
@@ -472,19 +530,34 @@ impl JudgeConfig {
             duration_minutes: first.duration_minutes,
             late_until: None,
             freeze_minutes: first.freeze_minutes,
+            grading: Grading {
+                weight: first.weight.unwrap_or(1.0),
+                ..Grading::default()
+            },
         }];
-        contests.extend(self.toml.contests.iter().map(|c| ContestSpec {
-            id: c.id.clone(),
-            kind: c.kind,
-            title: c.title.clone(),
-            scoring: c.scoring,
-            problems: c.problems.iter().map(entry).collect(),
-            languages: c.languages.clone(),
-            start: Some(c.start),
-            end: c.end.or(c.deadline),
-            duration_minutes: None,
-            late_until: c.late_until,
-            freeze_minutes: c.freeze_minutes,
+        contests.extend(self.toml.contests.iter().map(|c| {
+            ContestSpec {
+                id: c.id.clone(),
+                kind: c.kind,
+                title: c.title.clone(),
+                scoring: c.scoring,
+                problems: c.problems.iter().map(entry).collect(),
+                languages: c.languages.clone(),
+                start: Some(c.start),
+                end: c.end.or(c.deadline),
+                duration_minutes: None,
+                late_until: c.late_until,
+                freeze_minutes: c.freeze_minutes,
+                grading: Grading {
+                    weight: c.weight.unwrap_or(1.0),
+                    // An invalid table is refused when judge.toml is read (check_contests).
+                    late_penalty: c
+                        .late_penalty
+                        .and_then(|t| t.rule().ok())
+                        .unwrap_or_default(),
+                    extensions: c.extensions.clone(),
+                },
+            }
         }));
         Course { contests }
     }
@@ -506,6 +579,12 @@ impl JudgeConfig {
             }
             if !ids.insert(id.clone()) {
                 return error(format!("contest {id:?} is defined twice"));
+            }
+            let weight = contest.grading.weight;
+            if !(weight >= 0.0 && weight.is_finite()) {
+                return error(format!(
+                    "contest {id:?}: weight = {weight} must be 0 or more"
+                ));
             }
         }
         for entry in &self.toml.contests {
@@ -547,6 +626,28 @@ impl JudgeConfig {
                 }
                 if close.is_some_and(|deadline| late.0 < deadline.0) {
                     return error(format!("contest {id:?}: late_until is before its deadline"));
+                }
+            }
+            if let Some(penalty) = entry.late_penalty {
+                if entry.kind != ContestKind::Homework {
+                    return error(format!(
+                        "contest {id:?}: `late_penalty` is for homework (kind = \"homework\")"
+                    ));
+                }
+                if let Err(why) = penalty.rule() {
+                    return error(format!("contest {id:?}: {why}"));
+                }
+            }
+            if !entry.extensions.is_empty() && entry.kind != ContestKind::Homework {
+                return error(format!(
+                    "contest {id:?}: `extensions` are for homework (kind = \"homework\")"
+                ));
+            }
+            for (student, until) in &entry.extensions {
+                if close.is_some_and(|deadline| until.0 < deadline.0) {
+                    return error(format!(
+                        "contest {id:?}: the extension of {student:?} is before the deadline"
+                    ));
                 }
             }
             if entry.freeze_minutes.is_some() && close.is_none() {
@@ -680,7 +781,9 @@ run = ["./a.out"]
         let course = format!(
             "{MINIMAL}[[contests]]\nid = \"hw1\"\ntitle = \"Homework 1\"\nkind = \"homework\"\n\
              start = \"2026-01-01T00:00:00Z\"\ndeadline = \"2026-01-08T00:00:00Z\"\n\
-             late_until = \"2026-01-10T00:00:00Z\"\nscoring = \"icpc\"\n\
+             late_until = \"2026-01-10T00:00:00Z\"\nscoring = \"icpc\"\nweight = 2.5\n\
+             late_penalty = {{ per_day = 0.1, floor = 0.4 }}\n\
+             extensions = {{ ann = \"2026-01-09T00:00:00Z\" }}\n\
              [[contests.problems]]\nid = \"a\"\npoints = 10\n"
         );
         let config = load(&course).unwrap();
@@ -694,6 +797,17 @@ run = ["./a.out"]
         assert_eq!(homework.problems[0].points, 10.0);
         assert_eq!(homework.end.unwrap().unix_s(), 1_767_830_400);
         assert_eq!(homework.late_until.unwrap().unix_s(), 1_768_003_200);
+        assert_eq!(homework.grading.weight, 2.5);
+        assert_eq!(
+            homework.grading.late_penalty,
+            LatePenalty::PerDay {
+                per_day: 0.1,
+                floor: 0.4
+            }
+        );
+        assert_eq!(homework.deadline_for("ann"), Some(1_767_916_800));
+        assert_eq!(homework.deadline_for("bob"), Some(1_767_830_400));
+        assert_eq!(contests[0].grading, Grading::default());
         // The problem is IOI in main, ICPC in hw1: judged for IOI (every subtask).
         assert_eq!(config.course().judging_scoring("a"), Scoring::Ioi);
         let all_icpc = course.replace("title = \"t\"", "title = \"t\"\nscoring = \"icpc\"");
@@ -795,6 +909,34 @@ run = ["./a.out"]
             (
                 entry("freeze_minutes = 10"),
                 "contest \"hw1\": freeze_minutes needs an end",
+            ),
+            (
+                entry("late_penalty = { factor = 0.8 }"),
+                "contest \"hw1\": `late_penalty` is for homework",
+            ),
+            (
+                entry("kind = \"homework\"\ndeadline = \"2026-01-05T00:00:00Z\"\nlate_penalty = { factor = 1.5 }"),
+                "contest \"hw1\": late_penalty.factor = 1.5 is not between 0 and 1",
+            ),
+            (
+                entry("kind = \"homework\"\ndeadline = \"2026-01-05T00:00:00Z\"\nlate_penalty = { factor = 0.5, per_day = 0.1 }"),
+                "contest \"hw1\": late_penalty takes either `factor`, or `per_day`",
+            ),
+            (
+                entry("kind = \"homework\"\ndeadline = \"2026-01-05T00:00:00Z\"\nlate_penalty = { floor = 0.5 }"),
+                "contest \"hw1\": late_penalty needs `factor` or `per_day`",
+            ),
+            (
+                entry("kind = \"homework\"\ndeadline = \"2026-01-05T00:00:00Z\"\nextensions = { ann = \"2026-01-04T00:00:00Z\" }"),
+                "contest \"hw1\": the extension of \"ann\" is before the deadline",
+            ),
+            (
+                entry("extensions = { ann = \"2026-01-04T00:00:00Z\" }"),
+                "contest \"hw1\": `extensions` are for homework",
+            ),
+            (
+                entry("weight = -1"),
+                "contest \"hw1\": weight = -1 must be 0 or more",
             ),
             (
                 entry(&format!("{}points = 5", problem("a")).replace("points = 5", "")) + &problem("a"),

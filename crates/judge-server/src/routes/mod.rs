@@ -13,6 +13,7 @@ mod assets;
 mod clarifications;
 mod contests;
 mod frame;
+mod grades;
 mod import;
 mod input;
 mod language;
@@ -53,6 +54,7 @@ fn all(options: &ServerOptions) -> Routes {
         .merge(teacher::routes(options))
         .merge(import::routes(options))
         .merge(similarity::routes(options))
+        .merge(grades::routes(options))
         .merge(api::routes(options))
         .merge(assets::routes(options))
         .merge(metrics::routes(options))

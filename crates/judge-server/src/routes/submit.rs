@@ -49,12 +49,20 @@ pub struct ProblemQuery {
     contest: Option<String>,
 }
 
-/// Why a student cannot submit now, if they cannot.
-fn closed_reason(contest: &Contest, teacher: bool) -> Option<String> {
-    if teacher {
+/// Why a student cannot submit now, if they cannot. A student whose homework extension
+/// runs past the set's close may still submit until it ends.
+fn closed_reason(contest: &Contest, user: &judge_store::User) -> Option<String> {
+    if user.is_teacher() {
         return None;
     }
-    match contest.phase(now_ms()) {
+    let now = now_ms();
+    if contest
+        .extension_ms(&user.name)
+        .is_some_and(|until| now < until)
+    {
+        return None;
+    }
+    match contest.phase(now) {
         Phase::NotStarted => Some(SubmitTexts::current().not_started().into()),
         Phase::Over if contest.kind == ContestKind::Homework => Some(
             crate::views::contests::ContestTexts::current()
@@ -66,9 +74,11 @@ fn closed_reason(contest: &Contest, teacher: bool) -> Option<String> {
     }
 }
 
-/// Whether a submission now is late: a homework set past its deadline.
-fn is_late(contest: &Contest, now_ms: i64) -> bool {
-    contest.kind == ContestKind::Homework && contest.end_ms().is_some_and(|end| now_ms >= end)
+/// Whether a submission now is late: a homework set past the student's deadline (their
+/// extension, else the set's).
+fn is_late(contest: &Contest, student: &str, now_ms: i64) -> bool {
+    let deadline = contest.extension_ms(student).or(contest.end_ms());
+    contest.kind == ContestKind::Homework && deadline.is_some_and(|end| now_ms >= end)
 }
 
 /// The submit form for `session`: `problem` preselected, the language the user last
@@ -81,7 +91,6 @@ async fn form_view(
     language: Option<String>,
     refused: Option<view::Refused>,
 ) -> Result<SubmitForm, HttpError> {
-    let teacher = session.user.is_teacher();
     let user_id = session.user.id;
     let of = contest.clone();
     let (problems, remembered) = state
@@ -116,11 +125,11 @@ async fn form_view(
             .map(|l| (l.id.clone(), l.spec.name.clone(), l.spec.extensions.clone()))
             .collect(),
         max_source_bytes: state.options.max_source_bytes,
-        closed: closed_reason(contest, teacher),
+        closed: closed_reason(contest, &session.user),
         selected_language,
         refused,
         contest: (!contest.first).then(|| contest.id.clone()),
-        late: is_late(contest, now_ms()).then(|| {
+        late: is_late(contest, &session.user.name, now_ms()).then(|| {
             crate::views::contests::ContestTexts::current()
                 .late_now()
                 .to_string()
@@ -283,7 +292,7 @@ pub(crate) async fn accept(
     let cap = state.options.max_source_bytes;
     let teacher = user.is_teacher();
     let contest = super::contests::named(state, incoming.contest)?;
-    if let Some(reason) = closed_reason(&contest, teacher) {
+    if let Some(reason) = closed_reason(&contest, user) {
         return Err(HttpError::forbidden(reason));
     }
     let problem = incoming.problem.to_string();
@@ -345,7 +354,7 @@ pub(crate) async fn accept(
     });
     let placement = Placement {
         contest: Some(contest.id.clone()),
-        late: is_late(&contest, now_ms()),
+        late: is_late(&contest, &user.name, now_ms()),
     };
     let inserted = state
         .blocking(move |s| {

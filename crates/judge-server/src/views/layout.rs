@@ -117,6 +117,7 @@ pub fn page(chrome: &Chrome, title: &str, body: Markup) -> Markup {
         ("submit", &chrome.links[1], t.submit()),
         ("submissions", "/submissions", t.my_submissions()),
         ("scoreboard", &chrome.links[2], t.scoreboard()),
+        ("grades", "/grades", t.grades()),
     ];
     html! {
         (DOCTYPE)

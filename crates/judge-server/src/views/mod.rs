@@ -8,6 +8,7 @@ pub mod contests;
 pub mod document;
 pub mod error_page;
 pub mod format;
+pub mod grades;
 pub mod import;
 pub mod languages;
 pub mod layout;

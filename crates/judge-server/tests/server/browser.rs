@@ -354,6 +354,49 @@ fn the_contest_list_and_the_clock_render_in_chromium() {
     println!("contests in chromium: {seen}");
 }
 
+/// The gradebook in Chromium (tests/browser/grades.mjs): the teacher's whole class with a
+/// late cell, in English and Chinese, on a desktop and a phone; a student's own row.
+/// JUDGE_SCREENSHOTS=DIR saves grades.png, grades-zh.png and grades-phone.png there.
+#[test]
+fn the_gradebook_renders_in_chromium() {
+    let Some(folder) = browser_folder() else {
+        return;
+    };
+    let mut test_server = crate::http_grades::course();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let source = crate::common::submission("ac.py");
+        for (name, contest) in [("ann", "hw1"), ("bob", "hw1"), ("bob", "main")] {
+            let mut client = test_server.login(name).await;
+            let id = crate::http_contests::submit_into(&mut client, contest, &source)
+                .await
+                .submission_id();
+            test_server.wait_judged(id);
+        }
+    });
+    let server = test_server.server.take().unwrap();
+    let serving = Serving::start(&runtime, server);
+    let address = serving.address;
+    let mut command = Command::new("node");
+    command
+        .arg(folder.join("grades.mjs"))
+        .current_dir(&folder)
+        .env("JUDGE_URL", format!("http://{address}"))
+        .env("CHROMIUM", chromium());
+    if let Some(dir) = std::env::var_os("JUDGE_SCREENSHOTS") {
+        command.env("SCREENSHOTS", dir);
+    }
+    let output = command.output().unwrap();
+    serving.stop(&runtime);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "the grades browser test failed:\n{stdout}\n{stderr}"
+    );
+    println!("grades in chromium: {}", stdout.trim());
+}
+
 /// A long student name, for the pages that must wrap it on a phone.
 const LONG_NAME: &str = "zhang_xiaoming_2026_exchange_student_class_b";
 
@@ -466,6 +509,7 @@ fn not_a_page(route: &str) -> bool {
         || route.contains("/statement/")
         || route.starts_with("/static/")
         || route.starts_with("/teacher/export/")
+        || route.starts_with("/grades/export/")
         || route.ends_with(".json")
         || route.ends_with(".pdf")
         || route.ends_with("/events")

@@ -13,6 +13,7 @@ mod http_clarifications;
 mod http_contests;
 mod http_course;
 mod http_dashboard;
+mod http_grades;
 mod http_hardening;
 mod http_i18n;
 mod http_import;

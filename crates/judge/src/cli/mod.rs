@@ -7,6 +7,7 @@ pub mod database;
 pub mod db;
 pub mod doctor;
 pub mod export;
+pub mod grades;
 pub mod import;
 pub mod run;
 pub mod serve;
@@ -65,6 +66,8 @@ pub enum Command {
     Db(db::DbArgs),
     /// Which students' submissions were copied from each other: ranked pairs, reports.
     Similarity(similarity::SimilarityArgs),
+    /// The course's gradebook (late rules applied): CSV, JSON, or for Moodle or Canvas.
+    Grades(grades::GradesArgs),
 }
 
 /// Runs the parsed command line.
@@ -84,6 +87,7 @@ pub fn execute(cli: Cli) -> ExitCode {
         Command::Submit(args) => submit::execute(&cli.options, args),
         Command::Db(args) => db::execute(&cli.options, args),
         Command::Similarity(args) => similarity::execute(&cli.options, args),
+        Command::Grades(args) => grades::execute(&cli.options, args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -1,8 +1,9 @@
 //! Polygon full packages (the zip Polygon builds, with problem.xml), read into the one
 //! problem model.
 //!
-//! What is read: the names, the statements (each language's LaTeX, HTML or PDF that
-//! problem.xml lists), the `tests` testset (its time and memory limits, its tests from
+//! What is read: the names, the statements (each language's sections under
+//! `statement-sections/<language>/`, then the LaTeX, HTML or PDF that problem.xml
+//! lists), the `tests` testset (its time and memory limits, its tests from
 //! the prebuilt files its path patterns name, samples, groups with points, points
 //! policy and dependencies), the testlib checker (Polygon's standard `std::*.cpp`
 //! checkers are shipped as source, like any other), the validators, the interactor, and
@@ -63,6 +64,27 @@ fn text_of(node: Option<Node>) -> Option<String> {
 }
 
 /// The two-letter code of a Polygon language name.
+/// The folders `statement-sections/<language>/` that hold a `legend.tex` (a plain file,
+/// not a symbolic link), each one statement: the folder is its path.
+fn statement_sections(dir: &Path) -> Vec<Statement> {
+    let Ok(entries) = std::fs::read_dir(dir.join("statement-sections")) else {
+        return Vec::new();
+    };
+    let mut found: Vec<Statement> = entries
+        .flatten()
+        .filter(|entry| entry.file_type().is_ok_and(|t| t.is_dir()))
+        .filter(|entry| {
+            std::fs::symlink_metadata(entry.path().join("legend.tex")).is_ok_and(|m| m.is_file())
+        })
+        .map(|entry| Statement {
+            language: language_code(&entry.file_name().to_string_lossy()),
+            path: entry.path(),
+        })
+        .collect();
+    found.sort_by(|a, b| a.path.cmp(&b.path));
+    found
+}
+
 fn language_code(name: &str) -> String {
     match name {
         "english" => "en",
@@ -361,8 +383,13 @@ impl Reader<'_> {
                 });
             }
         }
-        // HTML first: the web front shows it as it is; then LaTeX.
+        // Each language's sections (legend.tex, input.tex, ...) first: the web front
+        // renders them as their author wrote them; then HTML, which it shows sanitised;
+        // then LaTeX.
         found.sort_by_key(|s| s.path.extension().is_none_or(|e| e != "html"));
+        let mut sections = statement_sections(self.dir);
+        sections.append(&mut found);
+        let found = sections;
         if found.is_empty() {
             self.issues.warn(XML, "no statement");
         }

@@ -3,7 +3,11 @@
 //! A statement holds both languages under level-2 headings `## 中文` and `## English`
 //! (docs/problem-format.md); what comes before the first of them (the title) is shown with
 //! either. A statement without those headings is shown whole. Raw HTML in the Markdown is
-//! shown as text, never passed through.
+//! shown as text, never passed through. Its math (`$...$`, `$$...$$`) is rendered to
+//! MathML here ([`statement_tex::math`]): no request leaves the server for it.
+//!
+//! A package's statements in other forms (LaTeX, Polygon's sections, HTML) and which of a
+//! problem's statements is shown are [`package`]'s.
 //!
 //! A package is untrusted input: the HTML made from a statement goes through one
 //! sanitiser ([`sanitise`]), and its links and images are held to its rules before that
@@ -12,6 +16,7 @@
 //! ([`images`]) is dropped).
 
 pub mod images;
+pub mod package;
 pub mod sanitise;
 
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
@@ -80,6 +85,9 @@ pub struct RenderedStatement {
     pub shown: Option<StatementLanguage>,
     /// The languages the statement has.
     pub available: Vec<StatementLanguage>,
+    /// The language code of the text shown, when it is known and is neither of
+    /// [`StatementLanguage`]'s (a package's `sv` statement).
+    pub other_language: Option<String>,
 }
 
 /// One language section: where its heading starts and where its body starts.
@@ -121,7 +129,7 @@ fn sections(markdown: &str) -> Vec<Section> {
 }
 
 fn options() -> Options {
-    Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH
+    Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_MATH
 }
 
 /// HTML the caller puts beside a code block of a statement, chosen from the block's text
@@ -231,6 +239,13 @@ pub fn markdown_to_html_with(
     let events: Vec<Event> = Parser::new_ext(markdown, options())
         .map(|event| match event {
             Event::Html(html) | Event::InlineHtml(html) => Event::Text(html),
+            // The server's own MathML, which the sanitiser keeps.
+            Event::InlineMath(tex) => {
+                Event::InlineHtml(statement_tex::math::to_mathml(&tex, false).into())
+            }
+            Event::DisplayMath(tex) => {
+                Event::InlineHtml(statement_tex::math::to_mathml(&tex, true).into())
+            }
             other => other,
         })
         .collect();
@@ -349,6 +364,7 @@ pub fn render_with(
             html: markdown_to_html_with(markdown, beside, images),
             shown: None,
             available: Vec::new(),
+            other_language: None,
         };
     }
     let available: Vec<StatementLanguage> = found.iter().map(|s| s.language).collect();
@@ -364,6 +380,7 @@ pub fn render_with(
             + &markdown_to_html_with(body, beside, images),
         shown: Some(section.language),
         available,
+        other_language: None,
     }
 }
 
@@ -384,6 +401,19 @@ mod tests {
         assert!(en.html.contains("<h1>标题 / Title</h1>") && en.html.contains("<h3>Input</h3>"));
         assert!(en.html.contains("<pre><code>3 4") && !en.html.contains("甲乙丙"));
         assert_eq!(en.available, [StatementLanguage::Zh, StatementLanguage::En]);
+    }
+
+    #[test]
+    fn markdown_math_becomes_mathml() {
+        let html = markdown_to_html("Read $1 \\le n \\le 10^5$ numbers.\n\n$$\\sum a_i$$\n");
+        assert!(
+            html.contains("Read <math display=\"inline\"><mn>1</mn><mo>≤</mo>"),
+            "{html}"
+        );
+        assert!(html.contains("<math display=\"block\">"), "{html}");
+        assert!(!html.contains('$'), "{html}");
+        // Code keeps its dollars.
+        assert!(markdown_to_html("`$x$`").contains("<code>$x$</code>"));
     }
 
     #[test]
@@ -409,7 +439,7 @@ mod tests {
         );
         let mixed = markdown_to_html("输入整数\nn，然后\n$m$ 个数\n");
         assert!(
-            mixed.contains("输入整数\nn") && mixed.contains("然后\n$m$"),
+            mixed.contains("输入整数\nn") && mixed.contains("然后\n<math"),
             "{mixed}"
         );
         let korean = markdown_to_html("한국어\n문장\n");

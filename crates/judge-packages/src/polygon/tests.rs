@@ -225,3 +225,24 @@ fn a_generated_test_whose_generator_is_not_listed_is_a_warning() {
         problem.warnings
     );
 }
+
+#[test]
+fn statement_sections_come_first_one_per_language() {
+    let copy = edited(|xml| xml);
+    let sections = copy.path().join("statement-sections");
+    std::fs::create_dir_all(sections.join("english")).unwrap();
+    std::fs::write(sections.join("english/legend.tex"), "Add them.").unwrap();
+    // A folder without a legend, and a legend that is a symbolic link: not statements.
+    std::fs::create_dir_all(sections.join("russian")).unwrap();
+    std::fs::create_dir_all(sections.join("chinese")).unwrap();
+    std::os::unix::fs::symlink(
+        sections.join("english/legend.tex"),
+        sections.join("chinese/legend.tex"),
+    )
+    .unwrap();
+    let problem = load(copy.path(), "polygon-sum").unwrap();
+    assert_eq!(problem.statements.len(), 4);
+    assert_eq!(problem.statements[0].language, "en");
+    assert_eq!(problem.statements[0].path, sections.join("english"));
+    assert!(problem.statements[1].path.ends_with("problem.html"));
+}

@@ -29,18 +29,24 @@ use serde::Deserialize;
 /// | route | who | what |
 /// | --- | --- | --- |
 /// | `GET /problems`, `GET /problems/{id}?lang=zh\|en` | logged in | problems, a statement |
-/// | `GET /problems/{id}/statement/{file}` (and under `/contests/{c}`) | logged in | an image a Markdown statement shows, from its folder |
+/// | `GET /problems/{id}/statement/{file}` (and under `/contests/{c}`) | logged in | an image a statement shows, from its folder |
+/// | `GET /problems/{id}/statement.pdf?lang=` (and under `/contests/{c}`) | logged in | the PDF statement the package ships |
 /// | `GET /contests/{c}/problems`, `/contests/{c}/problems/{id}` | logged in | a contest's problems, a statement |
 pub(super) fn routes(_: &ServerOptions) -> Routes {
     Routes::new()
         .route("/problems", get(list))
         .route("/problems/{id}", get(statement))
         .route("/problems/{id}/statement/{*file}", get(statement_image))
+        .route("/problems/{id}/statement.pdf", get(statement_pdf))
         .route("/contests/{contest}/problems", get(list_in))
         .route("/contests/{contest}/problems/{id}", get(statement_in))
         .route(
             "/contests/{contest}/problems/{id}/statement/{*file}",
             get(statement_image_in),
+        )
+        .route(
+            "/contests/{contest}/problems/{id}/statement.pdf",
+            get(statement_pdf_in),
         )
 }
 
@@ -307,41 +313,24 @@ async fn statement_of(
         .unwrap_or(StatementLanguage::of_interface(lang));
     let problem_id = id.clone();
     let images_href = contest.href(&format!("/problems/{id}/statement/"));
+    let pdf_href = contest.href(&format!("/problems/{id}/statement.pdf"));
     let page = state
         .blocking(move |s| {
             let problem = match judge_packages::load(&s.judge.config, &problem_id) {
                 Ok(problem) => problem,
                 Err(error) => return Ok(Err(error.to_string())),
             };
-            // The statement in the language asked for, else the first: Markdown first (a
-            // native statement.md, a package's statement/problem.<lang>.md); a LaTeX one
-            // is shown as its source text.
-            let in_language = |s: &&judge_core::problem::Statement| {
-                s.language == wanted.code()
-                    || s.language.starts_with(&format!("{}-", wanted.code()))
-            };
-            // The images of a Markdown statement are files of its folder.
-            let images_of = |path: &std::path::Path| {
+            // The statement in the language asked for, else in English, else the first
+            // (`statement::package`): Markdown as it renders, LaTeX converted, HTML
+            // sanitised, each with the images of its own folder.
+            let chosen = statement::package::choose(&problem.statements, wanted.code());
+            let images = chosen.and_then(|s| {
                 Some(statement::StatementImages {
-                    folder: path.parent()?.to_path_buf(),
+                    folder: statement::package::folder(s)?,
                     href: images_href.clone(),
                 })
-            };
-            let (markdown, images) = problem
-                .statements
-                .iter()
-                .filter(in_language)
-                .chain(&problem.statements)
-                .find_map(|s| {
-                    let text = std::fs::read_to_string(&s.path).ok()?;
-                    Some(if s.path.extension().is_some_and(|e| e == "md") {
-                        (text, images_of(&s.path))
-                    } else {
-                        (format!("```\n{text}\n```"), None)
-                    })
-                })
-                .unwrap_or_else(|| (ProblemTexts::current().no_statement().into(), None));
-            let samples = problem
+            });
+            let samples: Vec<SampleFile> = problem
                 .tests
                 .iter()
                 .filter(|t| t.group == TestGroup::Sample)
@@ -352,8 +341,48 @@ async fn statement_of(
                 })
                 .collect();
             let interactive = matches!(problem.output, OutputCheck::Interactive { .. });
-            let (statement, samples) =
-                render_with_samples(&markdown, wanted, samples, interactive, images.as_ref());
+            let markdown = chosen
+                .filter(|s| statement::package::kind(s) == Some(statement::package::Kind::Markdown))
+                .and_then(|s| statement::package::read_text(&s.path));
+            let other = chosen.and_then(|s| statement::package::render(s, images.as_ref()));
+            let (mut statement, samples) = match (markdown, other) {
+                (Some(markdown), _) => {
+                    render_with_samples(&markdown, wanted, samples, interactive, images.as_ref())
+                }
+                // A statement in another form shows no sample of its own: the page
+                // shows them all below it, as problemtools' sample table does.
+                (None, Some(html)) => (
+                    statement::RenderedStatement {
+                        html,
+                        shown: None,
+                        available: Vec::new(),
+                        other_language: None,
+                    },
+                    samples,
+                ),
+                (None, None) => render_with_samples(
+                    ProblemTexts::current().no_statement(),
+                    wanted,
+                    samples,
+                    interactive,
+                    None,
+                ),
+            };
+            // A statement without language sections is in its file's language; the
+            // switch offers the languages of the package's files.
+            if let (None, Some(chosen)) = (statement.shown, chosen) {
+                let (shown, other_language) = statement::package::language_of(chosen);
+                statement.shown = shown;
+                statement.other_language = other_language;
+                statement.available = statement::package::available(&problem.statements);
+            }
+            let shown_code = statement
+                .shown
+                .map(|l| l.code().to_string())
+                .or(statement.other_language.clone())
+                .unwrap_or_default();
+            let pdf = statement::package::pdf(&problem.statements, &shown_code)
+                .map(|_| format!("{pdf_href}?lang={shown_code}"));
             let (title, title_language) = title_in(&problem, wanted);
             // A native statement opens with its own title (`# 加法 / Add`); a package's
             // title lives in its metadata (problem.yaml's name, problem.xml's names).
@@ -366,6 +395,7 @@ async fn statement_of(
                 statement,
                 limits: limits_text(&problem),
                 samples,
+                pdf,
             }))
         })
         .await?
@@ -403,7 +433,7 @@ async fn statement_image_in(
     image_of(state, session, contest, id, file).await
 }
 
-/// An image that one of the problem's Markdown statements shows, read from that
+/// An image that one of the problem's statements shows, read from that
 /// statement's folder under [`statement::images`]' rules (a package is untrusted input:
 /// no `..`, no absolute path, no symbolic link, images only); 404 for anything else.
 async fn image_of(
@@ -426,24 +456,23 @@ async fn image_of(
             let Ok(problem) = judge_packages::load(&s.judge.config, &problem_id) else {
                 return Ok(None);
             };
-            Ok(problem
-                .statements
-                .iter()
-                .filter(|s| s.path.extension().is_some_and(|e| e == "md"))
-                .find_map(|s| {
-                    let markdown = std::fs::read_to_string(&s.path).ok()?;
-                    if !statement::image_references(&markdown).contains(&reference) {
-                        return None;
+            Ok(problem.statements.iter().find_map(|s| {
+                let images = statement::StatementImages {
+                    folder: statement::package::folder(s)?,
+                    href: String::new(),
+                };
+                if !statement::package::image_references(s, &images).contains(&reference) {
+                    return None;
+                }
+                let image = statement::images::resolve(&images.folder, &reference)?;
+                match image.read() {
+                    Ok(bytes) => Some((image.kind, bytes)),
+                    Err(error) => {
+                        tracing::warn!("problem {problem_id}'s statement image: {error}");
+                        None
                     }
-                    let image = statement::images::resolve(s.path.parent()?, &reference)?;
-                    match image.read() {
-                        Ok(bytes) => Some((image.kind, bytes)),
-                        Err(error) => {
-                            tracing::warn!("problem {problem_id}'s statement image: {error}");
-                            None
-                        }
-                    }
-                }))
+                }
+            }))
         })
         .await?;
     let Some((kind, bytes)) = image else {
@@ -454,6 +483,67 @@ async fn image_of(
     Ok((
         [
             (header::CONTENT_TYPE, kind.content_type()),
+            (header::CACHE_CONTROL, "private, max-age=300"),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+/// `GET /problems/{id}/statement.pdf?lang=`: the PDF statement the first contest's
+/// problem ships.
+async fn statement_pdf(
+    State(state): State<AppState>,
+    LoggedIn(session): LoggedIn,
+    Path(id): Path<String>,
+    query: Result<Query<LangQuery>, QueryRejection>,
+) -> Result<Response, HttpError> {
+    let first = state.contest.id.clone();
+    pdf_of(state, session, first, id, query).await
+}
+
+/// `GET /contests/{contest}/problems/{id}/statement.pdf?lang=`.
+async fn statement_pdf_in(
+    State(state): State<AppState>,
+    LoggedIn(session): LoggedIn,
+    Path((contest, id)): Path<(String, String)>,
+    query: Result<Query<LangQuery>, QueryRejection>,
+) -> Result<Response, HttpError> {
+    pdf_of(state, session, contest, id, query).await
+}
+
+/// The package's PDF statement in the language asked for (else English, else its
+/// first), if it is a PDF file; 404 otherwise.
+async fn pdf_of(
+    state: AppState,
+    session: crate::auth::Session,
+    contest_id: String,
+    id: String,
+    query: Result<Query<LangQuery>, QueryRejection>,
+) -> Result<Response, HttpError> {
+    let contest = super::contests::find(&state, &contest_id)?.clone();
+    check_contest_started(&contest, session.user.is_teacher())?;
+    if contest.problem(&id).is_none() {
+        return Err(HttpError::not_found(
+            ProblemTexts::current().no_problem(&id),
+        ));
+    }
+    let language = input::query(query)?.lang.unwrap_or_default();
+    let problem_id = id.clone();
+    let pdf = state
+        .blocking(move |s| {
+            let Ok(problem) = judge_packages::load(&s.judge.config, &problem_id) else {
+                return Ok(None);
+            };
+            Ok(statement::package::read_pdf(&problem.statements, &language))
+        })
+        .await?;
+    let Some(bytes) = pdf else {
+        return Err(HttpError::not_found(ProblemTexts::current().no_pdf(&id)));
+    };
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/pdf"),
             (header::CACHE_CONTROL, "private, max-age=300"),
         ],
         bytes,

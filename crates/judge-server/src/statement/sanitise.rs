@@ -4,13 +4,17 @@
 //! dead link).
 //!
 //! Kept: headings, paragraphs, line breaks, rules, quotes, lists, tables, `pre` and
-//! `code`, emphasis, strike-through, sub- and superscripts, links, images, and the
-//! `div class="code-block"` the renderer puts around a code block with a copy button.
+//! `code`, emphasis, underlining, strike-through, sub- and superscripts, links, images,
+//! the `div class="code-block"` the renderer puts around a code block with a copy button,
+//! and MathML's presentation elements with their layout attributes (the formulas the
+//! server renders, [`statement_tex::math`]).
 //! Dropped: every other element (`script` and `style` with their content), every other
 //! attribute (`on*`, `style`, `class`, `id`), comments but the renderer's own markers.
 //! Links go to `http`, `https` and `mailto` addresses or relative ones; images are inline
 //! `data:` images or files of the statement's folder served by the server
-//! ([`super::images`]). Statements carry no MathML (their formulas are `$...$` text).
+//! ([`super::images`]). A package's own HTML ([`sanitise_package_html`]) names its images
+//! by their path in its folder: those that are images of the folder get the address
+//! that serves them, the others are dropped.
 
 use super::images;
 use ammonia::url::{ParseError, Url};
@@ -49,6 +53,68 @@ const TAGS: &[&str] = &[
     "a",
     "img",
     "div",
+    "u",
+];
+
+/// The MathML elements kept (MathML Core's presentation markup).
+const MATHML_TAGS: &[&str] = &[
+    "math",
+    "mi",
+    "mn",
+    "mo",
+    "ms",
+    "mtext",
+    "mspace",
+    "mrow",
+    "mfrac",
+    "msqrt",
+    "mroot",
+    "mstyle",
+    "merror",
+    "mpadded",
+    "mphantom",
+    "msub",
+    "msup",
+    "msubsup",
+    "munder",
+    "mover",
+    "munderover",
+    "mmultiscripts",
+    "mprescripts",
+    "none",
+    "mtable",
+    "mtr",
+    "mtd",
+    "semantics",
+    "annotation",
+];
+
+/// The attributes kept on MathML elements: layout only (no `href`, no `style`, no event).
+const MATHML_ATTRIBUTES: &[&str] = &[
+    "display",
+    "mathvariant",
+    "displaystyle",
+    "scriptlevel",
+    "stretchy",
+    "symmetric",
+    "movablelimits",
+    "largeop",
+    "lspace",
+    "rspace",
+    "minsize",
+    "maxsize",
+    "linethickness",
+    "width",
+    "height",
+    "depth",
+    "accent",
+    "accentunder",
+    "fence",
+    "separator",
+    "form",
+    "columnspan",
+    "rowspan",
+    "encoding",
 ];
 
 /// Whether a statement may link to `href`: an `http`, `https` or `mailto` address, or a
@@ -75,14 +141,53 @@ fn image_allowed(src: &str, image_href: Option<&str>) -> bool {
 /// are kept when they are inline or under `image_href`.
 pub fn sanitise(html: &str, image_href: Option<&str>) -> String {
     let image_href = image_href.map(str::to_string);
-    let tag_attributes = HashMap::from([
+    clean(html, move |src| {
+        image_allowed(src, image_href.as_deref()).then_some(Cow::Borrowed(src))
+    })
+}
+
+/// A package's own HTML (a Polygon `problem.html`, an FPS description), sanitised: an
+/// image written as the path of a file of its folder gets the address that serves it
+/// (`images`), an inline image stays, every other image goes. Gives the HTML and the
+/// paths of the folder's images it shows.
+pub fn sanitise_package_html(
+    html: &str,
+    images: Option<&super::StatementImages>,
+) -> (String, Vec<String>) {
+    let shown = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let images = images.cloned();
+    let record = shown.clone();
+    let clean_html = clean(html, move |src| {
+        if images::is_data_image(src) {
+            return Some(Cow::Borrowed(src));
+        }
+        let images = images.as_ref()?;
+        images::resolve(&images.folder, src)?;
+        if let Ok(mut shown) = record.lock() {
+            shown.push(src.to_string());
+        }
+        Some(Cow::Owned(format!("{}{src}", images.href)))
+    });
+    let shown = shown.lock().map(|s| s.clone()).unwrap_or_default();
+    (clean_html, shown)
+}
+
+/// The one allow-list; `image` decides each image's `src` (None: the attribute goes).
+fn clean(
+    html: &str,
+    image: impl for<'u> Fn(&'u str) -> Option<Cow<'u, str>> + Send + Sync + 'static,
+) -> String {
+    let mut tag_attributes = HashMap::from([
         ("a", HashSet::from(["href", "title"])),
         ("img", HashSet::from(["src", "alt", "title"])),
         ("ol", HashSet::from(["start"])),
     ]);
+    for tag in MATHML_TAGS {
+        tag_attributes.insert(tag, MATHML_ATTRIBUTES.iter().copied().collect());
+    }
     let mut builder = ammonia::Builder::empty();
     builder
-        .tags(TAGS.iter().copied().collect())
+        .tags(TAGS.iter().chain(MATHML_TAGS).copied().collect())
         .clean_content_tags(HashSet::from(["script", "style"]))
         .tag_attributes(tag_attributes)
         .tag_attribute_values(HashMap::new())
@@ -94,14 +199,13 @@ pub fn sanitise(html: &str, image_href: Option<&str>) -> String {
         // The renderer's markers for what it puts beside code blocks; a statement cannot
         // make a comment of its own (its raw HTML is text).
         .strip_comments(false)
-        .attribute_filter(move |element, attribute, value| {
-            let allowed = match (element, attribute) {
-                ("a", "href") => link_allowed(value),
-                ("img", "src") => image_allowed(value, image_href.as_deref()),
-                _ => true,
-            };
-            allowed.then_some(Cow::Borrowed(value))
-        });
+        .attribute_filter(
+            move |element, attribute, value| match (element, attribute) {
+                ("a", "href") => link_allowed(value).then_some(Cow::Borrowed(value)),
+                ("img", "src") => image(value),
+                _ => Some(Cow::Borrowed(value)),
+            },
+        );
     builder.clean(html).to_string()
 }
 
@@ -154,5 +258,38 @@ mod tests {
         );
         let without_folder = sanitise("<img src=\"/s/fig.png\">", None);
         assert_eq!(without_folder, "<img>");
+    }
+
+    #[test]
+    fn mathml_is_kept_with_its_layout_attributes_only() {
+        let formula = statement_tex::math::to_mathml(r"\sum_{i=1}^n \frac{a_i}{2}", true);
+        assert_eq!(sanitise(&formula, None), formula);
+        let hostile = "<math display=\"block\" onclick=\"x()\" href=\"javascript:y()\">\
+            <mi style=\"color:red\" mathvariant=\"bold\">x</mi><maction actiontype=\"statusline\">\
+            <mtext>t</mtext></maction><mtext><script>z()</script></mtext></math>";
+        assert_eq!(
+            sanitise(hostile, None),
+            "<math display=\"block\"><mi mathvariant=\"bold\">x</mi><mtext>t</mtext><mtext></mtext></math>"
+        );
+    }
+
+    #[test]
+    fn a_packages_html_shows_only_its_own_images() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("fig.png"), b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR").unwrap();
+        let images = super::super::StatementImages {
+            folder: dir.path().to_path_buf(),
+            href: "/p/statement/".into(),
+        };
+        let (html, shown) = sanitise_package_html(
+            "<p><img src=\"fig.png\"><img src=\"https://example.com/x.png\"><img src=\"../fig.png\">\
+             <img src=\"missing.png\"><a href=\"javascript:x()\" onclick=\"y()\">a</a></p>",
+            Some(&images),
+        );
+        assert_eq!(
+            html,
+            "<p><img src=\"/p/statement/fig.png\"><img><img><img><a rel=\"noopener noreferrer nofollow\">a</a></p>"
+        );
+        assert_eq!(shown, ["fig.png"]);
     }
 }

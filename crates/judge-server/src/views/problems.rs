@@ -38,6 +38,8 @@ crate::i18n::texts! {
         cannot_show_because(id: &str) => "Problem {id} cannot be shown yet:", "题目 {id} 暂时无法显示：";
         not_ready => "its files are not ready", "题目文件尚未就绪";
         no_statement => "*This problem has no statement yet.*", "*本题还没有题面。*";
+        no_pdf(id: &str) => "Problem {id} has no PDF statement.", "题目 {id} 没有 PDF 题面。";
+        pdf => "PDF", "PDF 题面";
         no_image(id: &str, file: &str) => "The statement of problem {id} shows no image {file:?}.", "题目 {id} 的题面中没有图片 {file:?}。";
         limits(time_s: f64, how: String, memory_mib: u64) => "Time limit {time_s} s ({how}) · memory {memory_mib} MiB", "时间限制 {time_s} 秒（{how}）· 内存限制 {memory_mib} MiB";
         limit_from_file(file: &str) => "from {file}", "来自 {file}";
@@ -183,6 +185,8 @@ pub struct StatementPage {
     /// The sample tests the statement does not show itself (the ones it shows have copy
     /// buttons in the statement).
     pub samples: Vec<SampleFile>,
+    /// The address of the PDF statement the package ships, if it ships one.
+    pub pdf: Option<String>,
 }
 
 /// A problem's statement with the language switch and the submit link (into `contest`).
@@ -208,11 +212,12 @@ pub fn statement(chrome: &Chrome, contest: &Contest, view: &StatementPage) -> Ma
                     }
                 }
                 span class="limits" { (view.limits) }
+                @if let Some(pdf) = &view.pdf { a href=(pdf) type="application/pdf" { (t.pdf()) } }
                 a href={ (contest.form_href("/clarifications", Some(&view.id))) "#ask" } { (super::clarifications::ClarificationTexts(chrome.lang).ask()) }
                 a href=(contest.form_href("/self-test", Some(&view.id))) { (super::self_test::SelfTestTexts(chrome.lang).title()) }
                 a class="button" href=(submit) { (t.submit()) }
             }
-            article class="statement" lang=(shown.map_or("en", StatementLanguage::code)) {
+            article class="statement" lang=(view.statement.other_language.as_deref().unwrap_or(shown.map_or("en", StatementLanguage::code))) {
                 @if let Some((heading, language)) = &view.heading { h1 lang=(language.code()) { (heading) } }
                 (PreEscaped(&view.statement.html))
             }

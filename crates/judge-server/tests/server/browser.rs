@@ -503,7 +503,7 @@ fn get_routes() -> Vec<String> {
 }
 
 /// Whether a GET route is not a page to look at: data (JSON, events, a source as text,
-/// exports, a statement's images, the metrics), the style and scripts, redirects.
+/// exports, a statement's images and PDF, the metrics), the style and scripts, redirects.
 fn not_a_page(route: &str) -> bool {
     route.starts_with("/api/")
         || route.contains("/statement/")
@@ -511,6 +511,7 @@ fn not_a_page(route: &str) -> bool {
         || route.starts_with("/teacher/export/")
         || route.starts_with("/grades/export/")
         || route.ends_with(".json")
+        || route.ends_with(".pdf")
         || route.ends_with("/events")
         || route.ends_with("/status")
         || route.ends_with("/source")
@@ -766,4 +767,48 @@ fn the_copy_buttons_copy_the_samples_in_chromium() {
     let copied: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
     assert_eq!(copied["parts_in"], "1 2\n", "{copied}");
     println!("samples in chromium: {copied}");
+}
+
+/// Statements as their authors wrote them in Chromium (tests/browser/statements.mjs): a
+/// Kattis LaTeX statement and a Polygon one, their formulas MathML that Chromium lays out,
+/// their images loaded from the judge, no request leaving it. JUDGE_SCREENSHOTS=DIR saves
+/// statement-latex.png and statement-polygon.png there (docs/screenshots).
+#[test]
+fn the_latex_and_polygon_statements_render_in_chromium() {
+    let Some(folder) = browser_folder() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut test_server = crate::http_statements::statements_server(dir.path());
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let server = test_server.server.take().unwrap();
+    let serving = Serving::start(&runtime, server);
+    let address = serving.address;
+    let mut command = Command::new("node");
+    command
+        .arg(folder.join("statements.mjs"))
+        .current_dir(&folder)
+        .env("JUDGE_URL", format!("http://{address}"))
+        .env("STUDENT", "ann")
+        .env("STUDENT_PASSWORD", "annann")
+        .env("CHROMIUM", chromium());
+    // A relative folder is the repository's (JUDGE_SCREENSHOTS=docs/screenshots).
+    if let Some(dir) = std::env::var_os("JUDGE_SCREENSHOTS") {
+        command.env("SCREENSHOTS", crate::common::repository().join(dir));
+    }
+    let output = command.output().unwrap();
+    serving.stop(&runtime);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "the statements browser test failed:\n{stdout}\n{stderr}"
+    );
+    let seen: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    assert!(seen["latex"]["formulas"].as_u64() > Some(3), "{seen}");
+    assert!(
+        seen["polygon-statement"]["formulas"].as_u64() > Some(3),
+        "{seen}"
+    );
+    println!("statements in chromium: {seen}");
 }

@@ -723,8 +723,27 @@ async fn an_fps_file_becomes_one_problem_per_item_and_a_bad_one_changes_nothing(
     );
     assert!(!judge_toml(&server).contains("bank-4"));
 
-    // Judged at once by the worker, through its special judge.
+    // Its statement is the item's HTML, sanitised, with its own image served.
     let mut ann = server.login("ann").await;
+    let page = ann.get("/problems/any-divisor").await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let start = page.body.find("<article class=\"statement\"").unwrap();
+    let statement = &page.body[start..start + page.body[start..].find("</article>").unwrap()];
+    assert!(
+        statement.contains("<p>Given n ≥ 2, print any divisor d of n with 1 &lt; d ≤ n.</p>"),
+        "rendered, not shown as its source: {statement}"
+    );
+    assert!(!statement.contains("&lt;p&gt;") && !statement.contains("example.com"));
+    let image = statement
+        .split("<img src=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap_or_else(|| panic!("an image in {statement}"));
+    let reply = ann.get(image).await;
+    assert_eq!(reply.status, StatusCode::OK, "{image}: {}", reply.body);
+    assert_eq!(reply.headers["content-type"], "image/png", "{image}");
+
+    // Judged at once by the worker, through its special judge.
     let right = ann
         .submit("any-divisor", "python3", "print(int(input()))\n")
         .await

@@ -8,13 +8,13 @@
 //! reader (a worker, `judge contest`) sees the old file or the new one, never half of one,
 //! and a refused edit leaves the file's bytes as they were.
 
-use judge_core::config::judge_toml::{JudgeConfig, FIRST_CONTEST_ID};
+use judge_core::config::judge_toml::{JudgeConfig, LatePenaltyToml, FIRST_CONTEST_ID};
 use judge_core::config::ConfigError;
 use judge_core::course::{ContestKind, ContestSpec, ContestStart, Feedback, Scoring};
 use judge_core::error::{JudgeError, Result};
 use std::io::Write;
 use std::path::Path;
-use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, Value};
+use toml_edit::{ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
 
 /// Rewrites judge.toml: `change` edits its document; the result must load and pass
 /// `accept` before it replaces the file. Returns judge.toml as it now is. On any error the
@@ -188,6 +188,34 @@ fn write_contest(table: &mut Table, first: bool, spec: &ContestSpec) {
         "freeze_minutes",
         spec.freeze_minutes.map(|m| Value::from(i64::from(m))),
     );
+    let weight = spec.grading.weight;
+    if weight != 1.0 || table.contains_key("weight") {
+        set(table, "weight", Some(Value::from(weight)));
+    }
+    if !first {
+        let penalty = LatePenaltyToml::of(spec.grading.late_penalty).map(|rule| {
+            let mut inline = InlineTable::new();
+            for (key, value) in [
+                ("factor", rule.factor),
+                ("per_day", rule.per_day),
+                ("floor", rule.floor),
+            ] {
+                if let Some(value) = value {
+                    inline.insert(key, Value::from(value));
+                }
+            }
+            Value::InlineTable(inline)
+        });
+        set(table, "late_penalty", penalty);
+        let extensions = (!spec.grading.extensions.is_empty()).then(|| {
+            let mut inline = InlineTable::new();
+            for (student, until) in &spec.grading.extensions {
+                inline.insert(student, time_text(*until));
+            }
+            Value::InlineTable(inline)
+        });
+        set(table, "extensions", extensions);
+    }
     set(
         table,
         "languages",
@@ -248,6 +276,7 @@ fn defines(after: &JudgeConfig, spec: &ContestSpec) -> Result<()> {
             && written.late_until == spec.late_until
             && written.freeze_minutes == spec.freeze_minutes
             && written.languages == spec.languages
+            && written.grading == spec.grading
             && written.problems.len() == spec.problems.len()
             && written
                 .problems

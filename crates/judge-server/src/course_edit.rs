@@ -19,13 +19,14 @@ use crate::contest::{Contest, Phase};
 use crate::error::ServerError;
 use crate::state::AppState;
 use crate::views::contest_editor::EditTexts;
-use judge_core::config::judge_toml::JudgeConfig;
+use judge_core::config::judge_toml::{JudgeConfig, LatePenaltyToml};
 use judge_core::course::{
-    ContestKind, ContestProblem, ContestSpec, ContestStart, Feedback, Scoring,
+    ContestKind, ContestProblem, ContestSpec, ContestStart, Feedback, Grading, LatePenalty, Scoring,
 };
 use judge_store::SubmissionFilter;
 use serde::{Deserialize, Deserializer, Serialize};
 use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
 
 /// The longest title accepted.
 const MAX_TITLE_CHARS: usize = 200;
@@ -57,6 +58,13 @@ pub struct Definition {
     pub languages: Option<Vec<String>>,
     /// Its problems.
     pub problems: Vec<ProblemDefinition>,
+    /// Its weight in the course's grades.
+    pub weight: f64,
+    /// A homework set's late rule (`{"factor"}` or `{"per_day", "floor"}`; None: late
+    /// work counts in full).
+    pub late_penalty: Option<LatePenaltyToml>,
+    /// A homework set's extensions: student -> their deadline (RFC 3339).
+    pub extensions: BTreeMap<String, String>,
 }
 
 /// A problem of a contest as the API shows it.
@@ -151,6 +159,14 @@ pub fn definition(spec: &ContestSpec, first: bool) -> Definition {
                 },
             })
             .collect(),
+        weight: spec.grading.weight,
+        late_penalty: LatePenaltyToml::of(spec.grading.late_penalty),
+        extensions: spec
+            .grading
+            .extensions
+            .iter()
+            .map(|(student, until)| (student.clone(), time_text(*until)))
+            .collect(),
     }
 }
 
@@ -226,6 +242,13 @@ pub struct ContestChange {
     pub languages: Option<Option<Vec<String>>>,
     /// The problems, in order.
     pub problems: Option<Vec<ProblemChange>>,
+    /// Its weight in the course's grades.
+    pub weight: Option<f64>,
+    /// A homework set's late rule (null: none).
+    #[serde(default, deserialize_with = "present")]
+    pub late_penalty: Option<Option<LatePenaltyToml>>,
+    /// A homework set's extensions, all of them (student -> RFC 3339 deadline).
+    pub extensions: Option<BTreeMap<String, String>>,
     /// Freeze the board now (true) or make it public again (false).
     pub frozen: Option<bool>,
     /// End the contest now.
@@ -263,6 +286,9 @@ impl ContestChange {
             || self.late_until.is_some()
             || self.languages.is_some()
             || self.problems.is_some()
+            || self.weight.is_some()
+            || self.late_penalty.is_some()
+            || self.extensions.is_some()
     }
 }
 
@@ -359,6 +385,7 @@ fn apply(
                 duration_minutes: None,
                 late_until: None,
                 freeze_minutes: None,
+                grading: Grading::default(),
             }
         }
     };
@@ -450,6 +477,37 @@ fn apply(
     }
     if !first && spec.freeze_minutes.is_some() && spec.end.is_none() {
         return invalid(t.freeze_needs_end().into());
+    }
+    if let Some(weight) = change.weight {
+        if !(weight.is_finite() && weight >= 0.0) {
+            return invalid(t.bad_weight().into());
+        }
+        spec.grading.weight = weight;
+    }
+    if let Some(penalty) = &change.late_penalty {
+        spec.grading.late_penalty = match penalty {
+            None => LatePenalty::None,
+            Some(table) => match table.rule() {
+                Ok(rule) => rule,
+                Err(why) => return invalid(t.bad_late_penalty(&why)),
+            },
+        };
+    }
+    if let Some(extensions) = &change.extensions {
+        let mut all = BTreeMap::new();
+        for (student, until) in extensions {
+            let until = parse_time("extensions", until)?;
+            if spec.end.is_some_and(|deadline| until.0 < deadline.0) {
+                return invalid(t.extension_before_deadline(student));
+            }
+            all.insert(student.trim().to_string(), until);
+        }
+        spec.grading.extensions = all;
+    }
+    let graded_late =
+        spec.grading.late_penalty != LatePenalty::None || !spec.grading.extensions.is_empty();
+    if graded_late && spec.kind != ContestKind::Homework {
+        return invalid(t.late_rule_for_homework().into());
     }
     if let Some(languages) = &change.languages {
         if let Some(list) = languages {

@@ -133,21 +133,38 @@ pub struct CourseContestToml {
 
 /// A homework set's `late_penalty` table: either `factor`, or `per_day` with an optional
 /// `floor`.
-#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct LatePenaltyToml {
     /// Late work counts this fraction of its points.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub factor: Option<f64>,
     /// Late work loses this fraction per day late.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub per_day: Option<f64>,
     /// The lowest factor `per_day` goes down to (default 0).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub floor: Option<f64>,
 }
 
 impl LatePenaltyToml {
+    /// The table of a rule (None: no penalty).
+    pub fn of(rule: LatePenalty) -> Option<LatePenaltyToml> {
+        match rule {
+            LatePenalty::None => None,
+            LatePenalty::Factor(factor) => Some(LatePenaltyToml {
+                factor: Some(factor),
+                per_day: None,
+                floor: None,
+            }),
+            LatePenalty::PerDay { per_day, floor } => Some(LatePenaltyToml {
+                factor: None,
+                per_day: Some(per_day),
+                floor: Some(floor),
+            }),
+        }
+    }
+
     /// The rule, or why the table is not one.
     pub fn rule(self) -> Result<LatePenalty, String> {
         let fraction = |name: &str, value: f64| {

@@ -23,9 +23,11 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{Html, Redirect};
 use axum::Form;
+use judge_core::config::judge_toml::LatePenaltyToml;
 use judge_core::course::{ContestKind, Feedback, Scoring};
 use judge_store::now_ms;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 
 /// The routes (the module's table).
 pub(super) fn routes(_: &ServerOptions) -> Routes {
@@ -120,6 +122,22 @@ pub struct ContestForm {
     languages: String,
     #[serde(default)]
     problems: String,
+    weight: Option<String>,
+    late_factor: Option<String>,
+    late_per_day: Option<String>,
+    late_floor: Option<String>,
+    extensions: Option<String>,
+}
+
+/// A number field (empty: None).
+fn fraction(field: &str, value: Option<&str>) -> Result<Option<f64>, HttpError> {
+    match value.and_then(text) {
+        None => Ok(None),
+        Some(value) => value
+            .parse()
+            .map(Some)
+            .map_err(|_| HttpError::unprocessable(EditTexts::current().bad_number(field, &value))),
+    }
 }
 
 fn text(value: &str) -> Option<String> {
@@ -181,7 +199,48 @@ fn change_of(form: &ContestForm) -> Result<ContestChange, HttpError> {
             feedback: Some(feedback.unwrap_or(Feedback::FirstFailure)),
         });
     }
+    let homework = kind == Some(ContestKind::Homework);
+    let late_penalty = if homework {
+        let factor = fraction("late_factor", form.late_factor.as_deref())?;
+        let per_day = fraction("late_per_day", form.late_per_day.as_deref())?;
+        let floor = fraction("late_floor", form.late_floor.as_deref())?;
+        Some(
+            (factor.is_some() || per_day.is_some() || floor.is_some()).then_some(LatePenaltyToml {
+                factor,
+                per_day,
+                floor,
+            }),
+        )
+    } else if kind.is_some() {
+        // A contest has no late work: its late rule and extensions go.
+        Some(None)
+    } else {
+        None
+    };
+    let mut extensions = BTreeMap::new();
+    for line in form
+        .extensions
+        .as_deref()
+        .unwrap_or_default()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+    {
+        let Some((student, until)) = line.split_once(char::is_whitespace) else {
+            return Err(HttpError::unprocessable(t.bad_extension_line(line)));
+        };
+        extensions.insert(student.to_string(), until.trim().to_string());
+    }
     Ok(ContestChange {
+        weight: fraction("weight", form.weight.as_deref())?,
+        late_penalty,
+        extensions: (form.extensions.is_some() || kind.is_some()).then(|| {
+            if homework {
+                extensions
+            } else {
+                BTreeMap::new()
+            }
+        }),
         id: form.id.as_deref().and_then(text),
         title: Some(form.title.clone()),
         kind,

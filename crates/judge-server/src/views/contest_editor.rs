@@ -30,6 +30,11 @@ crate::i18n::texts! {
         whole_minutes => "The first contest's length is whole minutes: its end must be a whole number of minutes after its start.",
             "第一场比赛的时长以整分钟计：结束时间与开始时间须相差整数分钟。";
         late_for_homework => "Late submissions (late_until) are for homework sets.", "迟交截止时间（late_until）仅适用于作业。";
+        late_rule_for_homework => "A late penalty and extensions are for homework sets.", "迟交扣分规则和延期仅适用于作业。";
+        bad_extension_line(line: &str) => "An extension is a student and a time: {line:?}.", "延期应为学生和时间：{line:?}。";
+        bad_weight => "The weight must be a number, 0 or more.", "权重必须是不小于 0 的数。";
+        bad_late_penalty(why: &str) => "The late penalty is not one: {why}.", "迟交扣分规则无效：{why}。";
+        extension_before_deadline(student: &str) => "The extension of {student:?} is before the deadline.", "{student:?} 的延期早于截止时间。";
         duration_first_only => "A length in minutes is for the first contest; give this one an end.",
             "时长（分钟）仅用于第一场比赛；此比赛请设置结束时间。";
         start_needed => "This contest needs a start.", "此比赛需要开始时间。";
@@ -82,6 +87,11 @@ crate::i18n::texts! {
         duration => "Length in minutes", "时长（分钟）";
         freeze => "Freeze minutes before the end", "结束前封榜分钟数";
         late_until => "Late submissions until", "迟交截止";
+        weight => "Weight in the grades", "在总成绩中的权重";
+        late_factor => "Late work counts (a factor, e.g. 0.8; empty: in full)", "迟交按比例计分（如 0.8；留空表示不扣分）";
+        late_per_day => "or loses per day late (e.g. 0.1)", "或每迟交一天扣除（如 0.1）";
+        late_floor => "down to at least (e.g. 0.5)", "最低不低于（如 0.5）";
+        extensions => "Extensions, one a line: student and their deadline", "延期，每行一个：学生和其截止时间";
         languages => "Languages (ids, comma-separated; empty: all)", "语言（编号，用逗号分隔；留空表示全部）";
         problems => "Problems, one a line: id and points; add", "题目，每行一个：编号和分值；末尾加";
         problems_after => "to run every test", "表示运行全部测试";
@@ -168,7 +178,17 @@ fn definition_fields(t: EditorTexts, view: Option<&ContestView>) -> Markup {
         } @else {
             (field(t.end(), "end", &text(d.and_then(|d| d.end.as_ref()))))
             (field(t.late_until(), "late_until", &text(d.and_then(|d| d.late_until.as_ref()))))
+            (field(t.late_factor(), "late_factor", &d.and_then(|d| d.late_penalty.and_then(|p| p.factor)).map(|v| v.to_string()).unwrap_or_default()))
+            (field(t.late_per_day(), "late_per_day", &d.and_then(|d| d.late_penalty.and_then(|p| p.per_day)).map(|v| v.to_string()).unwrap_or_default()))
+            (field(t.late_floor(), "late_floor", &d.and_then(|d| d.late_penalty.and_then(|p| p.floor)).map(|v| v.to_string()).unwrap_or_default()))
+            label { (t.extensions()) br;
+                textarea name="extensions" rows="2" cols="40" {
+                    (d.map(|d| d.extensions.iter().map(|(s, u)| format!("{s} {u}\n")).collect::<String>()).unwrap_or_default())
+                }
+            }
+            br;
         }
+        (field(t.weight(), "weight", &d.map(|d| d.weight.to_string()).unwrap_or_else(|| "1".into())))
         (field(t.freeze(), "freeze_minutes", &number(d.and_then(|d| d.freeze_minutes))))
         (field(t.languages(), "languages", &d.and_then(|d| d.languages.as_ref()).map(|l| l.join(", ")).unwrap_or_default()))
         label { (t.problems()) " " code { "all-tests" } " " (t.problems_after()) br;

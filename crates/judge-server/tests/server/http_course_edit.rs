@@ -914,3 +914,108 @@ async fn a_problems_limits_change_in_its_problem_toml_with_versions() {
         again.body
     );
 }
+
+/// A homework set's grading (issue 33) through the API: a weight, a late rule and an
+/// extension written to judge.toml and read back; a bad rule, a late rule on a contest
+/// and an extension before the deadline refused with judge.toml unchanged.
+#[tokio::test]
+async fn a_homeworks_late_rule_weight_and_extensions_are_edited_through_the_api() {
+    let (server, file) = course(0);
+    let auth = token(&server, "teacher");
+    let mut client = server.client();
+    let homework = json!({
+        "id": "hw2",
+        "title": "Homework 2",
+        "kind": "homework",
+        "start": minutes_from_now(-60),
+        "end": minutes_from_now(60),
+        "weight": 2.5,
+        "late_penalty": {"per_day": 0.1, "floor": 0.5},
+        "extensions": {"ann": minutes_from_now(120)},
+        "problems": [{"id": "add", "points": 50}],
+    });
+    let made = call(
+        &mut client,
+        "POST",
+        "/api/v1/contests",
+        &auth,
+        Some(&homework),
+    )
+    .await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    let made = made.json();
+    assert_eq!(made["weight"], 2.5);
+    assert_eq!(made["late_penalty"], json!({"per_day": 0.1, "floor": 0.5}));
+    assert!(made["extensions"]["ann"].is_string(), "{made}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains("late_penalty = { per_day = 0.1, floor = 0.5 }"),
+        "{text}"
+    );
+    assert!(text.contains("weight = 2.5"), "{text}");
+    assert!(text.starts_with(COMMENT));
+    let config = JudgeConfig::load(&file).unwrap();
+    let written = config.course().contest("hw2").unwrap().clone();
+    assert_eq!(written.grading.weight, 2.5);
+    assert!(written.grading.extensions.contains_key("ann"));
+
+    let version = made["version"].as_str().unwrap().to_string();
+    let changed = call(
+        &mut client,
+        "PATCH",
+        "/api/v1/contests/hw2",
+        &auth,
+        Some(&json!({"version": version, "late_penalty": {"factor": 0.8}, "extensions": {}})),
+    )
+    .await;
+    assert_eq!(changed.status, StatusCode::OK, "{}", changed.body);
+    let changed = changed.json();
+    assert_eq!(changed["late_penalty"], json!({"factor": 0.8}));
+    assert_eq!(changed["extensions"], json!({}));
+    let version = changed["version"].as_str().unwrap().to_string();
+
+    let before = std::fs::read(&file).unwrap();
+    for (body, expected) in [
+        (
+            json!({"version": version, "late_penalty": {"factor": 1.5}}),
+            "late_penalty.factor = 1.5 is not between 0 and 1",
+        ),
+        (
+            json!({"version": version, "late_penalty": {"factor": 0.5, "per_day": 0.1}}),
+            "late_penalty takes either",
+        ),
+        (
+            json!({"version": version, "weight": -1}),
+            "The weight must be",
+        ),
+        (
+            json!({"version": version, "extensions": {"bob": minutes_from_now(10)}}),
+            "is before the deadline",
+        ),
+        (
+            json!({"version": version, "kind": "contest"}),
+            "A late penalty and extensions are for homework sets",
+        ),
+    ] {
+        let refused = call(
+            &mut client,
+            "PATCH",
+            "/api/v1/contests/hw2",
+            &auth,
+            Some(&body),
+        )
+        .await;
+        assert_eq!(
+            refused.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{body}: {}",
+            refused.body
+        );
+        assert!(refused.body.contains(expected), "{body}: {}", refused.body);
+        assert_eq!(
+            std::fs::read(&file).unwrap(),
+            before,
+            "{body} changed judge.toml"
+        );
+    }
+}

@@ -449,6 +449,7 @@ run = ["python3", "main.py"]
             duration_minutes: None,
             late_until: None,
             freeze_minutes: Some(30),
+            grading: Default::default(),
         };
         let after = put_contest(&config, &spec).unwrap();
         let text = std::fs::read_to_string(&config.file).unwrap();

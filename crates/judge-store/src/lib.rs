@@ -21,6 +21,7 @@
 //! blocking threads (judge-server's `state::AppState::blocking`). It knows nothing of
 //! HTTP, pages or judging: judge-server serves it, and its workers fill it.
 
+pub mod account_changes;
 pub mod backup;
 pub mod clarifications;
 pub mod copy;
@@ -52,6 +53,7 @@ pub mod users;
 #[cfg(test)]
 pub(crate) mod testing;
 
+pub use account_changes::AccountChange;
 pub use database_url::DatabaseUrl;
 pub use error::{DatabaseCause, Result, StoreError};
 pub use handle::{now_ms, Store, DATABASE_FILE};
@@ -64,7 +66,7 @@ pub use submissions::{
     SubmissionSummary,
 };
 pub use tokens::ApiToken;
-pub use users::{AccountChange, NewUser, Role, User};
+pub use users::{NewUser, Role, User};
 
 #[cfg(test)]
 mod tests {

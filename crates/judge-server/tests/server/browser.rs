@@ -354,6 +354,53 @@ fn the_contest_list_and_the_clock_render_in_chromium() {
     println!("contests in chromium: {seen}");
 }
 
+/// A course run from the browser in Chromium (tests/browser/course.mjs, issue 30): the
+/// teacher creates a contest and imports a class, a new student submits with the password
+/// shown once, the teacher freezes the board now and unfreezes it; no file edited, no
+/// restart. JUDGE_SCREENSHOTS=DIR saves the teacher's contests and accounts pages there
+/// (English, Chinese, a phone).
+#[test]
+fn a_course_is_run_from_the_browser_in_chromium() {
+    let Some(folder) = browser_folder() else {
+        return;
+    };
+    let mut test_server = crate::common::TestServer::new(1);
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let server = test_server.server.take().unwrap();
+    let serving = Serving::start(&runtime, server);
+    let address = serving.address;
+    let mut command = Command::new("node");
+    command
+        .arg(folder.join("course.mjs"))
+        .current_dir(&folder)
+        .env("JUDGE_URL", format!("http://{address}"))
+        .env(
+            "AC_SOURCE",
+            crate::common::fixtures().join("submissions/ac.py"),
+        )
+        .env("CHROMIUM", chromium());
+    if let Some(dir) = std::env::var_os("JUDGE_SCREENSHOTS") {
+        command.env("SCREENSHOTS", dir);
+    }
+    let output = command.output().unwrap();
+    serving.stop(&runtime);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "the course browser test failed:\n{stdout}\n{stderr}"
+    );
+    let seen: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(
+        seen["imported"],
+        serde_json::json!(["carol", "dave"]),
+        "{seen}"
+    );
+    let judge_toml = std::fs::read_to_string(test_server._dir.path().join("judge.toml")).unwrap();
+    assert!(judge_toml.contains("id = \"week2\""), "{judge_toml}");
+    println!("course in chromium: {seen}");
+}
+
 /// The gradebook in Chromium (tests/browser/grades.mjs): the teacher's whole class with a
 /// late cell, in English and Chinese, on a desktop and a phone; a student's own row.
 /// JUDGE_SCREENSHOTS=DIR saves grades.png, grades-zh.png and grades-phone.png there.

@@ -269,6 +269,30 @@ fn judge_users_adds_imports_lists_and_resets_accounts() {
         String::from_utf8_lossy(&listed.stdout),
         "cid\tstudent\ndan\tstudent\nteach\tteacher\n"
     );
+    // Disabled from the command line: listed so, and the last teacher cannot be.
+    let disabled = judge(
+        &binary,
+        &config,
+        &["users", "disable", "cid", "--data", data],
+    );
+    assert!(disabled.status.success(), "{disabled:?}");
+    let listed = judge(&binary, &config, &["users", "list", "--data", data]);
+    assert_eq!(
+        String::from_utf8_lossy(&listed.stdout),
+        "cid\tstudent\tdisabled\ndan\tstudent\nteach\tteacher\n"
+    );
+    let last = judge(
+        &binary,
+        &config,
+        &["users", "disable", "teach", "--data", data],
+    );
+    assert!(!last.status.success(), "{last:?}");
+    let enabled = judge(
+        &binary,
+        &config,
+        &["users", "enable", "cid", "--data", data],
+    );
+    assert!(enabled.status.success(), "{enabled:?}");
     let token = judge(&binary, &config, &["users", "token", "dan", "--data", data]);
     assert!(token.status.success(), "{token:?}");
     let reset = judge(

@@ -5,7 +5,7 @@ use super::common::{GlobalOptions, EXIT_ERROR, EXIT_JUDGED};
 use super::database::{self, DatabaseArgs};
 use anyhow::Context;
 use judge_server::accounts;
-use judge_server::store::Role;
+use judge_server::store::{AccountChange, Role};
 use std::path::PathBuf;
 
 /// Arguments of `judge users`.
@@ -36,8 +36,19 @@ pub enum UsersCommand {
         /// The CSV file (a first line `name,password` is a header).
         file: PathBuf,
     },
-    /// List the accounts.
+    /// List the accounts (name, role, and `disabled` for a disabled one).
     List,
+    /// Disable an account: it cannot log in, its sessions end and its API tokens stop at
+    /// once (the last enabled teacher cannot be disabled).
+    Disable {
+        /// The log-in name.
+        name: String,
+    },
+    /// Enable a disabled account again (its old tokens stay revoked).
+    Enable {
+        /// The log-in name.
+        name: String,
+    },
     /// Give an account a new generated password (log it out and revoke its API tokens);
     /// print the password.
     ResetPassword {
@@ -108,8 +119,19 @@ pub fn execute(cli: &GlobalOptions, args: &UsersArgs) -> anyhow::Result<u8> {
         }
         UsersCommand::List => {
             for user in store.users()? {
-                println!("{}\t{}", user.name, user.role.as_str());
+                let disabled = if user.disabled { "\tdisabled" } else { "" };
+                println!("{}\t{}{disabled}", user.name, user.role.as_str());
             }
+            Ok(EXIT_JUDGED)
+        }
+        UsersCommand::Disable { name } => {
+            accounts::change_account(&store, name, AccountChange::Disable)?;
+            println!("disabled {name}: logged out, API tokens revoked");
+            Ok(EXIT_JUDGED)
+        }
+        UsersCommand::Enable { name } => {
+            accounts::change_account(&store, name, AccountChange::Enable)?;
+            println!("enabled {name}");
             Ok(EXIT_JUDGED)
         }
         UsersCommand::ResetPassword { name } => {

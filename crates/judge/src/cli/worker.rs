@@ -115,12 +115,15 @@ pub fn execute(cli: &GlobalOptions, args: &WorkerArgs) -> anyhow::Result<u8> {
     let terminal = Arc::new(Terminal {
         out: Mutex::new(std::io::stdout()),
     });
+    // Every contest's problems, once each: a homework problem is judged here too.
+    let mut seen = std::collections::BTreeSet::new();
     let problems: Vec<String> = judge
         .config
-        .toml
-        .contest
-        .problems
+        .course()
+        .contests
         .iter()
+        .flat_map(|c| c.problems.iter())
+        .filter(|p| seen.insert(p.id.clone()))
         .map(|p| p.id.clone())
         .collect();
     terminal.line("preparing the problems (building their checkers once)");

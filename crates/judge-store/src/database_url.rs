@@ -148,6 +148,9 @@ struct ServerTable {
     /// The store every server command uses when `--database` is not given: `sqlite:PATH`
     /// (relative to judge.toml) or `postgres://...` (default: the SQLite file in `--data`).
     database: Option<DatabaseUrl>,
+    /// The data folder (the SQLite store, backups) when `--data` is not given, relative to
+    /// judge.toml (default: `judge-data` beside judge.toml).
+    data: Option<PathBuf>,
 }
 
 /// judge.toml as the server reads it: its `[server]` table only.
@@ -157,19 +160,31 @@ struct ServerSections {
     server: ServerTable,
 }
 
-/// The store judge.toml's `[server] database` names, a relative SQLite path taken from
-/// judge.toml's folder; an error names judge.toml and the line.
-pub fn configured(config: &JudgeConfig) -> Result<Option<DatabaseUrl>, ConfigError> {
+/// judge.toml's `[server]` table (an empty one when it has none); an error names
+/// judge.toml and the line.
+fn server_table(config: &JudgeConfig) -> Result<ServerTable, ConfigError> {
     if config.toml.server.is_empty() {
-        return Ok(None);
+        return Ok(ServerTable::default());
     }
     let text = std::fs::read_to_string(&config.file)
         .map_err(|e| ConfigError::new(&config.file, format!("cannot read it: {e}")))?;
     let sections: ServerSections = parse_toml(&config.file, &text)?;
-    Ok(sections
-        .server
+    Ok(sections.server)
+}
+
+/// The store judge.toml's `[server] database` names, a relative SQLite path taken from
+/// judge.toml's folder; an error names judge.toml and the line.
+pub fn configured(config: &JudgeConfig) -> Result<Option<DatabaseUrl>, ConfigError> {
+    Ok(server_table(config)?
         .database
         .map(|url| url.relative_to(&config.root)))
+}
+
+/// The data folder judge.toml's `[server] data` names, taken from judge.toml's folder.
+pub fn configured_data(config: &JudgeConfig) -> Result<Option<PathBuf>, ConfigError> {
+    Ok(server_table(config)?
+        .data
+        .map(|data| config.root.join(data)))
 }
 
 #[cfg(test)]
@@ -196,6 +211,11 @@ mod tests {
         assert!(
             bad.contains("judge.toml: line") && bad.contains("unknown kind of database"),
             "{bad}"
+        );
+        std::fs::write(&file, format!("{base}\n[server]\ndata = \"course-data\"\n")).unwrap();
+        assert_eq!(
+            configured_data(&JudgeConfig::load(&file).unwrap()).unwrap(),
+            Some(dir.path().join("course-data"))
         );
         let unknown = with("databse = \"sqlite:x\"\n").unwrap_err().to_string();
         assert!(unknown.contains("databse"), "{unknown}");

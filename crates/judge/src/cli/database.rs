@@ -32,14 +32,16 @@ pub struct DatabaseArgs {
 
 impl DatabaseArgs {
     /// The data folder, given judge.toml (if one was found): `--data` as given (a path
-    /// on the command line is the shell's, from the current folder), else
-    /// [`DEFAULT_DATA_DIR`] in judge.toml's folder, else in the current folder.
-    pub fn data_dir(&self, config: Option<&JudgeConfig>) -> PathBuf {
-        match (&self.data, config) {
+    /// on the command line is the shell's, from the current folder), else judge.toml's
+    /// `[server] data` (from judge.toml's folder), else [`DEFAULT_DATA_DIR`] in
+    /// judge.toml's folder, else in the current folder.
+    pub fn data_dir(&self, config: Option<&JudgeConfig>) -> anyhow::Result<PathBuf> {
+        Ok(match (&self.data, config) {
             (Some(data), _) => data.clone(),
-            (None, Some(config)) => config.root.join(DEFAULT_DATA_DIR),
+            (None, Some(config)) => judge_server::store::database_url::configured_data(config)?
+                .unwrap_or_else(|| config.root.join(DEFAULT_DATA_DIR)),
             (None, None) => PathBuf::from(DEFAULT_DATA_DIR),
-        }
+        })
     }
 
     /// The store these options name, given judge.toml (if one was found): `--database`,
@@ -59,7 +61,7 @@ impl DatabaseArgs {
                 return Ok((url, false));
             }
         }
-        let url = DatabaseUrl::sqlite(self.data_dir(config).join(DATABASE_FILE));
+        let url = DatabaseUrl::sqlite(self.data_dir(config)?.join(DATABASE_FILE));
         Ok((url, self.data.is_none()))
     }
 
@@ -101,7 +103,7 @@ pub fn open(
     config: Option<&JudgeConfig>,
 ) -> anyhow::Result<judge_server::store::Store> {
     let url = args.existing_url(config)?;
-    let backups = judge_server::store::backup::folder_for(&url, &args.data_dir(config));
+    let backups = judge_server::store::backup::folder_for(&url, &args.data_dir(config)?);
     let store = judge_server::store::Store::connect_keeping(&url, Some(&backups))?;
     if let Some(file) = store.migration_backup() {
         eprintln!(
@@ -130,10 +132,27 @@ mod tests {
         std::fs::write(&file, "[contest]\ntitle = \"t\"\n").unwrap();
         let config = JudgeConfig::load(&file).unwrap();
         let default = course.path().join(DEFAULT_DATA_DIR);
-        assert_eq!(args(None).data_dir(Some(&config)), default);
-        assert_eq!(args(None).data_dir(None), PathBuf::from(DEFAULT_DATA_DIR));
+        assert_eq!(args(None).data_dir(Some(&config)).unwrap(), default);
+        assert_eq!(
+            args(None).data_dir(None).unwrap(),
+            PathBuf::from(DEFAULT_DATA_DIR)
+        );
         // A path on the command line is the shell's: from the current folder.
-        assert_eq!(args(Some("d")).data_dir(Some(&config)), PathBuf::from("d"));
+        assert_eq!(
+            args(Some("d")).data_dir(Some(&config)).unwrap(),
+            PathBuf::from("d")
+        );
+        // judge.toml's `[server] data`, from judge.toml's folder.
+        std::fs::write(
+            &file,
+            "[contest]\ntitle = \"t\"\n[server]\ndata = \"store\"\n",
+        )
+        .unwrap();
+        let configured = JudgeConfig::load(&file).unwrap();
+        assert_eq!(
+            args(None).data_dir(Some(&configured)).unwrap(),
+            course.path().join("store")
+        );
         let store = default.join(DATABASE_FILE);
         assert_eq!(
             args(None)

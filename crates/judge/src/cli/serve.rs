@@ -107,7 +107,7 @@ pub fn execute(cli: &GlobalOptions, args: &ServeArgs) -> anyhow::Result<u8> {
     let database = args.store.url(Some(&judge.config))?;
     let options = ServerOptions {
         listen: args.listen.clone(),
-        data_dir: args.store.data_dir(Some(&judge.config)),
+        data_dir: args.store.data_dir(Some(&judge.config))?,
         database: Some(database.clone()),
         workers: args.workers.unwrap_or_else(options::default_workers),
         test_jobs: args

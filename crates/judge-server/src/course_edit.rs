@@ -23,6 +23,7 @@ use judge_core::config::judge_toml::{JudgeConfig, LatePenaltyToml};
 use judge_core::course::{
     ContestKind, ContestProblem, ContestSpec, ContestStart, Feedback, Grading, LatePenalty, Scoring,
 };
+use judge_core::text::rfc3339_ms as rfc3339;
 use judge_store::SubmissionFilter;
 use serde::{Deserialize, Deserializer, Serialize};
 use sha2::{Digest, Sha256};
@@ -110,17 +111,6 @@ pub struct WindowView {
     pub late_until: Option<String>,
     /// Whether a teacher moved it (else judge.toml's).
     pub teacher_set: bool,
-}
-
-/// An RFC 3339 time of Unix milliseconds.
-pub fn rfc3339(ms: i64) -> String {
-    time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
-        .ok()
-        .and_then(|t| {
-            t.format(&time::format_description::well_known::Rfc3339)
-                .ok()
-        })
-        .unwrap_or_default()
 }
 
 fn time_text(time: ContestStart) -> String {

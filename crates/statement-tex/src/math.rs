@@ -34,8 +34,8 @@ pub fn to_mathml(tex: &str, display: bool) -> String {
     }
 }
 
-/// The MathML elements the renderer writes.
-const TAGS: &[&str] = &[
+/// The MathML elements the renderer writes (the statement sanitiser keeps exactly these).
+pub const TAGS: &[&str] = &[
     "math",
     "mi",
     "mn",

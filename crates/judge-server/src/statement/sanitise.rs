@@ -56,38 +56,8 @@ const TAGS: &[&str] = &[
     "u",
 ];
 
-/// The MathML elements kept (MathML Core's presentation markup).
-const MATHML_TAGS: &[&str] = &[
-    "math",
-    "mi",
-    "mn",
-    "mo",
-    "ms",
-    "mtext",
-    "mspace",
-    "mrow",
-    "mfrac",
-    "msqrt",
-    "mroot",
-    "mstyle",
-    "merror",
-    "mpadded",
-    "mphantom",
-    "msub",
-    "msup",
-    "msubsup",
-    "munder",
-    "mover",
-    "munderover",
-    "mmultiscripts",
-    "mprescripts",
-    "none",
-    "mtable",
-    "mtr",
-    "mtd",
-    "semantics",
-    "annotation",
-];
+/// The MathML elements kept: those the math renderer writes.
+const MATHML_TAGS: &[&str] = statement_tex::math::TAGS;
 
 /// The attributes kept on MathML elements: layout only (no `href`, no `style`, no event).
 const MATHML_ATTRIBUTES: &[&str] = &[

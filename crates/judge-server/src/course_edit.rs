@@ -554,6 +554,19 @@ fn apply(
     Ok(spec)
 }
 
+/// Runs an edit on a blocking thread (an edit reads and writes judge.toml and the store),
+/// in the request's language; a task that could not run to its end is the server's
+/// failure.
+pub async fn blocking<T: Send + 'static>(
+    state: &AppState,
+    edit: impl FnOnce(&AppState) -> Result<T, EditError> + Send + 'static,
+) -> Result<T, EditError> {
+    let state = state.clone();
+    tokio::task::spawn_blocking(crate::i18n::carried(move || edit(&state)))
+        .await
+        .unwrap_or_else(|error| Err(EditError::Server(ServerError::Task(error.to_string()))))
+}
+
 /// The version `asked` must be `current`'s.
 fn check_version(asked: Option<&str>, current: &ContestSpec, first: bool) -> Result<(), EditError> {
     let t = EditTexts::current();

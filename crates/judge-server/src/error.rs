@@ -24,6 +24,9 @@ pub enum ServerError {
     /// An account operation was refused.
     #[error(transparent)]
     Account(#[from] crate::accounts::AccountError),
+    /// A blocking task (judge.toml's edit, a store operation) could not run to its end.
+    #[error("a blocking task failed: {0}")]
+    Task(String),
     /// The system's random number generator failed.
     #[error("the system random number generator failed: {0}")]
     Random(String),

@@ -130,19 +130,7 @@ async fn blocking<T: Send + 'static>(
     state: &AppState,
     edit: impl FnOnce(&AppState) -> Result<T, EditError> + Send + 'static,
 ) -> Result<T, Response> {
-    let state = state.clone();
-    match tokio::task::spawn_blocking(crate::i18n::carried(move || edit(&state))).await {
-        Ok(result) => result.map_err(edit_error),
-        Err(error) => {
-            tracing::error!("a contest edit's blocking task failed: {error}");
-            Err(HttpError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                ErrorTexts::current().server_failed(),
-            )
-            .into_json()
-            .into_response())
-        }
-    }
+    course_edit::blocking(state, edit).await.map_err(edit_error)
 }
 
 /// `GET /api/v1/contests`.

@@ -160,6 +160,20 @@ fn raw_points(contest: &ContestSpec, problem: &ContestProblem, attempt: &Attempt
     }
 }
 
+/// What one attempt of `student` earns in the gradebook: its points before the late rule
+/// and after it (the same for an attempt on time). A submission list shows both for a late
+/// attempt; a cell takes the best of the second.
+pub fn attempt_grade(
+    contest: &ContestSpec,
+    problem: &ContestProblem,
+    student: &str,
+    attempt: &AttemptRecord,
+) -> (f64, f64) {
+    let raw = raw_points(contest, problem, attempt);
+    let late = late_by(contest, student, attempt);
+    (raw, raw * contest.grading.late_penalty.factor(late))
+}
+
 /// How late an attempt is (seconds past the student's deadline; 0 or less: on time).
 /// Only a homework set has late work: a contest refuses submissions after its end.
 fn late_by(contest: &ContestSpec, student: &str, attempt: &AttemptRecord) -> i64 {
@@ -182,13 +196,11 @@ fn cell(contest: &ContestSpec, student: &str, mine: &[&AttemptRecord]) -> Cell {
                 late: false,
             };
             for attempt in counted.iter().filter(|a| a.problem == problem.id) {
-                let raw = raw_points(contest, problem, attempt);
-                let late = late_by(contest, student, attempt);
-                let points = raw * contest.grading.late_penalty.factor(late);
+                let (raw, points) = attempt_grade(contest, problem, student, attempt);
                 grade.before_penalty = grade.before_penalty.max(raw);
                 if points > grade.points {
                     grade.points = points;
-                    grade.late = late > 0;
+                    grade.late = late_by(contest, student, attempt) > 0;
                 }
             }
             grade
@@ -339,6 +351,19 @@ mod tests {
         assert!(cell.problems[0].late);
         let much_later = [attempt("hw1", "ann", "a", 4, DEADLINE + 30 * DAY)];
         assert_eq!(one_cell(homework(per_day), &much_later).points, 50.0);
+    }
+
+    #[test]
+    fn one_attempts_grade_is_its_points_before_and_after_the_rule() {
+        let spec = homework(LatePenalty::Factor(0.8));
+        let a = &spec.problems[0];
+        let on_time = attempt("hw1", "ann", "a", 2, DEADLINE - 1).attempt;
+        assert_eq!(attempt_grade(&spec, a, "ann", &on_time), (50.0, 50.0));
+        let late = attempt("hw1", "ann", "a", 4, DEADLINE + 1).attempt;
+        assert_eq!(attempt_grade(&spec, a, "ann", &late), (100.0, 80.0));
+        // A cell takes the best of the second figure.
+        let cell = one_cell(spec.clone(), &[attempt("hw1", "ann", "a", 4, DEADLINE + 1)]);
+        assert_eq!(cell.points, attempt_grade(&spec, a, "ann", &late).1);
     }
 
     #[test]

@@ -22,24 +22,11 @@ impl ResultsLog {
     /// (a crash mid-write) is cut off.
     pub fn open(path: &Path) -> Result<(ResultsLog, BTreeMap<String, AttemptLine>)> {
         let error = |e: std::io::Error| JudgeError::file("results log", path, e);
-        let mut done = BTreeMap::new();
-        let mut good_length = 0u64;
-        if path.exists() {
-            let reader = std::io::BufReader::new(File::open(path).map_err(error)?);
-            let mut offset = 0u64;
-            for line in reader.split(b'\n') {
-                let line = line.map_err(error)?;
-                let next = offset + line.len() as u64 + 1;
-                match serde_json::from_slice::<AttemptLine>(&line) {
-                    Ok(record) => {
-                        good_length = next;
-                        done.insert(record.id.clone(), record);
-                    }
-                    Err(_) => break,
-                }
-                offset = next;
-            }
-        }
+        let (done, good_length) = if path.exists() {
+            scan(path)?
+        } else {
+            (BTreeMap::new(), 0)
+        };
         let file = File::options()
             .create(true)
             .append(true)
@@ -68,6 +55,35 @@ impl ResultsLog {
             .and_then(|()| self.file.sync_data())
             .map_err(|e| JudgeError::file("results log", &self.path, e))
     }
+}
+
+/// Reads a finished or running contest's log without changing it (`judge grades`): the
+/// last line of each attempt, by id; a torn last line is left out.
+pub fn read(path: &Path) -> Result<BTreeMap<String, AttemptLine>> {
+    Ok(scan(path)?.0)
+}
+
+/// The last line of each attempt in the log at `path`, and the length of its complete
+/// lines (the rest is a torn line).
+fn scan(path: &Path) -> Result<(BTreeMap<String, AttemptLine>, u64)> {
+    let error = |e: std::io::Error| JudgeError::file("results log", path, e);
+    let mut done = BTreeMap::new();
+    let mut good_length = 0u64;
+    let reader = std::io::BufReader::new(File::open(path).map_err(error)?);
+    let mut offset = 0u64;
+    for line in reader.split(b'\n') {
+        let line = line.map_err(error)?;
+        let next = offset + line.len() as u64 + 1;
+        match serde_json::from_slice::<AttemptLine>(&line) {
+            Ok(record) => {
+                good_length = next;
+                done.insert(record.id.clone(), record);
+            }
+            Err(_) => break,
+        }
+        offset = next;
+    }
+    Ok((done, good_length))
 }
 
 #[cfg(test)]
@@ -116,6 +132,7 @@ mod tests {
         drop(log);
         let (_, done) = ResultsLog::open(&path).unwrap();
         assert_eq!(done.len(), 4, "the last line of each attempt");
+        assert_eq!(read(&path).unwrap(), done, "read sees what open sees");
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(
             text.lines().all(|l| l.starts_with('{') && l.ends_with('}')),

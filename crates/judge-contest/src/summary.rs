@@ -7,7 +7,8 @@ use super::scoring::{attempt_points, scoreboard, AttemptRecord, Scoreboard};
 use crate::export::{
     AttemptExport, AttemptState, ResultsExport, TestSummary, EXPORT_SCHEMA_VERSION,
 };
-use judge_core::course::{ContestSpec, Scoring};
+use crate::gradebook::{gradebook, Gradebook, GradedAttempt};
+use judge_core::course::{ContestSpec, Course, Scoring};
 use judge_core::text::rfc3339;
 
 /// The contest's start: judge.toml's `contest.start`, else the earliest attempt (Unix
@@ -128,4 +129,26 @@ pub fn results_file(contest: &ContestSpec, attempts: &[AttemptLine]) -> ResultsE
         scoreboard: board(contest, attempts),
         attempts: attempts.iter().map(|a| export(contest, a)).collect(),
     }
+}
+
+/// The gradebook of contest runs (`judge grades --results`): each of `course`'s contests
+/// paired with its run's attempts (the lines of its results.jsonl), the students being
+/// everyone with an attempt in any run. The same cells as the server's gradebook: one
+/// [`gradebook`] scores both.
+pub fn gradebook_of_runs(course: &Course, runs: &[Vec<AttemptLine>]) -> Gradebook {
+    let every_line: Vec<AttemptLine> = runs.iter().flatten().cloned().collect();
+    let attempts: Vec<GradedAttempt> = course
+        .contests
+        .iter()
+        .zip(runs)
+        .flat_map(|(contest, lines)| {
+            lines.iter().filter_map(|line| {
+                Some(GradedAttempt {
+                    contest: contest.id.clone(),
+                    attempt: record(line)?,
+                })
+            })
+        })
+        .collect();
+    gradebook(course, &students(&every_line), &attempts)
 }

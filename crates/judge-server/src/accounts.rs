@@ -37,14 +37,20 @@ pub enum AccountError {
         /// The first character refused.
         bad: char,
     },
+    /// A group name too long, or with a character group names may not have.
+    #[error("group {group:?}: a group has 1 to {MAX_NAME_CHARS} letters, digits, spaces, '.', '_' or '-'")]
+    GroupName {
+        /// The group given.
+        group: String,
+    },
     /// A password too short or too long.
     #[error("a password has 8 to {MAX_PASSWORD_BYTES} bytes, not {bytes}")]
     PasswordLength {
         /// Its bytes.
         bytes: usize,
     },
-    /// A class file's line with other than one or two fields.
-    #[error("expected name[,password], found {fields} fields")]
+    /// A class file's line with other than one to three fields.
+    #[error("expected name[,password[,group]], found {fields} fields")]
     Fields {
         /// How many it has.
         fields: usize,
@@ -173,6 +179,24 @@ pub fn check_name(name: &str) -> Result<()> {
     Ok(())
 }
 
+/// Checks a group's name (a class or section: `2024-A`, `二班`, `Tuesday lab`): 1 to
+/// [`MAX_NAME_CHARS`] letters, digits, '.', '_', '-' and inner spaces.
+pub fn check_group(group: &str) -> Result<()> {
+    let count = group.chars().count();
+    let good = (1..=MAX_NAME_CHARS).contains(&count)
+        && group.trim() == group
+        && group
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-' | ' '));
+    if good {
+        Ok(())
+    } else {
+        Err(ServerError::Account(AccountError::GroupName {
+            group: group.to_string(),
+        }))
+    }
+}
+
 /// Checks a chosen password: 8 to 1024 bytes.
 pub fn check_password(password: &str) -> Result<()> {
     if password.len() < 8 || password.len() > MAX_PASSWORD_BYTES {
@@ -201,7 +225,22 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
 
 /// Adds an account with `password`, or a generated one; returns the password.
 pub fn add_user(store: &Store, name: &str, role: Role, password: Option<&str>) -> Result<String> {
+    add_member(store, name, role, password, None)
+}
+
+/// Adds an account with `password`, or a generated one, in `group`, if any; returns the
+/// password.
+pub fn add_member(
+    store: &Store,
+    name: &str,
+    role: Role,
+    password: Option<&str>,
+    group: Option<&str>,
+) -> Result<String> {
     check_name(name)?;
+    if let Some(group) = group {
+        check_group(group)?;
+    }
     let password = match password {
         Some(given) => {
             check_password(given)?;
@@ -209,7 +248,12 @@ pub fn add_user(store: &Store, name: &str, role: Role, password: Option<&str>) -
         }
         None => generate_password()?,
     };
-    store.add_user(name, &hash_password(&password)?, role)?;
+    store.add_users(&[NewUser {
+        name: name.to_string(),
+        password_hash: hash_password(&password)?,
+        role,
+        group: group.map(str::to_string),
+    }])?;
     Ok(password)
 }
 
@@ -249,9 +293,12 @@ pub fn change_own_password(
     Ok(store.change_own_password_hash(user.id, &hash_password(new)?, keep_session_sha256)?)
 }
 
-/// Disables, enables or changes the role of an account (see [`Store::change_account`]:
-/// never leaves the course without an enabled teacher).
+/// Disables, enables, changes the role or the group of an account (see
+/// [`Store::change_account`]: never leaves the course without an enabled teacher).
 pub fn change_account(store: &Store, name: &str, change: AccountChange) -> Result<User> {
+    if let AccountChange::Group(Some(group)) = &change {
+        check_group(group)?;
+    }
     Ok(store.change_account(name, change)?)
 }
 
@@ -301,10 +348,13 @@ pub struct ClassLine {
     pub name: String,
     /// The file's password (checked), or None for a generated one.
     pub password: Option<String>,
+    /// The file's group (checked), if any.
+    pub group: Option<String>,
 }
 
-/// Reads a class file, CSV text of `name[,password]` lines; a first line `name` or
-/// `name,password` is a header; blank lines are ignored. Returns the good lines and the
+/// Reads a class file, CSV text of `name[,password[,group]]` lines (an empty password
+/// is a generated one); a first line whose first field is `name` is a header; blank
+/// lines are ignored. Returns the good lines and the
 /// problems of the others (a bad name, a short password, a name twice), each named by
 /// its line; whether a name is taken is the store's to say.
 pub fn parse_class(csv_text: &str) -> (Vec<ClassLine>, Vec<ImportProblem>) {
@@ -335,7 +385,7 @@ pub fn parse_class(csv_text: &str) -> (Vec<ClassLine>, Vec<ImportProblem>) {
         if index == 0 && fields[0].eq_ignore_ascii_case("name") {
             continue;
         }
-        if fields.len() > 2 {
+        if fields.len() > 3 {
             problems.push(ImportProblem {
                 line,
                 reason: AccountError::Fields {
@@ -346,7 +396,10 @@ pub fn parse_class(csv_text: &str) -> (Vec<ClassLine>, Vec<ImportProblem>) {
         }
         let name = fields[0];
         let password = fields.get(1).copied().filter(|p| !p.is_empty());
-        let checked = check_name(name).and_then(|()| password.map_or(Ok(()), check_password));
+        let group = fields.get(2).copied().filter(|g| !g.is_empty());
+        let checked = check_name(name)
+            .and_then(|()| password.map_or(Ok(()), check_password))
+            .and_then(|()| group.map_or(Ok(()), check_group));
         match checked.map_err(AccountError::of) {
             Ok(()) => {}
             Err(Ok(reason)) => {
@@ -376,6 +429,7 @@ pub fn parse_class(csv_text: &str) -> (Vec<ClassLine>, Vec<ImportProblem>) {
             line,
             name: name.to_string(),
             password: password.map(str::to_string),
+            group: group.map(str::to_string),
         });
     }
     (lines, problems)
@@ -389,7 +443,9 @@ pub fn import_students(store: &Store, csv_text: &str) -> Result<ImportReport> {
     let mut report = ImportReport::default();
     for class_line in lines {
         let given = class_line.password.as_deref();
-        match add_user(store, &class_line.name, Role::Student, given).map_err(AccountError::of) {
+        let group = class_line.group.as_deref();
+        let added = add_member(store, &class_line.name, Role::Student, given, group);
+        match added.map_err(AccountError::of) {
             Ok(password) => report
                 .created
                 .push((class_line.name, password, given.is_none())),
@@ -429,6 +485,7 @@ pub fn import_class(store: &Store, csv_text: &str) -> Result<ImportedClass> {
             name: class_line.name.clone(),
             password_hash: hash_password(&password)?,
             role: Role::Student,
+            group: class_line.group.clone(),
         });
         created.push((
             class_line.name.clone(),

@@ -192,8 +192,9 @@ pub fn view(contest: &Contest, now_ms: i64) -> ContestView {
     }
 }
 
-/// Absent (`None`), `null` (`Some(None)`: clear it) or a value.
-fn present<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+/// Absent (`None`), `null` (`Some(None)`: clear it) or a value (a JSON body's field of a
+/// `PATCH`: `#[serde(default, deserialize_with = "present")]`).
+pub(crate) fn present<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<Option<Option<T>>, D::Error> {
     Option::<T>::deserialize(deserializer).map(Some)

@@ -13,11 +13,17 @@ use judge_core::course::{ContestSpec, ContestStart, Course};
 use judge_store::submissions::JudgedAttempt;
 use judge_store::{Store, User};
 
-/// The gradebook of judge.toml's course over `store`'s students and attempts (for
-/// `judge grades`).
-pub fn from_store(config: &JudgeConfig, store: &Store, now_ms: i64) -> Result<Gradebook> {
+/// The gradebook of judge.toml's course over `store`'s students (those of `group`, for
+/// Some) and attempts (for `judge grades`).
+pub fn from_store(
+    config: &JudgeConfig,
+    store: &Store,
+    now_ms: i64,
+    group: Option<&str>,
+) -> Result<Gradebook> {
     let contests = Contests::new(config, store, now_ms)?;
-    Ok(build(&contests, &store.users()?, &store.attempts()?))
+    let users = in_group(store.users()?, group);
+    Ok(build(&contests, &users, &store.attempts()?))
 }
 
 /// The gradebook of `users`' students over `attempts`.
@@ -44,8 +50,24 @@ pub fn build(contests: &Contests, users: &[User], attempts: &[JudgedAttempt]) ->
     gradebook(&course, &students, &graded)
 }
 
+/// The groups of `users`, sorted, each once.
+pub fn groups(users: &[User]) -> Vec<String> {
+    let mut groups: Vec<String> = users.iter().filter_map(|u| u.group.clone()).collect();
+    groups.sort();
+    groups.dedup();
+    groups
+}
+
+/// `users` less those outside `group` (all of them for None).
+pub fn in_group(mut users: Vec<User>, group: Option<&str>) -> Vec<User> {
+    if let Some(group) = group {
+        users.retain(|u| u.group.as_deref() == Some(group));
+    }
+    users
+}
+
 /// A contest's definition with the window in force (a teacher may have moved it).
-fn in_force(contest: &Contest) -> ContestSpec {
+pub(crate) fn in_force(contest: &Contest) -> ContestSpec {
     let window = contest.window();
     let at = |ms: i64| {
         time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)

@@ -1,6 +1,6 @@
 //! A change of an account's standing: disabled (its sessions ended and its tokens revoked
-//! in the same transaction), enabled again, or given another role; never leaving the
-//! course without an enabled teacher.
+//! in the same transaction), enabled again, given another role, or put in a group (or
+//! none); never leaving the course without an enabled teacher.
 
 use super::engine::Value;
 use super::users::{Role, User};
@@ -9,7 +9,7 @@ use crate::engine::FromRow;
 use crate::error::{Result, StoreError};
 
 /// A change of an account's standing ([`Store::change_account`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AccountChange {
     /// Disable it (its sessions end and its tokens stop working at once).
     Disable,
@@ -17,6 +17,8 @@ pub enum AccountChange {
     Enable,
     /// Give it this role.
     Role(Role),
+    /// Put it in this group (checked by the caller), or in none.
+    Group(Option<String>),
 }
 
 impl Store {
@@ -73,6 +75,12 @@ impl Store {
                     tx.execute(
                         "UPDATE users SET role = ?2 WHERE id = ?1",
                         &[Value::Int(user.id), role.as_str().into()],
+                    )?;
+                }
+                AccountChange::Group(group) => {
+                    tx.execute(
+                        "UPDATE users SET group_name = ?2 WHERE id = ?1",
+                        &[Value::Int(user.id), group.as_deref().into()],
                     )?;
                 }
             }
@@ -132,6 +140,7 @@ mod tests {
                 name: name.into(),
                 password_hash: "h".into(),
                 role: Role::Student,
+                group: (name == "dan").then(|| "b2".to_string()),
             };
             let error = store
                 .add_users(&[new("cid"), new("bob"), new("dan")])
@@ -140,6 +149,16 @@ mod tests {
             assert_eq!(store.users().unwrap().len(), 2, "nothing added");
             assert_eq!(store.add_users(&[new("cid"), new("dan")]).unwrap().len(), 2);
             assert_eq!(store.users().unwrap().len(), 4);
+            let dan = store.user_by_name("dan").unwrap().unwrap().0;
+            assert_eq!(dan.group.as_deref(), Some("b2"));
+            let moved = store
+                .change_account("dan", AccountChange::Group(Some("b3".into())))
+                .unwrap();
+            assert_eq!(moved.group.as_deref(), Some("b3"));
+            let none = store
+                .change_account("dan", AccountChange::Group(None))
+                .unwrap();
+            assert_eq!(none.group, None);
         });
     }
 }

@@ -67,6 +67,10 @@ pub const MIGRATIONS: &[Migration] = &[
         "008_account_disabled",
         "a disabled account (disabled_at_ms): it cannot log in, and its sessions and API tokens stop working"
     ),
+    migration!(
+        "009_user_groups",
+        "a student's group (group_name: a class or section, NULL for none), by which the teacher filters the gradebook and the submissions"
+    ),
 ];
 
 /// The schema version this build writes.

@@ -255,6 +255,10 @@ pub struct SubmissionFilter {
     pub language: Option<String>,
     /// Skip this many of the newest first (a page of a list).
     pub offset: usize,
+    /// Only this contest's (its id).
+    pub contest: Option<String>,
+    /// Only those of this group's accounts.
+    pub group: Option<String>,
 }
 
 /// One judged attempt with its per-test verdicts, for scoreboards and exports.
@@ -520,6 +524,8 @@ impl Store {
                AND (CAST(?2 AS TEXT) IS NULL OR s.problem = ?2)
                AND (CAST(?4 AS TEXT) IS NULL OR r.verdict = ?4)
                AND (CAST(?5 AS TEXT) IS NULL OR s.language = ?5)
+               AND (CAST(?7 AS TEXT) IS NULL OR s.contest = ?7)
+               AND (CAST(?8 AS TEXT) IS NULL OR u.group_name = ?8)
              ORDER BY s.id DESC LIMIT ?3 OFFSET ?6",
             SubmissionSummary::COLUMNS.select()
         );
@@ -536,6 +542,8 @@ impl Store {
                     filter.verdict.clone().into(),
                     filter.language.clone().into(),
                     i64::try_from(filter.offset).unwrap_or(i64::MAX).into(),
+                    filter.contest.clone().into(),
+                    filter.group.clone().into(),
                 ],
             )
         })

@@ -47,6 +47,8 @@ pub struct User {
     pub role: Role,
     /// Whether it is disabled (it cannot log in; its sessions and tokens do not work).
     pub disabled: bool,
+    /// Its group (a class or section of the course), if it has one.
+    pub group: Option<String>,
 }
 
 impl User {
@@ -58,7 +60,13 @@ impl User {
 
 impl FromRow for User {
     /// Of `users u`.
-    const COLUMNS: Columns = Columns(&["u.id", "u.name", "u.role", "u.disabled_at_ms"]);
+    const COLUMNS: Columns = Columns(&[
+        "u.id",
+        "u.name",
+        "u.role",
+        "u.disabled_at_ms",
+        "u.group_name",
+    ]);
 
     fn from_row(row: &Row) -> Result<User> {
         Ok(User {
@@ -66,6 +74,7 @@ impl FromRow for User {
             name: row.get("name")?,
             role: Role::parse(&row.get::<String>("role")?),
             disabled: row.get::<Option<i64>>("disabled_at_ms")?.is_some(),
+            group: row.get("group_name")?,
         })
     }
 }
@@ -79,18 +88,27 @@ pub struct NewUser {
     pub password_hash: String,
     /// Its role.
     pub role: Role,
+    /// Its group, if any.
+    pub group: Option<String>,
 }
 
 /// Inserts one account in `tx`; an existing name is refused.
-fn insert_user(tx: &mut dyn Tx, name: &str, password_hash: &str, role: Role) -> Result<i64> {
+fn insert_user(tx: &mut dyn Tx, user: &NewUser) -> Result<i64> {
+    let NewUser {
+        name,
+        password_hash,
+        role,
+        group,
+    } = user;
     let inserted = tx.query_row(
-        "INSERT INTO users (name, password_hash, role, created_at_ms)
-         VALUES (?1, ?2, ?3, ?4) ON CONFLICT (name) DO NOTHING RETURNING id",
+        "INSERT INTO users (name, password_hash, role, created_at_ms, group_name)
+         VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (name) DO NOTHING RETURNING id",
         &[
-            name.into(),
-            password_hash.into(),
+            name.as_str().into(),
+            password_hash.as_str().into(),
             role.as_str().into(),
             now_ms().into(),
+            group.as_deref().into(),
         ],
     )?;
     match inserted {
@@ -104,18 +122,19 @@ fn insert_user(tx: &mut dyn Tx, name: &str, password_hash: &str, role: Role) -> 
 impl Store {
     /// Adds an account; an existing name is refused.
     pub fn add_user(&self, name: &str, password_hash: &str, role: Role) -> Result<i64> {
-        self.write(|tx| insert_user(tx, name, password_hash, role))
+        let user = NewUser {
+            name: name.to_string(),
+            password_hash: password_hash.to_string(),
+            role,
+            group: None,
+        };
+        self.write(|tx| insert_user(tx, &user))
     }
 
     /// Adds every account of `users` or none: the first existing name refuses them all
     /// (`UserExists` names it). Returns their ids, in order.
     pub fn add_users(&self, users: &[NewUser]) -> Result<Vec<i64>> {
-        self.write(|tx| {
-            users
-                .iter()
-                .map(|user| insert_user(tx, &user.name, &user.password_hash, user.role))
-                .collect()
-        })
+        self.write(|tx| users.iter().map(|user| insert_user(tx, user)).collect())
     }
 
     /// An account and its password hash, by name.

@@ -260,6 +260,45 @@ fn judge_contest_judges_the_contest_it_is_given() {
         error,
         "error: unknown contest \"hw9\"; judge.toml's contests: main, hw"
     );
+
+    // `judge grades` over the two results folders: main's attempts were refused (no such
+    // problem there), hw's count 50 each; the same gradebook as the server's.
+    let grades = succeeds(
+        common::judge(
+            &course.config,
+            &[
+                "grades",
+                "--results",
+                first.path().to_str().unwrap(),
+                "--results",
+                &format!("hw={out_dir}"),
+            ],
+        ),
+        "grades --results",
+    );
+    assert_eq!(grades, "student,main,hw,total\nann,0,50,50\nben,0,50,50\n");
+    let error = fails(
+        common::judge(
+            &course.config,
+            &["grades", "--results", &format!("hw={class_dir}")],
+        ),
+        "grades --results of a folder without results",
+    );
+    assert!(error.contains("no results.jsonl"), "{error}");
+    let error = fails(
+        common::judge(
+            &course.config,
+            &[
+                "grades",
+                "--results",
+                &format!("hw={out_dir}"),
+                "--results",
+                &format!("hw={out_dir}"),
+            ],
+        ),
+        "grades --results twice",
+    );
+    assert!(error.contains("contest hw twice"), "{error}");
 }
 
 #[test]

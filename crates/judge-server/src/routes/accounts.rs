@@ -30,7 +30,7 @@ use serde::Deserialize;
 /// | `GET /teacher/accounts` | teacher | every account and API token |
 /// | `POST /teacher/accounts` | teacher | add an account (`name`, `teacher=1`): its password, shown once |
 /// | `POST /teacher/accounts/import` | teacher | import a class (`class`: CSV text), all or nothing |
-/// | `POST /teacher/accounts/{name}/{action}` | teacher | `password` (reset, shown once), `disable`, `enable`, `teacher`, `student`, `token` (shown once) |
+/// | `POST /teacher/accounts/{name}/{action}` | teacher | `password` (reset, shown once), `disable`, `enable`, `teacher`, `student`, `token` (shown once), `group` (`group`: its group, empty for none) |
 /// | `POST /teacher/tokens/{id}/revoke` | teacher | revoke any API token |
 /// | `GET /account` | logged in | my account |
 /// | `POST /account/password` | logged in | change my password (`current`, `new`, `repeat`) |
@@ -214,12 +214,20 @@ async fn import(
     }
 }
 
+/// The form of an account action: the CSRF token, and the group for `group`.
+#[derive(Debug, Deserialize)]
+pub struct ActForm {
+    csrf: Option<String>,
+    /// `group`'s new group (empty or absent: none).
+    group: Option<String>,
+}
+
 /// `POST /teacher/accounts/{name}/{action}`: one change to one account.
 async fn act(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
     Path((name, action)): Path<(String, String)>,
-    form: Result<Form<CsrfForm>, FormRejection>,
+    form: Result<Form<ActForm>, FormRejection>,
 ) -> Result<Response, HttpError> {
     let Form(form) = form.map_err(bad_form)?;
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
@@ -229,22 +237,28 @@ async fn act(
         "enable" => Some(AccountChange::Enable),
         "teacher" => Some(AccountChange::Role(Role::Teacher)),
         "student" => Some(AccountChange::Role(Role::Student)),
+        "group" => Some(AccountChange::Group(
+            form.group
+                .map(|g| g.trim().to_string())
+                .filter(|g| !g.is_empty()),
+        )),
         "password" | "token" => None,
         other => return Err(HttpError::not_found(t.no_action(other))),
     };
     let who = name.clone();
     let outcome = if let Some(change) = change {
+        let done = match &change {
+            AccountChange::Disable => t.now_disabled(&name),
+            AccountChange::Enable => t.now_enabled(&name),
+            AccountChange::Role(Role::Teacher) => t.now_teacher(&name),
+            AccountChange::Role(Role::Student) => t.now_student(&name),
+            AccountChange::Group(Some(group)) => t.now_in_group(&name, group),
+            AccountChange::Group(None) => t.now_in_no_group(&name),
+        };
         state
             .blocking(move |s| refusal_apart(accounts::change_account(&s.store, &who, change)))
             .await?
-            .map(|_| {
-                Outcome::Done(match change {
-                    AccountChange::Disable => t.now_disabled(&name),
-                    AccountChange::Enable => t.now_enabled(&name),
-                    AccountChange::Role(Role::Teacher) => t.now_teacher(&name),
-                    AccountChange::Role(Role::Student) => t.now_student(&name),
-                })
-            })
+            .map(|_| Outcome::Done(done))
     } else if action == "password" {
         state
             .blocking(move |s| refusal_apart(accounts::reset_password(&s.store, &who)))

@@ -5,8 +5,10 @@
 //!
 //! | route | what |
 //! | --- | --- |
-//! | `GET /api/v1/users` | every account: `[{"name", "teacher", "disabled"}]` |
-//! | `POST /api/v1/users` | `{"name", "teacher": bool}` → 201 `{"name", "teacher", "password"}` (the password, once); 409 for a name in use, 400 for a bad one |
+//! | `GET /api/v1/users` | every account: `[{"name", "teacher", "disabled", "group"}]` (`group` null for none) |
+//! | `POST /api/v1/users` | `{"name", "teacher": bool, "group"?}` → 201 `{"name", "teacher", "group", "password"}` (the password, once); 409 for a name in use, 400 for a bad name or group |
+//! | `GET /api/v1/users/{name}` | one account, as in the list; 404 for an unknown name |
+//! | `PATCH /api/v1/users/{name}` | `{"group": "2024-A"}` or `{"group": null}` → the account; 404 for an unknown name, 400 for a bad group |
 //! | `POST /api/v1/users/{name}/password` | a new generated password (its sessions end, its tokens are revoked) → `{"name", "password", "sessions_ended", "tokens_revoked"}`; 404 for an unknown name |
 
 use super::api::ApiUser;
@@ -21,6 +23,7 @@ use axum::http::request::Parts;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use judge_store::AccountChange;
 use judge_store::{Role, User};
 use serde::Deserialize;
 
@@ -29,6 +32,7 @@ pub(super) fn routes(_: &ServerOptions) -> Routes {
     Routes::new()
         .route("/api/v1/users", get(list).post(add))
         .route("/api/v1/users/{name}/password", post(reset_password))
+        .route("/api/v1/users/{name}", get(one).patch(update))
 }
 
 /// The teacher of the request's API token (401 without a live token, 403 for a student's).
@@ -69,6 +73,21 @@ fn user_json(user: &User) -> serde_json::Value {
         "name": user.name,
         "teacher": user.is_teacher(),
         "disabled": user.disabled,
+        "group": user.group,
+    })
+}
+
+/// A JSON body, or the API's 400/415/422 saying why it could not be read.
+fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, HttpError> {
+    body.map(|Json(body)| body).map_err(|rejection| {
+        HttpError::new(
+            rejection.status(),
+            format!(
+                "The request body could not be read: {}",
+                rejection.body_text()
+            ),
+        )
+        .into_json()
     })
 }
 
@@ -93,6 +112,9 @@ pub struct NewUserBody {
     /// Whether it is a teacher (default: a student).
     #[serde(default)]
     teacher: bool,
+    /// Its group (default: none).
+    #[serde(default)]
+    group: Option<String>,
 }
 
 /// `POST /api/v1/users`: 201 with the generated password, once.
@@ -101,24 +123,19 @@ async fn add(
     ApiTeacher(teacher): ApiTeacher,
     body: Result<Json<NewUserBody>, JsonRejection>,
 ) -> Result<Response, HttpError> {
-    let Json(body) = body.map_err(|rejection| {
-        HttpError::new(
-            rejection.status(),
-            format!(
-                "The request body could not be read: {}",
-                rejection.body_text()
-            ),
-        )
-        .into_json()
-    })?;
+    let body = self::body(body)?;
     let role = if body.teacher {
         Role::Teacher
     } else {
         Role::Student
     };
     let name = body.name.clone();
+    let group = body.group.clone();
     let password = state
-        .blocking(move |s| refusal_apart(accounts::add_user(&s.store, &name, role, None)))
+        .blocking(move |s| {
+            let group = group.as_deref();
+            refusal_apart(accounts::add_member(&s.store, &name, role, None, group))
+        })
         .await
         .map_err(HttpError::into_json)?
         .map_err(refused)?;
@@ -137,6 +154,7 @@ async fn add(
         Json(serde_json::json!({
             "name": body.name,
             "teacher": body.teacher,
+            "group": body.group,
             "password": password,
         })),
     )
@@ -166,4 +184,52 @@ async fn reset_password(
         "sessions_ended": reset.sessions_ended,
         "tokens_revoked": reset.tokens_revoked,
     })))
+}
+
+/// `GET /api/v1/users/{name}`.
+async fn one(
+    State(state): State<AppState>,
+    ApiTeacher(_): ApiTeacher,
+    Path(name): Path<String>,
+) -> Result<Json<serde_json::Value>, HttpError> {
+    let who = name.clone();
+    let user = state
+        .with_store(move |store| store.user_by_name(&who))
+        .await
+        .map_err(HttpError::into_json)?;
+    match user {
+        Some((user, _)) => Ok(Json(user_json(&user))),
+        None => Err(refused(AccountError::NoSuchUser { name })),
+    }
+}
+
+/// The body of `PATCH /api/v1/users/{name}`: what to change (today, the group).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UserChangeBody {
+    /// The group, or null for none (absent: unchanged).
+    #[serde(default, deserialize_with = "crate::course_edit::present")]
+    group: Option<Option<String>>,
+}
+
+/// `PATCH /api/v1/users/{name}`: puts an account in a group, or in none.
+async fn update(
+    State(state): State<AppState>,
+    ApiTeacher(teacher): ApiTeacher,
+    Path(name): Path<String>,
+    body: Result<Json<UserChangeBody>, JsonRejection>,
+) -> Result<Json<serde_json::Value>, HttpError> {
+    let UserChangeBody { group } = self::body(body)?;
+    let Some(group) = group else {
+        return one(State(state), ApiTeacher(teacher), Path(name)).await;
+    };
+    let who = name.clone();
+    let change = AccountChange::Group(group.clone());
+    let user = state
+        .blocking(move |s| refusal_apart(accounts::change_account(&s.store, &who, change)))
+        .await
+        .map_err(HttpError::into_json)?
+        .map_err(refused)?;
+    tracing::info!("{} puts {name} in group {group:?} (API)", teacher.name);
+    Ok(Json(user_json(&user)))
 }

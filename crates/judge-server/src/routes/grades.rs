@@ -2,24 +2,27 @@
 //! student's own row.
 
 use super::frame;
+use super::input;
 use super::table::{get, Routes};
 use crate::auth::{LoggedIn, TeacherOnly};
 use crate::http_error::HttpError;
 use crate::options::ServerOptions;
 use crate::state::AppState;
 use crate::views::grades as view;
-use axum::extract::{Path, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
 use judge_contest::export::grades::{gradebook_csv, lms_csv, Identifier, Lms};
 use judge_contest::gradebook::Gradebook;
+use serde::Deserialize;
 
 /// The gradebook.
 ///
 /// | route | who | what |
 /// | --- | --- | --- |
-/// | `GET /grades` | logged in | a teacher: every student; a student: their own row |
-/// | `GET /grades/export/{grades.csv,grades.json,moodle.csv,canvas.csv}` | teacher | the gradebook for a spreadsheet or an LMS |
+/// | `GET /grades?group=` | logged in | a teacher: every student (or one group's); a student: their own row |
+/// | `GET /grades/export/{grades.csv,grades.json,moodle.csv,canvas.csv}?group=` | teacher | the gradebook (or one group's) for a spreadsheet or an LMS |
 pub(super) fn routes(_: &ServerOptions) -> Routes {
     Routes::new()
         .route("/grades", get(page))
@@ -34,13 +37,33 @@ crate::i18n::texts! {
     }
 }
 
-async fn book(state: &AppState) -> Result<Gradebook, HttpError> {
+/// The gradebook's address query: one group's students only.
+#[derive(Debug, Default, Deserialize)]
+pub struct GroupQuery {
+    /// The group (empty: every student).
+    group: Option<String>,
+}
+
+impl GroupQuery {
+    fn group(self) -> Option<String> {
+        self.group.filter(|g| !g.trim().is_empty())
+    }
+}
+
+/// The gradebook of `group`'s students (every student's for None), and the course's
+/// groups.
+async fn book(
+    state: &AppState,
+    group: Option<String>,
+) -> Result<(Gradebook, Vec<String>), HttpError> {
     let contests = state.contests.clone();
     state
         .blocking(move |s| {
             let users = s.store.users()?;
+            let groups = crate::grades::groups(&users);
+            let users = crate::grades::in_group(users, group.as_deref());
             let attempts = s.store.attempts()?;
-            Ok(crate::grades::build(&contests, &users, &attempts))
+            Ok((crate::grades::build(&contests, &users, &attempts), groups))
         })
         .await
 }
@@ -49,16 +72,27 @@ async fn book(state: &AppState) -> Result<Gradebook, HttpError> {
 async fn page(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
+    query: Result<Query<GroupQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
-    let mut book = book(&state).await?;
     let teacher = session.user.is_teacher();
+    let group = if teacher {
+        input::query(query)?.group()
+    } else {
+        None
+    };
+    let (mut book, groups) = book(&state, group.clone()).await?;
     if !teacher {
         book.rows.retain(|row| row.student == session.user.name);
     }
+    let groups = if teacher { groups } else { Vec::new() };
     let chrome = frame::course_page(&state, &session, "grades").await?;
-    Ok(Html(
-        view::page(&chrome, &view::Page { book, teacher }).into_string(),
-    ))
+    let view = view::Page {
+        book,
+        teacher,
+        groups,
+        group,
+    };
+    Ok(Html(view::page(&chrome, &view).into_string()))
 }
 
 /// `GET /grades/export/{file}`.
@@ -66,8 +100,10 @@ async fn export(
     State(state): State<AppState>,
     TeacherOnly(_session): TeacherOnly,
     Path(file): Path<String>,
+    query: Result<Query<GroupQuery>, QueryRejection>,
 ) -> Result<Response, HttpError> {
-    let book = book(&state).await?;
+    let group = input::query(query)?.group();
+    let (book, _) = book(&state, group).await?;
     let lms = |lms| lms_csv(&book, lms, &Identifier::Name).map_err(HttpError::bad_request);
     let (body, content_type) = match file.as_str() {
         "grades.csv" => (gradebook_csv(&book), "text/csv; charset=utf-8"),

@@ -11,6 +11,7 @@ use crate::options::ServerOptions;
 use crate::state::AppState;
 use crate::views::format::{self, status_text};
 use crate::views::list_filters::{self, FilterChoices, ListQuery, PAGE_SIZE};
+use crate::views::submissions::LateGrade;
 use crate::views::submissions::{self as view, SubmissionPage};
 use crate::visibility;
 use axum::extract::rejection::QueryRejection;
@@ -19,8 +20,9 @@ use axum::http::header;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
+use judge_contest::gradebook::attempt_grade;
 use judge_contest::scoring::attempt_points;
-use judge_core::course::Scoring;
+use judge_core::course::{ContestKind, Scoring};
 use judge_store::submissions::JudgedAttempt;
 use judge_store::{Submission, SubmissionFilter, SubmissionState, User};
 use serde::Deserialize;
@@ -72,6 +74,8 @@ pub(crate) async fn list_page(
         verdict: query.verdict.clone(),
         language: query.language.clone(),
         offset: query.offset(),
+        contest: query.contest.clone(),
+        group: query.group.clone(),
     };
     let ioi_contests: Vec<Contest> = state
         .contests
@@ -85,11 +89,11 @@ pub(crate) async fn list_page(
     let (summaries, attempts) = state
         .with_store(move |store| {
             let summaries = store.submissions(&filter)?;
-            // The full results of the page's IOI submissions: their points.
+            // The full results of the page's IOI and late submissions: their points.
             let ioi: Vec<i64> = summaries
                 .iter()
                 .take(PAGE_SIZE)
-                .filter(|s| is_ioi(&s.contest))
+                .filter(|s| s.late || is_ioi(&s.contest))
                 .map(|s| s.id)
                 .collect();
             Ok((summaries, store.attempts_of(&ioi)?))
@@ -100,10 +104,9 @@ pub(crate) async fn list_page(
         .into_iter()
         .take(PAGE_SIZE)
         .map(|summary| {
-            let points = attempts
-                .iter()
-                .find(|a| a.summary.id == summary.id)
-                .and_then(|attempt| points_of(state, attempt));
+            let attempt = attempts.iter().find(|a| a.summary.id == summary.id);
+            let points = attempt.and_then(|attempt| points_of(state, attempt));
+            let late = attempt.and_then(|attempt| late_grade(state, attempt));
             let contest = summary.contest.as_deref().map(|id| {
                 state
                     .contests
@@ -114,6 +117,7 @@ pub(crate) async fn list_page(
                 progress: summary.progress,
                 summary,
                 points,
+                late,
                 contest,
             }
         })
@@ -134,9 +138,34 @@ pub(crate) fn points_of(state: &AppState, attempt: &JudgedAttempt) -> Option<(f6
     (!record.pending).then(|| (attempt_points(problem, &record), problem.points))
 }
 
+/// A late homework attempt's points in the gradebook, before and after the late rule
+/// (judge-contest's [`attempt_grade`], the gradebook's own); None for an attempt on time,
+/// not judged yet, or outside a homework set.
+pub(crate) fn late_grade(state: &AppState, attempt: &JudgedAttempt) -> Option<LateGrade> {
+    if !attempt.summary.late {
+        return None;
+    }
+    let contest = state.contests.owning(attempt.summary.contest.as_deref())?;
+    let spec = crate::grades::in_force(contest);
+    if spec.kind != ContestKind::Homework {
+        return None;
+    }
+    let problem = spec
+        .problems
+        .iter()
+        .find(|p| p.id == attempt.summary.problem)?;
+    let record = crate::scoreboard::attempt_record(attempt, false);
+    if record.pending {
+        return None;
+    }
+    let (before, after) = attempt_grade(&spec, problem, &attempt.summary.user_name, &record);
+    Some(LateGrade { before, after })
+}
+
 /// The filter menus' choices (`students`: the teacher's list).
 /// Every contest's problems and languages, each once.
-pub(crate) fn filter_choices(state: &AppState, students: Option<Vec<String>>) -> FilterChoices {
+/// The menus of a list: `users` given for the teacher's (its students and their groups).
+pub(crate) fn filter_choices(state: &AppState, users: Option<&[User]>) -> FilterChoices {
     let mut languages: Vec<(String, String)> = Vec::new();
     for language in state.contests.all().iter().flat_map(|c| c.languages.iter()) {
         if !languages.iter().any(|(id, _)| id == &language.id) {
@@ -151,7 +180,14 @@ pub(crate) fn filter_choices(state: &AppState, students: Option<Vec<String>>) ->
             .map(|p| p.id.clone())
             .collect(),
         languages,
-        students,
+        students: users.map(|users| users.iter().map(|u| u.name.clone()).collect()),
+        contests: state
+            .contests
+            .all()
+            .iter()
+            .map(|c| (c.id.clone(), c.title.clone()))
+            .collect(),
+        groups: users.map_or_else(Vec::new, crate::grades::groups),
     }
 }
 
@@ -252,6 +288,7 @@ async fn detail(
     };
     // Points and subtasks as the submission's own contest counts them.
     let points = points_of(&state, &attempt);
+    let late = late_grade(&state, &attempt);
     let contest = state.contests.owning(submission.summary.contest.as_deref());
     let contest_problem = contest.and_then(|c| c.problem(&submission.summary.problem));
     let subtasks = match (contest_problem, &submission.result) {
@@ -261,6 +298,7 @@ async fn detail(
     let page = SubmissionPage {
         rejudged: teacher && query.rejudged.is_some(),
         points,
+        late,
         subtasks,
         progress: submission.summary.progress,
         summary: shown_summary,

@@ -105,8 +105,8 @@ async fn dashboard(
     Ok(Html(view::dashboard(&chrome, &view).into_string()))
 }
 
-/// `GET /teacher/submissions?student=&problem=&verdict=&language=&page=`: every
-/// submission, 50 to a page.
+/// `GET /teacher/submissions?student=&group=&contest=&problem=&verdict=&language=&page=`:
+/// every submission, 50 to a page.
 async fn submissions(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
@@ -124,11 +124,10 @@ async fn submissions(
     };
     let (rows, has_older) = super::submissions::list_page(&state, &query, user_id).await?;
     let path = "/teacher/submissions";
-    let students = users.iter().map(|u| u.name.clone()).collect();
     let controls = (
         list_filters::form(
             path,
-            &super::submissions::filter_choices(&state, Some(students)),
+            &super::submissions::filter_choices(&state, Some(&users)),
             &query,
         ),
         list_filters::pager(path, &query, has_older),

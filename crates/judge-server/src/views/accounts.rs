@@ -28,8 +28,13 @@ crate::i18n::texts! {
         add_button => "Add", "添加";
         add_hint => "The password is generated and shown once: give it to its owner.", "密码自动生成，只显示一次：请交给账号的主人。";
         import => "Import a class", "导入班级";
-        import_hint => "One student per line, name[,password] (a first line name,password is a header); a line without a password gets a generated one. Every line must be good and every name new, or nothing is imported.",
-            "每行一名学生，格式为 name[,password]（首行 name,password 视为表头）；没有密码的行会自动生成密码。所有行都必须正确且用户名都未被占用，否则不导入任何账号。";
+        import_hint => "One student per line, name[,password[,group]] (a first line name,password,group is a header); a line without a password gets a generated one; the group (a class or section) is optional. Every line must be good and every name new, or nothing is imported.",
+            "每行一名学生，格式为 name[,password[,group]]（首行 name,password,group 视为表头）；没有密码的行会自动生成密码；分组（班级）可省略。所有行都必须正确且用户名都未被占用，否则不导入任何账号。";
+        group => "Group", "分组";
+        set_group => "Set", "设置";
+        now_in_group(name: &str, group: &str) => "{name} is in group {group} now.", "{name} 现在属于分组 {group}。";
+        now_in_no_group(name: &str) => "{name} is in no group now.", "{name} 现在不属于任何分组。";
+        bad_group(group: &str) => "Group {group:?}: a group has 1 to 64 letters, digits, spaces, '.', '_' or '-'.", "分组 {group:?}：分组名须为 1 到 64 个字母、数字、空格、'.'、'_' 或 '-'。";
         import_button => "Import", "导入";
         reset => "Reset password", "重置密码";
         disable => "Disable", "停用";
@@ -81,7 +86,7 @@ crate::i18n::texts! {
         bad_name_length(name: &str, count: usize) => "A user name has 1 to 64 characters, not {count}: {name:?}.", "用户名须为 1 到 64 个字符，而不是 {count} 个：{name:?}。";
         bad_name_character(name: &str, bad: char) => "User name {name:?}: {bad:?} is not allowed (letters, digits, '.', '_', '-').", "用户名 {name:?}：不允许使用 {bad:?}（只能使用字母、数字、'.'、'_'、'-'）。";
         bad_password_length(bytes: usize) => "A password has 8 to 1024 bytes, not {bytes}.", "密码须为 8 到 1024 字节，而不是 {bytes} 字节。";
-        bad_fields(fields: usize) => "Expected name[,password], found {fields} fields.", "应为 name[,password]，却有 {fields} 个字段。";
+        bad_fields(fields: usize) => "Expected name[,password[,group]], found {fields} fields.", "应为 name[,password[,group]]，却有 {fields} 个字段。";
         bad_csv(reason: &str) => "Not CSV: {reason}", "不是有效的 CSV：{reason}";
         repeated(name: &str, first_line: u64) => "{name} is also on line {first_line}.", "{name} 在第 {first_line} 行也出现了。";
         exists(name: &str) => "An account {name} exists already.", "账号 {name} 已存在。";
@@ -98,6 +103,7 @@ pub fn refusal(lang: Lang, error: &AccountError) -> String {
         AccountError::NameLength { name, count } => t.bad_name_length(name, *count),
         AccountError::NameCharacter { name, bad } => t.bad_name_character(name, *bad),
         AccountError::PasswordLength { bytes } => t.bad_password_length(*bytes),
+        AccountError::GroupName { group } => t.bad_group(group),
         AccountError::Fields { fields } => t.bad_fields(*fields),
         AccountError::Csv(reason) => t.bad_csv(reason),
         AccountError::Repeated { name, first_line } => t.repeated(name, *first_line),
@@ -234,12 +240,20 @@ pub fn teacher_page(chrome: &Chrome, view: &AccountsPage) -> Markup {
             h1 { (t.title()) }
             @if let Some(done) = &view.outcome { (outcome(chrome.lang, done)) }
             div class="scroll" { table class="grid accounts" {
-                thead { tr { th { (t.name()) } th { (t.role()) } th { (t.state()) } th { (t.actions()) } } }
+                thead { tr { th { (t.name()) } th { (t.role()) } th { (t.group()) } th { (t.state()) } th { (t.actions()) } } }
                 tbody { @for user in &view.users {
                     @let base = format!("/teacher/accounts/{}", crate::links::encode_component(&user.name));
                     tr data-user=(user.name) {
                         td { (user.name) @if me == Some(user.name.as_str()) { " ✓" } }
                         td { @if user.is_teacher() { (t.teacher()) } @else { (t.student()) } }
+                        td class="group" {
+                            form method="post" action=(format!("{base}/group")) class="inline" {
+                                (csrf_field(&csrf))
+                                input type="text" name="group" maxlength="64" size="10" value=[user.group.as_deref()] aria-label=(t.group());
+                                " "
+                                button type="submit" { (t.set_group()) }
+                            }
+                        }
                         td { @if user.disabled { strong { (t.disabled()) } } @else { (t.enabled()) } }
                         td class="actions" {
                             (button_form(&format!("{base}/password"), &csrf, t.reset()))

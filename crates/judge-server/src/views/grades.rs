@@ -3,6 +3,7 @@
 //! the total. A teacher sees every student, with the exports; a student their own row.
 
 use super::layout::{page as frame, Chrome};
+use crate::links::encode_component;
 use judge_contest::gradebook::{Cell, Gradebook};
 use judge_core::text::points;
 use maud::{html, Markup};
@@ -21,6 +22,10 @@ crate::i18n::texts! {
         late(before: String) => "late: {before} before the rule", "迟交：折算前 {before}";
         pending(n: usize) => "{n} not judged yet", "{n} 次未评完";
         nobody => "No students yet.", "还没有学生。";
+        group => "Group", "分组";
+        all_groups => "(all)", "（全部）";
+        show => "Show", "筛选";
+        cell_link(student: &str, contest: &str) => "{student}'s submissions in {contest}", "{student} 在 {contest} 的提交";
         exports => "Download", "下载";
         lms_note => "Moodle and Canvas files name students by their log-in names here; to name them by e-mail or an id from the class list, use judge grades --class-list (see docs/server.md, Grades).",
             "Moodle 和 Canvas 文件以本站登录名标识学生；如需按班级名单中的邮箱或学号标识，请使用 judge grades --class-list（见 docs/server.md 的“成绩”一节）。";
@@ -33,6 +38,10 @@ pub struct Page {
     pub book: Gradebook,
     /// Whether the viewer is a teacher (exports, links to each student's submissions).
     pub teacher: bool,
+    /// The course's groups (the teacher's filter).
+    pub groups: Vec<String>,
+    /// The group shown, if one is chosen.
+    pub group: Option<String>,
 }
 
 fn cell_view(t: GradesTexts, cell: &Cell) -> Markup {
@@ -60,6 +69,19 @@ pub fn page(chrome: &Chrome, view: &Page) -> Markup {
         html! {
             h1 { (title) }
             p class="note" { (t.rule()) }
+            @if view.teacher && !view.groups.is_empty() {
+                form method="get" action="/grades" class="filters" {
+                    label { (t.group()) " "
+                        select name="group" {
+                            option value="" { (t.all_groups()) }
+                            @for group in &view.groups {
+                                option value=(group) selected[view.group.as_ref() == Some(group)] { (group) }
+                            }
+                        }
+                    }
+                    " " button type="submit" class="small" { (t.show()) }
+                }
+            }
             @if book.rows.is_empty() {
                 p { (t.nobody()) }
             } @else {
@@ -82,12 +104,21 @@ pub fn page(chrome: &Chrome, view: &Page) -> Markup {
                                 tr {
                                     th scope="row" {
                                         @if view.teacher {
-                                            a href=(format!("/teacher?student={}", crate::links::encode_component(&row.student))) { (row.student) }
+                                            a href=(format!("/teacher/submissions?student={}", encode_component(&row.student))) { (row.student) }
                                         } @else {
                                             a href="/submissions" { (row.student) }
                                         }
                                     }
-                                    @for cell in &row.cells { td class="num" { (cell_view(t, cell)) } }
+                                    @for cell in &row.cells {
+                                        td class="num" {
+                                            @if view.teacher {
+                                                a href=(format!("/teacher/submissions?student={}&contest={}", encode_component(&row.student), encode_component(&cell.contest)))
+                                                    title=(t.cell_link(&row.student, &cell.contest)) { (cell_view(t, cell)) }
+                                            } @else {
+                                                (cell_view(t, cell))
+                                            }
+                                        }
+                                    }
                                     td class="num" { strong { (points(row.total)) } }
                                 }
                             }
@@ -99,7 +130,8 @@ pub fn page(chrome: &Chrome, view: &Page) -> Markup {
                 h2 { (t.exports()) }
                 p {
                     @for file in ["grades.csv", "grades.json", "moodle.csv", "canvas.csv"] {
-                        a href=(format!("/grades/export/{file}")) download { (file) } " "
+                        @let group = view.group.as_deref().map_or_else(String::new, |g| format!("?group={}", encode_component(g)));
+                        a href=(format!("/grades/export/{file}{group}")) download { (file) } " "
                     }
                 }
                 p class="note" { (t.lms_note()) }

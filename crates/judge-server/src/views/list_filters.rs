@@ -1,5 +1,5 @@
-//! The filters and pages of a submission list: by problem, verdict, language and (for the
-//! teacher) student, 50 to a page, all in the address so that a link shows the same list.
+//! The filters and pages of a submission list: by contest, problem, verdict, language and
+//! (for the teacher) student and group, 50 to a page, all in the address so that a link shows the same list.
 
 use crate::links::encode_component;
 use judge_core::Verdict;
@@ -12,6 +12,8 @@ crate::i18n::texts! {
         verdict => "Verdict", "结果";
         language => "Language", "语言";
         student => "Student", "学生";
+        contest => "Contest", "比赛";
+        group => "Group", "分组";
         all => "(all)", "（全部）";
         show => "Show", "筛选";
         newer => "← Newer", "← 较新";
@@ -35,6 +37,10 @@ pub struct ListQuery {
     pub language: Option<String>,
     /// Only this student's (their name; the teacher's list).
     pub student: Option<String>,
+    /// Only this contest's (its id).
+    pub contest: Option<String>,
+    /// Only this group's students (the teacher's list).
+    pub group: Option<String>,
     /// The page, from 1.
     pub page: Option<usize>,
     /// How many submissions a rejudge just queued (the teacher's list says so).
@@ -49,6 +55,8 @@ impl ListQuery {
             &mut self.verdict,
             &mut self.language,
             &mut self.student,
+            &mut self.contest,
+            &mut self.group,
         ] {
             if value.as_deref().is_some_and(|v| v.trim().is_empty()) {
                 *value = None;
@@ -75,6 +83,8 @@ impl ListQuery {
             ("verdict", &self.verdict),
             ("language", &self.language),
             ("student", &self.student),
+            ("contest", &self.contest),
+            ("group", &self.group),
         ] {
             if let Some(value) = value {
                 parts.push(format!("{name}={}", encode_component(value)));
@@ -100,6 +110,10 @@ pub struct FilterChoices {
     pub languages: Vec<(String, String)>,
     /// The students' names (the teacher's list only).
     pub students: Option<Vec<String>>,
+    /// (id, title) of the course's contests (offered when there are several).
+    pub contests: Vec<(String, String)>,
+    /// The students' groups (the teacher's list only; offered when there are any).
+    pub groups: Vec<String>,
 }
 
 fn menu(
@@ -133,6 +147,12 @@ pub fn form(path: &str, choices: &FilterChoices, query: &ListQuery) -> Markup {
         .collect();
     html! {
         form method="get" action=(path) class="filters" {
+            @if choices.contests.len() > 1 {
+                (menu("contest", t.contest(), t.all(), &choices.contests, query.contest.as_deref()))
+            }
+            @if !choices.groups.is_empty() {
+                (menu("group", t.group(), t.all(), &pairs(&choices.groups), query.group.as_deref()))
+            }
             @if let Some(students) = &choices.students {
                 (menu("student", t.student(), t.all(), &pairs(students), query.student.as_deref()))
             }

@@ -2,6 +2,7 @@
 
 use super::format;
 use super::layout::{csrf_field, page, Chrome};
+use judge_core::text::points;
 use judge_core::SubmissionResult;
 use judge_store::submissions::RoundResult;
 use judge_store::Progress;
@@ -17,8 +18,19 @@ pub struct Row {
     pub progress: Option<Progress>,
     /// The points it earns and the problem's points (IOI contests, once it counts).
     pub points: Option<(f64, f64)>,
+    /// Its gradebook points before and after the late rule (a late homework attempt).
+    pub late: Option<LateGrade>,
     /// The title of its contest (the teacher's list's column).
     pub contest: Option<String>,
+}
+
+/// A late attempt's points in the gradebook: before and after its homework's late rule.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LateGrade {
+    /// Its points before the rule.
+    pub before: f64,
+    /// Its points after the rule (what it can count for in the grades).
+    pub after: f64,
 }
 
 crate::i18n::texts! {
@@ -55,7 +67,14 @@ crate::i18n::texts! {
         judge_failed => "The judge failed: ", "评测机出错：";
         rounds => "Rounds", "评测轮次";
         round_line(round: i64, verdict: String) => "Round {round}: {verdict}, ", "第 {round} 轮：{verdict}，";
+        grade => "In the grades", "计入成绩";
+        late_grade(after: String, before: String) => "{after} (late rule; {before} before it)", "{after}（按迟交规则；折算前 {before}）";
     }
+}
+
+/// "25 (late rule; 50 before it)".
+fn late_grade(t: SubmissionTexts, grade: LateGrade) -> String {
+    t.late_grade(points(grade.after), points(grade.before))
 }
 
 /// The table of submissions. `teacher`: add the student and contest columns and rejudge
@@ -83,7 +102,11 @@ pub fn table(rows: &[Row], teacher: Option<&str>) -> Markup {
                         @let summary = &row.summary;
                         tr data-row=(summary.id) {
                             td { a href={ "/submissions/" (summary.id) } { (summary.id) } }
-                            td { (format::time(summary.submitted_at_ms)) }
+                            td {
+                                (format::time(summary.submitted_at_ms))
+                                @if summary.late { " " strong class="late" { (super::contests::ContestTexts::current().late()) } }
+                                @if let Some(grade) = row.late { " " span class="muted" data-field="late-grade" { (late_grade(t, grade)) } }
+                            }
                             @if teacher.is_some() {
                                 td { (summary.user_name) }
                                 td data-field="contest" { @if let Some(title) = &row.contest { (title) } }
@@ -143,6 +166,8 @@ pub struct SubmissionPage {
     pub teacher: bool,
     /// The points it earns and the problem's points (IOI contests, once judged).
     pub points: Option<(f64, f64)>,
+    /// Its gradebook points before and after the late rule (a late homework attempt).
+    pub late: Option<LateGrade>,
     /// Whether a rejudge of it was just queued (the page says so).
     pub rejudged: bool,
     /// Its tests by subtask (empty when the problem has none).
@@ -167,6 +192,9 @@ pub fn detail(chrome: &Chrome, view: &SubmissionPage) -> Markup {
                 dt { (t.result()) } dd id="result" { (format::status(s, view.progress)) }
                 @if let Some((earned, of)) = view.points {
                     dt { (t.points()) } dd class="points" { (super::result::points_fraction(earned, of)) }
+                }
+                @if let Some(grade) = view.late {
+                    dt { (t.grade()) } dd data-field="late-grade" { (late_grade(t, grade)) }
                 }
                 @if let Some(result) = &s.result {
                     dt { (t.judged()) } dd class="judged" {

@@ -718,3 +718,146 @@ async fn the_lists_show_points_and_the_teachers_the_contest() {
     assert_eq!(filtered.status, StatusCode::OK);
     assert!(!filtered.body.contains(&format!("data-row=\"{ioi}\"")));
 }
+
+/// Groups (issues 30 and 33): a class file's third column, the teacher's form and the
+/// API put students in groups; the gradebook, its exports and the teacher's submission
+/// list show one group's students, and a bad group is refused with a reason.
+#[tokio::test(flavor = "multi_thread")]
+async fn groups_filter_the_gradebook_and_the_submission_list() {
+    let server = crate::http_grades::course();
+    let mut teacher = server.login("teacher").await;
+
+    // A class file's third column is the group; a bad one is named by its line and the
+    // page imports nothing.
+    let refused = post(
+        &mut teacher,
+        "/teacher/accounts/import",
+        &[("class", "name,password,group\ncid,,Tuesday lab\ndee,,<b>\n")],
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.body);
+    assert!(refused.body.contains("line 3"), "{}", refused.body);
+    assert!(server.store.user_by_name("cid").unwrap().is_none());
+    let imported = post(
+        &mut teacher,
+        "/teacher/accounts/import",
+        &[("class", "name,password,group\ncid,,Tuesday lab\n")],
+    )
+    .await;
+    assert_eq!(imported.status, StatusCode::OK, "{}", imported.body);
+    let cid = server.store.user_by_name("cid").unwrap().unwrap().0;
+    assert_eq!(cid.group.as_deref(), Some("Tuesday lab"));
+
+    // The teacher's form puts ann in a group; a bad group changes nothing.
+    let moved = post(
+        &mut teacher,
+        "/teacher/accounts/ann/group",
+        &[("group", "2024-A")],
+    )
+    .await;
+    assert_eq!(moved.status, StatusCode::OK, "{}", moved.body);
+    let refused = post(
+        &mut teacher,
+        "/teacher/accounts/ann/group",
+        &[("group", "a/b")],
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.body);
+    let ann = server.store.user_by_name("ann").unwrap().unwrap().0;
+    assert_eq!(ann.group.as_deref(), Some("2024-A"));
+    let page = teacher.get("/teacher/accounts").await;
+    assert!(page.body.contains("2024-A"), "{}", page.body);
+
+    // The API reads and changes an account's group.
+    let token = bearer(
+        &judge_server::accounts::issue_token(&server.store, "teacher")
+            .unwrap()
+            .1,
+    );
+    let auth = [("authorization", token.as_str())];
+    let mut api = server.client();
+    let patched = api
+        .json_request(
+            "PATCH",
+            "/api/v1/users/bob",
+            Some(&serde_json::json!({"group": "2024-B"})),
+            &auth,
+        )
+        .await;
+    assert_eq!(patched.status, StatusCode::OK, "{}", patched.body);
+    assert_eq!(patched.json()["group"], "2024-B");
+    let one = api.get_with("/api/v1/users/ann", &auth).await;
+    assert_eq!(one.json()["group"], "2024-A");
+    let bad = api
+        .json_request(
+            "PATCH",
+            "/api/v1/users/bob",
+            Some(&serde_json::json!({"group": "<script>"})),
+            &auth,
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.body);
+    let unknown = api
+        .json_request(
+            "PATCH",
+            "/api/v1/users/nobody",
+            Some(&serde_json::json!({"group": null})),
+            &auth,
+        )
+        .await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND, "{}", unknown.body);
+
+    // Each student submits to both contests.
+    let ac = submission("ac.py");
+    let mut ids = Vec::new();
+    for name in ["ann", "bob"] {
+        let mut student = server.login(name).await;
+        for contest in ["main", "hw1"] {
+            let reply = crate::http_contests::submit_into(&mut student, contest, &ac).await;
+            ids.push(reply.submission_id());
+        }
+    }
+    for id in ids {
+        server.wait_judged(id);
+    }
+
+    // The gradebook of one group has its students only, and so have its exports.
+    let all = teacher.get("/grades").await;
+    assert!(all.body.contains(">ann<") && all.body.contains(">bob<"));
+    let a = teacher.get("/grades?group=2024-A").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert!(a.body.contains(">ann<"), "{}", a.body);
+    assert!(!a.body.contains(">bob<"), "{}", a.body);
+    assert!(
+        a.body
+            .contains("/teacher/submissions?student=ann&amp;contest=hw1"),
+        "a cell leads to the student's submissions in that contest: {}",
+        a.body
+    );
+    let csv = teacher.get("/grades/export/grades.csv?group=2024-B").await;
+    let students: Vec<&str> = csv
+        .body
+        .lines()
+        .skip(1)
+        .map(|line| line.split(',').next().unwrap())
+        .collect();
+    assert_eq!(students, ["bob"], "{}", csv.body);
+
+    // The teacher's submission list by contest and by group.
+    let list = teacher
+        .get("/teacher/submissions?contest=hw1&group=2024-B")
+        .await;
+    assert_eq!(list.status, StatusCode::OK, "{}", list.body);
+    let rows = list.body.matches("<tr").count();
+    assert_eq!(rows, 2, "a header and bob's hw1 submission: {}", list.body);
+    assert!(list.body.contains(">bob<"), "{}", list.body);
+    let none = teacher
+        .get("/teacher/submissions?contest=hw1&group=Tuesday%20lab")
+        .await;
+    assert_eq!(none.body.matches("<tr").count(), 0, "{}", none.body);
+
+    // A student cannot pick a group: the query is ignored and their own row shown.
+    let mut bob = server.login("bob").await;
+    let own = bob.get("/grades?group=2024-A").await;
+    assert!(own.body.contains(">bob<") && !own.body.contains(">ann<"));
+}

@@ -105,6 +105,27 @@ async fn the_gradebook_applies_the_late_rule_extensions_and_weights() {
         StatusCode::NOT_FOUND
     );
 
+    // A late attempt shows its points before and after the late rule, in the student's
+    // list and on its page, as the gradebook counts them.
+    let list = bob.get("/submissions").await;
+    assert!(
+        list.body.contains("25 (late rule; 50 before it)"),
+        "{}",
+        list.body
+    );
+    let page = bob.get(&format!("/submissions/{late}")).await;
+    assert!(
+        page.body.contains("25 (late rule; 50 before it)"),
+        "{}",
+        page.body
+    );
+    let on_time_page = ann.get(&format!("/submissions/{on_time}")).await;
+    assert!(
+        !on_time_page.body.contains("late rule"),
+        "{}",
+        on_time_page.body
+    );
+
     // A student sees their own row only, and no exports.
     let own = bob.get("/grades").await;
     assert_eq!(own.status, StatusCode::OK);

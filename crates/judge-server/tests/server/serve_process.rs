@@ -239,7 +239,11 @@ fn judge_users_adds_imports_lists_and_resets_accounts() {
     assert_eq!(bad.status.code(), Some(1));
 
     let class = dir.path().join("class.csv");
-    std::fs::write(&class, "name,password\ncid\ndan,longpassword1\nbad name\n").unwrap();
+    std::fs::write(
+        &class,
+        "name,password,group\ncid\ndan,longpassword1,Lab B\nbad name\n",
+    )
+    .unwrap();
     let imported = judge(
         &binary,
         &config,
@@ -267,7 +271,7 @@ fn judge_users_adds_imports_lists_and_resets_accounts() {
     let listed = judge(&binary, &config, &["users", "list", "--data", data]);
     assert_eq!(
         String::from_utf8_lossy(&listed.stdout),
-        "cid\tstudent\ndan\tstudent\nteach\tteacher\n"
+        "cid\tstudent\ndan\tstudent\tin Lab B\nteach\tteacher\n"
     );
     // Disabled from the command line: listed so, and the last teacher cannot be.
     let disabled = judge(
@@ -279,7 +283,31 @@ fn judge_users_adds_imports_lists_and_resets_accounts() {
     let listed = judge(&binary, &config, &["users", "list", "--data", data]);
     assert_eq!(
         String::from_utf8_lossy(&listed.stdout),
-        "cid\tstudent\tdisabled\ndan\tstudent\nteach\tteacher\n"
+        "cid\tstudent\tdisabled\ndan\tstudent\tin Lab B\nteach\tteacher\n"
+    );
+    // Groups from the command line: set, refused when bad, cleared.
+    let grouped = judge(
+        &binary,
+        &config,
+        &["users", "group", "cid", "Lab A", "--data", data],
+    );
+    assert!(grouped.status.success(), "{grouped:?}");
+    let bad_group = judge(
+        &binary,
+        &config,
+        &["users", "group", "cid", "<b>", "--data", data],
+    );
+    assert_eq!(bad_group.status.code(), Some(1), "{bad_group:?}");
+    assert!(
+        String::from_utf8_lossy(&bad_group.stderr).contains("group \"<b>\""),
+        "{bad_group:?}"
+    );
+    let ungrouped = judge(&binary, &config, &["users", "group", "dan", "--data", data]);
+    assert!(ungrouped.status.success(), "{ungrouped:?}");
+    let listed = judge(&binary, &config, &["users", "list", "--data", data]);
+    assert_eq!(
+        String::from_utf8_lossy(&listed.stdout),
+        "cid\tstudent\tdisabled\tin Lab A\ndan\tstudent\nteach\tteacher\n"
     );
     let last = judge(
         &binary,

@@ -30,14 +30,22 @@ pub enum UsersCommand {
         #[arg(long)]
         teacher: bool,
     },
-    /// Add a class of students from a CSV file of `name[,password]` lines; prints
-    /// `name,password` for each account whose password was generated.
+    /// Add a class of students from a CSV file of `name[,password[,group]]` lines;
+    /// prints `name,password` for each account whose password was generated.
     Import {
-        /// The CSV file (a first line `name,password` is a header).
+        /// The CSV file (a first line `name,password,group` is a header).
         file: PathBuf,
     },
-    /// List the accounts (name, role, and `disabled` for a disabled one).
+    /// List the accounts (name, role, `disabled` for a disabled one, and `in GROUP`).
     List,
+    /// Put an account in a group (a class or section, by which the gradebook and the
+    /// teacher's submission list filter), or in none when GROUP is left out.
+    Group {
+        /// The log-in name.
+        name: String,
+        /// The group (letters, digits, spaces, '.', '_', '-').
+        group: Option<String>,
+    },
     /// Disable an account: it cannot log in, its sessions end and its API tokens stop at
     /// once (the last enabled teacher cannot be disabled).
     Disable {
@@ -120,7 +128,19 @@ pub fn execute(cli: &GlobalOptions, args: &UsersArgs) -> anyhow::Result<u8> {
         UsersCommand::List => {
             for user in store.users()? {
                 let disabled = if user.disabled { "\tdisabled" } else { "" };
-                println!("{}\t{}{disabled}", user.name, user.role.as_str());
+                let group = user
+                    .group
+                    .as_ref()
+                    .map_or_else(String::new, |g| format!("\tin {g}"));
+                println!("{}\t{}{disabled}{group}", user.name, user.role.as_str());
+            }
+            Ok(EXIT_JUDGED)
+        }
+        UsersCommand::Group { name, group } => {
+            let user = accounts::change_account(&store, name, AccountChange::Group(group.clone()))?;
+            match &user.group {
+                Some(group) => println!("{name} is in group {group}"),
+                None => println!("{name} is in no group"),
             }
             Ok(EXIT_JUDGED)
         }

@@ -311,6 +311,7 @@ fn run_seed(
         problem: &subset,
         source: &path,
         bytes: &bytes,
+        others: &[],
         language: &language,
         judging: &judging,
         options: judge_options,

@@ -133,6 +133,7 @@ fn judge_attempt(
         problem,
         source: &file.path,
         bytes,
+        others: &[],
         language: &language,
         judging,
         options: options.clone(),

@@ -101,32 +101,7 @@ pub fn compile_files(
             cached: false,
         });
     };
-    let extra_sources: Vec<String> = if language.compile_all_sources {
-        others
-            .iter()
-            .map(|f| f.name.clone())
-            .filter(|name| {
-                language
-                    .extensions
-                    .iter()
-                    .any(|e| name.ends_with(&format!(".{e}")))
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let mut argv: Vec<String> = command
-        .iter()
-        .flat_map(|arg| {
-            if arg == &language.source {
-                std::iter::once(arg.clone())
-                    .chain(extra_sources.iter().cloned())
-                    .collect()
-            } else {
-                vec![arg.clone()]
-            }
-        })
-        .collect();
+    let mut argv = command_with_sources(command, language, others);
     let mut root_binds = toolchain.root_binds.clone();
     let used = match precompiled {
         Some(precompiled) => {
@@ -204,6 +179,43 @@ pub fn compile_files(
         wall_time_s: outcome.wall_time.as_secs_f64(),
         cached: false,
     })
+}
+
+/// The compile command with a program's other sources named after `source`, when the
+/// language compiles them all (`compile_all_sources`): those of its extensions only, not
+/// its headers (nor anything else put beside it).
+pub fn command_with_sources(
+    command: &[String],
+    language: &crate::config::judge_toml::LanguageToml,
+    others: &[SourceFile],
+) -> Vec<String> {
+    let extra_sources: Vec<&str> = if language.compile_all_sources {
+        others
+            .iter()
+            .map(|f| f.name.as_str())
+            .filter(|name| {
+                let extension = Path::new(name).extension().and_then(|e| e.to_str());
+                language
+                    .extensions
+                    .iter()
+                    .any(|e| extension.is_some_and(|x| x.eq_ignore_ascii_case(e)))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    command
+        .iter()
+        .flat_map(|arg| {
+            if arg == &language.source {
+                std::iter::once(arg.clone())
+                    .chain(extra_sources.iter().map(|s| s.to_string()))
+                    .collect()
+            } else {
+                vec![arg.clone()]
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

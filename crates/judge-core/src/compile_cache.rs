@@ -163,6 +163,8 @@ mod tests {
                 shebang_only: false,
                 precompiled_headers: vec![],
                 compile_all_sources: false,
+                headers: vec![],
+                entry_markers: vec![],
             },
         }
     }

@@ -45,8 +45,11 @@ pub struct Submission<'a> {
     pub problem: &'a Problem,
     /// The source's path or name, for the result (the bytes are what is judged).
     pub source: &'a Path,
-    /// The source.
+    /// The source (a folder submission's entry source).
     pub bytes: &'a [u8],
+    /// A folder submission's other sources and headers, by their paths in the folder
+    /// (empty for a single file): put beside the source, the sources compiled with it.
+    pub others: &'a [SourceFile],
     /// Its language.
     pub language: &'a Language,
     /// How the problem's outputs are judged ([`Judge::judging`]).
@@ -138,6 +141,8 @@ pub fn native_language() -> Language {
             shebang_only: false,
             precompiled_headers: vec![],
             compile_all_sources: false,
+            headers: vec![],
+            entry_markers: vec![],
         },
     }
 }
@@ -318,7 +323,39 @@ impl Judge {
             problem,
             source,
             bytes: &bytes,
+            others: &[],
             language,
+            judging: &judging,
+            options,
+        };
+        self.judge(&submission, listener)
+    }
+
+    /// Judges a folder submission ([`crate::source_folder`]): in `lang` when given, else
+    /// in the language its sources name; its entry compiled and run as a single file is,
+    /// its other sources and headers beside it.
+    pub fn judge_folder(
+        &self,
+        problem: &Problem,
+        folder: &Path,
+        lang: Option<&str>,
+        options: JudgeOptions,
+        listener: &mut dyn Listener,
+    ) -> Result<SubmissionResult> {
+        let read = crate::source_folder::read(
+            folder,
+            &self.languages,
+            lang,
+            &[problem.id.as_str()],
+            self.config.toml.compile.max_source_kib,
+        )?;
+        let judging = self.judging(problem)?;
+        let submission = Submission {
+            problem,
+            source: folder,
+            bytes: &read.entry_bytes,
+            others: &read.others,
+            language: &read.language,
             judging: &judging,
             options,
         };
@@ -336,6 +373,7 @@ impl Judge {
             problem,
             source,
             bytes,
+            others,
             language,
             judging,
             options,
@@ -344,7 +382,7 @@ impl Judge {
         let language = &language;
         let settings = &self.config.toml.compile;
         let precompiled = Some(&*self.precompiled);
-        let include = Judge::include_files(problem, language)?;
+        let include = beside(others, Judge::include_files(problem, language)?);
         self.judge_program(
             problem,
             source,
@@ -584,6 +622,7 @@ impl Judge {
             problem,
             source,
             bytes,
+            others,
             language,
             judging,
             options,
@@ -591,8 +630,8 @@ impl Judge {
         options.check_decided(problem)?;
         let (bytes, language) = self.admit(source, bytes, language)?;
         let settings = &self.config.toml.compile;
-        // The problem's include files beside it, as when it is judged.
-        let include = Judge::include_files(problem, &language)?;
+        // Its other files and the problem's include files beside it, as when it is judged.
+        let include = beside(others, Judge::include_files(problem, &language)?);
         self.box_program(
             problem,
             &language,
@@ -668,6 +707,19 @@ impl Judge {
             compiled,
         })
     }
+}
+
+/// The files put beside a source: a folder submission's own (`others`), then the
+/// problem's include files, which win over a submitted file of the same name (as Kattis
+/// copies them last).
+fn beside(others: &[SourceFile], include: Vec<SourceFile>) -> Vec<SourceFile> {
+    let mut files: Vec<SourceFile> = others
+        .iter()
+        .filter(|f| !include.iter().any(|i| i.name == f.name))
+        .cloned()
+        .collect();
+    files.extend(include);
+    files
 }
 
 /// Copies a prebuilt executable into a box as `./main`: its "compilation".

@@ -33,6 +33,7 @@ mod run_failure;
 pub mod run_test;
 pub mod safe_open;
 pub mod source;
+pub mod source_folder;
 mod test_plan;
 pub mod text;
 pub mod tool;

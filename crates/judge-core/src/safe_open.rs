@@ -50,14 +50,29 @@ fn kind(file_type: std::fs::FileType) -> &'static str {
     }
 }
 
+/// Which symbolic links an open below a folder follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Links {
+    /// None: a link anywhere on the way is refused (a class's files, a tool's output).
+    Refused,
+    /// Those that resolve inside the folder, relative ones only (the kernel refuses an
+    /// absolute link and one that climbs out: a folder submission's files).
+    Inside,
+}
+
 /// Opens `relative` (no `..`, no absolute path) below the folder `root` without following
-/// any symbolic link on the way, without waiting (a FIFO) and without adopting a terminal.
-fn open_beneath(root: &File, relative: &Path) -> std::io::Result<File> {
+/// any symbolic link on the way (or, with [`Links::Inside`], only links that stay below
+/// `root`), without waiting (a FIFO) and without adopting a terminal.
+fn open_beneath(root: &File, relative: &Path, links: Links) -> std::io::Result<File> {
     let name = std::ffi::CString::new(relative.as_os_str().as_bytes())
         .map_err(|_| std::io::Error::from_raw_os_error(libc::EINVAL))?;
     // O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOCTTY: nor adopt a tty.
-    let flags =
-        libc::O_RDONLY | libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_NOCTTY | libc::O_CLOEXEC;
+    let mut flags = libc::O_RDONLY | libc::O_NONBLOCK | libc::O_NOCTTY | libc::O_CLOEXEC;
+    let mut resolve = libc::RESOLVE_BENEATH | libc::RESOLVE_NO_MAGICLINKS;
+    if links == Links::Refused {
+        flags |= libc::O_NOFOLLOW;
+        resolve |= libc::RESOLVE_NO_SYMLINKS;
+    }
     // struct open_how of linux/openat2.h (libc's is non-exhaustive).
     #[repr(C)]
     struct OpenHow {
@@ -68,7 +83,7 @@ fn open_beneath(root: &File, relative: &Path) -> std::io::Result<File> {
     let how = OpenHow {
         flags: flags as u64,
         mode: 0,
-        resolve: libc::RESOLVE_BENEATH | libc::RESOLVE_NO_SYMLINKS | libc::RESOLVE_NO_MAGICLINKS,
+        resolve,
     };
     // SAFETY: openat2 with a valid path and a fully initialised open_how of its size.
     let fd = unsafe {
@@ -97,15 +112,32 @@ pub fn read(
     owner: u32,
     max_bytes: u64,
 ) -> Result<ClassFile, Refused> {
-    let file = match open_beneath(root, relative) {
+    read_with(root, relative, owner, max_bytes, Links::Refused)
+}
+
+/// Like [`read`], following the symbolic links `links` allows. With [`Links::Inside`], a
+/// link that leaves `root` (absolute, or climbing out with `..`), a dangling one and a
+/// loop of links are refused, each in its own words.
+pub fn read_with(
+    root: &File,
+    relative: &Path,
+    owner: u32,
+    max_bytes: u64,
+    links: Links,
+) -> Result<ClassFile, Refused> {
+    let file = match open_beneath(root, relative, links) {
         Ok(file) => file,
-        Err(error) if matches!(error.raw_os_error(), Some(libc::ELOOP | libc::EXDEV)) => {
+        Err(error)
+            if links == Links::Refused
+                && matches!(error.raw_os_error(), Some(libc::ELOOP | libc::EXDEV)) =>
+        {
             return Err(Refused(
                 "a symbolic link, or inside a linked folder (links are not followed: submit \
                  the file itself)"
                     .to_string(),
             ))
         }
+        Err(error) if links == Links::Inside => return Err(link_refused(error)),
         Err(error) => return Err(open_refused(error)),
     };
     let metadata = file
@@ -139,6 +171,19 @@ pub fn read(
         content,
         modified: metadata.mtime(),
     })
+}
+
+/// Why an open that follows links inside the folder failed, in words.
+fn link_refused(error: std::io::Error) -> Refused {
+    match error.raw_os_error() {
+        Some(libc::EXDEV) => Refused(
+            "a symbolic link that leaves the folder (only links to files inside it are followed)"
+                .to_string(),
+        ),
+        Some(libc::ENOENT) => Refused("a dangling symbolic link (its target is missing)".into()),
+        Some(libc::ELOOP) => Refused("a loop of symbolic links".to_string()),
+        _ => open_refused(error),
+    }
 }
 
 /// Why an open below a folder failed, in words: a link is named as one.
@@ -213,7 +258,7 @@ impl ToolFolder {
         if name.is_empty() || name.contains('/') || name == "." || name == ".." {
             return Err(Refused(format!("{name:?} is not a plain file name")));
         }
-        let file = match open_beneath(&self.dir, Path::new(name)) {
+        let file = match open_beneath(&self.dir, Path::new(name), Links::Refused) {
             Ok(file) => file,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(error) => return Err(open_refused(error)),

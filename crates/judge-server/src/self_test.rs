@@ -218,6 +218,7 @@ pub fn run(judge: &Judge, request: &Request, running: Running) -> Result<Outcome
         problem: &problem,
         source: &source,
         bytes: request.source.as_bytes(),
+        others: &[],
         language,
         judging: &judging,
         options: JudgeOptions::default(),

@@ -836,6 +836,10 @@ fn check_reference(
                     judge,
                     problem,
                     judging,
+                    files
+                        .first()
+                        .map(std::path::PathBuf::as_path)
+                        .unwrap_or(&problem.dir),
                     files,
                     language.as_deref(),
                     &options,

@@ -130,12 +130,27 @@ fn brute_force_tests(problem: &Problem) -> Result<Problem, String> {
 }
 
 /// A submission's main source and the other files beside it, with its language; or why
-/// it cannot be judged here.
+/// it cannot be judged here. A submission that is a folder (`path`) is read by judge-core's
+/// rules for folder submissions ([`judge_core::source_folder`]); the program's `files`
+/// serve the others (a reference made of several files).
 fn sources(
     judge: &Judge,
+    problem: &Problem,
+    path: &Path,
     files: &[PathBuf],
     language: Option<&str>,
 ) -> Result<(Language, Vec<u8>, Vec<judge_core::compile::SourceFile>), String> {
+    if path.is_dir() {
+        let folder = judge_core::source_folder::read(
+            path,
+            &judge.languages,
+            language,
+            &[problem.id.as_str()],
+            judge.config.toml.compile.max_source_kib,
+        )
+        .map_err(|e| e.to_string())?;
+        return Ok((folder.language, folder.entry_bytes, folder.others));
+    }
     let main = files.first().ok_or("an empty folder")?;
     let language = match language {
         Some(id) => judge.languages.by_id(id),
@@ -166,57 +181,24 @@ fn sources(
     Ok((language, bytes, others))
 }
 
-/// Judges a program made of source files (a kept submission, a package's reference).
+/// Judges a program made of source files (a kept submission, a package's reference):
+/// `path` is the file or folder it came from, `files` its sources, the main one first.
 pub fn judge_sources(
     judge: &Judge,
     problem: &Problem,
     judging: &Judging,
+    path: &Path,
     files: &[PathBuf],
     language: Option<&str>,
     options: &JudgeOptions,
 ) -> judge_core::Result<SubmissionResult> {
-    let (language, bytes, others) = sources(judge, files, language)
-        .map_err(|why| judge_core::JudgeError::file("program", &files[0], why))?;
-    let mut problem = problem.clone();
-    if !others.is_empty() {
-        // The other files of a folder submission go beside it as included files do.
-        let staging = tempfile::tempdir().map_err(|e| {
-            judge_core::JudgeError::file("temporary folder", std::env::temp_dir(), e)
-        })?;
-        for file in &others {
-            let path = staging.path().join(&file.name);
-            if let Some(parent) = path.parent() {
-                let _ = std::fs::create_dir_all(parent);
-            }
-            std::fs::write(&path, &file.bytes)
-                .map_err(|e| judge_core::JudgeError::file("staged source", &path, e))?;
-        }
-        if let Some(include) = problem
-            .include
-            .get(&language.id)
-            .or_else(|| problem.include.get("*"))
-        {
-            for entry in std::fs::read_dir(include).into_iter().flatten().flatten() {
-                let _ = std::fs::copy(entry.path(), staging.path().join(entry.file_name()));
-            }
-        }
-        problem
-            .include
-            .insert(language.id.clone(), staging.path().to_path_buf());
-        let submission = Submission {
-            problem: &problem,
-            source: &files[0],
-            bytes: &bytes,
-            language: &language,
-            judging,
-            options: options.clone(),
-        };
-        return judge.judge(&submission, &mut Silent);
-    }
+    let (language, bytes, others) = sources(judge, problem, path, files, language)
+        .map_err(|why| judge_core::JudgeError::file("program", path, why))?;
     let submission = Submission {
-        problem: &problem,
-        source: &files[0],
+        problem,
+        source: path,
         bytes: &bytes,
+        others: &others,
         language: &language,
         judging,
         options: options.clone(),
@@ -247,10 +229,13 @@ fn judge_one(
             return outcome;
         }
     };
-    if let Err(why) = sources(judge, &files, language.as_deref()) {
-        outcome.skipped = Some(why);
-        return outcome;
-    }
+    let folder_language = match sources(judge, problem, &kept.path, &files, language.as_deref()) {
+        Ok((language, _, _)) => kept.path.is_dir().then_some(language),
+        Err(why) => {
+            outcome.skipped = Some(why);
+            return outcome;
+        }
+    };
     let small;
     let problem = if kept.expected == Expected::BruteForce {
         match brute_force_tests(problem) {
@@ -269,6 +254,8 @@ fn judge_one(
     let language = match (alternative, language) {
         (Some(alternative), _) => Some(alternative.clone()),
         (None, Some(id)) => judge.languages.by_id(&id).ok().cloned(),
+        // A folder's: the one its sources name, or a `#!` line of its entry.
+        (None, None) if folder_language.is_some() => folder_language,
         // The extension's language, or the alternative a `#!` line names (pypy3).
         (None, None) => std::fs::read(&files[0])
             .ok()
@@ -304,6 +291,7 @@ fn judge_one(
         judge,
         problem,
         judging,
+        &kept.path,
         &files,
         Some(&language.id),
         &options,
@@ -486,13 +474,16 @@ pub fn infer_time_limit(
         let ProgramKind::Sources { files, language } = &kept.program.kind else {
             continue;
         };
-        let Ok((language_entry, _, _)) = sources(judge, files, language.as_deref()) else {
+        let Ok((language_entry, _, _)) =
+            sources(judge, problem, &kept.path, files, language.as_deref())
+        else {
             continue;
         };
         let result = judge_sources(
             judge,
             problem,
             judging,
+            &kept.path,
             files,
             Some(&language_entry.id),
             &options,

@@ -610,6 +610,7 @@ fn judge_source(
         problem: &problem,
         source: &source,
         bytes: claimed.source.as_bytes(),
+        others: &[],
         language,
         judging: &judging,
         options,

@@ -361,10 +361,20 @@ pub struct LanguageToml {
     /// (`bits/stdc++.h`); C and C++ compilers only.
     #[serde(default)]
     pub precompiled_headers: Vec<String>,
-    /// A program of several source files (a package's validator folder) has every one
-    /// of them compiled: they are named after `source` in the compile command (C, C++).
+    /// A program of several source files (a folder submission, a package's validator
+    /// folder) has every one of them compiled: they are named after `source` in the
+    /// compile command (C, C++, Java, Python's syntax check, Prolog's saved state).
     #[serde(default)]
     pub compile_all_sources: bool,
+    /// Extensions of the files a folder submission brings beside its sources that are
+    /// copied into the box but never named to the compiler (`h`, `hpp`).
+    #[serde(default)]
+    pub headers: Vec<String>,
+    /// Text that marks a folder submission's entry source when neither its name nor the
+    /// folder's says which one it is (`public static void main`, `if __name__`): the
+    /// one source holding it is the entry.
+    #[serde(default)]
+    pub entry_markers: Vec<String>,
 }
 
 fn default_multiplier() -> f64 {
@@ -499,6 +509,16 @@ impl JudgeConfig {
                         "extension .{extension} belongs to both {other} and {id}"
                     ));
                 }
+            }
+            if let Some(both) = language.headers.iter().find(|h| {
+                language
+                    .extensions
+                    .iter()
+                    .any(|e| e.eq_ignore_ascii_case(h))
+            }) {
+                return error(format!(
+                    "language {id}: .{both} is both a source extension and a header one"
+                ));
             }
         }
         if let Some(allowed) = &self.toml.contest.languages {

@@ -492,6 +492,7 @@ impl<'a> Worker<'a> {
             problem,
             source: against.source,
             bytes: against.bytes,
+            others: &[],
             language: against.language,
             judging,
             options: defaults.clone(),

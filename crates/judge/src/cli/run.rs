@@ -1,4 +1,4 @@
-//! `judge run`: judge one source file on one problem and print a table (or JSON).
+//! `judge run`: judge one source file (or a folder of sources) on one problem and print a table (or JSON).
 
 use super::common::{cancel_flag, load_config, GlobalOptions, EXIT_JUDGED, EXIT_REJECTED};
 use judge_contest::report::{json::to_json, table::TableReporter, use_colour};
@@ -16,7 +16,8 @@ pub struct RunArgs {
     /// a package folder or a package .zip.
     #[arg(long, short)]
     pub problem: String,
-    /// The source file.
+    /// The source file, or a folder of sources (a multi-file submission: README,
+    /// "Multi-file submissions").
     pub source: PathBuf,
     /// The language id from judge.toml (default: from the file extension).
     #[arg(long)]
@@ -89,12 +90,20 @@ pub fn execute(cli: &GlobalOptions, args: &RunArgs) -> anyhow::Result<u8> {
         }
         _ => {}
     }
-    let max_kib = judge.config.toml.compile.max_source_kib;
-    let source = judge_core::source::read_capped(&args.source, max_kib)?;
-    let language = judge
-        .languages
-        .choose(&args.source, &source, args.lang.as_deref())?
-        .clone();
+    // A folder is read when it is judged (its language comes from its files); a file's
+    // language is known before the table is drawn.
+    let language = if args.source.is_dir() {
+        None
+    } else {
+        let max_kib = judge.config.toml.compile.max_source_kib;
+        let source = judge_core::source::read_capped(&args.source, max_kib)?;
+        Some(
+            judge
+                .languages
+                .choose(&args.source, &source, args.lang.as_deref())?
+                .clone(),
+        )
+    };
     // Points where the contest gives this problem points (IOI); ICPC has none. A problem
     // outside the contest with groups of its own (a scoring package judged in place)
     // shows its own points.
@@ -135,7 +144,16 @@ pub fn execute(cli: &GlobalOptions, args: &RunArgs) -> anyhow::Result<u8> {
         test_jobs: usize::from(args.test_jobs),
         ..JudgeOptions::default()
     };
-    let result = judge.judge_file(&problem, &args.source, &language, options, listener)?;
+    let result = match &language {
+        Some(language) => judge.judge_file(&problem, &args.source, language, options, listener)?,
+        None => judge.judge_folder(
+            &problem,
+            &args.source,
+            args.lang.as_deref(),
+            options,
+            listener,
+        )?,
+    };
     if args.json {
         println!("{}", to_json(&result));
     }

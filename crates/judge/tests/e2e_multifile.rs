@@ -1,0 +1,203 @@
+//! End to end: multi-file submissions (a folder of sources), through the real `judge run`
+//! and `judge verify` in the machine's sandbox: a C++ program of two sources and a
+//! header, a Java program of two classes, a Python program of two modules whose entry is
+//! told by `if __name__`, a Prolog program of two files compiled into one saved state,
+//! all accepted; a folder with a link that leaves it is refused with a one-line error
+//! naming the link, never judged and never a crash; a Kattis package's folder submission
+//! in `submissions/accepted/` is judged by `judge verify`.
+
+mod common;
+
+use serde_json::Value;
+use std::path::Path;
+use std::process::Output;
+
+fn text(output: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+/// A copy of `from` (files only, one level of folders) under `to`.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn folders_of_sources_in_each_language_are_accepted() {
+    let fixture = common::fixture();
+    let mut failures = Vec::new();
+    for (folder, language) in [
+        ("cpp-header", "cpp"),
+        ("java-two", "java"),
+        ("python-two", "python3"),
+        ("prolog-two", "prolog"),
+    ] {
+        if let Some(missing) = common::missing_language(language) {
+            assert!(!common::languages_required(), "{missing}");
+            eprintln!("skipped {folder}: {missing}");
+            continue;
+        }
+        let result = common::run_json(&fixture, "sum", &format!("folders/{folder}"));
+        if result["verdict"] != "AC" || result["language"] != language {
+            failures.push(format!(
+                "{folder}: {} in {} (compile: {})",
+                result["verdict"], result["language"], result["compile"]["message"]
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn a_header_is_beside_the_sources_but_never_compiled_alone() {
+    // A header that would not compile on its own (no #pragma once, an error as C++)
+    // proves it is only ever included: given to g++ it would be a compile error.
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("sum");
+    copy_tree(
+        &common::fixtures().join("submissions/folders/cpp-header"),
+        &copy,
+    );
+    std::fs::write(copy.join("unused.h"), "this is not C++ at all\n").unwrap();
+    let fixture = common::fixture();
+    let output = common::judge(
+        &fixture.config,
+        &["run", "--problem", "sum", "--json", copy.to_str().unwrap()],
+    );
+    let result: Value = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
+    assert_eq!(result["verdict"], "AC", "{}", text(&output));
+}
+
+#[test]
+fn a_folder_with_a_link_leaving_it_is_refused_in_one_line() {
+    let fixture = common::fixture();
+    for (target, why) in [
+        ("../../../../../../etc/passwd", "leaves the folder"),
+        ("/etc/passwd", "absolute path"),
+        ("nowhere.h", "dangling"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let copy = dir.path().join("sum");
+        copy_tree(
+            &common::fixtures().join("submissions/folders/cpp-header"),
+            &copy,
+        );
+        std::os::unix::fs::symlink(target, copy.join("secret.h")).unwrap();
+        let output = common::judge(
+            &fixture.config,
+            &["run", "--problem", "sum", copy.to_str().unwrap()],
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            !output.status.success()
+                && stderr.contains("secret.h")
+                && stderr.contains(why)
+                && !stderr.contains("panicked")
+                && !stderr.contains("root:"),
+            "{target}: {}",
+            text(&output)
+        );
+        // Nothing was judged: no table, no verdict.
+        assert!(
+            !String::from_utf8_lossy(&output.stdout).contains("verdict"),
+            "{}",
+            text(&output)
+        );
+    }
+}
+
+#[test]
+fn an_empty_folder_and_a_folder_without_sources_are_clear_errors() {
+    let fixture = common::fixture();
+    let dir = tempfile::tempdir().unwrap();
+    let output = common::judge(
+        &fixture.config,
+        &["run", "--problem", "sum", dir.path().to_str().unwrap()],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        !output.status.success() && stderr.contains("holds no source file"),
+        "{}",
+        text(&output)
+    );
+}
+
+#[test]
+fn verify_judges_a_folder_submission_of_a_kattis_package() {
+    if let Some(missing) = common::missing_language("python3") {
+        eprintln!("skipped: {missing}");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let package = dir.path().join("pair-sum");
+    copy_tree(
+        &common::fixtures().join("packages/kattis-pass-fail"),
+        &package,
+    );
+    // Two modules: the entry is main.py (Kattis' rule), halves.py its helper.
+    let folder = package.join("submissions/accepted/two-modules");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(
+        folder.join("main.py"),
+        "from halves import split\n\na, b = map(int, input().split())\nprint(*split(a + b))\n",
+    )
+    .unwrap();
+    std::fs::write(
+        folder.join("halves.py"),
+        "def split(total):\n    half = total // 2\n    return half, total - half\n",
+    )
+    .unwrap();
+    let fixture = common::fixture();
+    let output = common::judge(
+        &fixture.config,
+        &["verify", "--json", package.to_str().unwrap()],
+    );
+    let shown = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{shown}");
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
+    let outcomes = report.to_string();
+    assert!(
+        outcomes.contains("two-modules") && !outcomes.contains("two-modules (pypy3)\",\"skipped"),
+        "{shown}"
+    );
+    // Judged, not skipped: its outcome has a verdict and no reason to skip.
+    let judged = find_outcome(&report, "two-modules");
+    assert_eq!(judged["got"], "AC", "{judged}");
+    assert!(judged["skipped"].is_null(), "{judged}");
+}
+
+/// The outcome of the kept submission whose file names `name` (not an alternative's run).
+fn find_outcome(value: &Value, name: &str) -> Value {
+    match value {
+        Value::Object(map) => {
+            if map
+                .get("file")
+                .and_then(Value::as_str)
+                .is_some_and(|f| f.ends_with(name))
+            {
+                return value.clone();
+            }
+            map.values()
+                .map(|v| find_outcome(v, name))
+                .find(|v| !v.is_null())
+                .unwrap_or(Value::Null)
+        }
+        Value::Array(items) => items
+            .iter()
+            .map(|v| find_outcome(v, name))
+            .find(|v| !v.is_null())
+            .unwrap_or(Value::Null),
+        _ => Value::Null,
+    }
+}

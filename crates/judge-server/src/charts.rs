@@ -565,7 +565,9 @@ pub(crate) mod tests {
     #[test]
     fn the_heat_map_counts_each_tests_failures_in_run_order() {
         let charts = build(&fixed_class(Scoring::Ioi), None);
-        let cells: Vec<(&str, Vec<(&str, usize, usize, usize)>)> = charts
+        // Each problem's tests: name, ran, failed, students who failed it.
+        type Tests<'a> = Vec<(&'a str, usize, usize, usize)>;
+        let cells: Vec<(&str, Tests)> = charts
             .tests
             .iter()
             .map(|p| {

@@ -6,7 +6,7 @@
 //!
 //! A chart that plotters cannot draw is None (the page then says so beside its table).
 
-use super::ChartTexts;
+use super::texts::ChartTexts;
 use crate::charts::{ProblemTests, Progress, Scores, Timeline, Verdicts};
 use judge_core::text::{fit, points};
 use plotters::coord::Shift;

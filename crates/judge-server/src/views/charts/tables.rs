@@ -1,6 +1,6 @@
 //! The charts' numbers as HTML tables, beside each picture (maud escapes every name).
 
-use super::ChartTexts;
+use super::texts::ChartTexts;
 use crate::charts::{ProblemTests, Progress, Scores, Timeline, Verdicts};
 use crate::i18n::VerdictTexts;
 use judge_core::text::points;

@@ -25,7 +25,8 @@
 //! gets when a request fails), `visibility` (what students may see of a result),
 //! `subtasks` (a result's tests by subtask); `self_test` (a student's program run on
 //! their own input); `contest` (the clock, the freeze), `course` and `import` (judge.toml
-//! read again after a package is imported), `scoreboard`, `export`, `statement`; `i18n`
+//! read again after a package is imported), `scoreboard`, `export`, `charts` (the numbers of the
+//! teacher's charts), `statement`; `i18n`
 //! (the interface's language per request, and the texts), `cookies`, `links`, `listen`
 //! (connections per address), `login_limits`, `state` (what every handler shares),
 //! `server` (start, serve, stop, scheduled backups), `metrics` (`GET /metrics` in Prometheus'
@@ -53,6 +54,7 @@ pub use server::{init_logging, run, Server};
 
 // The web front itself: reached through `Server` and `run`.
 mod auth;
+mod charts;
 mod contest;
 mod cookies;
 mod course;

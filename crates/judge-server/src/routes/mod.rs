@@ -13,6 +13,7 @@ mod api;
 mod api_contests;
 mod api_users;
 mod assets;
+mod charts;
 mod clarifications;
 mod contest_editor;
 mod contests;
@@ -59,6 +60,7 @@ fn all(options: &ServerOptions) -> Routes {
         .merge(import::routes(options))
         .merge(similarity::routes(options))
         .merge(grades::routes(options))
+        .merge(charts::routes(options))
         .merge(accounts::routes(options))
         .merge(api_users::routes(options))
         .merge(contest_editor::routes(options))

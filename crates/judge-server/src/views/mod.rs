@@ -3,6 +3,7 @@
 //! `error_page` shares too), `format` the small pieces.
 
 pub mod accounts;
+pub mod charts;
 pub mod clarifications;
 pub mod clock;
 pub mod contest_editor;

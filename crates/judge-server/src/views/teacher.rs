@@ -45,6 +45,10 @@ crate::i18n::texts! {
         rejudge(problem: &str) => "Rejudge {problem}", "重测 {problem}";
         similarity => "Similarity", "代码相似度";
         similarity_hint => "Which students' latest submissions match: ", "比较学生最近一次提交的相似度：";
+        charts => "Charts", "图表";
+        charts_link => "The class at a glance", "全班概览";
+        charts_hint => ": verdicts, the tests students fail most, submissions over time, scores, progress across the course.",
+            "：评测结果、学生最常失败的测试点、提交随时间的分布、分数分布、整个课程的进度。";
         export => "Export", "导出";
         export_scoreboard => "Scoreboard (unfrozen): ", "排行榜（未封榜）：";
         export_results => "Every submission's result: ", "所有提交的结果：";
@@ -157,6 +161,10 @@ pub fn dashboard(chrome: &Chrome, view: &Dashboard) -> Markup {
                 @let import = super::import::ImportTexts(chrome.lang);
                 h2 { (import.title()) }
                 p { a href="/teacher/problems/import" { (import.dashboard_link()) } }
+            }
+            section id="charts" {
+                h2 { (t.charts()) }
+                p { a href="/teacher/charts" { (t.charts_link()) } (t.charts_hint()) }
             }
             section {
                 h2 { (t.similarity()) }

@@ -444,6 +444,40 @@ fn the_gradebook_renders_in_chromium() {
     println!("grades in chromium: {}", stdout.trim());
 }
 
+/// The teacher's charts in Chromium (tests/browser/charts.mjs): five SVG charts drawn with a
+/// size beside their tables, in English and Chinese, shrunk to a phone's width.
+/// JUDGE_SCREENSHOTS=DIR saves charts.png and charts-zh.png there (a relative DIR is the
+/// repository's: docs/screenshots).
+#[test]
+fn the_charts_render_in_chromium() {
+    let Some(folder) = browser_folder() else {
+        return;
+    };
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let mut test_server = runtime.block_on(crate::http_charts::judged_class());
+    let server = test_server.server.take().unwrap();
+    let serving = Serving::start(&runtime, server);
+    let address = serving.address;
+    let mut command = Command::new("node");
+    command
+        .arg(folder.join("charts.mjs"))
+        .current_dir(&folder)
+        .env("JUDGE_URL", format!("http://{address}"))
+        .env("CHROMIUM", chromium());
+    if let Some(dir) = std::env::var_os("JUDGE_SCREENSHOTS") {
+        command.env("SCREENSHOTS", crate::common::repository().join(dir));
+    }
+    let output = command.output().unwrap();
+    serving.stop(&runtime);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "the charts browser test failed:\n{stdout}\n{stderr}"
+    );
+    println!("charts in chromium: {}", stdout.trim());
+}
+
 /// A long student name, for the pages that must wrap it on a phone.
 const LONG_NAME: &str = "zhang_xiaoming_2026_exchange_student_class_b";
 
@@ -557,6 +591,7 @@ fn not_a_page(route: &str) -> bool {
         || route.starts_with("/static/")
         || route.starts_with("/teacher/export/")
         || route.starts_with("/grades/export/")
+        || route.starts_with("/teacher/charts/export/")
         || route.ends_with(".json")
         || route.ends_with(".pdf")
         || route.ends_with("/events")

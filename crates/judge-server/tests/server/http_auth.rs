@@ -21,6 +21,8 @@ const TEACHER_PAGES: &[&str] = &[
     "/teacher/export/results.csv",
     "/teacher/export/results.json",
     "/teacher/problems/add/rejudge",
+    "/teacher/charts",
+    "/teacher/charts/export/verdicts.csv",
 ];
 
 const TEACHER_POSTS: &[&str] = &[

@@ -10,6 +10,7 @@ mod browser_import;
 mod http_accounts;
 mod http_api;
 mod http_auth;
+mod http_charts;
 mod http_clarifications;
 mod http_contests;
 mod http_course;

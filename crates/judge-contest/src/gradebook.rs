@@ -258,6 +258,7 @@ mod tests {
             late_until: None,
             freeze_minutes: None,
             grading,
+            for_groups: Vec::new(),
         }
     }
 

@@ -233,6 +233,7 @@ mod tests {
             late_until: None,
             freeze_minutes: None,
             grading: Default::default(),
+            for_groups: Vec::new(),
         }
     }
 

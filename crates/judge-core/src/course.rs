@@ -136,6 +136,9 @@ pub struct ContestSpec {
     /// How it counts in the course's grades: its weight, a homework set's late rule,
     /// and the students' extensions.
     pub grading: Grading,
+    /// The groups of students it is for (empty: every student). A student of another
+    /// group, or of none, does not see it and cannot submit to it.
+    pub for_groups: Vec<String>,
 }
 
 impl ContestSpec {
@@ -149,9 +152,35 @@ impl ContestSpec {
             .map(|at| at.unix_s())
     }
 
+    /// Whether a student of `group` (None: of no group) may take part.
+    pub fn is_for(&self, group: Option<&str>) -> bool {
+        self.for_groups.is_empty() || group.is_some_and(|g| self.for_groups.iter().any(|f| f == g))
+    }
+
     /// The contest's entry for a problem, if it has the problem.
     pub fn problem(&self, id: &str) -> Option<&ContestProblem> {
         self.problems.iter().find(|p| p.id == id)
+    }
+}
+
+/// The most characters a group's name has.
+pub const MAX_GROUP_CHARS: usize = 64;
+
+/// Checks a group's name (a class or section of students: `2024-A`, `二班`, `Tuesday
+/// lab`): 1 to [`MAX_GROUP_CHARS`] letters, digits, '.', '_', '-' and inner spaces.
+pub fn check_group_name(group: &str) -> Result<(), String> {
+    let count = group.chars().count();
+    let good = (1..=MAX_GROUP_CHARS).contains(&count)
+        && group.trim() == group
+        && group
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-' | ' '));
+    if good {
+        Ok(())
+    } else {
+        Err(format!(
+            "group {group:?}: a group has 1 to {MAX_GROUP_CHARS} letters, digits, spaces, '.', '_' or '-'"
+        ))
     }
 }
 
@@ -352,8 +381,20 @@ mod tests {
             late_until: None,
             freeze_minutes: None,
             grading,
+            for_groups: Vec::new(),
         };
         assert_eq!(contest.deadline_for("ann"), Some(1_767_830_400));
         assert_eq!(contest.deadline_for("bob"), Some(1_767_571_200));
+        assert!(contest.is_for(None) && contest.is_for(Some("b")));
+        let limited = ContestSpec {
+            for_groups: vec!["a".into()],
+            ..contest
+        };
+        assert!(limited.is_for(Some("a")));
+        assert!(!limited.is_for(Some("b")) && !limited.is_for(None));
+        assert!(check_group_name("2024-A").is_ok() && check_group_name("二班").is_ok());
+        for bad in ["", " a", "a/b", "<b>", &"x".repeat(65)] {
+            assert!(check_group_name(bad).is_err(), "{bad:?}");
+        }
     }
 }

@@ -223,6 +223,12 @@ fn write_contest(table: &mut Table, first: bool, spec: &ContestSpec) {
             .as_ref()
             .map(|all| Value::Array(all.iter().map(String::as_str).collect())),
     );
+    set(
+        table,
+        "for_groups",
+        (!spec.for_groups.is_empty())
+            .then(|| Value::Array(spec.for_groups.iter().map(String::as_str).collect())),
+    );
     let mut old: Vec<Table> = table
         .get("problems")
         .and_then(Item::as_array_of_tables)
@@ -276,6 +282,7 @@ fn defines(after: &JudgeConfig, spec: &ContestSpec) -> Result<()> {
             && written.late_until == spec.late_until
             && written.freeze_minutes == spec.freeze_minutes
             && written.languages == spec.languages
+            && written.for_groups == spec.for_groups
             && written.grading == spec.grading
             && written.problems.len() == spec.problems.len()
             && written
@@ -450,6 +457,7 @@ run = ["python3", "main.py"]
             late_until: None,
             freeze_minutes: Some(30),
             grading: Default::default(),
+            for_groups: vec!["2024-A".into(), "Tuesday lab".into()],
         };
         let after = put_contest(&config, &spec).unwrap();
         let text = std::fs::read_to_string(&config.file).unwrap();

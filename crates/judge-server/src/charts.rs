@@ -465,6 +465,7 @@ pub(crate) mod tests {
             late_until: None,
             freeze_minutes: None,
             grading: Default::default(),
+            for_groups: Vec::new(),
         }
     }
 

@@ -377,6 +377,12 @@ impl Contest {
         self.scope().owns(contest)
     }
 
+    /// Whether `user` takes part: a teacher always, a student when the contest is for
+    /// every group or for theirs.
+    pub fn is_for(&self, user: &judge_store::User) -> bool {
+        user.is_teacher() || self.spec.is_for(user.group.as_deref())
+    }
+
     /// A problem of the contest.
     pub fn problem(&self, id: &str) -> Option<&ContestProblem> {
         self.problems.iter().find(|p| p.id == id)

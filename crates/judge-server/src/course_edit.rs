@@ -66,6 +66,8 @@ pub struct Definition {
     pub late_penalty: Option<LatePenaltyToml>,
     /// A homework set's extensions: student -> their deadline (RFC 3339).
     pub extensions: BTreeMap<String, String>,
+    /// The groups of students it is for (empty: every student).
+    pub for_groups: Vec<String>,
 }
 
 /// A problem of a contest as the API shows it.
@@ -157,6 +159,7 @@ pub fn definition(spec: &ContestSpec, first: bool) -> Definition {
             .iter()
             .map(|(student, until)| (student.clone(), time_text(*until)))
             .collect(),
+        for_groups: spec.for_groups.clone(),
     }
 }
 
@@ -240,6 +243,8 @@ pub struct ContestChange {
     pub late_penalty: Option<Option<LatePenaltyToml>>,
     /// A homework set's extensions, all of them (student -> RFC 3339 deadline).
     pub extensions: Option<BTreeMap<String, String>>,
+    /// The groups of students it is for, all of them (empty: every student).
+    pub for_groups: Option<Vec<String>>,
     /// Freeze the board now (true) or make it public again (false).
     pub frozen: Option<bool>,
     /// End the contest now.
@@ -280,6 +285,7 @@ impl ContestChange {
             || self.weight.is_some()
             || self.late_penalty.is_some()
             || self.extensions.is_some()
+            || self.for_groups.is_some()
     }
 }
 
@@ -377,6 +383,7 @@ fn apply(
                 late_until: None,
                 freeze_minutes: None,
                 grading: Grading::default(),
+                for_groups: Vec::new(),
             }
         }
     };
@@ -514,6 +521,19 @@ fn apply(
             }
         }
         spec.languages = languages.clone();
+    }
+    if let Some(groups) = &change.for_groups {
+        let mut all: Vec<String> = Vec::new();
+        for group in groups {
+            let group = group.trim().to_string();
+            if judge_core::course::check_group_name(&group).is_err() {
+                return invalid(t.bad_group(&group));
+            }
+            if !all.contains(&group) {
+                all.push(group);
+            }
+        }
+        spec.for_groups = all;
     }
     if let Some(problems) = &change.problems {
         let mut chosen: Vec<ContestProblem> = Vec::new();

@@ -72,6 +72,9 @@ pub struct ContestToml {
     /// Its weight in the course's grades (default 1).
     #[serde(default)]
     pub weight: Option<f64>,
+    /// Only these groups' students take part (default: every student).
+    #[serde(default)]
+    pub for_groups: Vec<String>,
 }
 
 fn default_problems_dir() -> PathBuf {
@@ -129,6 +132,9 @@ pub struct CourseContestToml {
     /// Homework: students given a later deadline (`{ ann = "2026-01-08T00:00:00Z" }`).
     #[serde(default)]
     pub extensions: std::collections::BTreeMap<String, ContestStart>,
+    /// Only these groups' students take part (default: every student).
+    #[serde(default)]
+    pub for_groups: Vec<String>,
 }
 
 /// A homework set's `late_penalty` table: either `factor`, or `per_day` with an optional
@@ -592,6 +598,7 @@ impl JudgeConfig {
                 weight: first.weight.unwrap_or(1.0),
                 ..Grading::default()
             },
+            for_groups: first.for_groups.clone(),
         }];
         contests.extend(self.toml.contests.iter().map(|c| {
             ContestSpec {
@@ -615,6 +622,7 @@ impl JudgeConfig {
                         .unwrap_or_default(),
                     extensions: c.extensions.clone(),
                 },
+                for_groups: c.for_groups.clone(),
             }
         }));
         Course { contests }
@@ -643,6 +651,14 @@ impl JudgeConfig {
                 return error(format!(
                     "contest {id:?}: weight = {weight} must be 0 or more"
                 ));
+            }
+            let mut groups = std::collections::BTreeSet::new();
+            for group in &contest.for_groups {
+                crate::course::check_group_name(group)
+                    .or_else(|why| error(format!("contest {id:?}: for_groups: {why}")))?;
+                if !groups.insert(group) {
+                    return error(format!("contest {id:?}: for_groups names {group:?} twice"));
+                }
             }
         }
         for entry in &self.toml.contests {
@@ -1034,6 +1050,14 @@ run = ["./a.out"]
             (
                 entry("languages = [\"cobol\"]"),
                 "contest \"hw1\": languages names cobol",
+            ),
+            (
+                entry("for_groups = [\"a/b\"]"),
+                "contest \"hw1\": for_groups: group \"a/b\": a group has",
+            ),
+            (
+                entry("for_groups = [\"A\", \"A\"]"),
+                "contest \"hw1\": for_groups names \"A\" twice",
             ),
             (
                 entry("").replace("id = \"hw1\"", "id = \"h w\""),

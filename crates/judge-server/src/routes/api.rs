@@ -202,8 +202,8 @@ fn contest_of(
     query: Result<Query<ContestQuery>, QueryRejection>,
 ) -> Result<Contest, HttpError> {
     let query = input::query(query).map_err(HttpError::into_json)?;
-    let contest =
-        super::contests::named(state, query.contest.as_deref()).map_err(HttpError::into_json)?;
+    let contest = super::contests::named(state, user, query.contest.as_deref())
+        .map_err(HttpError::into_json)?;
     check_contest_started(&contest, user.is_teacher()).map_err(HttpError::into_json)?;
     Ok(contest)
 }

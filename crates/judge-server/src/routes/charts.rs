@@ -15,6 +15,7 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
+use judge_store::User;
 use serde::Deserialize;
 
 /// The charts.
@@ -49,9 +50,10 @@ pub struct ChartsQuery {
 /// The contest and problem a query names (404 for an unknown one), and their charts.
 async fn charts_of(
     state: &AppState,
+    user: &User,
     query: &ChartsQuery,
 ) -> Result<(Contest, Option<String>, Charts), HttpError> {
-    let contest = super::contests::named(state, query.contest.as_deref())?;
+    let contest = super::contests::named(state, user, query.contest.as_deref())?;
     let problem = query
         .problem
         .as_deref()
@@ -85,7 +87,7 @@ async fn page(
     query: Result<Query<ChartsQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
     let query = input::query(query)?;
-    let (contest, problem, charts) = charts_of(&state, &query).await?;
+    let (contest, problem, charts) = charts_of(&state, &session.user, &query).await?;
     let chrome = frame::course_page(&state, &session, "teacher").await?;
     let view = view::Page {
         contests: state.contests.all(),
@@ -99,7 +101,7 @@ async fn page(
 /// `GET /teacher/charts/export/{file}?contest=&problem=`.
 async fn export(
     State(state): State<AppState>,
-    TeacherOnly(_session): TeacherOnly,
+    TeacherOnly(session): TeacherOnly,
     Path(file): Path<String>,
     query: Result<Query<ChartsQuery>, QueryRejection>,
 ) -> Result<Response, HttpError> {
@@ -109,7 +111,7 @@ async fn export(
             ChartsErrorTexts::current().no_export(&file),
         ));
     }
-    let (contest, problem, charts) = charts_of(&state, &query).await?;
+    let (contest, problem, charts) = charts_of(&state, &session.user, &query).await?;
     let body = match file.as_str() {
         "verdicts.csv" => csv::verdicts(&charts.verdicts),
         "tests.csv" => csv::tests(&charts.tests),

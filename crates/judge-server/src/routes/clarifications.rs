@@ -79,7 +79,7 @@ async fn page(
     query: Result<Query<PageQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
     let query = input::query(query)?;
-    let contest = super::contests::named(&state, query.contest.as_deref())?;
+    let contest = super::contests::named(&state, &session.user, query.contest.as_deref())?;
     check_contest_started(&contest, session.user.is_teacher())?;
     let viewer = session.user.clone();
     let of = contest.clone();
@@ -169,7 +169,7 @@ async fn ask(
 ) -> Result<Redirect, HttpError> {
     let Form(form) = form.map_err(bad_form)?;
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
-    let contest = super::contests::named(&state, form.contest.as_deref())?;
+    let contest = super::contests::named(&state, &session.user, form.contest.as_deref())?;
     check_contest_started(&contest, session.user.is_teacher())?;
     let problem = form.problem.filter(|p| !p.trim().is_empty());
     if let Some(problem) = &problem {
@@ -306,7 +306,7 @@ async fn announce(
 ) -> Result<Redirect, HttpError> {
     let Form(form) = form.map_err(bad_form)?;
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
-    let contest = super::contests::named(&state, form.contest.as_deref())?;
+    let contest = super::contests::named(&state, &session.user, form.contest.as_deref())?;
     let every = match form.every.as_deref() {
         Some("1") => true,
         Some("0") | None => false,

@@ -117,6 +117,8 @@ pub struct ContestForm {
     late_per_day: Option<String>,
     late_floor: Option<String>,
     extensions: Option<String>,
+    /// The groups it is for, comma-separated (empty: every student).
+    for_groups: Option<String>,
 }
 
 /// A number field (empty: None).
@@ -245,6 +247,14 @@ fn change_of(form: &ContestForm) -> Result<ContestChange, HttpError> {
         freeze_minutes: Some(minutes("freeze_minutes", &form.freeze_minutes)?),
         late_until: form.late_until.as_deref().map(text),
         languages: Some((!languages.is_empty()).then_some(languages)),
+        for_groups: form.for_groups.as_deref().map(|groups| {
+            groups
+                .split(',')
+                .map(str::trim)
+                .filter(|g| !g.is_empty())
+                .map(String::from)
+                .collect()
+        }),
         problems: Some(problems),
         version: form.version.clone(),
         ..ContestChange::default()

@@ -18,7 +18,7 @@ use axum::extract::{Path, State};
 use axum::response::{Html, Redirect};
 use axum::Form;
 use judge_core::Verdict;
-use judge_store::{now_ms, SubmissionState};
+use judge_store::{now_ms, SubmissionState, User};
 use serde::Deserialize;
 use std::collections::BTreeSet;
 
@@ -38,20 +38,30 @@ pub(super) fn routes(_: &ServerOptions) -> Routes {
         .route("/contests/{contest}/window", post(set_window))
 }
 
-/// A contest by id, or 404.
-pub(crate) fn find<'a>(state: &'a AppState, id: &str) -> Result<&'a Contest, HttpError> {
+/// A contest by id that `user` takes part in, or 404: a student of another group than
+/// the contest's is told there is no such contest, as for an unknown id.
+pub(crate) fn find<'a>(
+    state: &'a AppState,
+    user: &User,
+    id: &str,
+) -> Result<&'a Contest, HttpError> {
     state
         .contests
         .get(id)
+        .filter(|contest| contest.is_for(user))
         .ok_or_else(|| HttpError::not_found(ErrorTexts::current().no_contest(id)))
 }
 
-/// The contest a form, query or API request names (none or empty: the first), or 404:
-/// how every route that takes a `contest` parameter finds its contest.
-pub(crate) fn named(state: &AppState, id: Option<&str>) -> Result<Contest, HttpError> {
+/// The contest a form, query or API request names (none or empty: the first) that `user`
+/// takes part in, or 404: how every route that takes a `contest` parameter finds its
+/// contest.
+pub(crate) fn named(state: &AppState, user: &User, id: Option<&str>) -> Result<Contest, HttpError> {
     match id.map(str::trim).filter(|c| !c.is_empty()) {
-        Some(id) => Ok(find(state, id)?.clone()),
-        None => Ok(state.contest.clone()),
+        Some(id) => Ok(find(state, user, id)?.clone()),
+        None if state.contest.is_for(user) => Ok(state.contest.clone()),
+        None => Err(HttpError::not_found(
+            ErrorTexts::current().no_contest(&state.contest.id),
+        )),
     }
 }
 
@@ -65,6 +75,7 @@ async fn list(
         .contests
         .all()
         .iter()
+        .filter(|contest| contest.is_for(&session.user))
         .map(|contest| ContestRow {
             contest: contest.clone(),
             phase: contest.phase(now),
@@ -85,10 +96,12 @@ async fn list(
 /// `GET /contests/{contest}`: its problems.
 async fn home(
     State(state): State<AppState>,
-    LoggedIn(_session): LoggedIn,
+    LoggedIn(session): LoggedIn,
     Path(id): Path<String>,
 ) -> Result<Redirect, HttpError> {
-    Ok(Redirect::to(&find(&state, &id)?.href("/problems")))
+    Ok(Redirect::to(
+        &find(&state, &session.user, &id)?.href("/problems"),
+    ))
 }
 
 /// `GET /statistics`: the first contest's.
@@ -106,7 +119,7 @@ async fn statistics_in(
     LoggedIn(session): LoggedIn,
     Path(id): Path<String>,
 ) -> Result<Html<String>, HttpError> {
-    let contest = find(&state, &id)?.clone();
+    let contest = find(&state, &session.user, &id)?.clone();
     statistics_of(&state, &session, &contest).await
 }
 
@@ -245,7 +258,7 @@ async fn set_window(
 ) -> Result<Redirect, HttpError> {
     let Form(form) = form.map_err(bad_form)?;
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
-    let contest = find(&state, &id)?.clone();
+    let contest = find(&state, &session.user, &id)?.clone();
     let window = if form.reset.as_deref() == Some("1") {
         None
     } else {

@@ -72,7 +72,7 @@ async fn page(
     query: Result<Query<LanguagesQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
     let query = input::query(query)?;
-    let contest = super::contests::named(&state, query.contest.as_deref())?;
+    let contest = super::contests::named(&state, &session.user, query.contest.as_deref())?;
     let of = contest.clone();
     let rows = state
         .blocking(move |_| {

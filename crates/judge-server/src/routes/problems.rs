@@ -87,7 +87,7 @@ async fn list_of(
     session: crate::auth::Session,
     contest_id: String,
 ) -> Result<Html<String>, HttpError> {
-    let contest = super::contests::find(&state, &contest_id)?.clone();
+    let contest = super::contests::find(&state, &session.user, &contest_id)?.clone();
     let chrome = frame::contest_page(&state, &contest, &session, "problems").await?;
     let teacher = session.user.is_teacher();
     if !teacher && contest.phase(now_ms()) == Phase::NotStarted {
@@ -298,7 +298,7 @@ async fn statement_of(
     query: Result<Query<LangQuery>, QueryRejection>,
     lang: Lang,
 ) -> Result<Html<String>, HttpError> {
-    let contest = super::contests::find(&state, &contest_id)?.clone();
+    let contest = super::contests::find(&state, &session.user, &contest_id)?.clone();
     check_contest_started(&contest, session.user.is_teacher())?;
     if contest.problem(&id).is_none() {
         return Err(HttpError::not_found(
@@ -443,7 +443,7 @@ async fn image_of(
     id: String,
     file: String,
 ) -> Result<Response, HttpError> {
-    let contest = super::contests::find(&state, &contest_id)?.clone();
+    let contest = super::contests::find(&state, &session.user, &contest_id)?.clone();
     check_contest_started(&contest, session.user.is_teacher())?;
     if contest.problem(&id).is_none() {
         return Err(HttpError::not_found(
@@ -521,7 +521,7 @@ async fn pdf_of(
     id: String,
     query: Result<Query<LangQuery>, QueryRejection>,
 ) -> Result<Response, HttpError> {
-    let contest = super::contests::find(&state, &contest_id)?.clone();
+    let contest = super::contests::find(&state, &session.user, &contest_id)?.clone();
     check_contest_started(&contest, session.user.is_teacher())?;
     if contest.problem(&id).is_none() {
         return Err(HttpError::not_found(

@@ -56,7 +56,7 @@ async fn page_in(
     LoggedIn(session): LoggedIn,
     Path(contest): Path<String>,
 ) -> Result<Html<String>, HttpError> {
-    let contest = super::contests::find(&state, &contest)?.clone();
+    let contest = super::contests::find(&state, &session.user, &contest)?.clone();
     page_of(&state, &session, &contest).await
 }
 

@@ -112,7 +112,7 @@ async fn form(
     query: Result<Query<ProblemQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
     let query = input::query(query)?;
-    let contest = super::contests::named(&state, query.contest.as_deref())?;
+    let contest = super::contests::named(&state, &session.user, query.contest.as_deref())?;
     check_contest_started(&contest, session.user.is_teacher())?;
     let mut view = blank_page(&state, &contest, query.problem.clone());
     let chrome = frame::contest_page(&state, &contest, &session, "self-test").await?;
@@ -185,7 +185,7 @@ async fn run(
     let fields = read_fields(multipart, cap).await?;
     crate::csrf::verify(&session.csrf_token, fields.csrf.as_deref())?;
     let teacher = session.user.is_teacher();
-    let contest = super::contests::named(&state, fields.contest.as_deref())?;
+    let contest = super::contests::named(&state, &session.user, fields.contest.as_deref())?;
     check_contest_started(&contest, teacher)?;
     let errors = SelfTestErrors::current();
     if contest.problem(&fields.problem).is_none() {

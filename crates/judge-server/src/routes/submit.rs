@@ -144,7 +144,7 @@ async fn form(
     query: Result<Query<ProblemQuery>, QueryRejection>,
 ) -> Result<Html<String>, HttpError> {
     let query = input::query(query)?;
-    let contest = super::contests::named(&state, query.contest.as_deref())?;
+    let contest = super::contests::named(&state, &session.user, query.contest.as_deref())?;
     check_contest_started(&contest, session.user.is_teacher())?;
     let view = form_view(&state, &contest, &session, query.problem, None, None).await?;
     let chrome = frame::contest_page(&state, &contest, &session, "submit").await?;
@@ -291,7 +291,7 @@ pub(crate) async fn accept(
 ) -> Result<(i64, bool), HttpError> {
     let cap = state.options.max_source_bytes;
     let teacher = user.is_teacher();
-    let contest = super::contests::named(state, incoming.contest)?;
+    let contest = super::contests::named(state, user, incoming.contest)?;
     if let Some(reason) = closed_reason(&contest, user) {
         return Err(HttpError::forbidden(reason));
     }
@@ -455,7 +455,7 @@ async fn submit(
                 reason: error.message.clone(),
                 source: String::from_utf8_lossy(&fields.pasted).into_owned(),
             };
-            let contest = super::contests::named(&state, fields.contest.as_deref())?;
+            let contest = super::contests::named(&state, &session.user, fields.contest.as_deref())?;
             let view = form_view(
                 &state,
                 &contest,

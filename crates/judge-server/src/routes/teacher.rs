@@ -318,7 +318,7 @@ async fn publish(
             ))
         }
     };
-    let contest = super::contests::named(&state, form.contest.as_deref())?;
+    let contest = super::contests::named(&state, &session.user, form.contest.as_deref())?;
     let back = match form.back.as_deref() {
         // Only the pages with the button: never an address the form names.
         Some(page @ ("/teacher" | "/contests")) => page,
@@ -371,12 +371,12 @@ pub struct ExportQuery {
 /// `GET /teacher/export/{scoreboard,results}.{csv,json}?contest=ID`.
 async fn export(
     State(state): State<AppState>,
-    TeacherOnly(_session): TeacherOnly,
+    TeacherOnly(session): TeacherOnly,
     Path(file): Path<String>,
     query: Result<Query<ExportQuery>, QueryRejection>,
 ) -> Result<Response, HttpError> {
     let query = input::query(query)?;
-    let contest = &super::contests::named(&state, query.contest.as_deref())?;
+    let contest = &super::contests::named(&state, &session.user, query.contest.as_deref())?;
     let now = now_ms();
     let board = super::scoreboard::board_of(&state, contest, None).await?;
     let (body, content_type) = match file.as_str() {

@@ -41,6 +41,7 @@ crate::i18n::texts! {
         deadline_needed => "A homework set needs a deadline (its end).", "作业需要截止时间（即结束时间）。";
         late_before_end => "Late submissions must close after the deadline.", "迟交截止时间必须晚于截止时间。";
         freeze_needs_end => "A freeze counts back from the end: give the contest an end.", "封榜时间从结束时间倒数：请先设置结束时间。";
+        bad_group(group: &str) => "\"{group}\" is not a group: a group has 1 to 64 letters, digits, spaces, '.', '_' or '-'.", "“{group}”不是有效的分组名：分组名由 1 到 64 个字母、数字、空格、'.'、'_' 或 '-' 组成。";
         no_languages => "Give at least one language (or none at all for every language).", "请至少给出一种语言（或留空表示全部语言）。";
         unknown_language(language: &str, known: &str) => "There is no language {language:?} (the course has: {known}).",
             "没有语言 {language:?}（课程中的语言：{known}）。";
@@ -93,6 +94,7 @@ crate::i18n::texts! {
         late_floor => "down to at least (e.g. 0.5)", "最低不低于（如 0.5）";
         extensions => "Extensions, one a line: student and their deadline", "延期，每行一个：学生和其截止时间";
         languages => "Languages (ids, comma-separated; empty: all)", "语言（编号，用逗号分隔；留空表示全部）";
+        for_groups => "For the groups (comma-separated; empty: every student)", "面向的分组（用逗号分隔；留空表示全部学生）";
         problems => "Problems, one a line: id and points; add", "题目，每行一个：编号和分值；末尾加";
         problems_after => "to run every test", "表示运行全部测试";
         times_hint => "Times as RFC 3339, e.g. 2026-12-01T09:00:00Z; empty: none.", "时间格式为 RFC 3339，例如 2026-12-01T09:00:00Z；留空表示无。";
@@ -191,6 +193,7 @@ fn definition_fields(t: EditorTexts, view: Option<&ContestView>) -> Markup {
         (field(t.weight(), "weight", &d.map(|d| d.weight.to_string()).unwrap_or_else(|| "1".into())))
         (field(t.freeze(), "freeze_minutes", &number(d.and_then(|d| d.freeze_minutes))))
         (field(t.languages(), "languages", &d.and_then(|d| d.languages.as_ref()).map(|l| l.join(", ")).unwrap_or_default()))
+        (field(t.for_groups(), "for_groups", &d.map(|d| d.for_groups.join(", ")).unwrap_or_default()))
         label { (t.problems()) " " code { "all-tests" } " " (t.problems_after()) br;
             textarea name="problems" rows="4" cols="40" { (view.map(problems_text).unwrap_or_default()) }
         }

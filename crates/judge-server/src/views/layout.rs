@@ -62,6 +62,7 @@ impl Chrome {
         chrome.clock = contests
             .all()
             .iter()
+            .filter(|c| session.is_none_or(|s| c.is_for(&s.user)))
             .filter_map(|c| super::clock::ClockView::of(c, now))
             .min_by_key(|clock| clock.end_ms);
         chrome

@@ -1019,3 +1019,79 @@ async fn a_homeworks_late_rule_weight_and_extensions_are_edited_through_the_api(
         );
     }
 }
+
+/// A contest for some groups only (issue 30): set through the API and written to
+/// judge.toml; a student of another group (or of none) does not see it in the list, gets
+/// 404 on its pages and cannot submit to it; its group's student and the teacher can; a
+/// bad group is refused with why.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_contest_for_one_group_is_closed_to_the_others() {
+    let (server, file) = course(1);
+    let auth = token(&server, "teacher");
+    let mut client = server.client();
+    let mut section = week2();
+    section["id"] = json!("sectiona");
+    section["title"] = json!("Section A quiz");
+    section["for_groups"] = json!(["A"]);
+    let made = call(
+        &mut client,
+        "POST",
+        "/api/v1/contests",
+        &auth,
+        Some(&section),
+    )
+    .await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    assert_eq!(made.json()["for_groups"], json!(["A"]));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("for_groups = [\"A\"]"), "{text}");
+    let version = made.json()["version"].as_str().unwrap().to_string();
+    let refused = call(
+        &mut client,
+        "PATCH",
+        "/api/v1/contests/sectiona",
+        &auth,
+        Some(&json!({"version": version, "for_groups": ["A", "<b>"]})),
+    )
+    .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    assert!(refused.body.contains("is not a group"), "{}", refused.body);
+
+    use judge_server::store::AccountChange;
+    server
+        .store
+        .change_account("ann", AccountChange::Group(Some("A".into())))
+        .unwrap();
+    server
+        .store
+        .change_account("bob", AccountChange::Group(Some("B".into())))
+        .unwrap();
+    let mut ann = server.login("ann").await;
+    let mut bob = server.login("bob").await;
+    let list = bob.get("/contests").await;
+    assert!(!list.body.contains("Section A quiz"), "{}", list.body);
+    assert!(ann.get("/contests").await.body.contains("Section A quiz"));
+    for page in [
+        "/contests/sectiona/problems",
+        "/contests/sectiona/scoreboard",
+        "/submit?contest=sectiona",
+    ] {
+        assert_eq!(bob.get(page).await.status, StatusCode::NOT_FOUND, "{page}");
+        assert_eq!(ann.get(page).await.status, StatusCode::OK, "{page}");
+    }
+    let source = crate::common::submission("ac.py");
+    let refused = crate::http_contests::submit_into(&mut bob, "sectiona", &source).await;
+    assert_eq!(refused.status, StatusCode::NOT_FOUND, "{}", refused.body);
+    let accepted = crate::http_contests::submit_into(&mut ann, "sectiona", &source).await;
+    server.wait_judged(accepted.submission_id());
+    let mut teacher = server.login("teacher").await;
+    assert_eq!(
+        teacher.get("/contests/sectiona/scoreboard").await.status,
+        StatusCode::OK
+    );
+}

@@ -5,6 +5,7 @@
 
 use crate::error::{Result, ServerError};
 use argon2::{Argon2, PasswordHasher, PasswordVerifier};
+use judge_core::course::{check_group_name, MAX_GROUP_CHARS};
 use judge_store::{AccountChange, NewUser, PasswordReset, Role, Store, StoreError, User};
 use sha2::{Digest, Sha256};
 
@@ -38,7 +39,7 @@ pub enum AccountError {
         bad: char,
     },
     /// A group name too long, or with a character group names may not have.
-    #[error("group {group:?}: a group has 1 to {MAX_NAME_CHARS} letters, digits, spaces, '.', '_' or '-'")]
+    #[error("group {group:?}: a group has 1 to {MAX_GROUP_CHARS} letters, digits, spaces, '.', '_' or '-'")]
     GroupName {
         /// The group given.
         group: String,
@@ -179,22 +180,14 @@ pub fn check_name(name: &str) -> Result<()> {
     Ok(())
 }
 
-/// Checks a group's name (a class or section: `2024-A`, `二班`, `Tuesday lab`): 1 to
-/// [`MAX_NAME_CHARS`] letters, digits, '.', '_', '-' and inner spaces.
+/// Checks a group's name by judge-core's rule ([`check_group_name`]: 1 to 64 letters,
+/// digits, '.', '_', '-' and inner spaces).
 pub fn check_group(group: &str) -> Result<()> {
-    let count = group.chars().count();
-    let good = (1..=MAX_NAME_CHARS).contains(&count)
-        && group.trim() == group
-        && group
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-' | ' '));
-    if good {
-        Ok(())
-    } else {
-        Err(ServerError::Account(AccountError::GroupName {
+    check_group_name(group).map_err(|_| {
+        ServerError::Account(AccountError::GroupName {
             group: group.to_string(),
-        }))
-    }
+        })
+    })
 }
 
 /// Checks a chosen password: 8 to 1024 bytes.

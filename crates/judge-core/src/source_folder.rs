@@ -10,8 +10,9 @@
 //! - The entry is a source at the top of the folder: the only one; else the one named
 //!   `main.*` (Kattis' rule); else the one named like the problem or the folder (Kattis'
 //!   submit client names the Java main class so); else the only one holding one of the
-//!   language's `entry_markers` (`public static void main`, `if __name__`); else the
-//!   first by name (Kattis' rule again).
+//!   language's `entry_markers` (`public static void main`, `if __name__`); else, when
+//!   none holds one, the first by name (Kattis' rule again). Several holding one are
+//!   several programs (a folder of solutions given by mistake): refused, named.
 //! - Refused, each with the file named: a symbolic link that is absolute, leaves the
 //!   folder or dangles (a link to a file inside it is followed), folders nested deeper
 //!   than [`MAX_DEPTH`], more than [`MAX_FILES`] entries, a file that is not a regular
@@ -405,8 +406,24 @@ fn entry_of(
             markers.iter().any(|m| text.contains(m.as_str()))
         })
         .collect();
-    if let [one] = marked.as_slice() {
-        return Ok(*one);
+    match marked.as_slice() {
+        [one] => return Ok(*one),
+        // Several programs side by side (a folder of a class's solutions given by
+        // mistake): whichever came first by name would be judged with the others.
+        [_, _, ..] => return Err(format!(
+            "holds several programs ({} each have {}): name the entry main.EXT, or give one file",
+            marked
+                .iter()
+                .map(|&i| sources[i].name.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            markers
+                .iter()
+                .map(|m| format!("`{m}`"))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        )),
+        [] => {}
     }
     // Kattis' last rule: the first source by name.
     top.iter()
@@ -594,6 +611,16 @@ mod tests {
                 .last()
                 .unwrap(),
             "Solution"
+        );
+        // Several programs, each with its marker: refused, each named.
+        let dir = folder(&[
+            ("a.c", "int main(void) { return 0; }"),
+            ("b.c", "int main(void) { return 1; }"),
+        ]);
+        let error = read_in(dir.path(), None, 256).unwrap_err().to_string();
+        assert!(
+            error.contains("several programs (a.c, b.c each have"),
+            "{error}"
         );
         // Else the first by name; never one in a folder.
         let dir = folder(&[("b.py", "x\n"), ("a.py", "y\n"), ("pkg/main.py", "z\n")]);

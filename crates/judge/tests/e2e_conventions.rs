@@ -171,8 +171,10 @@ fn a_folder_as_the_source_or_a_path_as_the_problem_is_named() {
         &fixture.config,
         &["run", "-p", "sum", &folder],
     ));
+    // A folder is a program of several files (e2e_multifile); a folder of a class's
+    // solutions given by mistake holds several programs, each named.
     assert!(
-        error.contains("is a folder, not a source file") && !error.contains("not found"),
+        error.contains("holds several programs (ac.c, ") && !error.contains("not found"),
         "{error}"
     );
     let ac = common::submission("c/ac.c");

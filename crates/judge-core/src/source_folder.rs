@@ -410,7 +410,8 @@ fn entry_of(
         [one] => return Ok(*one),
         // Several programs side by side (a folder of a class's solutions given by
         // mistake): whichever came first by name would be judged with the others.
-        [_, _, ..] => return Err(format!(
+        [_, _, ..] => {
+            return Err(format!(
             "holds several programs ({} each have {}): name the entry main.EXT, or give one file",
             marked
                 .iter()
@@ -422,7 +423,8 @@ fn entry_of(
                 .map(|m| format!("`{m}`"))
                 .collect::<Vec<_>>()
                 .join(" or ")
-        )),
+        ))
+        }
         [] => {}
     }
     // Kattis' last rule: the first source by name.

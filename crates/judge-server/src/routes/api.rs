@@ -127,17 +127,7 @@ async fn submit(
     headers: HeaderMap,
     body: Result<Json<NewSubmissionBody>, JsonRejection>,
 ) -> Result<Response, HttpError> {
-    let Json(body) = body.map_err(|rejection| {
-        let status = rejection.status();
-        HttpError::new(
-            status,
-            format!(
-                "The request body could not be read: {}",
-                rejection.body_text()
-            ),
-        )
-        .into_json()
-    })?;
+    let body = super::input::json_body(body)?;
     let idempotency_key = match headers.get("idempotency-key") {
         Some(value) => {
             let key = value.to_str().unwrap_or("").trim().to_string();

@@ -90,16 +90,7 @@ pub(crate) fn edit_error(error: EditError) -> Response {
 
 /// The body of a change, or 400/422 with why.
 fn body(body: Result<Json<ContestChange>, JsonRejection>) -> Result<ContestChange, HttpError> {
-    body.map(|Json(change)| change).map_err(|rejection| {
-        HttpError::new(
-            rejection.status(),
-            format!(
-                "The request body could not be read: {}",
-                rejection.body_text()
-            ),
-        )
-        .into_json()
-    })
+    super::input::json_body(body)
 }
 
 /// The `If-Match` header's version, if given.
@@ -230,17 +221,7 @@ async fn set_problem_limits(
     body: Result<Json<course_edit::LimitsBody>, JsonRejection>,
 ) -> Result<Response, Response> {
     teacher(&user).map_err(IntoResponse::into_response)?;
-    let Json(body) = body.map_err(|rejection| {
-        HttpError::new(
-            rejection.status(),
-            format!(
-                "The request body could not be read: {}",
-                rejection.body_text()
-            ),
-        )
-        .into_json()
-        .into_response()
-    })?;
+    let body = super::input::json_body(body).map_err(IntoResponse::into_response)?;
     let asked = if_match(&headers);
     let edited = id.clone();
     let view = blocking(&state, move |s| {

@@ -77,20 +77,6 @@ fn user_json(user: &User) -> serde_json::Value {
     })
 }
 
-/// A JSON body, or the API's 400/415/422 saying why it could not be read.
-fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, HttpError> {
-    body.map(|Json(body)| body).map_err(|rejection| {
-        HttpError::new(
-            rejection.status(),
-            format!(
-                "The request body could not be read: {}",
-                rejection.body_text()
-            ),
-        )
-        .into_json()
-    })
-}
-
 /// `GET /api/v1/users`.
 async fn list(
     State(state): State<AppState>,
@@ -123,7 +109,7 @@ async fn add(
     ApiTeacher(teacher): ApiTeacher,
     body: Result<Json<NewUserBody>, JsonRejection>,
 ) -> Result<Response, HttpError> {
-    let body = self::body(body)?;
+    let body = super::input::json_body(body)?;
     let role = if body.teacher {
         Role::Teacher
     } else {
@@ -219,7 +205,7 @@ async fn update(
     Path(name): Path<String>,
     body: Result<Json<UserChangeBody>, JsonRejection>,
 ) -> Result<Json<serde_json::Value>, HttpError> {
-    let UserChangeBody { group } = self::body(body)?;
+    let UserChangeBody { group } = super::input::json_body(body)?;
     let Some(group) = group else {
         return one(State(state), ApiTeacher(teacher), Path(name)).await;
     };

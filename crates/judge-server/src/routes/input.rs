@@ -1,11 +1,12 @@
-//! What the routes share in reading a request: its query string, its form, an id from its
-//! path, and how large a body may be.
+//! What the routes share in reading a request: its query string, its form, its JSON body,
+//! an id from its path, and how large a body may be.
 
 use crate::http_error::{ErrorTexts, HttpError};
 use crate::options::ServerOptions;
-use axum::extract::rejection::{FormRejection, QueryRejection};
+use axum::extract::rejection::{FormRejection, JsonRejection, QueryRejection};
 use axum::extract::Query;
 use axum::http::StatusCode;
+use axum::Json;
 
 /// A form that could not be read: 413 when it is too large (as every route answers), else
 /// a 400 with axum's reason.
@@ -20,6 +21,21 @@ pub(crate) fn bad_form(rejection: FormRejection) -> HttpError {
 pub(crate) fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, HttpError> {
     query.map(|q| q.0).map_err(|rejection| {
         HttpError::bad_request(ErrorTexts::current().bad_query(rejection.body_text()))
+    })
+}
+
+/// A JSON body, or the API's JSON error (400, 413, 415 or 422) saying why it could not be
+/// read.
+pub(crate) fn json_body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, HttpError> {
+    body.map(|Json(body)| body).map_err(|rejection| {
+        HttpError::new(
+            rejection.status(),
+            format!(
+                "The request body could not be read: {}",
+                rejection.body_text()
+            ),
+        )
+        .into_json()
     })
 }
 

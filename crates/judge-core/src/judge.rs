@@ -81,6 +81,9 @@ pub struct JudgeOptions {
     /// only for inferring that limit (`judge verify`, `judge import`). Everything else
     /// refuses such a problem ([`JudgeError::UndecidedTimeLimit`]).
     pub provisional_time_limit: bool,
+    /// The problem's visualizer and the tests it draws ([`Judge::pictures`]); `None`: no
+    /// test gets a picture.
+    pub pictures: Option<crate::picture::Pictures>,
 }
 
 impl Default for JudgeOptions {
@@ -92,6 +95,7 @@ impl Default for JudgeOptions {
             lazy_groups: Vec::new(),
             test_jobs: 1,
             provisional_time_limit: false,
+            pictures: None,
         }
     }
 }
@@ -259,6 +263,29 @@ impl Judge {
                     .transpose()?,
             })),
         }
+    }
+
+    /// The problem's visualizer made ready to draw `tests`, for [`JudgeOptions::pictures`]:
+    /// `None` when it has none or no test is to be drawn. A visualizer that cannot be made
+    /// ready gives every picture a note saying why; it never fails the judging.
+    pub fn pictures(
+        &self,
+        problem: &Problem,
+        tests: crate::picture::PictureTests,
+    ) -> Option<crate::picture::Pictures> {
+        use crate::picture::{PictureTests, Pictures, Visualizer};
+        let program = problem.visualizer.as_ref()?;
+        if tests == PictureTests::None {
+            return None;
+        }
+        let visualizer = match self.prepare(program) {
+            Ok(ready) => Visualizer::Ready(ready.boxed()),
+            Err(error) => Visualizer::Unavailable(format!(
+                "no picture: the visualizer {} is not ready: {error}",
+                program.name
+            )),
+        };
+        Some(Pictures { visualizer, tests })
     }
 
     /// The files a problem puts beside a submission in `language` (Kattis `include/`).
@@ -703,6 +730,7 @@ impl Judge {
             toolchain,
             limits,
             judging,
+            pictures: options.pictures.clone(),
             scratch,
             compiled,
         })
@@ -749,6 +777,7 @@ pub struct BoxedProgram<'j> {
     command: Vec<String>,
     limits: sandbox::Limits,
     judging: &'j Judging,
+    pictures: Option<crate::picture::Pictures>,
     scratch: PathBuf,
     /// How compiling (or copying) went; tests run only when it succeeded.
     pub compiled: CompileResult,
@@ -768,6 +797,7 @@ impl<'j> BoxedProgram<'j> {
             command: self.command.clone(),
             limits: self.limits.clone(),
             judging: self.judging,
+            pictures: self.pictures.as_ref(),
             scratch: &self.scratch,
         };
         (runner, &mut self.boxed, self.partner.as_mut())
@@ -789,6 +819,7 @@ impl<'j> BoxedProgram<'j> {
             command: self.command.clone(),
             limits: self.limits.clone(),
             judging: self.judging,
+            pictures: self.pictures.clone(),
             compiled: self.compiled.clone(),
         })
     }
@@ -924,6 +955,7 @@ mod tests {
             diff: None,
             score: None,
             stderr: None,
+            picture: None,
         }
     }
 

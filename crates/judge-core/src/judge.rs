@@ -579,7 +579,8 @@ impl Judge {
         let handing_out = std::sync::Mutex::new(options.plan(count));
         enum Message {
             Started(usize),
-            Finished(usize, Result<TestResult>),
+            // Boxed: a result (with its picture) is far larger than the other message.
+            Finished(usize, Box<Result<TestResult>>),
         }
         let (sender, receiver) = std::sync::mpsc::channel::<Message>();
         let mut results: Vec<Option<TestResult>> = (0..count).map(|_| None).collect();
@@ -605,7 +606,11 @@ impl Judge {
                             matches!(&result, Ok(r) if r.verdict == crate::verdict::Verdict::AC);
                         lock_plan(handing_out).record(index, passed);
                         let stop = result.is_err();
-                        if sender.send(Message::Finished(index, result)).is_err() || stop {
+                        if sender
+                            .send(Message::Finished(index, Box::new(result)))
+                            .is_err()
+                            || stop
+                        {
                             break;
                         }
                     }
@@ -618,12 +623,14 @@ impl Judge {
                         index,
                         test: &problem.tests[index],
                     }),
-                    Message::Finished(index, Ok(result)) => results[index] = Some(result),
-                    Message::Finished(_, Err(error)) => {
-                        first_error.get_or_insert(error);
-                        // No more tests are handed out; the running ones finish.
-                        lock_plan(&handing_out).stop();
-                    }
+                    Message::Finished(index, finished) => match *finished {
+                        Ok(result) => results[index] = Some(result),
+                        Err(error) => {
+                            first_error.get_or_insert(error);
+                            // No more tests are handed out; the running ones finish.
+                            lock_plan(&handing_out).stop();
+                        }
+                    },
                 }
                 if first_error.is_none() {
                     replay(&mut order, &mut waiting, &mut results, &mut kept, listener);

@@ -70,6 +70,26 @@ impl Svg {
         let _ = write!(self.text, r#"<path d="{}" {style}/>"#, escape(d));
     }
 
+    /// The lines of a grid of `rows` x `cols` cells of `cell` pixels, its top left corner
+    /// at (`left`, `top`), as one path.
+    pub fn grid(
+        &mut self,
+        (left, top): (f64, f64),
+        (rows, cols): (usize, usize),
+        cell: f64,
+        style: &str,
+    ) {
+        let (right, bottom) = (left + cols as f64 * cell, top + rows as f64 * cell);
+        let mut d = String::new();
+        for r in 0..=rows {
+            let _ = write!(d, "M{left} {}H{right}", top + r as f64 * cell);
+        }
+        for c in 0..=cols {
+            let _ = write!(d, "M{} {top}V{bottom}", left + c as f64 * cell);
+        }
+        self.path(&d, style);
+    }
+
     /// A circle.
     pub fn circle(&mut self, (cx, cy): (f64, f64), r: f64, style: &str) {
         let _ = write!(
@@ -104,12 +124,14 @@ mod tests {
         svg.rect(0.0, 0.0, 10.0, 10.0, r##"fill="#333""##);
         svg.polyline(&[(1.0, 2.0), (3.5, 4.0)], r#"fill="none""#);
         svg.text((1.0, 9.0), "step 3 & \"R\"", "");
+        svg.grid((1.0, 2.0), (1, 2), 3.0, "");
         let text = svg.finish();
         assert!(text.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10""#));
         assert!(text.contains("<title>a &lt;maze&gt;</title>"));
         assert!(text.contains(r##"<rect x="0" y="0" width="10" height="10" fill="#333"/>"##));
         assert!(text.contains(r#"<polyline points="1,2 3.5,4" fill="none"/>"#));
         assert!(text.contains("step 3 &amp; &quot;R&quot;</text>"));
+        assert!(text.contains(r#"<path d="M1 2H7M1 5H7M1 2V5M4 2V5M7 2V5" />"#));
         assert!(text.ends_with("</svg>\n"));
     }
 }

@@ -186,11 +186,10 @@ fn draw_walk(maze: &Maze, walk: &Walk) -> String {
     let width = (column_count as f64 + 2.0) * CELL;
     let grid_height = (row_count as f64 + 2.0) * CELL;
     let title = format!("maze {row_count} x {column_count}");
-    let mut svg = Svg::new(
-        width.max(360.0) as u32,
-        (grid_height + CAPTION) as u32,
-        &title,
-    );
+    let caption = caption(maze, walk);
+    // 14-pixel text is about 7.5 pixels a character.
+    let width = width.max(caption.chars().count() as f64 * 7.5 + CELL);
+    let mut svg = Svg::new(width as u32, (grid_height + CAPTION) as u32, &title);
     let (left, top) = (CELL, CELL);
     let (grid_width, grid_height_inner) = (column_count as f64 * CELL, row_count as f64 * CELL);
     svg.rect(
@@ -216,16 +215,12 @@ fn draw_walk(maze: &Maze, walk: &Walk) -> String {
             svg.rect(x, y, (c - first) as f64 * CELL, CELL, r##"fill="#455a64""##);
         }
     }
-    let mut lines = String::new();
-    for r in 0..=row_count {
-        let y = top + r as f64 * CELL;
-        lines.push_str(&format!("M{left} {y}H{}", left + grid_width));
-    }
-    for c in 0..=column_count {
-        let x = left + c as f64 * CELL;
-        lines.push_str(&format!("M{x} {top}V{}", top + grid_height_inner));
-    }
-    svg.path(&lines, r##"fill="none" stroke="#b0bec5" stroke-width="1""##);
+    svg.grid(
+        (left, top),
+        (row_count, column_count),
+        CELL,
+        r##"fill="none" stroke="#b0bec5" stroke-width="1""##,
+    );
     for (cell, letter, colour) in [(maze.start, "S", "#c8e6c9"), (maze.exit, "E", "#bbdefb")] {
         let (x, y) = (left + cell.1 as f64 * CELL, top + cell.0 as f64 * CELL);
         svg.rect(
@@ -284,7 +279,7 @@ fn draw_walk(maze: &Maze, walk: &Walk) -> String {
     };
     svg.text(
         (CELL * 0.5, grid_height + CAPTION * 0.5),
-        &caption(maze, walk),
+        &caption,
         &format!(r#"font-size="14" fill="{colour}""#),
     );
     svg.finish()

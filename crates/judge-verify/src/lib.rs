@@ -475,6 +475,9 @@ fn programs_summary(problem: &Problem, validators: usize) -> String {
     if let Some(reference) = &problem.reference {
         parts.push(format!("reference {}", reference.name));
     }
+    if let Some(visualizer) = &problem.visualizer {
+        parts.push(format!("visualizer {}", visualizer.name));
+    }
     if parts.is_empty() {
         "nothing to build:".to_string() + " no programs"
     } else {
@@ -506,6 +509,11 @@ fn prepare_all(
     {
         if let Err(error) = judge.prepare(program) {
             errors.push(format!("{}: {error}", program.name));
+        }
+    }
+    if let Some(visualizer) = &problem.visualizer {
+        if let Err(error) = judge.prepare(visualizer) {
+            errors.push(format!("visualizer {}: {error}", visualizer.name));
         }
     }
     let tools = match testdata::tools(judge, problem) {
@@ -958,7 +966,7 @@ fn check_visualizer(judge: &Judge, problem: &Problem, report: &mut ProblemReport
         Ok(Ok(drawn)) => report.row(
             "visualizer",
             Status::Pass,
-            format!("it draws all {drawn} sample answers"),
+            format!("it draws every sample answer ({drawn})"),
         ),
         Ok(Err(failure)) => report.row("visualizer", Status::Fail, failure),
         Err(error) => report.row("visualizer", Status::Fail, error.to_string()),

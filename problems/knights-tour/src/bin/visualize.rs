@@ -2,9 +2,9 @@
 //! OUTPUT`, see checker-kit's `visualizer`): draws the board, each square of the walk
 //! numbered by its place in it, the jumps between them, and in red the first square that
 //! breaks a rule (outside the board, blocked, not a knight's move away, visited before, not
-//! S); free squares a complete-looking walk missed are tinted. An output that is not a walk
-//! (`-1`, empty, a token that is not a number) is not drawn: the one line saying so is the
-//! judge's note.
+//! S); free squares a complete-looking walk missed are tinted. `-1` is the board alone,
+//! captioned; an output that is not a walk (empty, a token that is not a number) is not
+//! drawn: the one line saying so is the judge's note.
 
 use checker_kit::svg::Svg;
 use checker_kit::visualizer::{self, DrawResult, VisualFiles};
@@ -51,13 +51,19 @@ fn good_part(board: &Board, walk: &[(i64, i64)], error: Option<&TourError>) -> u
     .min(board.rows * board.cols)
 }
 
-/// The picture of a board and a walk on it.
-fn draw_walk(board: &Board, walk: &[(i64, i64)]) -> String {
-    let error = board.check_tour(walk).err();
+/// The picture of a board and a walk on it (`None`: the output says there is no tour).
+fn draw_walk(board: &Board, walk: Option<&[(i64, i64)]>) -> String {
+    let said_none = walk.is_none();
+    let walk = walk.unwrap_or_default();
+    let error = match said_none {
+        true => None,
+        false => board.check_tour(walk).err(),
+    };
     let good = good_part(board, walk, error.as_ref());
     let (rows, cols) = (board.rows, board.cols);
     let board_height = (rows as f64 + 2.0) * CELL;
     let (caption, colour) = match &error {
+        None if said_none => ("the output says there is no tour (-1)".into(), "#37474f"),
         None => (
             format!("a tour of all {} free squares", walk.len()),
             "#2e7d32",
@@ -167,11 +173,11 @@ fn draw(mut files: VisualFiles) -> DrawResult {
         .map(|t| t.text.to_string());
     match first.as_deref() {
         None => return Err("the output is empty: no walk to draw".into()),
-        Some("-1") => return Err("the output says there is no tour (-1): no walk to draw".into()),
+        Some("-1") => return Ok(draw_walk(&board, None)),
         Some(_) => {}
     }
     let walk = read_walk(&mut files.output).map_err(|e| format!("{e}: no walk to draw"))?;
-    Ok(draw_walk(&board, &walk))
+    Ok(draw_walk(&board, Some(&walk)))
 }
 
 fn main() -> std::process::ExitCode {
@@ -255,10 +261,20 @@ mod tests {
     }
 
     #[test]
+    fn minus_one_is_the_board_alone_captioned() {
+        let svg = picture(SAMPLE, "-1\n").unwrap();
+        assert!(
+            svg.contains("the output says there is no tour (-1)"),
+            "{svg}"
+        );
+        assert!(!svg.contains("<polyline") && !svg.contains(RED), "{svg}");
+        assert!(!svg.contains("#ffe0b2"), "nothing is tinted: {svg}");
+    }
+
+    #[test]
     fn an_output_that_is_not_a_walk_gives_the_note() {
         for (output, why) in [
             ("", "the output is empty"),
-            ("-1\n", "no tour (-1)"),
             ("0 0 1 x", "found \"x\""),
             ("0 0 1", "no column"),
         ] {

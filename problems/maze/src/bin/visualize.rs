@@ -1,8 +1,9 @@
 //! Output visualizer for maze (`maze-visualize INPUT ANSWER FEEDBACK_DIR < OUTPUT`, see
 //! checker-kit's `visualizer`): draws the maze, the route of the output's third token from
 //! S, and in red its first wrong step (into a wall, off the grid, a letter that is not a
-//! move); a route that stops short of E has its end ringed. An output without a route
-//! (`-1`, too few tokens) is not drawn: the one line saying so is the judge's note.
+//! move); a route that stops short of E has its end ringed. An output of `-1` is the maze
+//! alone, captioned; an output that is no route (too few tokens) is not drawn: the one line
+//! saying so is the judge's note.
 
 use checker_kit::svg::Svg;
 use checker_kit::visualizer::{self, DrawResult, VisualFiles};
@@ -123,19 +124,20 @@ impl Maze {
     }
 }
 
-/// The route of an output: its third token, after the length and the count.
-fn route_of(output: &mut Tokens) -> Result<String, String> {
+/// The route of an output: its third token, after the length and the count; `None` when
+/// the output says E cannot be reached (`-1`).
+fn route_of(output: &mut Tokens) -> Result<Option<String>, String> {
     let Some(first) = output.next_token().map(|t| t.text.to_string()) else {
         return Err("the output is empty: no route to draw".into());
     };
     if first == "-1" {
-        return Err("the output says E cannot be reached (-1): no route to draw".into());
+        return Ok(None);
     }
     if output.next_token().is_none() {
         return Err("the output has no count and no route: no route to draw".into());
     }
     match output.next_token() {
-        Some(route) => Ok(route.text.to_string()),
+        Some(route) => Ok(Some(route.text.to_string())),
         None => Err("the output has no route (its third token): nothing to draw".into()),
     }
 }
@@ -157,8 +159,21 @@ fn target_of((r, c): (usize, usize), letter: char) -> (f64, f64) {
     }
 }
 
-/// The caption: what happened to the route, in one line.
-fn caption(maze: &Maze, walk: &Walk) -> String {
+/// The caption, what happened to the route in one line, and its colour.
+fn caption(maze: &Maze, walk: Option<&Walk>) -> (String, &'static str) {
+    let Some(walk) = walk else {
+        return ("the output says E cannot be reached (-1)".into(), "#37474f");
+    };
+    let text = route_caption(maze, walk);
+    let last = walk.cells.last().copied().unwrap_or(maze.start);
+    match walk.wrong.is_some() || last != maze.exit {
+        true => (text, "#c62828"),
+        false => (text, "#2e7d32"),
+    }
+}
+
+/// What happened to the route, in one line.
+fn route_caption(maze: &Maze, walk: &Walk) -> String {
     let &(r, c) = walk.cells.last().unwrap_or(&maze.start);
     match &walk.wrong {
         Some((step, letter, Wrong::Wall((wr, wc)))) => {
@@ -180,13 +195,13 @@ fn caption(maze: &Maze, walk: &Walk) -> String {
     }
 }
 
-/// The picture of a maze and a walk on it.
-fn draw_walk(maze: &Maze, walk: &Walk) -> String {
+/// The picture of a maze and a walk on it (none: the output says there is none).
+fn draw_walk(maze: &Maze, walk: Option<&Walk>) -> String {
     let (row_count, column_count) = maze.size();
     let width = (column_count as f64 + 2.0) * CELL;
     let grid_height = (row_count as f64 + 2.0) * CELL;
     let title = format!("maze {row_count} x {column_count}");
-    let caption = caption(maze, walk);
+    let (caption, colour) = caption(maze, walk);
     // 14-pixel text is about 7.5 pixels a character.
     let width = width.max(caption.chars().count() as f64 * 7.5 + CELL);
     let mut svg = Svg::new(width as u32, (grid_height + CAPTION) as u32, &title);
@@ -237,6 +252,19 @@ fn draw_walk(maze: &Maze, walk: &Walk) -> String {
             r##"font-size="14" text-anchor="middle" fill="#37474f""##,
         );
     }
+    if let Some(walk) = walk {
+        draw_route(&mut svg, maze, walk);
+    }
+    svg.text(
+        (CELL * 0.5, grid_height + CAPTION * 0.5),
+        &caption,
+        &format!(r#"font-size="14" fill="{colour}""#),
+    );
+    svg.finish()
+}
+
+/// The route, its first wrong step in red, or a ring round its end short of E.
+fn draw_route(svg: &mut Svg, maze: &Maze, walk: &Walk) {
     let points: Vec<(f64, f64)> = walk
         .cells
         .iter()
@@ -273,23 +301,13 @@ fn draw_walk(maze: &Maze, walk: &Walk) -> String {
         }
         None => {}
     }
-    let colour = match walk.wrong.is_some() || last != maze.exit {
-        true => "#c62828",
-        false => "#2e7d32",
-    };
-    svg.text(
-        (CELL * 0.5, grid_height + CAPTION * 0.5),
-        &caption,
-        &format!(r#"font-size="14" fill="{colour}""#),
-    );
-    svg.finish()
 }
 
 /// The picture of one output.
 fn draw(mut files: VisualFiles) -> DrawResult {
     let maze = Maze::read(&mut files.input)?;
-    let route = route_of(&mut files.output)?;
-    Ok(draw_walk(&maze, &maze.walk(&route)))
+    let walk = route_of(&mut files.output)?.map(|route| maze.walk(&route));
+    Ok(draw_walk(&maze, walk.as_ref()))
 }
 
 fn main() -> std::process::ExitCode {
@@ -381,7 +399,6 @@ mod tests {
     fn an_output_that_is_not_a_route_gives_the_note() {
         for (output, why) in [
             ("", "the output is empty"),
-            ("-1\n", "E cannot be reached (-1)"),
             ("4\n", "no count and no route"),
             ("4\n4\n", "no route (its third token)"),
         ] {
@@ -391,6 +408,19 @@ mod tests {
                 "{output:?}: {note}"
             );
         }
+    }
+
+    #[test]
+    fn minus_one_is_the_maze_alone_captioned() {
+        let svg = picture("1 3\nS#E\n", "-1\n").unwrap();
+        assert!(
+            svg.contains("the output says E cannot be reached (-1)"),
+            "{svg}"
+        );
+        assert!(
+            !svg.contains("<polyline") && !svg.contains("#e53935"),
+            "{svg}"
+        );
     }
 
     #[test]

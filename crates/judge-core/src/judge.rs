@@ -281,7 +281,7 @@ impl Judge {
         let visualizer = match self.prepare(program) {
             Ok(ready) => Visualizer::Ready(ready.boxed()),
             Err(error) => Visualizer::Unavailable(format!(
-                "no picture: the visualizer {} is not ready: {error}",
+                "the visualizer {} is not ready: {error}",
                 program.name
             )),
         };

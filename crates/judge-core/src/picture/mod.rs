@@ -26,7 +26,8 @@ pub enum Picture {
         /// Its text.
         svg: String,
     },
-    /// Why there is no picture, in one line.
+    /// Why there is no picture, in one line (`the visualizer ran out of time`: the
+    /// reader's words, such as "No picture:", go before it).
     Note {
         /// The line.
         note: String,

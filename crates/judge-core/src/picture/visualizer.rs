@@ -70,7 +70,7 @@ impl Visualizer {
         match run(command, boxed, test, output, scratch) {
             Ok(picture) => Ok(picture),
             Err(JudgeError::Cancelled) => Err(JudgeError::Cancelled),
-            Err(error) => Ok(note(format!("no picture: {error}"))),
+            Err(error) => Ok(note(format!("the visualizer could not run: {error}"))),
         }
     }
 }
@@ -126,9 +126,9 @@ fn run(
     );
     let failed = |why: &str| {
         note(if said.is_empty() {
-            format!("no picture: the visualizer {why}")
+            format!("the visualizer {why}")
         } else {
-            format!("no picture: the visualizer {why}: {said}")
+            format!("the visualizer {why}: {said}")
         })
     };
     match outcome.termination {
@@ -155,30 +155,26 @@ fn run(
 pub fn read_picture(folder: &ToolFolder) -> Picture {
     let file = match folder.read(PICTURE_FILE, MAX_PICTURE_BYTES) {
         Ok(Some(file)) => file,
-        Ok(None) => {
-            return note(format!(
-                "no picture: the visualizer wrote no {PICTURE_FILE}"
-            ))
-        }
+        Ok(None) => return note(format!("the visualizer wrote no {PICTURE_FILE}")),
         Err(refused) => {
             return note(format!(
-                "no picture: the visualizer left {PICTURE_FILE} as {}",
+                "the visualizer left {PICTURE_FILE} as {}",
                 refused.0
             ))
         }
     };
     if file.truncated {
         return note(format!(
-            "no picture: {PICTURE_FILE} is larger than {} KiB",
+            "{PICTURE_FILE} is larger than {} KiB",
             MAX_PICTURE_BYTES / 1024
         ));
     }
     let Ok(text) = String::from_utf8(file.bytes) else {
-        return note(format!("no picture: {PICTURE_FILE} is not UTF-8 text"));
+        return note(format!("{PICTURE_FILE} is not UTF-8 text"));
     };
     match svg::clean(&text) {
         Ok(svg) => Picture::Svg { svg },
-        Err(svg::Refused(why)) => note(format!("no picture: {PICTURE_FILE} is refused: {why}")),
+        Err(svg::Refused(why)) => note(format!("{PICTURE_FILE} is refused: {why}")),
     }
 }
 

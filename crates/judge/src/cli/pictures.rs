@@ -24,7 +24,9 @@ pub fn write(dir: &Path, result: &SubmissionResult) -> anyhow::Result<Vec<String
                     .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
                 lines.push(format!("picture of {}: {}", test.name, path.display()));
             }
-            Some(Picture::Note { note }) => lines.push(format!("{}: {note}", test.name)),
+            Some(Picture::Note { note }) => {
+                lines.push(format!("no picture of {}: {note}", test.name))
+            }
             None => {}
         }
     }

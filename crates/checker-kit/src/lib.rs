@@ -15,7 +15,10 @@
 //!   exit 0 valid, 1 invalid, with the position and rule on stderr);
 //! - [`kattis::enable`]: the same checker or validator speaking the Kattis protocols
 //!   instead (exit 42/43, `judgemessage.txt`), for a package `judge export` writes;
-//! - [`rng::Rng`]: a seeded, portable random generator for test generators.
+//! - [`rng::Rng`]: a seeded, portable random generator for test generators;
+//! - [`visualizer::run`]: the output visualizer protocol (`visualize INPUT ANSWER
+//!   FEEDBACK_DIR < OUTPUT`, the picture in `FEEDBACK_DIR/picture.svg`), and [`svg::Svg`],
+//!   a small writer for the pictures.
 //!
 //! It does not depend on the judge, and the judge does not depend on it: the protocols are
 //! exit codes and text, so a checker written in C++ with testlib works the same way.
@@ -26,8 +29,10 @@ pub mod kattis;
 pub mod position;
 pub mod rng;
 pub mod strict;
+pub mod svg;
 pub mod tokens;
 pub mod validator;
+pub mod visualizer;
 
 pub use checker::{CheckError, CheckResult};
 pub use position::Position;

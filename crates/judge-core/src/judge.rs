@@ -81,6 +81,9 @@ pub struct JudgeOptions {
     /// only for inferring that limit (`judge verify`, `judge import`). Everything else
     /// refuses such a problem ([`JudgeError::UndecidedTimeLimit`]).
     pub provisional_time_limit: bool,
+    /// The problem's visualizer and the tests it draws ([`Judge::pictures`]); `None`: no
+    /// test gets a picture.
+    pub pictures: Option<crate::picture::Pictures>,
 }
 
 impl Default for JudgeOptions {
@@ -92,6 +95,7 @@ impl Default for JudgeOptions {
             lazy_groups: Vec::new(),
             test_jobs: 1,
             provisional_time_limit: false,
+            pictures: None,
         }
     }
 }
@@ -259,6 +263,29 @@ impl Judge {
                     .transpose()?,
             })),
         }
+    }
+
+    /// The problem's visualizer made ready to draw `tests`, for [`JudgeOptions::pictures`]:
+    /// `None` when it has none or no test is to be drawn. A visualizer that cannot be made
+    /// ready gives every picture a note saying why; it never fails the judging.
+    pub fn pictures(
+        &self,
+        problem: &Problem,
+        tests: crate::picture::PictureTests,
+    ) -> Option<crate::picture::Pictures> {
+        use crate::picture::{PictureTests, Pictures, Visualizer};
+        let program = problem.visualizer.as_ref()?;
+        if tests == PictureTests::None {
+            return None;
+        }
+        let visualizer = match self.prepare(program) {
+            Ok(ready) => Visualizer::Ready(ready.boxed()),
+            Err(error) => Visualizer::Unavailable(format!(
+                "the visualizer {} is not ready: {error}",
+                program.name
+            )),
+        };
+        Some(Pictures { visualizer, tests })
     }
 
     /// The files a problem puts beside a submission in `language` (Kattis `include/`).
@@ -552,7 +579,8 @@ impl Judge {
         let handing_out = std::sync::Mutex::new(options.plan(count));
         enum Message {
             Started(usize),
-            Finished(usize, Result<TestResult>),
+            // Boxed: a result (with its picture) is far larger than the other message.
+            Finished(usize, Box<Result<TestResult>>),
         }
         let (sender, receiver) = std::sync::mpsc::channel::<Message>();
         let mut results: Vec<Option<TestResult>> = (0..count).map(|_| None).collect();
@@ -578,7 +606,11 @@ impl Judge {
                             matches!(&result, Ok(r) if r.verdict == crate::verdict::Verdict::AC);
                         lock_plan(handing_out).record(index, passed);
                         let stop = result.is_err();
-                        if sender.send(Message::Finished(index, result)).is_err() || stop {
+                        if sender
+                            .send(Message::Finished(index, Box::new(result)))
+                            .is_err()
+                            || stop
+                        {
                             break;
                         }
                     }
@@ -591,12 +623,14 @@ impl Judge {
                         index,
                         test: &problem.tests[index],
                     }),
-                    Message::Finished(index, Ok(result)) => results[index] = Some(result),
-                    Message::Finished(_, Err(error)) => {
-                        first_error.get_or_insert(error);
-                        // No more tests are handed out; the running ones finish.
-                        lock_plan(&handing_out).stop();
-                    }
+                    Message::Finished(index, finished) => match *finished {
+                        Ok(result) => results[index] = Some(result),
+                        Err(error) => {
+                            first_error.get_or_insert(error);
+                            // No more tests are handed out; the running ones finish.
+                            lock_plan(&handing_out).stop();
+                        }
+                    },
                 }
                 if first_error.is_none() {
                     replay(&mut order, &mut waiting, &mut results, &mut kept, listener);
@@ -703,6 +737,7 @@ impl Judge {
             toolchain,
             limits,
             judging,
+            pictures: options.pictures.clone(),
             scratch,
             compiled,
         })
@@ -749,6 +784,7 @@ pub struct BoxedProgram<'j> {
     command: Vec<String>,
     limits: sandbox::Limits,
     judging: &'j Judging,
+    pictures: Option<crate::picture::Pictures>,
     scratch: PathBuf,
     /// How compiling (or copying) went; tests run only when it succeeded.
     pub compiled: CompileResult,
@@ -768,6 +804,7 @@ impl<'j> BoxedProgram<'j> {
             command: self.command.clone(),
             limits: self.limits.clone(),
             judging: self.judging,
+            pictures: self.pictures.as_ref(),
             scratch: &self.scratch,
         };
         (runner, &mut self.boxed, self.partner.as_mut())
@@ -789,6 +826,7 @@ impl<'j> BoxedProgram<'j> {
             command: self.command.clone(),
             limits: self.limits.clone(),
             judging: self.judging,
+            pictures: self.pictures.clone(),
             compiled: self.compiled.clone(),
         })
     }
@@ -924,6 +962,7 @@ mod tests {
             diff: None,
             score: None,
             stderr: None,
+            picture: None,
         }
     }
 

@@ -23,6 +23,7 @@ pub mod limit_bounds;
 pub mod package_issues;
 pub mod package_path;
 pub mod parallel;
+pub mod picture;
 pub mod precompiled;
 mod prepare;
 pub mod problem;

@@ -4,6 +4,7 @@ use crate::compare::checker::Checker;
 use crate::compare::{diff::short_diff, BuiltIn, Comparison};
 use crate::error::{JudgeError, Result};
 use crate::interactive::Interactor;
+use crate::picture::Pictures;
 use crate::problem::{TestCase, TestGroup};
 use crate::run_failure::failure;
 use crate::toolchain::Toolchain;
@@ -82,6 +83,8 @@ pub struct TestRunner<'a> {
     pub limits: Limits,
     /// How outputs are judged.
     pub judging: &'a Judging,
+    /// The visualizer and the tests it draws, if any.
+    pub pictures: Option<&'a Pictures>,
     /// A scratch folder for outputs.
     pub scratch: &'a Path,
 }
@@ -130,21 +133,33 @@ impl TestRunner<'_> {
             return Ok(result);
         }
         let ran = self.run_keeping_stderr(boxed, test)?;
-        let result = TestResult {
+        let output = self.scratch.join("output");
+        let mut result = TestResult {
             stderr: sample_stderr(test, &ran.stderr, ran.stderr_truncated),
             ..ran.result
         };
-        if result.verdict != Verdict::AC {
-            return Ok(result);
+        if result.verdict == Verdict::AC {
+            let judged = self.judge_output(boxed, test, &output)?;
+            result = TestResult {
+                verdict: judged.verdict,
+                message: judged.message,
+                diff: judged.diff,
+                score: judged.score,
+                ..result
+            };
         }
-        let judged = self.judge_output(boxed, test, &self.scratch.join("output"))?;
-        Ok(TestResult {
-            verdict: judged.verdict,
-            message: judged.message,
-            diff: judged.diff,
-            score: judged.score,
-            ..result
-        })
+        // Drawn whatever the verdict: a route cut short by a time limit shows where it was.
+        if let Some(pictures) = self.pictures.filter(|p| p.tests.includes(test)) {
+            if output.is_file() {
+                result.picture = Some(pictures.visualizer.draw(
+                    boxed,
+                    test,
+                    &output,
+                    self.scratch,
+                )?);
+            }
+        }
+        Ok(result)
     }
 
     /// Runs one test without judging the output (left in the scratch folder's `output`):
@@ -260,6 +275,7 @@ fn unjudged(test: &TestCase) -> TestResult {
         diff: None,
         score: None,
         stderr: None,
+        picture: None,
     }
 }
 

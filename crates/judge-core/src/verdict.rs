@@ -194,6 +194,11 @@ pub struct TestResult {
     /// at [`crate::run_test::SAMPLE_STDERR_BYTES`]; absent when it wrote nothing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stderr: Option<String>,
+    /// The output drawn on its grid by the problem's visualizer (a cleaned SVG, or the
+    /// one-line note saying why there is none), on the tests judging was asked to draw
+    /// ([`crate::picture::PictureTests`]); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub picture: Option<crate::picture::Picture>,
 }
 
 /// The result of compiling.
@@ -351,6 +356,7 @@ mod tests {
             diff: None,
             score: None,
             stderr: None,
+            picture: None,
         }
     }
 

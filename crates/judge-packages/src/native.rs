@@ -193,6 +193,10 @@ pub fn load(config: &JudgeConfig, dir: &Path, id: &str) -> Result<Problem> {
             .as_ref()
             .map(|g| program(config, dir, &g.program)),
         reference,
+        visualizer: toml
+            .visualizer
+            .as_ref()
+            .map(|v| program(config, dir, &v.program)),
         submissions,
         include: BTreeMap::new(),
         capabilities: judge_core::problem::Capabilities::native(),

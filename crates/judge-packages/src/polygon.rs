@@ -296,6 +296,7 @@ fn read(dir: &Path, id: &str, issues: &mut Issues) -> Option<Problem> {
         validators,
         generator: None,
         reference,
+        visualizer: None,
         submissions,
         include: BTreeMap::new(),
         capabilities: judge_core::problem::Capabilities::package(true),

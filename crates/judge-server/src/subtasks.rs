@@ -160,6 +160,7 @@ mod tests {
                     diff: None,
                     score: None,
                     stderr: None,
+                    picture: None,
                 })
                 .collect(),
             verdict: Verdict::WA,

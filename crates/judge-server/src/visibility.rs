@@ -3,6 +3,7 @@
 //! judge's message on a secret test may quote the expected answer (a checker's "expected
 //! 17") or the program's stderr (which may echo the secret input), its diff shows both,
 //! its stderr (which judge-core keeps on sample tests only) may echo the input too,
+//! its picture draws the secret input,
 //! and an exit code or a signal is a number the program chooses (`return n % 256` leaks 8
 //! bits of the input a test): all are replaced by the verdict's words. A secret test's
 //! name can describe its data (`secret/07-all-zero`), so students see its number among
@@ -125,6 +126,8 @@ pub fn for_student(result: &SubmissionResult, labels: &TestLabels) -> Submission
         // Judge-core keeps stderr on samples only; a result stored by another judge (or a
         // later change) must still not show a secret test's.
         test.stderr = None;
+        // A picture draws the secret input (and the output on it).
+        test.picture = None;
         test.exit_code = None;
         test.signal = None;
         test.time_limit = None;
@@ -169,6 +172,9 @@ mod tests {
             diff: Some("-SECRET-ANSWER\n+0".into()),
             score: None,
             stderr: Some("read SECRET-ANSWER".into()),
+            picture: Some(judge_core::picture::Picture::Svg {
+                svg: "<svg><text>SECRET-ANSWER</text></svg>".into(),
+            }),
         }
     }
 
@@ -215,6 +221,10 @@ mod tests {
         );
         assert!(shown.tests[0].diff.is_some());
         assert!(shown.tests[0].stderr.is_some(), "samples keep their stderr");
+        assert!(
+            shown.tests[0].picture.is_some(),
+            "samples keep their picture"
+        );
         assert_eq!(
             shown.tests[0].exit_code,
             Some(3),
@@ -227,7 +237,8 @@ mod tests {
         assert!(shown.tests[1..].iter().all(|t| t.exit_code.is_none()
             && t.signal.is_none()
             && t.diff.is_none()
-            && t.stderr.is_none()));
+            && t.stderr.is_none()
+            && t.picture.is_none()));
     }
 
     #[test]

@@ -8,7 +8,8 @@
 //! package are verified alike. Checks, in order (a failed configuration or build skips
 //! the rest): config, build (every program made ready: crates built, sources compiled in
 //! the sandbox, a compiler's message when one fails), tests, validator, recipe,
-//! reference, answers (checker problems), submissions, time limits, and a `warnings` row
+//! reference, answers (checker problems), visualizer (a problem with one: it draws each
+//! sample answer), submissions, time limits, and a `warnings` row
 //! for what the loader noticed. The time-limit rule follows the problem's format
 //! (problemtools): the limit is at least the slowest accepted submission's CPU time x
 //! the accepted factor (2 natively; Kattis legacy `time_multiplier`, 2023-07
@@ -24,6 +25,7 @@ use judge_core::compare::checker::Checker;
 pub use judge_core::events::runs::{Row, Status};
 use judge_core::events::{Event, Listener, Silent};
 use judge_core::judge::{Judge, JudgeOptions};
+use judge_core::picture::{Picture, PictureTests, Visualizer};
 use judge_core::problem::TimeLimitOrigin;
 use judge_core::problem::{OutputCheck, Problem, ValidatorProtocol};
 use judge_core::run_test::Judging;
@@ -96,6 +98,7 @@ impl ProblemReport {
             "recipe",
             "reference",
             "answers",
+            "visualizer",
             "submissions",
             "time limits",
             "warnings",
@@ -398,6 +401,8 @@ fn verify_steps(
     progress(&report);
     check_answers(judge, &problem, &judging, &mut report);
     progress(&report);
+    check_visualizer(judge, &problem, &mut report);
+    progress(&report);
     let outcomes = judge_submissions(judge, &problem, &judging, options.jobs);
     let judged: Vec<&SubmissionOutcome> = outcomes.iter().filter(|o| o.skipped.is_none()).collect();
     let mismatches: Vec<&&SubmissionOutcome> = judged.iter().filter(|o| !o.as_filed()).collect();
@@ -470,6 +475,9 @@ fn programs_summary(problem: &Problem, validators: usize) -> String {
     if let Some(reference) = &problem.reference {
         parts.push(format!("reference {}", reference.name));
     }
+    if let Some(visualizer) = &problem.visualizer {
+        parts.push(format!("visualizer {}", visualizer.name));
+    }
     if parts.is_empty() {
         "nothing to build:".to_string() + " no programs"
     } else {
@@ -501,6 +509,11 @@ fn prepare_all(
     {
         if let Err(error) = judge.prepare(program) {
             errors.push(format!("{}: {error}", program.name));
+        }
+    }
+    if let Some(visualizer) = &problem.visualizer {
+        if let Err(error) = judge.prepare(visualizer) {
+            errors.push(format!("visualizer {}: {error}", visualizer.name));
         }
     }
     let tools = match testdata::tools(judge, problem) {
@@ -937,6 +950,54 @@ fn answers_accepted(
         }
     }
     Ok(None)
+}
+
+/// Draws each sample test's answer with the problem's visualizer, where answers are
+/// outputs: a visualizer that cannot draw its own answers would show students a note
+/// instead of a picture. No row for a problem without one.
+fn check_visualizer(judge: &Judge, problem: &Problem, report: &mut ProblemReport) {
+    if !problem.capabilities.answers_are_outputs {
+        return;
+    }
+    let Some(pictures) = judge.pictures(problem, PictureTests::Samples) else {
+        return;
+    };
+    match answers_drawn(judge, problem, &pictures.visualizer) {
+        Ok(Ok(drawn)) => report.row(
+            "visualizer",
+            Status::Pass,
+            format!("it draws every sample answer ({drawn})"),
+        ),
+        Ok(Err(failure)) => report.row("visualizer", Status::Fail, failure),
+        Err(error) => report.row("visualizer", Status::Fail, error.to_string()),
+    }
+}
+
+/// Draws each sample's answer as its output: how many were drawn, or the first note.
+fn answers_drawn(
+    judge: &Judge,
+    problem: &Problem,
+    visualizer: &Visualizer,
+) -> judge_core::Result<Result<usize, String>> {
+    let mut boxed = judge
+        .sandbox()
+        .acquire()
+        .map_err(|e| judge_core::JudgeError::sandbox("taking a box", e))?;
+    let scratch = boxed.scratch_dir().to_path_buf();
+    let samples: Vec<_> = problem
+        .tests
+        .iter()
+        .filter(|t| PictureTests::Samples.includes(t))
+        .collect();
+    for test in &samples {
+        if let Picture::Note { note } = visualizer.draw(&mut boxed, test, &test.answer, &scratch)? {
+            return Ok(Err(format!(
+                "{}: no picture of its own answer ({note})",
+                shown(judge, &test.answer)
+            )));
+        }
+    }
+    Ok(Ok(samples.len()))
 }
 
 fn check_time_limits(problem: &Problem, report: &mut ProblemReport) {

@@ -533,6 +533,7 @@ mod tests {
             diff: None,
             score: None,
             stderr: None,
+            picture: None,
         }
     }
 

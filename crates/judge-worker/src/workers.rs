@@ -16,6 +16,7 @@ use crate::problem_hash;
 use crate::queue::{ProgressListener, Queue};
 use judge_contest::run::lazy_options;
 use judge_core::judge::Submission;
+use judge_core::picture::PictureTests;
 use judge_core::{Judge, JudgeError, SubmissionResult};
 use judge_store::{
     now_ms, ClaimRequest, Claimed, JudgeOutcome, ProblemVersion, Store, WorkerReport,
@@ -602,8 +603,11 @@ fn judge_source(
     let course = judge.config.course();
     let scoring = course.judging_scoring(&claimed.problem);
     let feedback = course.feedback(claimed.contest.as_deref(), &claimed.problem);
+    // Sample tests are drawn (a student may see them); a secret test's picture would
+    // show its input.
     let options = judge_core::judge::JudgeOptions {
         test_jobs,
+        pictures: judge.pictures(&problem, PictureTests::Samples),
         ..lazy_options(scoring, &problem, feedback)
     };
     let submission = Submission {

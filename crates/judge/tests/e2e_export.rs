@@ -113,12 +113,39 @@ fn an_exported_problem_gets_the_same_verdicts_as_the_native_one() {
     }
     let message = std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap();
     assert!(message.starts_with("wrong answer"), "{message}");
+    // The visualizer too: one source that rustc builds alone, drawing the sample's answer.
+    let visualizer = out.path().join("output_visualizer");
+    let build = std::process::Command::new("rustc")
+        .args(["--edition=2021", "-O", "-o"])
+        .arg(&visualizer)
+        .arg(package.join("output_visualizer/output_visualizer.rs"))
+        .output()
+        .unwrap();
+    assert!(build.status.success(), "{}", text(&build));
+    let run = std::process::Command::new(&visualizer)
+        .arg(test.with_extension("in"))
+        .arg(test.with_extension("ans"))
+        .arg(&feedback)
+        .stdin(std::fs::File::open(test.with_extension("ans")).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run));
+    let picture = std::fs::read_to_string(feedback.join("picture.svg")).unwrap();
+    assert!(
+        picture.contains("the route reaches E in 4 steps"),
+        "{picture}"
+    );
 
     // The round trip.
     let (native, native_passed, native_shown) = verdicts(&config, "maze");
     assert!(native_passed, "{native_shown}");
     let (exported, exported_passed, exported_shown) = verdicts(&config, package.to_str().unwrap());
     assert!(exported_passed, "{exported_shown}");
+    // A Kattis answer is no output, so verify only builds the visualizer (it drew above).
+    assert!(
+        exported_shown.contains("visualizer output_visualizer/ ready"),
+        "the exported visualizer is built: {exported_shown}"
+    );
     let mut expected = native.clone();
     expected.retain(|key, _| !key.starts_with("brute_force/"));
     expected.insert("accepted/maze-reference".into(), ("AC".into(), 100.0));

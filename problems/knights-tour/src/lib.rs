@@ -12,6 +12,7 @@ pub mod board;
 pub mod brute;
 pub mod frontier;
 pub mod graph;
+pub mod output;
 pub mod search;
 pub mod solve;
 pub mod warnsdorff;

@@ -400,6 +400,7 @@ mod tests {
             diff: Some(format!("diff of {name}")),
             score: None,
             stderr: Some(stderr.into()),
+            picture: None,
         }
     }
 

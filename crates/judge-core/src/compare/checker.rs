@@ -62,7 +62,8 @@ pub fn checker_limits() -> Limits {
     limits
 }
 
-fn bind(host: &Path, inside: &str) -> Bind {
+/// `host` shown read-only at `inside` in a tool's box.
+pub(crate) fn bind(host: &Path, inside: &str) -> Bind {
     Bind {
         host: host.to_path_buf(),
         inside: PathBuf::from(inside),
@@ -124,12 +125,7 @@ impl Checker {
         scratch: &Path,
     ) -> Result<Comparison> {
         let (input, answer, args) = (&test.input, &test.answer, &test.checker_args);
-        // In the box's capped folder (as root a tmpfs of its own): a validator cannot fill
-        // the host's disk.
-        let feedback = boxed.capped_dir().join("feedback");
-        let _ = std::fs::remove_dir_all(&feedback);
-        std::fs::create_dir_all(&feedback)
-            .map_err(|e| JudgeError::file("checker feedback folder", &feedback, e))?;
+        let feedback = fresh_folder(boxed, "feedback", "checker feedback folder")?;
         let mut binds = self.command.binds.clone();
         binds.extend([
             bind(input, "/judge/input"),
@@ -346,11 +342,20 @@ fn kattis_score(
     }
 }
 
-/// Lets the box user write the Kattis feedback folder.
-fn set_world_writable(dir: &Path) -> Result<()> {
+/// An empty folder `name` for a tool's files, in the box's capped folder (as root a tmpfs
+/// of its own: a tool cannot fill the host's disk); `what` names it in errors.
+pub(crate) fn fresh_folder(boxed: &SandboxBox<'_>, name: &str, what: &str) -> Result<PathBuf> {
+    let folder = boxed.capped_dir().join(name);
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).map_err(|e| JudgeError::file(what, &folder, e))?;
+    Ok(folder)
+}
+
+/// Lets the box user write a Kattis tool's feedback folder.
+pub(crate) fn set_world_writable(dir: &Path) -> Result<()> {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o777))
-        .map_err(|e| JudgeError::file("checker feedback folder", dir, e))
+        .map_err(|e| JudgeError::file("tool feedback folder", dir, e))
 }
 
 #[cfg(test)]

@@ -219,6 +219,10 @@ pub struct ProblemToml {
     /// How `judge stress` makes its inputs.
     #[serde(default)]
     pub stress: Option<StressToml>,
+    /// The output visualizer: draws a test's input and a program's output as SVG
+    /// ([`crate::picture`]).
+    #[serde(default)]
+    pub visualizer: Option<ProgramToml>,
 }
 
 impl ProblemToml {
@@ -240,6 +244,9 @@ impl ProblemToml {
         }
         if let Some(reference) = &self.reference {
             names.push(("reference", reference.as_str()));
+        }
+        if let Some(visualizer) = &self.visualizer {
+            names.push(("visualizer.program", visualizer.program.as_str()));
         }
         names
     }

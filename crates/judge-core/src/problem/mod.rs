@@ -379,6 +379,8 @@ pub struct Problem {
     pub generator: Option<Program>,
     /// The reference solution, when the format names one.
     pub reference: Option<Program>,
+    /// The output visualizer, when the problem has one ([`crate::picture`]).
+    pub visualizer: Option<Program>,
     /// The kept submissions and what each must get.
     pub submissions: Vec<KeptSubmission>,
     /// Files copied beside a submission before compiling, by judge.toml language id

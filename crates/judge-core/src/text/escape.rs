@@ -10,6 +10,7 @@
 //!   as `\u{1b}`-style escapes; a block keeps its line breaks.
 //! - [`csv_cell`]: a cell that a spreadsheet would read as a formula gets a leading `'`.
 //! - [`json_in_html`]: JSON that sits inside an HTML `<script>` element.
+//! - [`xml`]: XML text and attribute values (a visualizer's SVG written back cleaned).
 //! - HTML text and attributes: maud escapes them (every page and the report are maud).
 
 use std::borrow::Cow;
@@ -83,6 +84,25 @@ pub fn json_in_html(value: &serde_json::Value) -> String {
         .replace('&', "\\u0026")
 }
 
+/// Text or an attribute value in XML: `&`, `<`, `>`, `"` and `'` as entities; a control
+/// character XML 1.0 does not allow (all but tab and line breaks) dropped.
+pub fn xml(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,6 +142,15 @@ mod tests {
         assert_eq!(csv_cell("-3"), "-3");
         assert_eq!(csv_cell("33.5"), "33.5");
         assert_eq!(csv_cell("ann"), "ann");
+    }
+
+    #[test]
+    fn xml_text_cannot_open_an_element_or_end_an_attribute() {
+        assert_eq!(
+            xml("<a href=\"x\">&'\u{1}"),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
+        );
+        assert_eq!(xml("路线 R\n"), "路线 R\n");
     }
 
     #[test]

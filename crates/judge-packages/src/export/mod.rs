@@ -6,8 +6,9 @@
 //! with one folder per group (test_group.yaml: `max_score`, `score_aggregation: min`, as
 //! the native groups are all or nothing; a group's sample tests are copied into its
 //! folder), `data/test_group.yaml` with the default output validator's arguments, the
-//! checker as `output_validator/` and the validator as `input_validators/validate/`
-//! (each a folder of one Rust source and the `build` script that compiles it),
+//! checker as `output_validator/`, the validator as `input_validators/validate/` and the
+//! visualizer as `output_visualizer/` (each a folder of one Rust source and the `build`
+//! script that compiles it),
 //! `statement/problem.en.md` with the images beside it, and `submissions/<verdict>/`
 //! (the reference too, as `submissions/accepted/<id>-reference/`).
 //!
@@ -121,6 +122,11 @@ pub fn export(
         Some(program) => Some(crate_info.bundle(program, Entry::AsIs).map_err(refuse)?),
         None => None,
     };
+    // The visualizer's protocol is already Kattis' (its picture's name fixed).
+    let visualizer = match &problem.visualizer {
+        Some(program) => Some(crate_info.bundle(program, Entry::AsIs).map_err(refuse)?),
+        None => None,
+    };
 
     let mut notes = Vec::new();
     let write = |path: &Path, bytes: &[u8]| -> Result<()> {
@@ -230,6 +236,13 @@ pub fn export(
     };
     if let Some(source) = &checker {
         write_program(&dir.join("output_validator"), "output_validator.rs", source)?;
+    }
+    if let Some(source) = &visualizer {
+        write_program(
+            &dir.join("output_visualizer"),
+            "output_visualizer.rs",
+            source,
+        )?;
     }
     for (index, source) in validators.iter().enumerate() {
         let name = if index == 0 {

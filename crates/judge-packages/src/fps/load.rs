@@ -148,6 +148,7 @@ pub fn load(config: &JudgeConfig, dir: &Path, id: &str) -> Result<Problem> {
         validators: Vec::new(),
         generator: None,
         reference: None,
+        visualizer: None,
         submissions,
         include: BTreeMap::new(),
         // Its answers are HUSTOJ's reference outputs: a special judge must accept them.

@@ -155,6 +155,7 @@ fn read(dir: &Path, id: &str, issues: &mut Issues) -> Option<Problem> {
         validators,
         generator: None,
         reference: None,
+        visualizer: output_visualizer(dir),
         submissions,
         include,
         capabilities: judge_core::problem::Capabilities::package(false),
@@ -870,6 +871,14 @@ fn output_validator(dir: &Path, issues: &mut Issues) -> Option<Program> {
             None
         }
     }
+}
+
+/// The package's output visualizer, `output_visualizer/` (2023-07 and later: the folder is
+/// the program), when it has one.
+fn output_visualizer(dir: &Path) -> Option<Program> {
+    let folder = dir.join("output_visualizer");
+    (folder.is_dir() && !sorted_entries(&folder).is_empty())
+        .then(|| Program::from_path("output_visualizer/", &folder))
 }
 
 fn input_validators(dir: &Path, issues: &mut Issues) -> Vec<Validator> {

@@ -18,6 +18,7 @@ pub mod layout;
 pub mod list_filters;
 pub mod login;
 pub mod notices;
+pub mod picture;
 pub mod problems;
 pub mod rejudge;
 pub mod result;

@@ -105,8 +105,8 @@ fn numbered(subtasks: &[Subtask]) -> Vec<(Option<usize>, &Subtask)> {
 }
 
 /// A test's row: its verdict, measures and message, and (a sample's, or any test's for the
-/// teacher) the output's diff against the answer and the program's stderr, which only
-/// sample tests keep (visibility.rs decides what a student sees). Its message is the
+/// teacher) the output's diff against the answer, the program's stderr, which only
+/// sample tests keep, and the output's picture (visibility.rs decides what a student sees). Its message is the
 /// verdict in words (a secret test's, for a student) or what the checker or the judge
 /// said about the run, shown as the program output it is.
 fn test_row(t: ResultTexts, test: &TestResult) -> Markup {
@@ -132,6 +132,9 @@ fn test_row(t: ResultTexts, test: &TestResult) -> Markup {
                         span class="caption" { (t.stderr_caption()) }
                         pre class="stderr" { (stderr) }
                     }
+                }
+                @if let Some(picture) = &test.picture {
+                    (super::picture::picture(picture))
                 }
             }
         }

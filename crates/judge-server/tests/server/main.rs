@@ -25,6 +25,7 @@ mod http_judging;
 mod http_live;
 mod http_metrics;
 mod http_pages;
+mod http_pictures;
 mod http_result_pages;
 mod http_samples;
 mod http_scoreboard;

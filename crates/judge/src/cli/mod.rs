@@ -10,6 +10,7 @@ pub mod export;
 pub mod grades;
 pub mod import;
 pub mod init;
+pub mod pictures;
 pub mod run;
 pub mod serve;
 pub mod similarity;

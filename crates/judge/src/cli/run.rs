@@ -5,6 +5,7 @@ use judge_contest::report::{json::to_json, table::TableReporter, use_colour};
 use judge_core::course::{ContestProblem, Scoring};
 use judge_core::events::{Listener, Silent};
 use judge_core::judge::JudgeOptions;
+use judge_core::picture::PictureTests;
 use judge_core::problem::TimeLimitOrigin;
 use judge_core::{Judge, Verdict};
 use std::path::PathBuf;
@@ -36,6 +37,10 @@ pub struct RunArgs {
     /// verdict and the tests shown are those of running them in order).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
     pub test_jobs: u16,
+    /// Draw each test's output with the problem's visualizer (problem.toml's
+    /// `[visualizer]`) into this folder, one SVG a test (`sample-1.svg`), and say where.
+    #[arg(long, value_name = "DIR")]
+    pub pictures: Option<PathBuf>,
 }
 
 /// Runs `judge run`.
@@ -142,8 +147,15 @@ pub fn execute(cli: &GlobalOptions, args: &RunArgs) -> anyhow::Result<u8> {
     let options = JudgeOptions {
         stop_at_first_failure: args.first_failure,
         test_jobs: usize::from(args.test_jobs),
+        pictures: args
+            .pictures
+            .as_ref()
+            .and_then(|_| judge.pictures(&problem, PictureTests::All)),
         ..JudgeOptions::default()
     };
+    if args.pictures.is_some() && problem.visualizer.is_none() {
+        eprintln!("note: {} has no visualizer: no pictures", problem.id);
+    }
     let result = match &language {
         Some(language) => judge.judge_file(&problem, &args.source, language, options, listener)?,
         None => judge.judge_folder(
@@ -156,6 +168,12 @@ pub fn execute(cli: &GlobalOptions, args: &RunArgs) -> anyhow::Result<u8> {
     };
     if args.json {
         println!("{}", to_json(&result));
+    }
+    if let Some(dir) = &args.pictures {
+        // On stderr: stdout is the table or the JSON.
+        for line in super::pictures::write(dir, &result)? {
+            eprintln!("{line}");
+        }
     }
     Ok(if args.fail_on_reject && result.verdict != Verdict::AC {
         EXIT_REJECTED

@@ -9,38 +9,8 @@
 
 use checker_kit::checker::{self, fail, wrong_answer, CheckFiles, CheckResult};
 use checker_kit::Tokens;
+use knights_tour::output::read_walk;
 use knights_tour::Board;
-
-/// Reads the output's walk: pairs of integers up to the end.
-fn read_walk(output: &mut Tokens) -> Result<Vec<(i64, i64)>, String> {
-    let mut walk = Vec::new();
-    loop {
-        let Some(row) = output.next_token() else {
-            return Ok(walk);
-        };
-        let step = walk.len() + 1;
-        let (row_text, row_at) = (row.text.to_string(), row.position);
-        let Ok(row) = row_text.parse::<i64>() else {
-            let shown: String = row_text.chars().take(20).collect();
-            return Err(format!(
-                "expected the row of square {step} at {row_at}, found {shown:?}"
-            ));
-        };
-        let Some(col) = output.next_token() else {
-            return Err(format!(
-                "square {step} has a row ({row}) but no column: the output ends"
-            ));
-        };
-        let (col_text, col_at) = (col.text.to_string(), col.position);
-        let Ok(col) = col_text.parse::<i64>() else {
-            let shown: String = col_text.chars().take(20).collect();
-            return Err(format!(
-                "expected the column of square {step} at {col_at}, found {shown:?}"
-            ));
-        };
-        walk.push((row, col));
-    }
-}
 
 /// Judges one output against the answer.
 fn check(mut files: CheckFiles) -> CheckResult {

@@ -198,7 +198,25 @@ pub struct TestResult {
     /// one-line note saying why there is none), on the tests judging was asked to draw
     /// ([`crate::picture::PictureTests`]); absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub picture: Option<crate::picture::Picture>,
+    pub picture: Option<Picture>,
+}
+
+/// A test's picture, or why it has none (drawn by [`crate::picture`]: a result's part,
+/// defined here so that the results need nothing of the drawing).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Picture {
+    /// A cleaned SVG document.
+    Svg {
+        /// Its text.
+        svg: String,
+    },
+    /// Why there is no picture, in one line (`the visualizer ran out of time`: the
+    /// reader's words, such as "No picture:", go before it).
+    Note {
+        /// The line.
+        note: String,
+    },
 }
 
 /// The result of compiling.

@@ -12,27 +12,10 @@
 pub mod svg;
 pub mod visualizer;
 
+pub use crate::verdict::Picture;
 pub use visualizer::{Visualizer, MAX_PICTURE_BYTES, PICTURE_FILE};
 
 use crate::problem::{TestCase, TestGroup};
-use serde::{Deserialize, Serialize};
-
-/// A test's picture, or why it has none.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-pub enum Picture {
-    /// A cleaned SVG document.
-    Svg {
-        /// Its text.
-        svg: String,
-    },
-    /// Why there is no picture, in one line (`the visualizer ran out of time`: the
-    /// reader's words, such as "No picture:", go before it).
-    Note {
-        /// The line.
-        note: String,
-    },
-}
 
 /// Which tests get a picture.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

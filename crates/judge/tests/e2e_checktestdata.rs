@@ -15,14 +15,6 @@ fn package() -> PathBuf {
     common::fixtures().join("packages/kattis-ctd")
 }
 
-fn text(output: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
-}
-
 /// The folder holding a checktestdata (`checktestdata` or `pyctd`): the venv
 /// scripts/setup-bapctools makes. `None` (and the caller skips) only outside CI.
 fn tool_folder() -> Option<PathBuf> {
@@ -66,22 +58,10 @@ fn with_tool(folder: &Path) -> String {
 /// (two spaces between the numbers).
 fn with_bad_input(scratch: &Path) -> PathBuf {
     let copy = scratch.join("kattis-ctd");
-    copy_tree(&package(), &copy);
+    common::copy_tree(&package(), &copy);
     std::fs::write(copy.join("data/secret/04-two-spaces.in"), "2\n1  2\n").unwrap();
     std::fs::write(copy.join("data/secret/04-two-spaces.ans"), "2\n").unwrap();
     copy
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 #[test]
@@ -91,7 +71,7 @@ fn a_checktestdata_validator_accepts_valid_inputs_and_names_an_invalid_one() {
     };
     let fixture = common::fixture();
     let output = verify(&fixture.config, &package(), &with_tool(&folder));
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
     assert!(
         shown.contains("all 4 inputs valid (1 validator)"),
@@ -101,7 +81,7 @@ fn a_checktestdata_validator_accepts_valid_inputs_and_names_an_invalid_one() {
     let scratch = tempfile::tempdir().unwrap();
     let bad = with_bad_input(scratch.path());
     let output = verify(&fixture.config, &bad, &with_tool(&folder));
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_ne!(output.status.code(), Some(0), "{shown}");
     // The test's file, the validator, and checktestdata's own words (line 2, column 3).
     assert!(
@@ -119,7 +99,7 @@ fn without_checktestdata_the_script_is_skipped_with_a_warning() {
     let scratch = tempfile::tempdir().unwrap();
     let bad = with_bad_input(scratch.path());
     let output = verify(&fixture.config, &bad, &path);
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
     assert!(
         shown.contains("input_validators/list.ctd: a checktestdata script, but neither checktestdata nor pyctd is on the PATH (pip install checktestdata): skipped"),

@@ -8,23 +8,15 @@ mod common;
 use std::path::Path;
 use std::process::Output;
 
-fn text(output: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
-}
-
 fn succeeds(output: Output, what: &str) -> String {
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(0), "{what}: {shown}");
     shown
 }
 
 /// The error line of a failed command.
 fn fails(output: Output, what: &str) -> String {
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(1), "{what}: {shown}");
     shown
         .lines()
@@ -339,7 +331,7 @@ fn similarity_and_verify_take_the_contest_they_are_given() {
     // The homework's one problem, and not the first contest's (the fixture problem keeps
     // no submissions, which verify reports as a failure: the choice is what is tested).
     let output = common::judge(&course.config, &["verify", "--contest", "hw"]);
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert!(
         shown.starts_with("sum-checker\n")
             && shown.contains("summary: 1 problem(s), 0 passed, 1 failed: sum-checker"),

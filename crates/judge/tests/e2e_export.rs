@@ -7,21 +7,12 @@ mod common;
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Output;
-
-fn text(output: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
-}
 
 /// `judge verify --json PROBLEM`: each submission's `verdict-folder/file` -> (verdict,
 /// points), and whether verify passed.
 fn verdicts(config: &Path, problem: &str) -> (BTreeMap<String, (String, f64)>, bool, String) {
     let output = common::judge(config, &["verify", "--json", problem]);
-    let shown = text(&output);
+    let shown = common::text(&output);
     let reports: serde_json::Value = serde_json::from_slice(&output.stdout)
         .unwrap_or_else(|e| panic!("verify --json {problem}: {e}: {shown}"));
     let report = &reports[0];
@@ -55,7 +46,7 @@ fn an_exported_problem_gets_the_same_verdicts_as_the_native_one() {
         &config,
         &["export", "maze", "--kattis", package.to_str().unwrap()],
     );
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
     assert!(
         shown.contains("3 groups") && shown.contains("brute force"),
@@ -94,7 +85,7 @@ fn an_exported_problem_gets_the_same_verdicts_as_the_native_one() {
         .arg(package.join("output_validator/output_validator.rs"))
         .output()
         .unwrap();
-    assert!(build.status.success(), "{}", text(&build));
+    assert!(build.status.success(), "{}", common::text(&build));
     let feedback = out.path().join("feedback");
     std::fs::create_dir_all(&feedback).unwrap();
     let test = package.join("data/sample/1");
@@ -109,7 +100,7 @@ fn an_exported_problem_gets_the_same_verdicts_as_the_native_one() {
             .stdin(std::fs::File::open(&output_file).unwrap())
             .output()
             .unwrap();
-        assert_eq!(run.status.code(), Some(code), "{}", text(&run));
+        assert_eq!(run.status.code(), Some(code), "{}", common::text(&run));
     }
     let message = std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap();
     assert!(message.starts_with("wrong answer"), "{message}");
@@ -121,7 +112,7 @@ fn an_exported_problem_gets_the_same_verdicts_as_the_native_one() {
         .arg(package.join("output_visualizer/output_visualizer.rs"))
         .output()
         .unwrap();
-    assert!(build.status.success(), "{}", text(&build));
+    assert!(build.status.success(), "{}", common::text(&build));
     let run = std::process::Command::new(&visualizer)
         .arg(test.with_extension("in"))
         .arg(test.with_extension("ans"))
@@ -129,7 +120,7 @@ fn an_exported_problem_gets_the_same_verdicts_as_the_native_one() {
         .stdin(std::fs::File::open(test.with_extension("ans")).unwrap())
         .output()
         .unwrap();
-    assert_eq!(run.status.code(), Some(0), "{}", text(&run));
+    assert_eq!(run.status.code(), Some(0), "{}", common::text(&run));
     let picture = std::fs::read_to_string(feedback.join("picture.svg")).unwrap();
     assert!(
         picture.contains("the route reaches E in 4 steps"),
@@ -169,7 +160,7 @@ fn what_cannot_be_exported_is_refused_and_nothing_is_written() {
             package.to_str().unwrap(),
         ],
     );
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(1), "{shown}");
     assert!(
         shown.contains("blind-maze: cannot be exported as a Kattis package: it is interactive"),
@@ -183,7 +174,7 @@ fn what_cannot_be_exported_is_refused_and_nothing_is_written() {
         &config,
         &["export", "maze", "--kattis", package.to_str().unwrap()],
     );
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(1), "{shown}");
     assert!(shown.contains("is not empty"), "{shown}");
     assert_eq!(std::fs::read_dir(&package).unwrap().count(), 1);
@@ -213,7 +204,7 @@ fn bapctools_accepts_a_pass_fail_export() {
             .env("JUDGE", env!("CARGO_BIN_EXE_judge"))
             .output()
             .unwrap();
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
     for wanted in [
         "bt run  accepted/maze-reference: AC",

@@ -8,18 +8,9 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
 fn bank() -> PathBuf {
     common::fixtures().join("fps/bank.xml")
-}
-
-fn text(output: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
 }
 
 /// A contest of its own in a scratch folder (no problems yet), for `judge import`.
@@ -59,7 +50,7 @@ fn listed(config: &Path) -> Vec<String> {
 fn an_fps_bank_imports_and_verifies() {
     let (scratch, fixture) = empty_contest();
     let output = common::judge(&fixture.config, &["import", bank().to_str().unwrap()]);
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
     assert!(
         shown.contains("imported \"Any Divisor\" as \"any-divisor\" (4 tests)"),
@@ -82,7 +73,7 @@ fn an_fps_bank_imports_and_verifies() {
         &fixture.config,
         &["verify", "a-plus-b", "any-divisor", "sum-function"],
     );
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
     assert!(shown.contains("3 passed"), "{shown}");
     // The special judge is built and accepts every answer; the solutions are judged in
@@ -115,9 +106,9 @@ fn an_fps_bank_imports_and_verifies() {
             wrong.to_str().unwrap(),
         ],
     );
-    let result: serde_json::Value =
-        serde_json::from_slice(&output.stdout).unwrap_or_else(|_| panic!("{}", text(&output)));
-    assert_eq!(result["verdict"], "WA", "{}", text(&output));
+    let result: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|_| panic!("{}", common::text(&output)));
+    assert_eq!(result["verdict"], "WA", "{}", common::text(&output));
 
     // The statement without tests takes no submissions.
     let output = common::judge(
@@ -129,9 +120,9 @@ fn an_fps_bank_imports_and_verifies() {
     );
     assert_ne!(output.status.code(), Some(0));
     assert!(
-        text(&output).contains("is a statement only"),
+        common::text(&output).contains("is a statement only"),
         "{}",
-        text(&output)
+        common::text(&output)
     );
 }
 
@@ -151,7 +142,7 @@ fn an_fps_file_with_one_bad_item_imports_nothing() {
     )
     .unwrap();
     let output = common::judge(&fixture.config, &["import", spoilt.to_str().unwrap()]);
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(1), "{shown}");
     assert!(
         shown.contains("item 2 \"Any Divisor\": <memory_limit unit=\"bushels\">: an unknown unit"),

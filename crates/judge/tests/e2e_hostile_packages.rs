@@ -15,27 +15,6 @@ fn hostile(name: &str) -> PathBuf {
     common::fixtures().join("hostile-packages").join(name)
 }
 
-fn text(output: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
-}
-
-/// A copy of the folder `from` at `to`.
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
 /// A course whose problems folder is its own (imports land there), and its temporary
 /// folder for the judge's own temporary files.
 struct Course {
@@ -138,7 +117,7 @@ fn zip_with(zip: &Path, body: &str) {
 fn a_checkers_feedback_file_is_never_followed_or_waited_on() {
     let course = Course::new();
     let package = course.fixture.dir.path().join("feedback-tricks");
-    copy_tree(&hostile("feedback-tricks"), &package);
+    common::copy_tree(&hostile("feedback-tricks"), &package);
     // A host file only root may read, whose path the validator makes its message.
     let secret = course.fixture.dir.path().join("shadow");
     std::fs::write(&secret, "root:HOST-SECRET-IN-A-0600-FILE\n").unwrap();
@@ -162,7 +141,7 @@ fn a_checkers_feedback_file_is_never_followed_or_waited_on() {
         &[("JUDGE_TEST_ENVIRONMENT_SECRET", "ENV-SECRET-OF-THE-JUDGE")],
         None,
     );
-    let shown = text(&output);
+    let shown = common::text(&output);
     // A FIFO used to block the judge in open() for ever.
     assert!(started.elapsed() < Duration::from_secs(120), "{shown}");
     assert_eq!(output.status.code(), Some(0), "{shown}");
@@ -220,7 +199,7 @@ fn a_native_crate_from_elsewhere_never_builds_on_the_host() {
         ],
     ] {
         let output = course.judge(&args, &env, None);
-        let shown = text(&output);
+        let shown = common::text(&output);
         assert_eq!(output.status.code(), Some(1), "{args:?}: {shown}");
         let error = String::from_utf8_lossy(&output.stderr);
         assert_eq!(error.trim().lines().count(), 1, "one line: {error}");
@@ -237,7 +216,7 @@ fn a_native_crate_from_elsewhere_never_builds_on_the_host() {
 fn paths_that_leave_the_package_are_refused_at_import() {
     let course = Course::new();
     let package = course.fixture.dir.path().join("polygon-sum");
-    copy_tree(&common::fixtures().join("packages/polygon-sum"), &package);
+    common::copy_tree(&common::fixtures().join("packages/polygon-sum"), &package);
     let xml = package.join("problem.xml");
     let original = std::fs::read_to_string(&xml).unwrap();
     for (resource, why) in [
@@ -256,7 +235,7 @@ fn paths_that_leave_the_package_are_refused_at_import() {
         )
         .unwrap();
         let output = course.judge(&["import", package.to_str().unwrap()], &[], None);
-        let shown = text(&output);
+        let shown = common::text(&output);
         assert_eq!(output.status.code(), Some(1), "{shown}");
         assert!(
             shown.contains("problem.xml") && shown.contains(resource) && shown.contains(why),
@@ -270,7 +249,7 @@ fn paths_that_leave_the_package_are_refused_at_import() {
 fn absurd_limits_are_refused_naming_the_file_and_the_key() {
     let course = Course::new();
     let package = course.fixture.dir.path().join("greedy");
-    copy_tree(
+    common::copy_tree(
         &common::fixtures().join("packages/kattis-pass-fail"),
         &package,
     );
@@ -284,7 +263,7 @@ fn absurd_limits_are_refused_naming_the_file_and_the_key() {
     )
     .unwrap();
     let output = course.judge(&["import", package.to_str().unwrap()], &[], None);
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(1), "{shown}");
     for wanted in [
         "problem.yaml: limits.time_limit = 1000000 s is more than the judge allows (60 s)",
@@ -321,7 +300,7 @@ fn a_zip_with_a_repeated_name_or_a_deep_folder_is_refused_and_leaves_nothing() {
         // A low descriptor limit, as a crowded server may have: the deep folder once left
         // staging folders behind when their removal ran out of descriptors.
         let output = course.judge(&["import", zip.to_str().unwrap()], &[], Some(64));
-        let shown = text(&output);
+        let shown = common::text(&output);
         assert_eq!(output.status.code(), Some(1), "{shown}");
         assert!(shown.contains(why), "{why:?} not in {shown}");
         course.assert_nothing_left(&shown);

@@ -9,29 +9,6 @@
 mod common;
 
 use serde_json::Value;
-use std::path::Path;
-use std::process::Output;
-
-fn text(output: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
-}
-
-/// A copy of `from` (files only, one level of folders) under `to`.
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
 
 #[test]
 fn folders_of_sources_in_each_language_are_accepted() {
@@ -65,7 +42,7 @@ fn a_header_is_beside_the_sources_but_never_compiled_alone() {
     // proves it is only ever included: given to g++ it would be a compile error.
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("sum");
-    copy_tree(
+    common::copy_tree(
         &common::fixtures().join("submissions/folders/cpp-header"),
         &copy,
     );
@@ -76,7 +53,7 @@ fn a_header_is_beside_the_sources_but_never_compiled_alone() {
         &["run", "--problem", "sum", "--json", copy.to_str().unwrap()],
     );
     let result: Value = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
-    assert_eq!(result["verdict"], "AC", "{}", text(&output));
+    assert_eq!(result["verdict"], "AC", "{}", common::text(&output));
 }
 
 #[test]
@@ -89,7 +66,7 @@ fn a_folder_with_a_link_leaving_it_is_refused_in_one_line() {
     ] {
         let dir = tempfile::tempdir().unwrap();
         let copy = dir.path().join("sum");
-        copy_tree(
+        common::copy_tree(
             &common::fixtures().join("submissions/folders/cpp-header"),
             &copy,
         );
@@ -106,13 +83,13 @@ fn a_folder_with_a_link_leaving_it_is_refused_in_one_line() {
                 && !stderr.contains("panicked")
                 && !stderr.contains("root:"),
             "{target}: {}",
-            text(&output)
+            common::text(&output)
         );
         // Nothing was judged: no table, no verdict.
         assert!(
             !String::from_utf8_lossy(&output.stdout).contains("verdict"),
             "{}",
-            text(&output)
+            common::text(&output)
         );
     }
 }
@@ -129,7 +106,7 @@ fn an_empty_folder_and_a_folder_without_sources_are_clear_errors() {
     assert!(
         !output.status.success() && stderr.contains("holds no source file"),
         "{}",
-        text(&output)
+        common::text(&output)
     );
 }
 
@@ -141,7 +118,7 @@ fn verify_judges_a_folder_submission_of_a_kattis_package() {
     }
     let dir = tempfile::tempdir().unwrap();
     let package = dir.path().join("pair-sum");
-    copy_tree(
+    common::copy_tree(
         &common::fixtures().join("packages/kattis-pass-fail"),
         &package,
     );
@@ -163,7 +140,7 @@ fn verify_judges_a_folder_submission_of_a_kattis_package() {
         &fixture.config,
         &["verify", "--json", package.to_str().unwrap()],
     );
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
     let report: Value = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
     let outcomes = report.to_string();

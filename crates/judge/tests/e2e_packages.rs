@@ -8,18 +8,9 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
 fn package(name: &str) -> PathBuf {
     common::fixtures().join("packages").join(name)
-}
-
-fn text(output: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
 }
 
 /// `folder` zipped as `dir/NAME.zip` (by Python's zipfile, as a teacher's tool would).
@@ -39,32 +30,20 @@ fn zipped(folder: &Path, dir: &Path, name: &str) -> PathBuf {
     zip
 }
 
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
 #[test]
 fn both_fixture_packages_pass_verify_in_place() {
     let fixture = common::fixture();
     for name in ["kattis-pass-fail", "polygon-sum"] {
         let path = package(name);
         let output = common::judge(&fixture.config, &["verify", path.to_str().unwrap()]);
-        let shown = text(&output);
+        let shown = common::text(&output);
         assert_eq!(output.status.code(), Some(0), "{name}: {shown}");
         assert!(
             shown.contains("summary: 1 problem(s), 1 passed, 0 failed"),
             "{shown}"
         );
     }
-    let shown = text(&common::judge(
+    let shown = common::text(&common::judge(
         &fixture.config,
         &["verify", package("polygon-sum").to_str().unwrap()],
     ));
@@ -87,7 +66,7 @@ fn a_zipped_polygon_package_is_judged_and_verified() {
     let zip = zipped(&package("polygon-sum"), scratch.path(), "polygon-sum");
     let zip = zip.to_str().unwrap();
     let output = common::judge(&fixture.config, &["verify", zip]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(0), "{}", common::text(&output));
     // A 32-bit sum: right on group 1, wrong on group 2 (testlib's exit 1).
     let source = package("polygon-sum").join("solutions/sum_int.cpp");
     let output = common::judge(
@@ -95,7 +74,7 @@ fn a_zipped_polygon_package_is_judged_and_verified() {
         &["run", "--json", "--problem", zip, source.to_str().unwrap()],
     );
     let result: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(result["verdict"], "WA", "{}", text(&output));
+    assert_eq!(result["verdict"], "WA", "{}", common::text(&output));
     assert_eq!(result["first_failure"], "secret/05");
     assert_eq!(result["passed"], 4);
     // Words around the sum: testlib's exit 2 is a presentation error.
@@ -105,7 +84,7 @@ fn a_zipped_polygon_package_is_judged_and_verified() {
         &["run", "--json", "--problem", zip, source.to_str().unwrap()],
     );
     let result: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(result["verdict"], "PE", "{}", text(&output));
+    assert_eq!(result["verdict"], "PE", "{}", common::text(&output));
 }
 
 #[test]
@@ -113,14 +92,14 @@ fn a_checker_that_does_not_compile_is_named_with_the_compiler_message() {
     let fixture = common::fixture();
     let scratch = tempfile::tempdir().unwrap();
     let copy = scratch.path().join("broken-sum");
-    copy_tree(&package("polygon-sum"), &copy);
+    common::copy_tree(&package("polygon-sum"), &copy);
     std::fs::write(
         copy.join("files/check.cpp"),
         "#include \"testlib.h\"\nint main() { undeclared_thing(); }\n",
     )
     .unwrap();
     let output = common::judge(&fixture.config, &["verify", copy.to_str().unwrap()]);
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_ne!(output.status.code(), Some(0), "{shown}");
     assert!(
         shown.contains("files/check.cpp") && shown.contains("undeclared_thing"),
@@ -135,9 +114,9 @@ fn verify_rebuilds_polygon_generated_tests_and_names_one_that_differs() {
     let fixture = common::fixture();
     let scratch = tempfile::tempdir().unwrap();
     let copy = scratch.path().join("changed-sum");
-    copy_tree(&package("polygon-sum"), &copy);
+    common::copy_tree(&package("polygon-sum"), &copy);
     let output = common::judge(&fixture.config, &["verify", copy.to_str().unwrap()]);
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
     assert!(
         shown.contains("generators rebuild all 3 generated inputs"),
@@ -147,7 +126,7 @@ fn verify_rebuilds_polygon_generated_tests_and_names_one_that_differs() {
     std::fs::write(copy.join("tests/05"), "2\n1 2\n").unwrap();
     std::fs::write(copy.join("tests/05.a"), "3\n").unwrap();
     let output = common::judge(&fixture.config, &["verify", copy.to_str().unwrap()]);
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_ne!(output.status.code(), Some(0), "{shown}");
     assert!(
         shown.contains("tests/05 (secret/05): differs from what `gen 1000 1000000000 2` makes"),
@@ -198,11 +177,11 @@ fn judge_import_adds_to_the_contest_named_and_refuses_an_unknown_one() {
         &fixture.config,
         &["import", kattis.to_str().unwrap(), "--contest", "hw9"],
     );
-    assert_ne!(output.status.code(), Some(0), "{}", text(&output));
+    assert_ne!(output.status.code(), Some(0), "{}", common::text(&output));
     assert!(
-        text(&output).contains("unknown contest \"hw9\"; judge.toml's contests: main, hw1"),
+        common::text(&output).contains("unknown contest \"hw9\"; judge.toml's contests: main, hw1"),
         "{}",
-        text(&output)
+        common::text(&output)
     );
     assert_eq!(std::fs::read_to_string(&fixture.config).unwrap(), before);
     assert!(!scratch.path().join("problems").exists());
@@ -211,11 +190,11 @@ fn judge_import_adds_to_the_contest_named_and_refuses_an_unknown_one() {
         &fixture.config,
         &["import", kattis.to_str().unwrap(), "--contest", "hw1"],
     );
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(0), "{}", common::text(&output));
     assert!(
-        text(&output).contains("lists it in contest \"hw1\" with 100 points"),
+        common::text(&output).contains("lists it in contest \"hw1\" with 100 points"),
         "{}",
-        text(&output)
+        common::text(&output)
     );
     assert!(listed(&fixture.config).is_empty());
     let table: toml::Table = std::fs::read_to_string(&fixture.config)
@@ -251,11 +230,11 @@ fn judge_import_adds_a_package_to_the_contest_and_a_bad_one_leaves_nothing() {
         &fixture.config,
         &["import", zip.to_str().unwrap(), "--id", "sum-of-numbers"],
     );
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(0), "{}", common::text(&output));
     assert!(
-        text(&output).contains("Polygon package; 7 tests"),
+        common::text(&output).contains("Polygon package; 7 tests"),
         "{}",
-        text(&output)
+        common::text(&output)
     );
     assert_eq!(listed(&fixture.config), ["sum-of-numbers"]);
     // Judged by id from now on, from its copy.
@@ -271,13 +250,13 @@ fn judge_import_adds_a_package_to_the_contest_and_a_bad_one_leaves_nothing() {
         ],
     );
     let result: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(result["verdict"], "AC", "{}", text(&output));
+    assert_eq!(result["verdict"], "AC", "{}", common::text(&output));
     // The Kattis fixture as a folder, under its own name.
     let output = common::judge(
         &fixture.config,
         &["import", package("kattis-pass-fail").to_str().unwrap()],
     );
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(0), "{}", common::text(&output));
     assert_eq!(
         listed(&fixture.config),
         ["sum-of-numbers", "kattis-pass-fail"]
@@ -289,9 +268,9 @@ fn judge_import_adds_a_package_to_the_contest_and_a_bad_one_leaves_nothing() {
     );
     assert_ne!(output.status.code(), Some(0));
     assert!(
-        text(&output).contains("already lists a problem"),
+        common::text(&output).contains("already lists a problem"),
         "{}",
-        text(&output)
+        common::text(&output)
     );
 
     // A zip that climbs out with ../, and one whose package is broken: refused, nothing
@@ -308,7 +287,7 @@ fn judge_import_adds_a_package_to_the_contest_and_a_bad_one_leaves_nothing() {
         .unwrap()
         .success());
     let output = common::judge(&fixture.config, &["import", evil.to_str().unwrap()]);
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_ne!(output.status.code(), Some(0), "{shown}");
     assert!(
         shown.contains("climbs out of the package") && shown.contains("absolute path"),
@@ -321,13 +300,13 @@ fn judge_import_adds_a_package_to_the_contest_and_a_bad_one_leaves_nothing() {
         .join("escaped.txt")
         .exists());
     let broken = scratch.path().join("broken");
-    copy_tree(&package("polygon-sum"), &broken);
+    common::copy_tree(&package("polygon-sum"), &broken);
     std::fs::remove_file(broken.join("tests/05.a")).unwrap();
     let output = common::judge(&fixture.config, &["import", broken.to_str().unwrap()]);
     assert!(
-        text(&output).contains("tests/05.a is missing"),
+        common::text(&output).contains("tests/05.a is missing"),
         "{}",
-        text(&output)
+        common::text(&output)
     );
     assert_eq!(std::fs::read_to_string(&fixture.config).unwrap(), before);
     let problems: Vec<String> = std::fs::read_dir(scratch.path().join("problems"))

@@ -11,18 +11,9 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
 fn package() -> PathBuf {
     common::fixtures().join("packages/polygon-points")
-}
-
-fn text(output: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
 }
 
 fn solution(name: &str) -> String {
@@ -37,7 +28,7 @@ fn judge_run_sums_a_checkers_partial_points_by_the_packages_group_rules() {
         &fixture.config,
         &["run", "--problem", &problem, &solution("half.py")],
     );
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
     for wanted in [
         // The verdict line names the partial points of the first test not accepted.
@@ -59,8 +50,8 @@ fn judge_run_sums_a_checkers_partial_points_by_the_packages_group_rules() {
         &fixture.config,
         &["run", "--json", "--problem", &problem, &solution("half.py")],
     );
-    let result: serde_json::Value =
-        serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&output)));
+    let result: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", common::text(&output)));
     let scores: Vec<(String, Option<f64>)> = result["tests"]
         .as_array()
         .unwrap()
@@ -77,7 +68,7 @@ fn judge_run_sums_a_checkers_partial_points_by_the_packages_group_rules() {
             ("secret/05".to_string(), Some(0.5)),
         ],
         "{}",
-        text(&output)
+        common::text(&output)
     );
     assert_eq!(result["passed"], 1);
 
@@ -87,9 +78,9 @@ fn judge_run_sums_a_checkers_partial_points_by_the_packages_group_rules() {
         &["run", "--problem", &problem, &solution("pairs.cpp")],
     );
     assert!(
-        text(&output).contains("points: 100 of 100"),
+        common::text(&output).contains("points: 100 of 100"),
         "{}",
-        text(&output)
+        common::text(&output)
     );
 }
 
@@ -97,7 +88,7 @@ fn judge_run_sums_a_checkers_partial_points_by_the_packages_group_rules() {
 fn judge_verify_accepts_the_points_package() {
     let fixture = common::fixture();
     let output = common::judge(&fixture.config, &["verify", package().to_str().unwrap()]);
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
     for wanted in [
         "Polygon package; 1 s, 256 MiB; 3 groups worth 100",
@@ -145,7 +136,7 @@ fn an_ioi_contest_counts_each_tests_partial_points_once() {
         .arg(&out)
         .output()
         .unwrap();
-    assert!(output.status.success(), "{}", text(&output));
+    assert!(output.status.success(), "{}", common::text(&output));
 
     // The contest makes the problem worth 200: ann's 25 of 100 are 50.
     let csv = std::fs::read_to_string(out.join("results.csv")).unwrap();
@@ -222,7 +213,7 @@ fn an_interactors_points_and_the_checkers_after_it_count_in_the_total() {
         &fixture.config,
         &["run", "--problem", &problem, &solution("stops.py")],
     );
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
     for wanted in [
         "0.5 of the test's points: 2 of 4 sums right before question 3",
@@ -242,8 +233,8 @@ fn an_interactors_points_and_the_checkers_after_it_count_in_the_total() {
             &solution("skips.py"),
         ],
     );
-    let result: serde_json::Value =
-        serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&output)));
+    let result: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", common::text(&output)));
     let scores: Vec<Option<f64>> = result["tests"]
         .as_array()
         .unwrap()
@@ -255,7 +246,7 @@ fn an_interactors_points_and_the_checkers_after_it_count_in_the_total() {
         &fixture.config,
         &["run", "--problem", &problem, &solution("skips.py")],
     );
-    let shown = text(&output);
+    let shown = common::text(&output);
     for wanted in ["3 of 4 sums answered", "total 75 of 100"] {
         assert!(shown.contains(wanted), "{wanted:?} not in {shown}");
     }
@@ -264,14 +255,14 @@ fn an_interactors_points_and_the_checkers_after_it_count_in_the_total() {
         &["run", "--problem", &problem, &solution("sums.cpp")],
     );
     assert!(
-        text(&output).contains("total 100 of 100"),
+        common::text(&output).contains("total 100 of 100"),
         "{}",
-        text(&output)
+        common::text(&output)
     );
 
     // The package verifies: the partial solutions are rejected, as they are filed.
     let output = common::judge(&fixture.config, &["verify", &problem]);
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
     for wanted in [
         "Polygon package; 1 s, 256 MiB; 2 groups worth 100",
@@ -296,7 +287,7 @@ fn a_kattis_interactors_score_files_count_in_the_total() {
         .display()
         .to_string();
     let output = common::judge(&fixture.config, &["run", "--problem", &problem, &stops]);
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
     for wanted in [
         "0.5 of the test's points: 2 of 4 sums right",
@@ -311,8 +302,8 @@ fn a_kattis_interactors_score_files_count_in_the_total() {
         &fixture.config,
         &["run", "--json", "--problem", &problem, &stops],
     );
-    let result: serde_json::Value =
-        serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&output)));
+    let result: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", common::text(&output)));
     let scores: Vec<Option<f64>> = result["tests"]
         .as_array()
         .unwrap()
@@ -322,7 +313,7 @@ fn a_kattis_interactors_score_files_count_in_the_total() {
     assert_eq!(scores, [Some(0.5); 4], "{result}");
 
     let output = common::judge(&fixture.config, &["verify", &problem]);
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
     assert!(
         shown.contains("submissions, each got the verdict it is filed under"),
@@ -363,7 +354,7 @@ fn judge_contest_counts_an_interactors_points_and_its_checkers() {
             &out.display().to_string(),
         ],
     );
-    assert!(output.status.success(), "{}", text(&output));
+    assert!(output.status.success(), "{}", common::text(&output));
     let results: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("results.json")).unwrap()).unwrap();
     let points = |student: &str| {

@@ -70,14 +70,6 @@ fn json(output: &Output) -> serde_json::Value {
     })
 }
 
-fn text(output: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
-}
-
 #[test]
 fn a_brute_force_agrees_for_the_rounds_asked_for() {
     let fixture = config(&fixtures());
@@ -96,7 +88,7 @@ fn a_brute_force_agrees_for_the_rounds_asked_for() {
             "--json",
         ],
     );
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(0), "{}", common::text(&output));
     let report = json(&output);
     assert_eq!(report["rounds"], 30, "{report}");
     assert_eq!(report["stopped"], "rounds");
@@ -133,7 +125,7 @@ fn a_planted_wrong_answer_is_caught_and_its_input_minimised() {
         out.path(),
         &[&args[..], &["--json"]].concat(),
     );
-    assert_eq!(output.status.code(), Some(3), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(3), "{}", common::text(&output));
     let report = json(&output);
     assert_eq!(report["stopped"], "disagreement");
     let found = &report["disagreement"]["found"];
@@ -182,7 +174,7 @@ fn a_planted_wrong_answer_is_caught_and_its_input_minimised() {
         out.path(),
         &[&args[..], &["--jobs", "1"]].concat(),
     );
-    assert_eq!(again.status.code(), Some(3), "{}", text(&again));
+    assert_eq!(again.status.code(), Some(3), "{}", common::text(&again));
     let said = String::from_utf8_lossy(&again.stdout);
     assert!(
         said.contains(&format!(
@@ -233,7 +225,12 @@ fn crashes_and_time_limits_are_disagreements_named_as_such() {
                 "--json",
             ],
         );
-        assert_eq!(output.status.code(), Some(3), "{file}: {}", text(&output));
+        assert_eq!(
+            output.status.code(),
+            Some(3),
+            "{file}: {}",
+            common::text(&output)
+        );
         let report = json(&output);
         let minimised = &report["disagreement"]["minimised"];
         assert_eq!(minimised["verdict"], verdict, "{file}: {report}");
@@ -299,7 +296,7 @@ fn a_failing_reference_is_an_error_of_the_problem() {
             "1",
         ],
     );
-    assert_eq!(output.status.code(), Some(1), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(1), "{}", common::text(&output));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         stderr.contains(
@@ -327,12 +324,12 @@ fn a_problem_without_a_recipe_asks_for_one() {
         out.path(),
         &["sum", "--against", &common::submission("c/ac.c")],
     );
-    assert_eq!(output.status.code(), Some(1), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(1), "{}", common::text(&output));
     assert!(
         String::from_utf8_lossy(&output.stderr)
             .contains("sum: problem.toml has no [stress] table; pass --gen"),
         "{}",
-        text(&output)
+        common::text(&output)
     );
 }
 

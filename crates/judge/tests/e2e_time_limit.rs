@@ -14,26 +14,6 @@ fn package() -> PathBuf {
     common::fixtures().join("packages/kattis-no-limit")
 }
 
-fn text(output: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
 /// A judge.toml whose contest lists `problems` (ids) in a problems folder of `scratch`.
 fn contest(scratch: &Path, problems: &[&str]) -> common::Fixture {
     let root = scratch.to_path_buf();
@@ -64,8 +44,8 @@ fn verify_json(config: &Path, args: &[&str]) -> (Output, serde_json::Value) {
     let mut all = vec!["verify", "--json"];
     all.extend_from_slice(args);
     let output = common::judge(config, &all);
-    let reports: serde_json::Value =
-        serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&output)));
+    let reports: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", common::text(&output)));
     (output, reports[0].clone())
 }
 
@@ -92,7 +72,7 @@ fn import_then_verify_then_run_show_the_same_limit() {
         &fixture.config,
         &["import", package().to_str().unwrap(), "--id", "double"],
     );
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
     assert!(
         shown.contains("time limit: 1 s, from the accepted submissions (slowest accepted x 2, rounded up to a multiple of 1 s: "),
@@ -103,7 +83,7 @@ fn import_then_verify_then_run_show_the_same_limit() {
 
     // verify: the stored limit, said to come from the accepted submissions.
     let (output, report) = verify_json(&fixture.config, &["double"]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(0), "{}", common::text(&output));
     let margins = &report["margins"];
     assert_eq!(margins["time_limit_s"], 1.0, "{report}");
     assert_eq!(margins["time_limit_origin"]["kind"], "stored", "{report}");
@@ -122,7 +102,7 @@ fn import_then_verify_then_run_show_the_same_limit() {
         &fixture.config,
         &["run", "--problem", "double", &source("accepted/double.c")],
     );
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
     assert!(
         shown.contains("time limit: 1 s, from the accepted submissions (stored in .timelimit)"),
@@ -138,7 +118,7 @@ fn import_then_verify_then_run_show_the_same_limit() {
             &source("time_limit_exceeded/spin.c"),
         ],
     );
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
     let result: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(result["verdict"], "TLE", "{shown}");
@@ -170,7 +150,7 @@ fn import_then_verify_then_run_show_the_same_limit() {
             out.to_str().unwrap(),
         ],
     );
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(0), "{}", common::text(&output));
     let results = std::fs::read_to_string(out.join("results.json")).unwrap();
     assert!(results.contains("\"TLE\""), "{results}");
     assert_fixture_untouched();
@@ -180,7 +160,7 @@ fn import_then_verify_then_run_show_the_same_limit() {
 fn a_package_placed_by_hand_is_judged_by_nothing_until_its_first_verify_decides_it() {
     let scratch = tempfile::tempdir().unwrap();
     let dir = scratch.path().join("problems/double");
-    copy_tree(&package(), &dir);
+    common::copy_tree(&package(), &dir);
     let fixture = contest(scratch.path(), &["double"]);
     let stored = dir.join(".timelimit");
 
@@ -189,7 +169,7 @@ fn a_package_placed_by_hand_is_judged_by_nothing_until_its_first_verify_decides_
         &fixture.config,
         &["run", "--problem", "double", &source("accepted/double.c")],
     );
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(1), "{shown}");
     assert!(
         shown.contains("its package gives no time limit and none is decided yet; `judge verify double` infers it"),
@@ -208,17 +188,17 @@ fn a_package_placed_by_hand_is_judged_by_nothing_until_its_first_verify_decides_
             out.to_str().unwrap(),
         ],
     );
-    assert_eq!(output.status.code(), Some(1), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(1), "{}", common::text(&output));
     assert!(
-        text(&output).contains("none is decided yet"),
+        common::text(&output).contains("none is decided yet"),
         "{}",
-        text(&output)
+        common::text(&output)
     );
     assert!(!out.join("results.jsonl").exists(), "nothing judged");
 
     // --suggest-limits infers and shows, and writes nothing.
     let output = common::judge(&fixture.config, &["verify", "--suggest-limits", "double"]);
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
     assert!(
         shown.contains("double: the accepted submissions give 1 s (slowest accepted x 2, rounded up to a multiple of 1 s: "),
@@ -236,7 +216,7 @@ fn a_package_placed_by_hand_is_judged_by_nothing_until_its_first_verify_decides_
 
     // The first plain verify of a problem of the contest decides it and stores it.
     let (output, report) = verify_json(&fixture.config, &["double"]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(0), "{}", common::text(&output));
     assert_eq!(report["margins"]["limit_written"], true, "{report}");
     assert_eq!(report["margins"]["time_limit_origin"]["kind"], "stored");
     assert_eq!(std::fs::read_to_string(&stored).unwrap(), "1\n");
@@ -261,7 +241,7 @@ fn a_package_placed_by_hand_is_judged_by_nothing_until_its_first_verify_decides_
     assert_eq!(report["margins"]["time_limit_s"], 2.0, "{report}");
     assert_eq!(report["margins"]["limit_written"], false);
     let (output, report) = verify_json(&fixture.config, &["--write-limits", "double"]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(0), "{}", common::text(&output));
     assert_eq!(report["margins"]["time_limit_s"], 1.0, "{report}");
     assert_eq!(report["margins"]["limit_written"], true);
     assert_eq!(std::fs::read_to_string(&stored).unwrap(), "1\n");
@@ -271,11 +251,11 @@ fn a_package_placed_by_hand_is_judged_by_nothing_until_its_first_verify_decides_
         &fixture.config,
         &["run", "--problem", "double", &source("accepted/double.c")],
     );
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(0), "{}", common::text(&output));
     assert!(
-        text(&output).contains("time limit: 1 s, from the accepted submissions"),
+        common::text(&output).contains("time limit: 1 s, from the accepted submissions"),
         "{}",
-        text(&output)
+        common::text(&output)
     );
 
     // A hostile .timelimit refuses the problem with the file named, never a panic.
@@ -285,7 +265,7 @@ fn a_package_placed_by_hand_is_judged_by_nothing_until_its_first_verify_decides_
         &fixture.config,
         &["run", "--problem", "double", &source("accepted/double.c")],
     );
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(1), "{shown}");
     assert!(
         shown.contains(".timelimit") && shown.contains("symbolic link"),
@@ -300,7 +280,7 @@ fn a_package_checked_in_place_is_never_written_into() {
     let path = package();
     let path = path.to_str().unwrap();
     let (output, report) = verify_json(&fixture.config, &[path]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(0), "{}", common::text(&output));
     assert_eq!(report["margins"]["time_limit_s"], 1.0, "{report}");
     assert_eq!(report["margins"]["time_limit_origin"]["kind"], "inferred");
     assert_eq!(report["margins"]["limit_written"], false);
@@ -309,7 +289,7 @@ fn a_package_checked_in_place_is_never_written_into() {
         &fixture.config,
         &["run", "--problem", path, &source("accepted/double.c")],
     );
-    let shown = text(&output);
+    let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
     assert!(
         shown.contains("its accepted submissions give 1 s (slowest accepted x 2, rounded up to a multiple of 1 s), for this run only"),
@@ -323,14 +303,14 @@ fn a_package_checked_in_place_is_never_written_into() {
         &fixture.config,
         &["verify", "--write-limits", "package.zip"],
     );
-    assert_eq!(output.status.code(), Some(1), "{}", text(&output));
-    assert!(text(&output).contains("a .zip is checked unpacked in a temporary one"));
+    assert_eq!(output.status.code(), Some(1), "{}", common::text(&output));
+    assert!(common::text(&output).contains("a .zip is checked unpacked in a temporary one"));
     let given = common::fixtures().join("packages/kattis-pass-fail");
     let (output, report) = verify_json(
         &fixture.config,
         &["--write-limits", given.to_str().unwrap()],
     );
-    assert_eq!(output.status.code(), Some(1), "{}", text(&output));
+    assert_eq!(output.status.code(), Some(1), "{}", common::text(&output));
     assert!(
         report
             .to_string()

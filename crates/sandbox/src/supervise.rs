@@ -165,11 +165,14 @@ fn kill_box(pid: libc::pid_t, isolated: bool, cgroup: &Option<&mut BoxCgroup>) {
 }
 
 /// The first `keep` bytes of a file and whether there was more (read from offset 0, so
-/// one `pread` for an empty file).
+/// one `pread` for an empty file). The buffer starts small and doubles as it fills: a
+/// run's path writes as few fresh pages as it can, since each page the judge writes
+/// after a box's init was cloned from it is a copy-on-write fault (a 64 KiB buffer
+/// zeroed for an empty stderr was 16 of them per run).
 fn read_head(file: &File, keep: u64) -> (Vec<u8>, bool) {
     use std::os::unix::fs::FileExt;
     let wanted = usize::try_from(keep.saturating_add(1)).unwrap_or(usize::MAX);
-    let mut head = vec![0u8; wanted.min(64 * 1024)];
+    let mut head = vec![0u8; wanted.min(512)];
     let mut filled = 0;
     while filled < wanted {
         if filled == head.len() {

@@ -37,12 +37,12 @@ impl ControlFile {
 
     /// The file as one integer.
     pub(crate) fn read_u64(&mut self) -> Result<u64> {
-        let path = self.path.clone();
-        let text = self.read()?.trim().to_string();
+        reread(&self.file, &self.path, &mut self.buffer)?;
+        let text = self.buffer.trim();
         text.parse().map_err(|_| {
             SandboxError::io(
                 "parsing the cgroup file",
-                path,
+                &self.path,
                 std::io::Error::new(std::io::ErrorKind::InvalidData, format!("{text:?}")),
             )
         })
@@ -81,9 +81,28 @@ pub(crate) fn read_u64(path: &Path) -> Result<u64> {
 
 /// Reads an already open control file from its start (cheaper than opening it again):
 /// one `pread` when the file fits the buffer, as cgroup files do (the kernel makes their
-/// text afresh for a read at offset 0).
+/// text afresh for a read at offset 0). The read goes to the stack first and only its
+/// text is kept: a run's path reads several control files, and a page-sized buffer of
+/// each, written on every run, cost a copy-on-write fault each (the judge's pages are
+/// shared with the init a box's preparer clones from it).
 pub(crate) fn reread(file: &File, path: &Path, buffer: &mut String) -> Result<()> {
     use std::os::unix::fs::FileExt;
+    let mut small = [0u8; 512];
+    let n = file
+        .read_at(&mut small, 0)
+        .map_err(|e| SandboxError::io("reading the cgroup file", path, e))?;
+    if n < small.len() {
+        let text = std::str::from_utf8(&small[..n]).map_err(|_| {
+            SandboxError::io(
+                "reading the cgroup file",
+                path,
+                std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8"),
+            )
+        })?;
+        buffer.clear();
+        buffer.push_str(text);
+        return Ok(());
+    }
     let mut bytes = std::mem::take(buffer).into_bytes();
     bytes.clear();
     bytes.resize(bytes.capacity().max(4096), 0);

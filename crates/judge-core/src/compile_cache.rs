@@ -165,6 +165,7 @@ mod tests {
                 compile_all_sources: false,
                 headers: vec![],
                 entry_markers: vec![],
+                kattis_extensions: vec![],
             },
         }
     }

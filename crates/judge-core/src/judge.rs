@@ -147,6 +147,7 @@ pub fn native_language() -> Language {
             compile_all_sources: false,
             headers: vec![],
             entry_markers: vec![],
+            kattis_extensions: vec![],
         },
     }
 }

@@ -167,6 +167,27 @@ impl Languages {
         }
     }
 
+    /// The table as a Kattis package's files mean it: each language's `kattis_extensions`
+    /// are its extensions there, taken from whichever language has them here (`.pl` is
+    /// Prolog's, not Perl's). The languages judge as they do in the table.
+    pub fn as_in_kattis_packages(&self) -> Languages {
+        let claimed: Vec<String> = self
+            .list
+            .iter()
+            .flat_map(|l| l.spec.kattis_extensions.iter())
+            .map(|e| e.to_ascii_lowercase())
+            .collect();
+        let mut table = self.clone();
+        for language in &mut table.list {
+            let spec = &mut language.spec;
+            spec.extensions
+                .retain(|e| !claimed.contains(&e.to_ascii_lowercase()));
+            spec.extensions
+                .extend(spec.kattis_extensions.iter().cloned());
+        }
+        table
+    }
+
     /// Every language, in id order.
     pub fn all(&self) -> &[Language] {
         &self.list
@@ -354,6 +375,19 @@ mod tests {
                 .id,
             "c"
         );
+    }
+
+    #[test]
+    fn a_kattis_package_means_prolog_by_pl() {
+        let languages = languages();
+        assert_eq!(languages.for_path(Path::new("a.pl")).unwrap().id, "perl");
+        let kattis = languages.as_in_kattis_packages();
+        assert_eq!(kattis.for_path(Path::new("a.pl")).unwrap().id, "prolog");
+        assert_eq!(kattis.for_path(Path::new("A.PL")).unwrap().id, "prolog");
+        assert_eq!(kattis.for_path(Path::new("a.pro")).unwrap().id, "prolog");
+        // Perl keeps its other extension; nothing else moves.
+        assert_eq!(kattis.for_path(Path::new("a.pm")).unwrap().id, "perl");
+        assert_eq!(kattis.for_path(Path::new("a.cpp")).unwrap().id, "cpp");
     }
 
     #[test]

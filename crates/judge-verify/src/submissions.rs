@@ -4,7 +4,7 @@
 use super::shown;
 use judge_core::events::Silent;
 use judge_core::judge::{Judge, JudgeOptions, Submission};
-use judge_core::language::Language;
+use judge_core::language::{Language, Languages};
 use judge_core::problem::groups::matches_pattern;
 use judge_core::problem::groups::{earned, marks};
 use judge_core::problem::{Expected, KeptSubmission, Problem, TimeRule, PROVISIONAL_TIME_S};
@@ -129,6 +129,16 @@ fn brute_force_tests(problem: &Problem) -> Result<Problem, String> {
     Ok(small)
 }
 
+/// The language table as `problem`'s submissions mean it: a Kattis package's `.pl` is
+/// Prolog (the table's `kattis_extensions`).
+fn languages_of<'a>(judge: &'a Judge, problem: &Problem) -> std::borrow::Cow<'a, Languages> {
+    if problem.capabilities.kattis_extensions {
+        std::borrow::Cow::Owned(judge.languages.as_in_kattis_packages())
+    } else {
+        std::borrow::Cow::Borrowed(&judge.languages)
+    }
+}
+
 /// A submission's main source and the other files beside it, with its language; or why
 /// it cannot be judged here. A submission that is a folder (`path`) is read by judge-core's
 /// rules for folder submissions ([`judge_core::source_folder`]); the program's `files`
@@ -140,10 +150,11 @@ fn sources(
     files: &[PathBuf],
     language: Option<&str>,
 ) -> Result<(Language, Vec<u8>, Vec<judge_core::compile::SourceFile>), String> {
+    let table = languages_of(judge, problem);
     if path.is_dir() {
         let folder = judge_core::source_folder::read(
             path,
-            &judge.languages,
+            &table,
             language,
             &[problem.id.as_str()],
             judge.config.toml.compile.max_source_kib,
@@ -153,8 +164,8 @@ fn sources(
     }
     let main = files.first().ok_or("an empty folder")?;
     let language = match language {
-        Some(id) => judge.languages.by_id(id),
-        None => judge.languages.for_path(main),
+        Some(id) => table.by_id(id),
+        None => table.for_path(main),
     }
     .map_err(|_| {
         format!(
@@ -257,9 +268,12 @@ fn judge_one(
         // A folder's: the one its sources name, or a `#!` line of its entry.
         (None, None) if folder_language.is_some() => folder_language,
         // The extension's language, or the alternative a `#!` line names (pypy3).
-        (None, None) => std::fs::read(&files[0])
-            .ok()
-            .and_then(|bytes| judge.languages.for_file(&files[0], &bytes).ok().cloned()),
+        (None, None) => std::fs::read(&files[0]).ok().and_then(|bytes| {
+            languages_of(judge, problem)
+                .for_file(&files[0], &bytes)
+                .ok()
+                .cloned()
+        }),
     };
     let Some(language) = language else {
         outcome.skipped = Some("no language for it".into());
@@ -372,6 +386,7 @@ pub fn judge_submissions(
     judging: &Judging,
     jobs: usize,
 ) -> Vec<SubmissionOutcome> {
+    let table = languages_of(judge, problem);
     let mut runs: Vec<(&KeptSubmission, Option<&Language>)> = Vec::new();
     for kept in &problem.submissions {
         // An accepted submission is also judged on each alternative runtime of its
@@ -379,22 +394,21 @@ pub fn judge_submissions(
         // every problem, as the language's own is checked. Only accepted ones: a program
         // too slow for CPython may well pass on PyPy.
         let main_file = kept.program.files().first().map(|f| f.to_path_buf());
-        let alternatives: Vec<&Language> =
-            match main_file.as_deref().map(|f| judge.languages.for_path(f)) {
-                Some(Ok(language))
-                    if kept.skip.is_none() && kept.expected == Expected::verdict(Verdict::AC) =>
-                {
-                    // Not those only a #! line chooses (python2), nor those this
-                    // machine lacks.
-                    judge
-                        .languages
-                        .alternatives(language)
-                        .filter(|a| !a.spec.shebang_only)
-                        .filter(|a| judge.languages.check_available(a).is_ok())
-                        .collect()
-                }
-                _ => Vec::new(),
-            };
+        let alternatives: Vec<&Language> = match main_file.as_deref().map(|f| table.for_path(f)) {
+            Some(Ok(language))
+                if kept.skip.is_none() && kept.expected == Expected::verdict(Verdict::AC) =>
+            {
+                // Not those only a #! line chooses (python2), nor those this
+                // machine lacks.
+                judge
+                    .languages
+                    .alternatives(language)
+                    .filter(|a| !a.spec.shebang_only)
+                    .filter(|a| judge.languages.check_available(a).is_ok())
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
         for alternative in alternatives {
             runs.push((kept, Some(alternative)));
         }

@@ -154,6 +154,47 @@ fn verify_judges_a_folder_submission_of_a_kattis_package() {
     assert!(judged["skipped"].is_null(), "{judged}");
 }
 
+#[test]
+fn verify_judges_a_kattis_packages_pl_submissions_as_prolog() {
+    if let Some(missing) = common::missing_language("prolog") {
+        assert!(!common::languages_required(), "{missing}");
+        eprintln!("skipped: {missing}");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let package = dir.path().join("pair-sum");
+    common::copy_tree(
+        &common::fixtures().join("packages/kattis-pass-fail"),
+        &package,
+    );
+    // Kattis names Prolog's files .pl (the table gives .pl to Perl): one file, and a
+    // folder of two whose entry is main.pl.
+    let accepted = package.join("submissions/accepted");
+    let split = "split(Total, Half, Rest) :- Half is Total // 2, Rest is Total - Half.\n";
+    let main = "main :-\n    read_string(user_input, _, Text),\n    \
+                split_string(Text, \" \\n\", \" \\n\", Parts), exclude(==(\"\"), Parts, [A, B]),\n    \
+                number_string(X, A), number_string(Y, B),\n    \
+                split(X + Y, H, R), format(\"~w ~w~n\", [H, R]).\n";
+    std::fs::write(accepted.join("halves.pl"), format!("{split}{main}")).unwrap();
+    let folder = accepted.join("two-files");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("halving.pl"), split).unwrap();
+    std::fs::write(folder.join("main.pl"), main).unwrap();
+    let fixture = common::fixture();
+    let output = common::judge(
+        &fixture.config,
+        &["verify", "--json", package.to_str().unwrap()],
+    );
+    let shown = common::text(&output);
+    assert_eq!(output.status.code(), Some(0), "{shown}");
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
+    for name in ["halves.pl", "two-files"] {
+        let judged = find_outcome(&report, name);
+        assert_eq!(judged["got"], "AC", "{name}: {judged}\n{shown}");
+        assert!(judged["skipped"].is_null(), "{name}: {judged}");
+    }
+}
+
 /// The outcome of the kept submission whose file names `name` (not an alternative's run).
 fn find_outcome(value: &Value, name: &str) -> Value {
     match value {

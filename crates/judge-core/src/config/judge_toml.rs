@@ -381,6 +381,12 @@ pub struct LanguageToml {
     /// one source holding it is the entry.
     #[serde(default)]
     pub entry_markers: Vec<String>,
+    /// Extensions that name it in a Kattis package where this table gives them to another
+    /// language (Kattis' `.pl` is Prolog; this table's is Perl): such a package's
+    /// submissions in those files are judged in it, and a folder submission in it takes
+    /// them as its sources.
+    #[serde(default)]
+    pub kattis_extensions: Vec<String>,
 }
 
 fn default_multiplier() -> f64 {
@@ -477,6 +483,7 @@ impl JudgeConfig {
             return error("the language table [languages] is empty".into());
         }
         let mut seen_extensions = BTreeMap::new();
+        let mut seen_kattis_extensions = BTreeMap::new();
         for (id, language) in &self.toml.languages {
             if language.run.is_empty() {
                 return error(format!("language {id}: `run` is empty"));
@@ -513,6 +520,14 @@ impl JudgeConfig {
                 if let Some(other) = seen_extensions.insert(folded, id.clone()) {
                     return error(format!(
                         "extension .{extension} belongs to both {other} and {id}"
+                    ));
+                }
+            }
+            for extension in &language.kattis_extensions {
+                let folded = extension.to_ascii_lowercase();
+                if let Some(other) = seen_kattis_extensions.insert(folded, id.clone()) {
+                    return error(format!(
+                        "kattis_extensions: .{extension} belongs to both {other} and {id}"
                     ));
                 }
             }
@@ -1079,6 +1094,11 @@ run = ["./a.out"]
             .unwrap_err()
             .to_string()
             .contains("extension .c belongs to both c and c2"));
+        let kattis_twice = format!("{MINIMAL}[languages.p1]\nname=\"P1\"\nextensions=[]\nkattis_extensions=[\"pl\"]\nsource=\"m\"\nrun=[\"x\"]\n[languages.p2]\nname=\"P2\"\nextensions=[]\nkattis_extensions=[\"PL\"]\nsource=\"m\"\nrun=[\"x\"]\n");
+        assert!(load(&kattis_twice)
+            .unwrap_err()
+            .to_string()
+            .contains("kattis_extensions: .PL belongs to both p1 and p2"));
         let in_other_case = format!("{MINIMAL}[languages.c2]\nname=\"C2\"\nextensions=[\"C\"]\nsource=\"m.c\"\nrun=[\"x\"]\n");
         assert!(load(&in_other_case)
             .unwrap_err()

@@ -322,6 +322,9 @@ pub struct Capabilities {
     pub may_be_crate: bool,
     /// It can be written out as a Kattis package (`judge export`).
     pub exportable: bool,
+    /// Its submissions' extensions mean what Kattis says they mean where the language
+    /// table differs (`kattis_extensions`: `.pl` is Prolog).
+    pub kattis_extensions: bool,
 }
 
 impl Capabilities {
@@ -334,6 +337,7 @@ impl Capabilities {
             statement_has_title: true,
             may_be_crate: true,
             exportable: true,
+            kattis_extensions: false,
         }
     }
 

@@ -158,7 +158,10 @@ fn read(dir: &Path, id: &str, issues: &mut Issues) -> Option<Problem> {
         visualizer: output_visualizer(dir),
         submissions,
         include,
-        capabilities: judge_core::problem::Capabilities::package(false),
+        capabilities: judge_core::problem::Capabilities {
+            kattis_extensions: true,
+            ..judge_core::problem::Capabilities::package(false)
+        },
         recipe: Vec::new(),
         generated: Vec::new(),
         brute_force: None,

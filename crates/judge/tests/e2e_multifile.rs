@@ -1,8 +1,9 @@
 //! End to end: multi-file submissions (a folder of sources), through the real `judge run`
 //! and `judge verify` in the machine's sandbox: a C++ program of two sources and a
 //! header, a Java program of two classes, a Python program of two modules whose entry is
-//! told by `if __name__`, a Prolog program of two files compiled into one saved state,
-//! all accepted; a folder with a link that leaves it is refused with a one-line error
+//! told by `if __name__`, a Prolog program of two files compiled into one saved state, Go,
+//! Kotlin, C# and Scala programs of two files compiled together, Haskell, Rust and Pascal
+//! ones whose compilers find the second file, all accepted; a folder with a link that leaves it is refused with a one-line error
 //! naming the link, never judged and never a crash; a Kattis package's folder submission
 //! in `submissions/accepted/` is judged by `judge verify`.
 
@@ -19,6 +20,15 @@ fn folders_of_sources_in_each_language_are_accepted() {
         ("java-two", "java"),
         ("python-two", "python3"),
         ("prolog-two", "prolog"),
+        // Every source named to the compiler (compile_all_sources).
+        ("go-two", "go"),
+        ("kotlin-two", "kotlin"),
+        ("csharp-two", "csharp"),
+        ("scala-two", "scala"),
+        // The compiler finds the entry's modules beside it.
+        ("haskell-two", "haskell"),
+        ("rust-two", "rust"),
+        ("pascal-two", "pascal"),
     ] {
         if let Some(missing) = common::missing_language(language) {
             assert!(!common::languages_required(), "{missing}");

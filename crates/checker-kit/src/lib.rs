@@ -18,7 +18,8 @@
 //! - [`rng::Rng`]: a seeded, portable random generator for test generators;
 //! - [`visualizer::run`]: the output visualizer protocol (`visualize INPUT ANSWER
 //!   FEEDBACK_DIR < OUTPUT`, the picture in `FEEDBACK_DIR/picture.svg`), and [`svg::Svg`],
-//!   a small writer for the pictures.
+//!   a small writer for the pictures; [`strip::Strip`] lays out the boards a move
+//!   sequence passes through.
 //!
 //! It does not depend on the judge, and the judge does not depend on it: the protocols are
 //! exit codes and text, so a checker written in C++ with testlib works the same way.
@@ -29,6 +30,7 @@ pub mod kattis;
 pub mod position;
 pub mod rng;
 pub mod strict;
+pub mod strip;
 pub mod svg;
 pub mod tokens;
 pub mod validator;

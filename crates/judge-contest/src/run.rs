@@ -7,6 +7,7 @@ use judge_core::course::{ContestSpec, Feedback, Scoring};
 use judge_core::error::{JudgeError, Result};
 use judge_core::events::{Event, Listener, Silent};
 use judge_core::judge::{Judge, JudgeOptions, Submission};
+use judge_core::picture::PictureTests;
 use judge_core::problem::Problem;
 use judge_core::run_test::Judging;
 use judge_core::verdict::Verdict;
@@ -180,8 +181,10 @@ pub fn run_contest(
     let mut problems = BTreeMap::new();
     for entry in &contest.problems {
         let problem = judge_packages::load(&judge.config, &entry.id)?;
-        let options = lazy_options(contest.scoring, &problem, entry.feedback);
+        let mut options = lazy_options(contest.scoring, &problem, entry.feedback);
         options.check_decided(&problem)?;
+        // The sample tests drawn, for the report: what a student is shown of a result.
+        options.pictures = judge.pictures(&problem, PictureTests::Samples);
         let judging = judge.judging(&problem)?;
         problems.insert(entry.id.clone(), (problem, judging, options));
     }

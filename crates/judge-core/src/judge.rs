@@ -852,8 +852,10 @@ impl<'j> BoxedProgram<'j> {
 
     /// Runs the program on an input of someone's own (a student's self-test: `stdin`),
     /// unjudged, with the same command and limits as on a test; what it wrote is then
-    /// [`BoxedProgram::output`]. Not for interactive problems (there is no input file to
-    /// give: the interactor is the other end).
+    /// [`BoxedProgram::output`]. The input counts as a sample test: with pictures of the
+    /// samples asked for ([`JudgeOptions::pictures`]), the result has the output's picture
+    /// (the visualizer gets an empty answer). Not for interactive problems (there is no
+    /// input file to give: the interactor is the other end).
     pub fn run_on_input(&mut self, stdin: &[u8]) -> Result<crate::run_test::Ran> {
         let input = self.scratch.join("own.in");
         let answer = self.scratch.join("own.ans");
@@ -865,8 +867,12 @@ impl<'j> BoxedProgram<'j> {
             input,
             answer,
         );
+        let output = self.scratch.join("output");
         let (runner, boxed, _) = self.parts();
-        runner.run_keeping_stderr(boxed, &test)
+        let mut ran = runner.run_keeping_stderr(boxed, &test)?;
+        // Drawn whatever the verdict, as on a test.
+        ran.result.picture = runner.picture(boxed, &test, &output)?;
+        Ok(ran)
     }
 
     /// Judges an output file as the problem judges a program's output on `test` (a

@@ -149,17 +149,27 @@ impl TestRunner<'_> {
             };
         }
         // Drawn whatever the verdict: a route cut short by a time limit shows where it was.
-        if let Some(pictures) = self.pictures.filter(|p| p.tests.includes(test)) {
-            if output.is_file() {
-                result.picture = Some(pictures.visualizer.draw(
-                    boxed,
-                    test,
-                    &output,
-                    self.scratch,
-                )?);
-            }
-        }
+        result.picture = self.picture(boxed, test, &output)?;
         Ok(result)
+    }
+
+    /// The picture of `output` on `test`, when the tests to draw include it and the
+    /// program wrote an output. Only a cancelled run is an error.
+    pub fn picture(
+        &self,
+        boxed: &mut SandboxBox<'_>,
+        test: &TestCase,
+        output: &Path,
+    ) -> Result<Option<crate::picture::Picture>> {
+        match self.pictures.filter(|p| p.tests.includes(test)) {
+            Some(pictures) if output.is_file() => Ok(Some(pictures.visualizer.draw(
+                boxed,
+                test,
+                output,
+                self.scratch,
+            )?)),
+            _ => Ok(None),
+        }
     }
 
     /// Runs one test without judging the output (left in the scratch folder's `output`):

@@ -1,7 +1,9 @@
 //! Self-tests ("run on my input"): a student's source compiled and run on an input of
 //! their own, in the sandbox, with the problem's limits for the language, through
 //! judge-core's own compile and run path ([`judge_core::Judge::box_source`],
-//! [`judge_core::judge::BoxedProgram::run_on_input`]). Never stored, never scored.
+//! [`judge_core::judge::BoxedProgram::run_on_input`]). Never stored, never scored. The
+//! input is the student's own, so like a sample test's it may be drawn: a problem with a
+//! visualizer shows the output's picture (or the note saying why there is none).
 //!
 //! Capacity: self-tests run on blocking threads of their own, at most
 //! [`ServerOptions::self_test_jobs`] at once (a semaphore), beside the judging workers and
@@ -13,6 +15,7 @@
 
 use crate::options::ServerOptions;
 use judge_core::judge::{JudgeOptions, Submission};
+use judge_core::picture::{Picture, PictureTests};
 use judge_core::run_test::Judging;
 use judge_core::{Judge, JudgeError, Verdict};
 use std::collections::{HashMap, VecDeque};
@@ -179,6 +182,9 @@ pub enum Outcome {
         wall_time_s: f64,
         /// Peak memory, in bytes.
         peak_memory_bytes: u64,
+        /// The output drawn on the input by the problem's visualizer, or why it is not;
+        /// `None` when the problem has none or the program wrote nothing.
+        picture: Option<Picture>,
     },
 }
 
@@ -221,7 +227,10 @@ pub fn run(judge: &Judge, request: &Request, running: Running) -> Result<Outcome
         others: &[],
         language,
         judging: &judging,
-        options: JudgeOptions::default(),
+        options: JudgeOptions {
+            pictures: judge.pictures(&problem, PictureTests::Samples),
+            ..JudgeOptions::default()
+        },
     };
     let mut program = judge.box_source(&submission)?;
     if !program.compiled.success {
@@ -241,6 +250,7 @@ pub fn run(judge: &Judge, request: &Request, running: Running) -> Result<Outcome
         cpu_time_s: ran.result.cpu_time_s,
         wall_time_s: ran.result.wall_time_s,
         peak_memory_bytes: ran.result.peak_memory_bytes,
+        picture: ran.result.picture,
     })
 }
 

@@ -60,14 +60,21 @@ fn class() -> tempfile::TempDir {
 
 /// The contest's configuration; its problems (a copy of the fixtures whose `sum` has two
 /// groups, 3 and 7 points in its own units, which the contest's 100 points scale to 30
-/// and 70) stay alive with it.
+/// and 70, and a visualizer, fixtures/visualizers/sum.py, for the report's pictures)
+/// stay alive with it.
 fn config(scoring: &str) -> (common::Fixture, tempfile::TempDir) {
     let scoring = scoring.to_string();
     let problems_dir = common::problems_with_groups(
         "sum",
         "[[groups]]\nname = \"sample\"\npoints = 3\ntests = [\"sample/*\"]\n\n\
-         [[groups]]\nname = \"secret\"\npoints = 7\ntests = [\"secret/*\"]",
+         [[groups]]\nname = \"secret\"\npoints = 7\ntests = [\"secret/*\"]\n\n\
+         [visualizer]\nprogram = \"visualize.py\"",
     );
+    std::fs::copy(
+        common::fixtures().join("visualizers/sum.py"),
+        problems_dir.path().join("sum/visualize.py"),
+    )
+    .unwrap();
     // bob's busy loop on sum-once must end as the same TLE in every run: with sum-once's
     // 3 s wall limit, a loaded machine stopped it by the wall clock in one run and by the
     // CPU limit in the other, and the resumed run's bytes differed. In this copy a
@@ -198,6 +205,22 @@ fn the_ioi_scoreboard_is_exact_and_bad_files_are_recorded() {
     assert!(stdout.contains("from the compile cache"), "{stdout}");
     let log = read(out.join("results.jsonl"));
     assert_eq!(log.lines().count(), 23, "one line per attempt");
+    // sum's sample tests are drawn by its visualizer, for the report; a secret test never.
+    let dan = lines_of(&out.join("results.jsonl"), "dan/sum.c");
+    let tests = dan.last().unwrap()["result"]["tests"]
+        .as_array()
+        .unwrap()
+        .clone();
+    assert_eq!(tests[0]["name"], "sample/1", "{tests:?}");
+    assert_eq!(tests[0]["picture"]["kind"], "svg", "{tests:?}");
+    assert!(
+        tests[0]["picture"]["svg"]
+            .as_str()
+            .unwrap()
+            .contains("1 + 2 + 3 = 6"),
+        "{tests:?}"
+    );
+    assert!(tests[1].get("picture").is_none(), "{tests:?}");
     let report = read(out.join("report/index.html"));
     assert!(
         report.contains("<table id=\"scoreboard\"") && !report.contains("<script src="),

@@ -169,11 +169,11 @@ impl Board {
         Board { rows, cols, clues }
     }
 
-    /// The first clue (row-major) that `colouring` (row-major, `true` = black) breaks.
-    pub fn first_violation(&self, colouring: &[bool]) -> Option<Violation> {
+    /// The clues (row-major) that `colouring` (row-major, `true` = black) breaks.
+    pub fn violations<'a>(&'a self, colouring: &'a [bool]) -> impl Iterator<Item = Violation> + 'a {
         (0..self.rows)
             .flat_map(|row| (0..self.cols).map(move |col| (row, col)))
-            .find_map(|(row, col)| {
+            .filter_map(|(row, col)| {
                 let clue = self.clue(row, col)?;
                 let black = self.block(row, col).filter(|&cell| colouring[cell]).count();
                 (black != usize::from(clue)).then_some(Violation {
@@ -183,6 +183,66 @@ impl Board {
                     black,
                 })
             })
+    }
+
+    /// The first clue (row-major) that `colouring` (row-major, `true` = black) breaks.
+    pub fn first_violation(&self, colouring: &[bool]) -> Option<Violation> {
+        self.violations(colouring).next()
+    }
+
+    /// Reads an output: n lines of m characters `0`/`1` (trailing whitespace on a line and
+    /// blank lines at the end ignored), or says what is first wrong with the text (the
+    /// checker's wrong answer, the visualizer's note).
+    pub fn read_colouring(&self, text: &str) -> Result<Vec<bool>, String> {
+        let mut lines: Vec<&str> = text.split('\n').map(str::trim_end).collect();
+        while lines.last() == Some(&"") {
+            lines.pop();
+        }
+        let mut colouring = Vec::with_capacity(self.rows * self.cols);
+        for row in 0..self.rows {
+            let line = lines.get(row).ok_or(format!(
+                "too few lines: line {} is missing (expected {} lines of {} characters)",
+                row + 1,
+                self.rows,
+                self.cols
+            ))?;
+            for (col, character) in line.chars().take(self.cols).enumerate() {
+                match character {
+                    '0' => colouring.push(false),
+                    '1' => colouring.push(true),
+                    _ => {
+                        return Err(format!(
+                            "bad character {character:?} at ({row}, {col}) (line {}, column {}): \
+                             expected 0 or 1",
+                            row + 1,
+                            col + 1
+                        ))
+                    }
+                }
+            }
+            let length = line.chars().count();
+            if length != self.cols {
+                return Err(format!(
+                    "line {} has {length} characters, expected {}",
+                    row + 1,
+                    self.cols
+                ));
+            }
+        }
+        if let Some((index, extra)) = lines
+            .iter()
+            .enumerate()
+            .skip(self.rows)
+            .find(|(_, line)| !line.is_empty())
+        {
+            let preview: String = extra.chars().take(20).collect();
+            return Err(format!(
+                "extra output after line {}: line {} is {preview:?}",
+                self.rows,
+                index + 1
+            ));
+        }
+        Ok(colouring)
     }
 
     /// A colouring in the output format: n lines of m characters `0`/`1`.
@@ -269,6 +329,45 @@ mod tests {
                 }
             }
             assert_eq!(image.first_violation(&moved), None, "{symmetry:?}");
+        }
+    }
+
+    fn colouring_board() -> Board {
+        Board::parse("2 3\n1__\n__0\n").unwrap()
+    }
+
+    #[test]
+    fn reads_a_colouring_with_trailing_whitespace_and_crlf() {
+        let colouring = colouring_board()
+            .read_colouring("100 \r\n000\r\n\n  \n")
+            .unwrap();
+        assert_eq!(colouring, vec![true, false, false, false, false, false]);
+    }
+
+    #[test]
+    fn names_the_first_problem() {
+        let cases = [
+            ("", "too few lines: line 1 is missing"),
+            ("100\n", "too few lines: line 2 is missing"),
+            ("10\n000\n", "line 1 has 2 characters, expected 3"),
+            ("1000\n000\n", "line 1 has 4 characters, expected 3"),
+            (
+                "1 0 0\n000\n",
+                "bad character ' ' at (0, 1) (line 1, column 2)",
+            ),
+            (
+                "100\n0x0\n",
+                "bad character 'x' at (1, 1) (line 2, column 2)",
+            ),
+            (" 100\n000\n", "bad character ' ' at (0, 0)"),
+            (
+                "100\n000\n\n1\n",
+                "extra output after line 2: line 4 is \"1\"",
+            ),
+        ];
+        for (text, expected) in cases {
+            let message = colouring_board().read_colouring(text).unwrap_err();
+            assert!(message.starts_with(expected), "{text:?}: {message}");
         }
     }
 }

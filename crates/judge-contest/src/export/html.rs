@@ -8,7 +8,7 @@ use super::{AttemptState, ResultsExport};
 use crate::scoring::{Cell, Scoreboard};
 use judge_core::course::Scoring;
 use judge_core::text::{escape, points};
-use judge_core::verdict::{SubmissionResult, Verdict};
+use judge_core::verdict::{Picture, SubmissionResult, Verdict};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -232,6 +232,23 @@ struct TestData<'a> {
     /// it); the script shows it as text.
     #[serde(skip_serializing_if = "Option::is_none")]
     stderr: Option<&'a str>,
+    /// A sample test's picture (the visualizer's cleaned SVG): the script shows it as an
+    /// image from a `data:` address, so that it runs and loads nothing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    picture: Option<&'a str>,
+    /// Why a sample test has no picture, in one line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    picture_note: Option<&'a str>,
+}
+
+/// A sample test's picture and note for the report (a secret test's, were one stored,
+/// draws the secret input: left out like its diff).
+fn picture_of(test: &judge_core::verdict::TestResult) -> (Option<&str>, Option<&str>) {
+    match (&test.picture, test.sample) {
+        (Some(Picture::Svg { svg }), true) => (Some(svg), None),
+        (Some(Picture::Note { note }), true) => (None, Some(note)),
+        _ => (None, None),
+    }
 }
 
 /// The report page from results.json's contents; `measured` holds the full results by
@@ -245,17 +262,22 @@ pub fn report(results: &ResultsExport, measured: &BTreeMap<String, SubmissionRes
                 Some(full) => full
                     .tests
                     .iter()
-                    .map(|t| TestData {
-                        name: &t.name,
-                        verdict: t.verdict.code(),
-                        cpu: t.cpu_time_s,
-                        wall: t.wall_time_s,
-                        memory: t.peak_memory_bytes,
-                        message: &t.message,
-                        // Diffs and stderr only for sample tests: the secret data stays
-                        // secret (a secret test's stderr could echo its input).
-                        diff: if t.sample { t.diff.as_deref() } else { None },
-                        stderr: if t.sample { t.stderr.as_deref() } else { None },
+                    .map(|t| {
+                        let (picture, picture_note) = picture_of(t);
+                        TestData {
+                            name: &t.name,
+                            verdict: t.verdict.code(),
+                            cpu: t.cpu_time_s,
+                            wall: t.wall_time_s,
+                            memory: t.peak_memory_bytes,
+                            message: &t.message,
+                            // Diffs and stderr only for sample tests: the secret data stays
+                            // secret (a secret test's stderr could echo its input).
+                            diff: if t.sample { t.diff.as_deref() } else { None },
+                            stderr: if t.sample { t.stderr.as_deref() } else { None },
+                            picture,
+                            picture_note,
+                        }
                     })
                     .collect(),
                 None => a
@@ -270,6 +292,8 @@ pub fn report(results: &ResultsExport, measured: &BTreeMap<String, SubmissionRes
                         message: &t.message,
                         diff: None,
                         stderr: None,
+                        picture: None,
+                        picture_note: None,
                     })
                     .collect(),
             };
@@ -405,7 +429,7 @@ mod tests {
     }
 
     #[test]
-    fn a_sample_tests_stderr_is_in_the_report_escaped_and_a_secret_ones_is_not() {
+    fn a_sample_tests_stderr_and_picture_are_in_the_report_escaped_and_a_secret_ones_are_not() {
         let evil = "debug </script><img src=x onerror=alert(1)> & more";
         let results = ResultsExport {
             schema_version: EXPORT_SCHEMA_VERSION,
@@ -449,8 +473,18 @@ mod tests {
                 cached: false,
             },
             tests: vec![
-                test_result("sample/1", true, evil),
-                test_result("secret/1", false, "the secret input is 42"),
+                judge_core::verdict::TestResult {
+                    picture: Some(Picture::Svg {
+                        svg: format!("<svg><text>{evil}</text></svg>"),
+                    }),
+                    ..test_result("sample/1", true, evil)
+                },
+                judge_core::verdict::TestResult {
+                    picture: Some(Picture::Svg {
+                        svg: "<svg><text>the secret input drawn</text></svg>".into(),
+                    }),
+                    ..test_result("secret/1", false, "the secret input is 42")
+                },
             ],
             verdict: judge_core::Verdict::WA,
             first_failure: Some("sample/1".into()),
@@ -478,6 +512,13 @@ mod tests {
         assert_eq!(tests[0]["diff"], "diff of sample/1");
         assert!(tests[1].get("stderr").is_none(), "{tests}");
         assert!(tests[1]["diff"].is_null(), "{tests}");
+        assert_eq!(
+            tests[0]["picture"],
+            format!("<svg><text>{evil}</text></svg>"),
+            "the sample's picture, for the script to show as an image"
+        );
+        assert!(tests[1].get("picture").is_none(), "{tests}");
+        assert!(!page.contains("the secret input drawn"), "{page}");
         assert!(!page.contains("secret input"), "{page}");
         assert!(!page.contains("<img"), "{page}");
         assert_eq!(page.matches("</script>").count(), 2);

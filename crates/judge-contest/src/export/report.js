@@ -1,5 +1,5 @@
 // The report's one script: a click on a scoreboard cell shows that student's attempts at
-// that problem (with the sample tests' diffs and stderr), from the JSON data in the page. Every text goes in through textContent,
+// that problem (with the sample tests' diffs, stderr and pictures), from the JSON data in the page. Every text goes in through textContent,
 // never as markup.
 const data = JSON.parse(document.getElementById('data').textContent);
 function el(tag, attrs, text) {
@@ -51,6 +51,22 @@ function show(student, problem, cell) {
         cellEl.appendChild(el('pre', {class: 'stderr'}, t.stderr));
         stderrRow.appendChild(cellEl);
         table.appendChild(stderrRow);
+      }
+      if (t.picture || t.picture_note) {
+        // The picture as an image from a data: address: an SVG shown so runs no script
+        // and loads nothing, whatever it holds.
+        const pictureRow = el('tr');
+        const cellEl = el('td', {colspan: '6', class: 'text picture'});
+        if (t.picture) {
+          cellEl.appendChild(el('span', {class: 'note'}, 'The output drawn on the test:'));
+          cellEl.appendChild(el('br'));
+          cellEl.appendChild(el('img', {class: 'picture', alt: 'the output of ' + t.name + ' drawn on the test',
+            src: 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(t.picture)}));
+        } else {
+          cellEl.appendChild(el('span', {class: 'note'}, 'No picture: ' + t.picture_note));
+        }
+        pictureRow.appendChild(cellEl);
+        table.appendChild(pictureRow);
       }
     }
     box.appendChild(table);

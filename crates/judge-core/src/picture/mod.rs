@@ -20,10 +20,11 @@ use crate::problem::{TestCase, TestGroup};
 /// Which tests get a picture.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum PictureTests {
-    /// None (judging that nobody looks at: verify, stress, contests' exports).
+    /// None (judging that nobody looks at: verify, stress).
     #[default]
     None,
-    /// Sample tests only (what a student may see).
+    /// Sample tests only (what a student may see; also what `judge contest`'s report
+    /// shows the teacher).
     Samples,
     /// Every test (a teacher's own run).
     All,

@@ -11,6 +11,7 @@ crate::i18n::texts! {
     /// Texts of a test's picture.
     pub struct PictureTexts {
         caption => "Your output drawn on the test:", "你的输出在测试数据上的图示：";
+        caption_own => "Your output drawn on your input:", "你的输出在你的输入上的图示：";
         alt => "A picture of the output on the test's grid", "输出在测试网格上的图示";
         none => "No picture:", "没有图示：";
     }
@@ -32,14 +33,25 @@ pub fn data_address(svg: &str) -> String {
     format!("data:image/svg+xml,{}", utf8_percent_encode(svg, KEPT))
 }
 
-/// The picture or its note, under a caption.
+/// A test's picture or its note, under a caption.
 pub fn picture(picture: &Picture) -> Markup {
+    let t = PictureTexts::current();
+    drawn(picture, t.caption())
+}
+
+/// A self-test's picture (the student's own input) or its note, under a caption.
+pub fn own_input(picture: &Picture) -> Markup {
+    let t = PictureTexts::current();
+    drawn(picture, t.caption_own())
+}
+
+fn drawn(picture: &Picture, caption: &str) -> Markup {
     let t = PictureTexts::current();
     html! {
         div class="test-extra picture" {
             @match picture {
                 Picture::Svg { svg } => {
-                    span class="caption" { (t.caption()) }
+                    span class="caption" { (caption) }
                     img class="picture" src=(data_address(svg)) alt=(t.alt());
                 }
                 Picture::Note { note } => {

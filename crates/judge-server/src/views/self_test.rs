@@ -1,5 +1,6 @@
 //! The self-test page: problem, language, source and input; the run's output, stderr,
-//! time, memory and how it ended. Everything the program wrote is shown escaped.
+//! time, memory and how it ended, and the output's picture when the problem has a
+//! visualizer. Everything the program wrote is shown escaped.
 
 use super::format;
 use super::layout::{csrf_field, page, Chrome};
@@ -81,7 +82,7 @@ fn outcome_view(t: SelfTestTexts, outcome: &Outcome) -> Markup {
                     p { (format::verdict(Verdict::CE)) " " strong { (t.compile_error()) } }
                     pre class="compile-message" { code { (message) } }
                 }
-                Outcome::Ran { verdict, message, output, output_truncated, stderr, stderr_truncated, cpu_time_s, wall_time_s, peak_memory_bytes } => {
+                Outcome::Ran { verdict, message, output, output_truncated, stderr, stderr_truncated, cpu_time_s, wall_time_s, peak_memory_bytes, picture } => {
                     p class="self-test-status" {
                         @if *verdict == Verdict::AC {
                             span class="verdict v-AC" { "OK" } " " (t.ok())
@@ -96,6 +97,7 @@ fn outcome_view(t: SelfTestTexts, outcome: &Outcome) -> Markup {
                     }
                     h3 { (t.output()) }
                     div class="self-test-output" { (shown(t, output, *output_truncated)) }
+                    @if let Some(picture) = picture { (super::picture::own_input(picture)) }
                     h3 { (t.stderr()) }
                     div class="self-test-stderr" { (shown(t, stderr, *stderr_truncated)) }
                 }

@@ -894,3 +894,108 @@ fn the_latex_and_polygon_statements_render_in_chromium() {
     );
     println!("statements in chromium: {seen}");
 }
+
+/// The repository's problems that have a visualizer (problem.toml's `[visualizer]`).
+fn drawn_problems() -> Vec<String> {
+    let problems = crate::common::repository().join("problems");
+    let mut drawn: Vec<String> = std::fs::read_dir(&problems)
+        .unwrap()
+        .filter_map(|entry| {
+            let folder = entry.unwrap().path();
+            let text = std::fs::read_to_string(folder.join("problem.toml")).ok()?;
+            let table: toml::Table = text.parse().unwrap();
+            let name = folder.file_name()?.to_str()?.to_string();
+            table.contains_key("visualizer").then_some(name)
+        })
+        .collect();
+    drawn.sort();
+    drawn
+}
+
+/// The answers drawn on their grid in Chromium (tests/browser/pictures.mjs): for each seed
+/// problem with a visualizer, a student's output (tests/fixtures/submissions/pictures/, a
+/// wrong step or an illegal move on the sample for most) is judged by the server, every
+/// sample test it ran is drawn (a picture, not a note), and the result page shows each as
+/// an image the browser decoded; the caption in Chinese too. JUDGE_SCREENSHOTS=DIR saves
+/// picture-<problem>.png, pictures.png and pictures-zh.png there (a relative DIR is the
+/// repository's: docs/screenshots).
+#[test]
+fn the_sample_pictures_render_in_chromium() {
+    let Some(folder) = browser_folder() else {
+        return;
+    };
+    let drawn = drawn_problems();
+    for seed in [
+        "eight-puzzle",
+        "klotski",
+        "knights-tour",
+        "maze",
+        "number-chain",
+        "pixel-placement",
+    ] {
+        assert!(
+            drawn.iter().any(|p| p == seed),
+            "{seed} has a visualizer: {drawn:?}"
+        );
+    }
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    // The repository's contest, with its seven problems.
+    let mut test_server = phone_course();
+    // Two students: a student may submit 5 times a minute.
+    let mut students = [
+        ("ann", runtime.block_on(test_server.login("ann"))),
+        ("bob", runtime.block_on(test_server.login("bob"))),
+    ];
+    let sources = crate::common::fixtures().join("submissions/pictures");
+    let mut submissions = Vec::new();
+    for (index, problem) in drawn.iter().enumerate() {
+        let source = std::fs::read_to_string(sources.join(format!("{problem}.py"))).unwrap();
+        let (name, client) = &mut students[index % 2];
+        let id = runtime.block_on(phone_submit(client, None, problem, "python3", &source));
+        submissions.push((problem, id, *name));
+    }
+    let mut listed = Vec::new();
+    for (problem, id, student) in submissions {
+        test_server.wait_judged(id);
+        let result = test_server
+            .store
+            .submission(id)
+            .unwrap()
+            .unwrap()
+            .result
+            .unwrap();
+        let samples: Vec<_> = result.tests.iter().filter(|t| t.sample).collect();
+        assert!(!samples.is_empty(), "{problem}: no sample test ran");
+        for test in &samples {
+            assert!(
+                matches!(test.picture, Some(judge_core::picture::Picture::Svg { .. })),
+                "{problem} {}: {:?}",
+                test.name,
+                test.picture
+            );
+        }
+        listed.push(format!("{problem}={id}={}={student}", samples.len()));
+    }
+    let server = test_server.server.take().unwrap();
+    let serving = Serving::start(&runtime, server);
+    let address = serving.address;
+    let mut command = Command::new("node");
+    command
+        .arg(folder.join("pictures.mjs"))
+        .current_dir(&folder)
+        .env("JUDGE_URL", format!("http://{address}"))
+        .env("SUBMISSIONS", listed.join(","))
+        .env("CHROMIUM", chromium());
+    if let Some(dir) = std::env::var_os("JUDGE_SCREENSHOTS") {
+        command.env("SCREENSHOTS", crate::common::repository().join(dir));
+    }
+    let output = command.output().unwrap();
+    serving.stop(&runtime);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "the pictures browser test failed:\n{stdout}\n{stderr}"
+    );
+    println!("pictures in chromium: {}", stdout.trim());
+}

@@ -1,7 +1,8 @@
 //! HTTP tests of the answers drawn on their grid (issue 36): the problem's visualizer runs
 //! on the sample tests as they are judged, its SVG cleaned of what could run or reach
 //! out, and shown on the result page as an image; a student never sees a secret test's
-//! picture (it draws the secret input), the teacher sees every stored one.
+//! picture (it draws the secret input), the teacher sees every stored one. A self-test's
+//! input is the student's own: its output is drawn too.
 
 use crate::common::{submission, TestServer};
 use judge_core::picture::Picture;
@@ -153,4 +154,32 @@ async fn a_student_sees_a_samples_picture_never_a_secret_tests_and_the_teacher_s
     ] {
         assert!(page.contains(shown), "the teacher sees {shown}: {page}");
     }
+}
+
+#[tokio::test]
+async fn a_self_test_draws_the_output_on_the_students_own_input() {
+    let server = server(1);
+    let mut ann = server.login("ann").await;
+    let reply =
+        crate::http_self_test::self_test(&mut ann, "drawn", "python3", "print(42)\n", "40 2\n")
+            .await;
+    assert_eq!(reply.status, axum::http::StatusCode::OK, "{}", reply.body);
+    let page = reply.body;
+    assert!(page.contains("Your output drawn on your input:"), "{page}");
+    assert!(
+        page.contains(r#"<img class="picture" src="data:image/svg+xml,%3Csvg"#),
+        "{page}"
+    );
+    assert!(page.contains("40 plus 2 is 42"), "{page}");
+    assert!(
+        !page.contains("example.com"),
+        "the picture is cleaned: {page}"
+    );
+
+    // An input the visualizer cannot read (one number, not two): the note, no picture.
+    let reply =
+        crate::http_self_test::self_test(&mut ann, "drawn", "python3", "print(42)\n", "7\n").await;
+    let page = reply.body;
+    assert!(page.contains("No picture:"), "{page}");
+    assert!(!page.contains("data:image/svg+xml"), "{page}");
 }

@@ -9,7 +9,8 @@ use axum::http::StatusCode;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-async fn self_test(
+/// Runs a self-test of `source` on `input` through the form.
+pub(crate) async fn self_test(
     client: &mut Client,
     problem: &str,
     language: &str,

@@ -1,7 +1,7 @@
 // Opens a contest's report/index.html from disk in headless Chromium (driven by
 // playwright-core, installed for the web server's browser test by
 // scripts/setup-browser-tests) and checks it: the scoreboard shows, a click on a cell
-// shows that attempt's tests, sample diffs and stderr show and secret ones do not.
+// shows that attempt's tests, sample diffs, stderr and pictures show and secret ones do not.
 //   node report.mjs REPORT_HTML_PATH
 import { createRequire } from "node:module";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -54,6 +54,14 @@ try {
   const tests = await page.locator("#details table.tests tr.test").allInnerTexts();
   check(tests.length === 2 && tests[0].includes("sample/1") && tests[1].includes("secret/1"), "the tests show: " + tests);
   check(tests.every((t) => t.includes("AC")), "both tests accepted: " + tests);
+  // The sample test's picture (sum's visualizer), an image the browser decoded; the
+  // secret test has none.
+  check((await page.locator("#details img.picture").count()) === 1, "one picture, the sample's");
+  await page.waitForFunction(() => {
+    const image = document.querySelector("#details img.picture");
+    return image.complete && image.naturalWidth > 0;
+  });
+  check((await page.locator("#details img.picture").getAttribute("src")).startsWith("data:image/svg+xml"), "a data: address");
 
   // dan's wrong answer on the one-test problem: the sample's diff shows.
   await page.click('td.cell[data-student="dan"][data-problem="sum-once"]');

@@ -17,6 +17,7 @@ mod polygon;
 pub mod stored_limit;
 pub mod testdata;
 mod unzip;
+pub mod verify_record;
 mod yaml;
 
 pub use load::{is_problem_folder, load, open_folder};

@@ -776,6 +776,11 @@ pub struct LimitsView {
     pub memory_mib: u64,
     /// The version a change must name.
     pub version: String,
+    /// What the last `judge verify` of it found (its slowest accepted submission against
+    /// the limit, ...), if it ran.
+    pub last_verify: Option<judge_packages::verify_record::VerifyRecord>,
+    /// Why that record cannot be read, when it cannot.
+    pub last_verify_unreadable: Option<String>,
 }
 
 /// A change of a problem's limits.
@@ -804,12 +809,20 @@ pub fn limits(state: &AppState, id: &str) -> Result<LimitsView, EditError> {
     let origin = problem.time_rule.origin;
     let memory = problem.limits.memory_mib;
     let digest = Sha256::digest(format!("{time:?}|{memory}|{origin:?}").as_bytes());
+    let (last_verify, last_verify_unreadable) =
+        match judge_packages::verify_record::read(&state.judge.config, id) {
+            None => (None, None),
+            Some(Ok(record)) => (Some(record), None),
+            Some(Err(why)) => (None, Some(why)),
+        };
     Ok(LimitsView {
         id: id.to_string(),
         time_limit_s: time,
         time_limit_origin: origin,
         memory_mib: memory,
         version: digest.iter().take(8).map(|b| format!("{b:02x}")).collect(),
+        last_verify,
+        last_verify_unreadable,
     })
 }
 

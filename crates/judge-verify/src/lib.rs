@@ -113,6 +113,27 @@ impl ProblemReport {
     }
 }
 
+impl ProblemReport {
+    /// What is kept of this run for the teacher's limits page
+    /// ([`judge_packages::verify_record`]), as of `verified_at` (RFC 3339).
+    pub fn record(&self, verified_at: String) -> judge_packages::verify_record::VerifyRecord {
+        use judge_packages::verify_record::Timed;
+        let timed = |(file, cpu_s, limit_s): &(String, f64, f64)| Timed {
+            file: file.clone(),
+            cpu_s: *cpu_s,
+            limit_s: *limit_s,
+        };
+        judge_packages::verify_record::VerifyRecord {
+            verified_at,
+            passed: self.passed(),
+            time_limit_s: self.margins.time_limit_s,
+            slowest_accepted: self.margins.slowest_accepted.as_ref().map(timed),
+            closest_too_slow: self.margins.closest_too_slow.as_ref().map(timed),
+            suggested_time_limit_s: self.margins.suggested_time_limit_s,
+        }
+    }
+}
+
 /// Verify's settings.
 #[derive(Debug, Clone)]
 pub struct VerifyOptions {

@@ -96,6 +96,20 @@ fn import_then_verify_then_run_show_the_same_limit() {
         config_row.contains("1 s from the accepted submissions (stored in .timelimit)"),
         "{config_row}"
     );
+    // Its figures are kept beside judge.toml for the teacher's limits page (issue 30).
+    let kept = fixture
+        .config
+        .parent()
+        .unwrap()
+        .join(".judge/verify/double.json");
+    let kept: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&kept).unwrap()).unwrap();
+    assert_eq!(kept["time_limit_s"], 1.0, "{kept}");
+    assert_eq!(kept["passed"], true, "{kept}");
+    assert_eq!(
+        kept["slowest_accepted"]["cpu_s"], margins["slowest_accepted"][1],
+        "{kept} {report}"
+    );
 
     // run: the same limit; the spinning submission is TLE at 1 s of CPU, not 20.
     let output = common::judge(

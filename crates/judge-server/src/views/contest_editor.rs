@@ -121,6 +121,14 @@ crate::i18n::texts! {
         time_limit => "Time (s)", "时间（秒）";
         memory_limit => "Memory (MiB)", "内存（MiB）";
         not_loaded => "does not load", "无法加载";
+        last_verify => "Last judge verify", "最近一次 judge verify";
+        never_verified => "not verified yet: run judge verify on it", "尚未验证：请对其运行 judge verify";
+        verify_passed(at: &str) => "{at}, passed", "{at}，通过";
+        verify_failed(at: &str) => "{at}, failed", "{at}，未通过";
+        slowest_accepted(cpu: &str, limit: &str, file: &str) => "slowest accepted {cpu} s of {limit} s ({file})", "最慢的通过提交 {cpu} 秒，限制 {limit} 秒（{file}）";
+        closest_too_slow(cpu: &str, limit: &str, file: &str) => "closest too slow {cpu} s against {limit} s ({file})", "最接近限制的超时提交 {cpu} 秒，限制 {limit} 秒（{file}）";
+        suggested(limit: &str) => "its rule suggests {limit} s", "规则建议 {limit} 秒";
+        unreadable => "its record cannot be read", "其记录无法读取";
     }
 }
 
@@ -273,7 +281,7 @@ pub fn page_of(
                 h2 { (t.limits()) }
                 p class="muted" { (t.limits_intro()) }
                 table {
-                    tr { th { (t.problem()) } th { (t.time_limit()) } th { (t.memory_limit()) } th {} }
+                    tr { th { (t.problem()) } th { (t.time_limit()) } th { (t.memory_limit()) } th {} th { (t.last_verify()) } }
                     @for (id, shown) in limits {
                         tr {
                             td { code { (id) } }
@@ -289,8 +297,9 @@ pub fn page_of(
                                             button type="submit" { (t.save()) }
                                         }
                                     }
+                                    td class="last-verify" { (last_verify(t, view)) }
                                 }
-                                Err(why) => { td colspan="3" class="muted" { (t.not_loaded()) ": " span lang="en" { (why) } } }
+                                Err(why) => { td colspan="4" class="muted" { (t.not_loaded()) ": " span lang="en" { (why) } } }
                             }
                         }
                     }
@@ -298,4 +307,38 @@ pub fn page_of(
             }
         },
     )
+}
+
+/// Verify's last figures beside a problem's limits: when, whether it passed, the slowest
+/// accepted submission and the closest too slow one against their limits, the rule's
+/// suggestion.
+fn last_verify(t: EditorTexts, view: &LimitsView) -> Markup {
+    let Some(record) = &view.last_verify else {
+        return match &view.last_verify_unreadable {
+            Some(why) => {
+                html! { span class="muted" { (t.unreadable()) ": " span lang="en" { (why) } } }
+            }
+            None => html! { span class="muted" { (t.never_verified()) } },
+        };
+    };
+    let seconds = |s: f64| format!("{s:.2}");
+    let mut parts = vec![if record.passed {
+        t.verify_passed(&record.verified_at)
+    } else {
+        t.verify_failed(&record.verified_at)
+    }];
+    if let Some(slowest) = &record.slowest_accepted {
+        parts.push(t.slowest_accepted(
+            &seconds(slowest.cpu_s),
+            &seconds(slowest.limit_s),
+            &slowest.file,
+        ));
+    }
+    if let Some(close) = &record.closest_too_slow {
+        parts.push(t.closest_too_slow(&seconds(close.cpu_s), &seconds(close.limit_s), &close.file));
+    }
+    if let Some(limit) = record.suggested_time_limit_s {
+        parts.push(t.suggested(&seconds(limit)));
+    }
+    html! { (parts.join("; ")) }
 }

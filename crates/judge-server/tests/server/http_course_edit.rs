@@ -915,6 +915,65 @@ async fn a_problems_limits_change_in_its_problem_toml_with_versions() {
     );
 }
 
+/// Verify's last figures beside a problem's limits (issue 30): a problem never verified
+/// says so; the record `judge verify` keeps is shown in the teacher's page and the API.
+#[tokio::test]
+async fn verifys_last_figures_are_beside_a_problems_limits() {
+    use judge_packages::verify_record::{self, Timed, VerifyRecord};
+    let problems = tempfile::tempdir().unwrap();
+    copy_problems(problems.path());
+    let folder = problems.path().display().to_string();
+    let server = TestServer::with(
+        0,
+        |contest| {
+            contest.insert("problems_dir".into(), folder.into());
+        },
+        |_| {},
+    );
+    let mut page_client = server.login("teacher").await;
+    let page = page_client.get("/teacher/contests").await;
+    assert!(page.body.contains("Last judge verify"), "{}", page.body);
+    assert!(page.body.contains("not verified yet"), "{}", page.body);
+    let config = JudgeConfig::load(&server._dir.path().join("judge.toml")).unwrap();
+    let record = VerifyRecord {
+        verified_at: "2026-12-06T23:40:00Z".into(),
+        passed: true,
+        time_limit_s: 1.0,
+        slowest_accepted: Some(Timed {
+            file: "accepted/sol.cpp".into(),
+            cpu_s: 0.42,
+            limit_s: 1.0,
+        }),
+        closest_too_slow: Some(Timed {
+            file: "time_limit_exceeded/slow.py".into(),
+            cpu_s: 2.5,
+            limit_s: 2.0,
+        }),
+        suggested_time_limit_s: Some(0.9),
+    };
+    verify_record::write(&config, "add", &record).unwrap();
+    let page = page_client.get("/teacher/contests").await;
+    assert!(
+        page.body.contains(
+            "2026-12-06T23:40:00Z, passed; slowest accepted 0.42 s of 1.00 s (accepted/sol.cpp); \
+             closest too slow 2.50 s against 2.00 s (time_limit_exceeded/slow.py); \
+             its rule suggests 0.90 s"
+        ),
+        "{}",
+        page.body
+    );
+    let teacher = token(&server, "teacher");
+    let mut client = server.client();
+    let shown = call(&mut client, "GET", "/api/v1/problems/add", &teacher, None).await;
+    assert_eq!(shown.status, StatusCode::OK, "{}", shown.body);
+    let shown = shown.json();
+    assert_eq!(
+        shown["last_verify"]["slowest_accepted"]["cpu_s"], 0.42,
+        "{shown}"
+    );
+    assert_eq!(shown["last_verify"]["passed"], true, "{shown}");
+}
+
 /// A homework set's grading (issue 33) through the API: a weight, a late rule and an
 /// extension written to judge.toml and read back; a bad rule, a late rule on a contest
 /// and an extension before the deadline refused with judge.toml unchanged.

@@ -159,7 +159,17 @@ pub fn execute(cli: &GlobalOptions, args: &VerifyArgs) -> anyhow::Result<u8> {
                 Err(error) => judge_verify::failed_to_load(id, error, listener),
             }
         } else {
-            verify_problem(&judge, id, &options, listener)
+            let report = verify_problem(&judge, id, &options, listener);
+            // Kept for the teacher's limits page: the figures beside the limits.
+            let record = report.record(judge_core::text::rfc3339(
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_secs() as i64),
+            ));
+            if let Err(why) = judge_packages::verify_record::write(&judge.config, id, &record) {
+                eprintln!("warning: verify's figures of {id} are not kept: {why}");
+            }
+            report
         };
         if !args.json {
             println!();

@@ -118,7 +118,7 @@ mod tests {
         let tables = store.0.engine().schema().unwrap();
         assert_eq!(tables, postgres::schema(&mut client).unwrap());
         assert_eq!(tables, testing::sqlite_store().0.engine().schema().unwrap());
-        assert_eq!(tables.len(), 13, "{tables:#?}");
+        assert_eq!(tables.len(), 14, "{tables:#?}");
     }
 
     #[test]

@@ -325,3 +325,117 @@ fn touch(folder: &Path) {
         let _ = file.set_modified(SystemTime::now());
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    /// A server's course of two Kattis packages, `p` and `q` (isolation off: nothing is
+    /// run), and each one's archive and version.
+    fn server(dir: &Path) -> (Judge, Vec<(Vec<u8>, ProblemVersion)>) {
+        for (id, answer) in [("p", "1\n"), ("q", "2\n")] {
+            let package = dir.join("problems").join(id);
+            std::fs::create_dir_all(package.join("data/secret")).unwrap();
+            std::fs::write(package.join("problem.yaml"), "name: P\n").unwrap();
+            std::fs::write(package.join(".timelimit"), "1\n").unwrap();
+            std::fs::write(package.join("data/secret/1.in"), "1\n").unwrap();
+            std::fs::write(package.join("data/secret/1.ans"), answer).unwrap();
+        }
+        let file = dir.join("judge.toml");
+        std::fs::write(
+            &file,
+            "[contest]\ntitle = \"C\"\n[[contest.problems]]\nid = \"p\"\n[[contest.problems]]\nid = \"q\"\n[sandbox]\nisolation = \"off\"\n",
+        )
+        .unwrap();
+        let judge = Judge::new(JudgeConfig::load(&file).unwrap(), Default::default()).unwrap();
+        let archives = ["p", "q"]
+            .iter()
+            .map(|id| {
+                let bytes = problem_hash::archive(&judge, id).unwrap();
+                let version = ProblemVersion {
+                    id: id.to_string(),
+                    content_sha256: problem_hash::archive_sha256(&bytes),
+                };
+                (bytes, version)
+            })
+            .collect();
+        (judge, archives)
+    }
+
+    #[test]
+    fn a_corrupt_archive_is_fetched_again_and_the_least_recently_used_version_goes_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let (judge, archives) = server(dir.path());
+        let [(p_bytes, p), (q_bytes, q)] = &archives[..] else {
+            unreachable!()
+        };
+        let cache_dir = tempfile::tempdir().unwrap();
+        // Room for one version only.
+        let capacity = p_bytes.len().max(q_bytes.len()) as u64 + 10;
+        let cache = ProblemCache::open(
+            cache_dir.path(),
+            capacity,
+            judge.config.toml.sandbox.clone(),
+            Default::default(),
+        )
+        .unwrap();
+        // The first copy is corrupt (one bit flipped): fetched again, then kept.
+        let calls = Cell::new(0);
+        let judge_p = cache
+            .judge_for(p, &|_| {
+                calls.set(calls.get() + 1);
+                let mut bytes = p_bytes.clone();
+                if calls.get() == 1 {
+                    *bytes.last_mut().unwrap() ^= 1;
+                }
+                Ok(bytes)
+            })
+            .unwrap();
+        assert_eq!(calls.get(), 2);
+        assert!(judge_packages::load(&judge_p.config, "p").is_ok());
+        // A hit fetches nothing.
+        let never = |_: &ProblemVersion| -> Result<Vec<u8>, BackendError> {
+            panic!("a cached version was fetched again")
+        };
+        cache.judge_for(p, &never).unwrap();
+        // While p is being judged it stays, even over the bound.
+        cache.judge_for(q, &|_| Ok(q_bytes.clone())).unwrap();
+        assert_eq!(cache.versions_on_disk().len(), 2);
+        drop(judge_p);
+        // Fetching p again (after q's folder is used) removes the least recently used: p
+        // itself is kept, q goes.
+        std::fs::remove_dir_all(cache_dir.path().join(&p.content_sha256)).unwrap();
+        cache.held().judges.clear();
+        cache.judge_for(p, &|_| Ok(p_bytes.clone())).unwrap();
+        assert_eq!(cache.versions_on_disk(), vec![p.content_sha256.clone()]);
+        // A version whose archive is corrupt every time is refused, naming why.
+        let fresh = tempfile::tempdir().unwrap();
+        let other = ProblemCache::open(
+            fresh.path(),
+            capacity,
+            judge.config.toml.sandbox.clone(),
+            Default::default(),
+        )
+        .unwrap();
+        let Err(error) = other.judge_for(q, &|_| Ok(b"junk".to_vec())) else {
+            panic!("junk was taken for a version")
+        };
+        assert!(matches!(error, CacheError::Corrupt(_)), "{error}");
+        assert!(other.versions_on_disk().is_empty());
+        // The server named something that is no hash: never a folder name.
+        let bad = ProblemVersion {
+            id: "p".into(),
+            content_sha256: "../../etc".into(),
+        };
+        assert!(matches!(
+            other.judge_for(&bad, &never),
+            Err(CacheError::BadHash(_))
+        ));
+        // Another version's bytes under this version's name: a mismatch, refused.
+        let Err(error) = other.judge_for(q, &|_| Ok(p_bytes.clone())) else {
+            panic!("another version's archive was taken")
+        };
+        assert!(error.to_string().contains("corrupt"), "{error}");
+    }
+}

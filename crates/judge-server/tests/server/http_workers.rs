@@ -309,15 +309,16 @@ fn http_workers_in_empty_folders_judge_every_submission_once_through_a_killed_wo
         "SELECT count(*) FROM results WHERE judged_by IN ('rack/w2', 'rack/w3', 'rack/w4')",
     );
     assert!(by_others > 0);
-    // Each machine fetched the problem once, into its own cache.
-    for worker in &workers[1..] {
+    // Each machine fetched the problem once, into its own cache (w4, which joined late,
+    // at most once: the queue may have run dry before it claimed).
+    for (index, worker) in workers.iter().enumerate().skip(1) {
         let output = worker.output();
-        assert_eq!(
-            output.matches("problem add: fetched version").count(),
-            1,
-            "{output}"
-        );
-        assert_eq!(worker.cached(), 1, "{output}");
+        let fetches = output.matches("problem add: fetched version").count();
+        if index < 3 {
+            assert_eq!(fetches, 1, "{output}");
+        }
+        assert!(fetches <= 1, "{output}");
+        assert_eq!(worker.cached(), fetches, "{output}");
     }
 
     // Revoked: the workers stop claiming and say why.

@@ -307,6 +307,26 @@ pub fn issue_token(store: &Store, name: &str) -> Result<(i64, String)> {
     issue_token_for(store, &user)
 }
 
+/// What every worker token starts with (an account's token never does).
+pub const WORKER_TOKEN_PREFIX: &str = "judgeworker_";
+
+/// Makes a worker token for the judging machine `name` (1 to 64 letters, digits, `.`,
+/// `_`, `-`); returns its id and the token, shown once (only its hash is kept).
+pub fn issue_worker_token(store: &Store, name: &str) -> Result<(i64, String)> {
+    let valid = (1..=64).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
+    if !valid {
+        return Err(crate::ServerError::Task(format!(
+            "a judging machine's name is 1 to 64 letters, digits, '.', '_' or '-', not {name:?}"
+        )));
+    }
+    let token = format!("{WORKER_TOKEN_PREFIX}{}", hex(&random_bytes::<32>()?));
+    let id = store.add_worker_token(name, &token_sha256(&token))?;
+    Ok((id, token))
+}
+
 /// Makes a new API token for `user` (as [`issue_token`]; the "my account" page's).
 pub fn issue_token_for(store: &Store, user: &User) -> Result<(i64, String)> {
     let token = format!("{TOKEN_PREFIX}{}", hex(&random_bytes::<32>()?));

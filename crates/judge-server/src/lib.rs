@@ -43,7 +43,7 @@ pub mod accounts;
 pub mod grades;
 pub mod options;
 pub use judge_store as store;
-pub use judge_worker::{problem_hash, workers};
+pub use judge_worker::{backend, problem_cache, problem_hash, remote, workers};
 
 pub use error::{Result, ServerError};
 pub use judge_worker::Queue;

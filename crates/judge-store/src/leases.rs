@@ -22,7 +22,8 @@ use crate::error::Result;
 use judge_core::Verdict;
 
 /// A problem's id and the content hash of a copy of it.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ProblemVersion {
     /// The problem's id.
     pub id: String,
@@ -42,7 +43,8 @@ pub struct ClaimRequest<'a> {
 }
 
 /// What a worker last reported about itself.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WorkerReport {
     /// Its name.
     pub name: String,
@@ -415,6 +417,19 @@ impl Store {
             }
             Ok(usize::try_from(changed).unwrap_or(usize::MAX))
         })
+    }
+
+    /// The owner and claim number of a submission's lease while it is being judged.
+    pub fn lease_holder(&self, id: i64) -> Result<Option<(String, i64)>> {
+        let row = self.read(|tx| {
+            tx.query_row(
+                "SELECT coalesce(lease_owner, '') AS lease_owner, claims FROM submissions
+                 WHERE id = ?1 AND state = 'judging'",
+                &[id.into()],
+            )
+        })?;
+        row.map(|row| Ok((row.get("lease_owner")?, row.get("claims")?)))
+            .transpose()
     }
 
     /// Records what a worker says about itself.

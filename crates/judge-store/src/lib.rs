@@ -49,6 +49,7 @@ pub mod sqlite;
 pub mod submissions;
 pub mod tokens;
 pub mod users;
+pub mod worker_tokens;
 
 #[cfg(test)]
 pub(crate) mod testing;
@@ -67,6 +68,7 @@ pub use submissions::{
 };
 pub use tokens::ApiToken;
 pub use users::{NewUser, Role, User};
+pub use worker_tokens::WorkerToken;
 
 #[cfg(test)]
 mod tests {
@@ -116,7 +118,7 @@ mod tests {
         let tables = store.0.engine().schema().unwrap();
         assert_eq!(tables, postgres::schema(&mut client).unwrap());
         assert_eq!(tables, testing::sqlite_store().0.engine().schema().unwrap());
-        assert_eq!(tables.len(), 13, "{tables:#?}");
+        assert_eq!(tables.len(), 14, "{tables:#?}");
     }
 
     #[test]

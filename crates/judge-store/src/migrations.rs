@@ -71,6 +71,10 @@ pub const MIGRATIONS: &[Migration] = &[
         "009_user_groups",
         "a student's group (group_name: a class or section, NULL for none), by which the teacher filters the gradebook and the submissions"
     ),
+    migration!(
+        "010_worker_tokens",
+        "judging machines' tokens (worker_tokens: a name, the token's SHA-256, made, last used, revoked), the role with which `judge worker --server` claims work over HTTP"
+    ),
 ];
 
 /// The schema version this build writes.
@@ -88,6 +92,7 @@ pub const COPIED_TABLES: &[&str] = &[
     "clarifications",
     "announcements",
     "announcements_seen",
+    "worker_tokens",
 ];
 
 /// Tables with an integer `id` that new rows take from a sequence.
@@ -97,6 +102,7 @@ pub const TABLES_WITH_IDS: &[&str] = &[
     "api_tokens",
     "clarifications",
     "announcements",
+    "worker_tokens",
 ];
 
 #[cfg(test)]

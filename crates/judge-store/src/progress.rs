@@ -6,7 +6,8 @@
 use judge_core::Verdict;
 
 /// How far the judging of one submission has come.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Progress {
     /// Whether it compiled (false while compiling).
     pub compiled: bool,

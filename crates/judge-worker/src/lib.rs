@@ -5,14 +5,22 @@
 //!   or as `judge worker` on another machine;
 //! - [`queue`]: the queue's live side in one process ([`Queue`]: wake-ups, stopping,
 //!   progress written to the store while a submission is judged);
-//! - [`problem_hash`]: each problem's content hash, so that a worker judges only on the
-//!   server's copy of a problem.
+//! - [`backend`]: where a pool takes work and writes results: the store, or the server
+//!   over HTTP ([`remote`]: the client of `judge worker --server`; the endpoints are
+//!   judge-server's `routes/api_workers.rs`, over the same store functions);
+//! - [`problem_hash`]: each problem's content hash and archive, so that a worker judges
+//!   only on the server's copy of a problem;
+//! - [`problem_cache`]: the archives a `judge worker --server` fetched, checked and kept
+//!   (bounded, least recently used).
 //!
-//! It reads and writes the queue through judge-store and judges through judge-core; it
-//! knows nothing of HTTP or pages.
+//! It reads and writes the queue through judge-store (or the server's endpoints over it)
+//! and judges through judge-core; it knows nothing of pages.
 
+pub mod backend;
+pub mod problem_cache;
 pub mod problem_hash;
 pub mod queue;
+pub mod remote;
 pub mod workers;
 
 pub use queue::Queue;

@@ -3,9 +3,10 @@
 //! notifications), asking them to stop, and the listener that writes a submission's
 //! progress to the store while it is judged. The queue itself is in the store.
 
+use crate::backend::Backend;
 use judge_core::events::{Event, Listener};
 use judge_core::Verdict;
-use judge_store::{Claimed, Progress, Store};
+use judge_store::{Claimed, Progress};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -68,7 +69,7 @@ impl Queue {
 /// every [`PROGRESS_INTERVAL`]. A failed write is only a stale progress line: it is
 /// dropped, never the judging.
 pub struct ProgressListener<'a> {
-    store: &'a Store,
+    store: &'a dyn Backend,
     claimed: &'a Claimed,
     progress: Progress,
     written: Option<Instant>,
@@ -76,7 +77,7 @@ pub struct ProgressListener<'a> {
 
 impl<'a> ProgressListener<'a> {
     /// A listener for `claimed`.
-    pub fn new(store: &'a Store, claimed: &'a Claimed) -> ProgressListener<'a> {
+    pub fn new(store: &'a dyn Backend, claimed: &'a Claimed) -> ProgressListener<'a> {
         ProgressListener {
             store,
             claimed,

@@ -1,7 +1,9 @@
-//! Judge workers: threads that claim queued submissions from the store under a lease,
-//! judge them with the shared [`Judge`] and write the result. The same pool runs inside
-//! `judge serve` (its `--workers`) and as `judge worker` on any machine that shares the
-//! store. Judging blocks (compilers, the sandbox), so workers are plain threads, never
+//! Judge workers: threads that claim queued submissions under a lease, judge them with
+//! the shared [`Judge`] and write the result. The same pool runs inside `judge serve`
+//! (its `--workers`), as `judge worker` on any machine that shares the store, and as
+//! `judge worker --server` on a machine that has only the server's address (its
+//! [`Backend`] is then the server's HTTP endpoints, and its problems are fetched by
+//! content hash into a [`ProblemCache`]). Judging blocks (compilers, the sandbox), so workers are plain threads, never
 //! the async runtime's.
 //!
 //! Beside the job threads, one thread per pool renews the pool's leases (a heartbeat
@@ -12,15 +14,15 @@
 //! What happens is told to a [`WorkerListener`] (the library never prints): `judge serve`
 //! logs it, `judge worker` prints it on its terminal.
 
+use crate::backend::{Backend, BackendError, Claimable};
+use crate::problem_cache::ProblemCache;
 use crate::problem_hash;
 use crate::queue::{ProgressListener, Queue};
 use judge_contest::run::lazy_options;
 use judge_core::judge::Submission;
 use judge_core::picture::PictureTests;
 use judge_core::{Judge, JudgeError, SubmissionResult};
-use judge_store::{
-    now_ms, ClaimRequest, Claimed, JudgeOutcome, ProblemVersion, Store, WorkerReport,
-};
+use judge_store::{now_ms, Claimed, JudgeOutcome, ProblemVersion, Store, WorkerReport};
 use std::collections::BTreeSet;
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
@@ -32,6 +34,13 @@ use std::time::{Duration, Instant};
 /// How long an idle worker sleeps before looking at the store again without a wake-up
 /// (submissions queued by a process whose store sends no notifications, leases lapsing).
 pub const IDLE_POLL: Duration = Duration::from_secs(1);
+
+/// The longest wait between two tries while the store or the server does not answer
+/// (the wait doubles from [`IDLE_POLL`] up to this).
+pub const LONGEST_RETRY: Duration = Duration::from_secs(30);
+
+/// How often a failure that lasts is told again.
+pub const FAILURE_REMINDER: Duration = Duration::from_secs(60);
 
 /// How a pool of workers runs.
 #[derive(Debug, Clone)]
@@ -102,6 +111,22 @@ pub enum WorkerEvent {
     },
     /// The store answers again.
     StoreBack,
+    /// Fetched a problem version from the server into this machine's cache.
+    Fetched {
+        /// The problem.
+        problem: String,
+        /// Its content hash.
+        sha256: String,
+        /// The archive's size.
+        bytes: u64,
+        /// How long fetching, checking and unpacking took.
+        seconds: f64,
+    },
+    /// The server refuses this worker (its token was revoked): it claims nothing more.
+    Stopped {
+        /// Why, on one line.
+        why: String,
+    },
 }
 
 /// Hears what workers do.
@@ -153,6 +178,10 @@ impl WorkerListener for LogListener {
             }
             WorkerEvent::StoreFailed { error } => tracing::error!("{error}"),
             WorkerEvent::StoreBack => tracing::info!("the store answers again"),
+            WorkerEvent::Fetched {
+                problem, sha256, ..
+            } => tracing::info!("fetched problem {problem} ({sha256})"),
+            WorkerEvent::Stopped { why } => tracing::error!("stopped claiming: {why}"),
         }
     }
 }
@@ -160,30 +189,55 @@ impl WorkerListener for LogListener {
 /// What the pool judges with: the judge (its judge.toml) and this machine's copies of
 /// the problems. A server that imports a problem replaces it ([`Reloader`]); a submission
 /// being judged keeps the judge it started with.
+#[derive(Clone)]
 struct Course {
     judge: Arc<Judge>,
     problems: Vec<ProblemVersion>,
     broken: Vec<(String, String)>,
 }
 
+/// Where the judge of a claimed submission comes from.
+enum Judging {
+    /// This machine's judge.toml and copies of the problems.
+    Local(std::sync::RwLock<Course>),
+    /// The server's versions, fetched by content hash into this machine's cache.
+    Fetched(Arc<ProblemCache>),
+}
+
 /// What the pool's threads share.
 struct Shared {
-    store: Store,
-    course: std::sync::RwLock<Course>,
+    backend: Arc<dyn Backend>,
+    judging: Judging,
     queue: Arc<Queue>,
     options: WorkerOptions,
     listener: Arc<dyn WorkerListener>,
     /// Submissions being judged by this pool.
     held: Mutex<BTreeSet<i64>>,
-    /// Whether the last store call failed (so failures and recoveries are told once).
+    /// Whether the last store call failed (so failures and recoveries are told once),
+    /// and when the failure was last told.
     store_down: AtomicBool,
+    told_down_at: Mutex<Option<Instant>>,
     /// Set when every job thread has ended.
     jobs_done: AtomicBool,
 }
 
 impl Shared {
-    fn store_failed(&self, what: &str, error: &judge_store::StoreError) {
-        if !self.store_down.swap(true, Ordering::SeqCst) {
+    /// Tells a failure when it starts, and again each [`FAILURE_REMINDER`] while it
+    /// lasts. A refusal of this worker stops the pool.
+    fn store_failed(&self, what: &str, error: &BackendError) {
+        if let BackendError::Refused(why) = error {
+            if !self.queue.stopping() {
+                self.listener
+                    .on_event(&WorkerEvent::Stopped { why: why.clone() });
+                self.queue.stop();
+            }
+            return;
+        }
+        let was_down = self.store_down.swap(true, Ordering::SeqCst);
+        let mut told = self.told_down_at.lock().unwrap_or_else(|e| e.into_inner());
+        let due = told.is_none_or(|at| at.elapsed() >= FAILURE_REMINDER);
+        if !was_down || due {
+            *told = Some(Instant::now());
             self.listener.on_event(&WorkerEvent::StoreFailed {
                 error: format!("{what}: {error}"),
             });
@@ -192,19 +246,19 @@ impl Shared {
 
     fn store_answered(&self) {
         if self.store_down.swap(false, Ordering::SeqCst) {
+            *self.told_down_at.lock().unwrap_or_else(|e| e.into_inner()) = None;
             self.listener.on_event(&WorkerEvent::StoreBack);
         }
     }
 
-    /// The judge and the problems' versions now (a copy: the lock is not held while
-    /// judging).
-    fn course(&self) -> (Arc<Judge>, Vec<ProblemVersion>, Vec<(String, String)>) {
-        let course = self.course.read().unwrap_or_else(|e| e.into_inner());
-        (
-            course.judge.clone(),
-            course.problems.clone(),
-            course.broken.clone(),
-        )
+    /// This machine's own judge and copies (None for a pool that fetches).
+    fn course(&self) -> Option<Course> {
+        match &self.judging {
+            Judging::Local(course) => {
+                Some(course.read().unwrap_or_else(|e| e.into_inner()).clone())
+            }
+            Judging::Fetched(_) => None,
+        }
     }
 
     fn lease_ms(&self) -> i64 {
@@ -229,8 +283,9 @@ impl std::fmt::Debug for Workers {
 }
 
 impl Workers {
-    /// Starts `options.jobs` job threads and the heartbeat thread. `queue` wakes them
-    /// (and stops them); a store with notifications wakes it too.
+    /// Starts `options.jobs` job threads and the heartbeat thread, judging this
+    /// machine's copies of the problems (`options.problems`) with `judge`. `queue` wakes
+    /// them (and stops them); a store with notifications wakes it too.
     pub fn start(
         options: WorkerOptions,
         store: Store,
@@ -238,28 +293,49 @@ impl Workers {
         queue: Arc<Queue>,
         listener: Arc<dyn WorkerListener>,
     ) -> Workers {
-        let jobs = options.jobs;
         let course = Course {
             judge,
             problems: options.problems.clone(),
             broken: options.broken.clone(),
         };
+        let judging = Judging::Local(std::sync::RwLock::new(course));
+        Workers::start_with(options, Arc::new(store), judging, queue, listener)
+    }
+
+    /// Starts a pool that judges the server's versions of the problems, fetched through
+    /// `backend` into `cache` as submissions need them (`judge worker --server`).
+    pub fn start_fetching(
+        options: WorkerOptions,
+        backend: Arc<dyn Backend>,
+        cache: Arc<ProblemCache>,
+        queue: Arc<Queue>,
+        listener: Arc<dyn WorkerListener>,
+    ) -> Workers {
+        Workers::start_with(options, backend, Judging::Fetched(cache), queue, listener)
+    }
+
+    fn start_with(
+        options: WorkerOptions,
+        backend: Arc<dyn Backend>,
+        judging: Judging,
+        queue: Arc<Queue>,
+        listener: Arc<dyn WorkerListener>,
+    ) -> Workers {
+        let jobs = options.jobs;
         let shared = Arc::new(Shared {
-            store,
-            course: std::sync::RwLock::new(course),
+            backend,
+            judging,
             queue,
             options,
             listener,
             held: Mutex::new(BTreeSet::new()),
             store_down: AtomicBool::new(false),
+            told_down_at: Mutex::new(None),
             jobs_done: AtomicBool::new(false),
         });
         if jobs > 0 {
             let waker = shared.queue.clone();
-            shared
-                .store
-                .engine()
-                .watch_queue(Box::new(move || waker.notify()));
+            shared.backend.watch_queue(Box::new(move || waker.notify()));
         }
         // The first check of the problems before any claim, so a refusal is told first.
         let mut refused = None;
@@ -332,17 +408,21 @@ impl std::fmt::Debug for Reloader {
 
 impl Reloader {
     /// Replaces the judge and this machine's problem versions, then wakes the workers.
+    /// (A pool that fetches its problems has nothing to replace: it fetches new
+    /// versions as it meets them.)
     pub fn reload(
         &self,
         judge: Arc<Judge>,
         problems: Vec<ProblemVersion>,
         broken: Vec<(String, String)>,
     ) {
-        *self.0.course.write().unwrap_or_else(|e| e.into_inner()) = Course {
-            judge,
-            problems,
-            broken,
-        };
+        if let Judging::Local(course) = &self.0.judging {
+            *course.write().unwrap_or_else(|e| e.into_inner()) = Course {
+                judge,
+                problems,
+                broken,
+            };
+        }
         self.0.queue.notify();
     }
 }
@@ -357,7 +437,7 @@ fn report(shared: &Shared, started_at_ms: i64, stopped: bool, note: &str) {
         stopped,
         note: note.to_string(),
     };
-    if let Err(error) = shared.store.report_worker(&report) {
+    if let Err(error) = shared.backend.report_worker(&report) {
         shared.store_failed("reporting this worker", &error);
     }
 }
@@ -365,15 +445,26 @@ fn report(shared: &Shared, started_at_ms: i64, stopped: bool, note: &str) {
 /// Compares the server's problem hashes with this machine's; tells the listener when
 /// the refused set changes. Returns the note for the worker report.
 fn check_problems(shared: &Shared, last: &mut Option<Vec<(String, String)>>) -> String {
-    let published = match shared.store.published_problems() {
-        Ok(published) => published,
-        Err(error) => {
-            shared.store_failed("reading the server's problems", &error);
-            return String::new();
+    let refused = match shared.course() {
+        Some(course) => {
+            let published = match shared.backend.published_problems() {
+                Ok(published) => published,
+                Err(error) => {
+                    shared.store_failed("reading the server's problems", &error);
+                    return String::new();
+                }
+            };
+            problem_hash::refusals(&course.problems, &course.broken, &published)
         }
+        None => match &shared.judging {
+            Judging::Fetched(cache) => cache
+                .refused()
+                .into_iter()
+                .map(|(version, why)| (version.id, why))
+                .collect(),
+            Judging::Local(_) => Vec::new(),
+        },
     };
-    let (_, problems, broken) = shared.course();
-    let refused = problem_hash::refusals(&problems, &broken, &published);
     if last.as_ref() != Some(&refused) && (last.is_some() || !refused.is_empty()) {
         shared.listener.on_event(&WorkerEvent::Refusing {
             problems: refused.clone(),
@@ -405,7 +496,7 @@ fn heartbeat(shared: &Shared, mut refused: Option<Vec<(String, String)>>) {
                 .unwrap_or_else(|e| e.into_inner())
                 .clone();
             match shared
-                .store
+                .backend
                 .heartbeat(&shared.options.name, shared.lease_ms())
             {
                 Ok(kept) => {
@@ -433,26 +524,40 @@ fn heartbeat(shared: &Shared, mut refused: Option<Vec<(String, String)>>) {
 
 fn work(shared: &Shared) {
     let queue = &shared.queue;
+    let mut failures: u32 = 0;
     while !queue.stopping() {
         let seen = queue.generation();
-        let (_, problems, _) = shared.course();
-        let request = ClaimRequest {
-            owner: &shared.options.name,
-            lease_ms: shared.lease_ms(),
-            problems: &problems,
+        let course = shared.course();
+        let refused: Vec<ProblemVersion> = match &shared.judging {
+            Judging::Fetched(cache) => cache.refused().into_iter().map(|(v, _)| v).collect(),
+            Judging::Local(_) => Vec::new(),
         };
-        match shared.store.claim(&request) {
+        let claimable = match &course {
+            Some(course) => Claimable::Only(&course.problems),
+            None => Claimable::AllBut(&refused),
+        };
+        let claimed = shared
+            .backend
+            .claim(&shared.options.name, shared.lease_ms(), claimable);
+        match claimed {
             Ok(Some(claimed)) => {
+                failures = 0;
                 shared.store_answered();
                 judge_claimed(shared, &claimed);
             }
             Ok(None) => {
+                failures = 0;
                 shared.store_answered();
                 queue.wait(seen, IDLE_POLL);
             }
             Err(error) => {
                 shared.store_failed("taking a submission from the queue", &error);
-                queue.wait(seen, IDLE_POLL);
+                // Back off while it lasts: 1, 2, 4 ... up to 30 seconds.
+                failures = failures.saturating_add(1);
+                let wait = IDLE_POLL
+                    .saturating_mul(1u32 << failures.min(6).saturating_sub(1))
+                    .min(LONGEST_RETRY);
+                queue.wait(seen, wait);
             }
         }
     }
@@ -484,7 +589,7 @@ fn verdict_line(outcome: &JudgeOutcome) -> String {
 fn with_retries<T>(
     shared: &Shared,
     what: &str,
-    mut call: impl FnMut() -> judge_store::Result<T>,
+    mut call: impl FnMut() -> Result<T, BackendError>,
 ) -> Option<T> {
     let give_up = Instant::now() + shared.options.lease * 2;
     loop {
@@ -495,7 +600,10 @@ fn with_retries<T>(
             }
             Err(error) => {
                 shared.store_failed(what, &error);
-                if Instant::now() >= give_up {
+                // A refused worker or request: trying again changes nothing.
+                let hopeless =
+                    matches!(error, BackendError::Refused(_) | BackendError::Rejected(_));
+                if hopeless || Instant::now() >= give_up {
                     return None;
                 }
                 std::thread::sleep(Duration::from_millis(250));
@@ -512,7 +620,7 @@ fn test_jobs(shared: &Shared) -> usize {
     if cap <= 1 {
         return 1;
     }
-    match shared.store.queue_counts() {
+    match shared.backend.queue_counts() {
         Ok((0, _)) => {
             let others = shared
                 .held
@@ -539,9 +647,23 @@ fn judge_claimed(shared: &Shared, claimed: &Claimed) {
         test_jobs,
     });
     let started = Instant::now();
-    let (judge, _, _) = shared.course();
+    let Some(judge) = judge_of(shared, claimed) else {
+        // Not to be had here: handed back for another worker.
+        let what = format!("handing back submission {}", claimed.id);
+        if with_retries(shared, &what, || shared.backend.release(claimed)).is_some() {
+            shared.listener.on_event(&WorkerEvent::HandedBack {
+                claimed: claimed.clone(),
+            });
+        }
+        shared
+            .held
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&claimed.id);
+        return;
+    };
     let judged = std::panic::catch_unwind(AssertUnwindSafe(|| {
-        judge_source(&shared.store, &judge, claimed, test_jobs)
+        judge_source(&*shared.backend, &judge, claimed, test_jobs)
     }));
     let outcome = match judged {
         Ok(Ok(result)) => Some(JudgeOutcome::Judged(Box::new(result))),
@@ -555,7 +677,7 @@ fn judge_claimed(shared: &Shared, claimed: &Claimed) {
         None => {
             // Stopping: the next worker judges it again at once.
             let what = format!("handing back submission {}", claimed.id);
-            if with_retries(shared, &what, || shared.store.release(claimed)).is_some() {
+            if with_retries(shared, &what, || shared.backend.release(claimed)).is_some() {
                 shared.listener.on_event(&WorkerEvent::HandedBack {
                     claimed: claimed.clone(),
                 });
@@ -563,7 +685,7 @@ fn judge_claimed(shared: &Shared, claimed: &Claimed) {
         }
         Some(outcome) => {
             let what = format!("storing the result of submission {}", claimed.id);
-            match with_retries(shared, &what, || shared.store.finish(claimed, &outcome)) {
+            match with_retries(shared, &what, || shared.backend.finish(claimed, &outcome)) {
                 Some(true) => shared.listener.on_event(&WorkerEvent::Recorded {
                     claimed: claimed.clone(),
                     verdict: verdict_line(&outcome),
@@ -583,8 +705,65 @@ fn judge_claimed(shared: &Shared, claimed: &Claimed) {
         .remove(&claimed.id);
 }
 
+/// The judge of a claimed submission's problem version: this machine's own, or the
+/// server's fetched into the cache. None (the version refused, and said why) when it
+/// cannot be had.
+fn judge_of(shared: &Shared, claimed: &Claimed) -> Option<Arc<Judge>> {
+    let cache = match &shared.judging {
+        Judging::Local(course) => {
+            return Some(
+                course
+                    .read()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .judge
+                    .clone(),
+            )
+        }
+        Judging::Fetched(cache) => cache,
+    };
+    let version = ProblemVersion {
+        id: claimed.problem.clone(),
+        content_sha256: claimed.problem_sha256.clone(),
+    };
+    let started = Instant::now();
+    let fetched = std::cell::Cell::new(0u64);
+    let fetch = |version: &ProblemVersion| {
+        let bytes = shared.backend.fetch_problem(version)?;
+        fetched.set(bytes.len() as u64);
+        Ok(bytes)
+    };
+    match cache.judge_for(&version, &fetch) {
+        Ok(judge) => {
+            if fetched.get() > 0 {
+                shared.listener.on_event(&WorkerEvent::Fetched {
+                    problem: version.id.clone(),
+                    sha256: version.content_sha256.clone(),
+                    bytes: fetched.get(),
+                    seconds: started.elapsed().as_secs_f64(),
+                });
+            }
+            Some(judge)
+        }
+        Err(crate::problem_cache::CacheError::Fetch(error))
+            if !matches!(error, BackendError::Rejected(_)) =>
+        {
+            // The server is away or refuses this worker: not the version's fault.
+            shared.store_failed(&format!("fetching problem {}", version.id), &error);
+            None
+        }
+        Err(error) => {
+            let why = error.to_string();
+            cache.refuse(&version, &why);
+            shared.listener.on_event(&WorkerEvent::Refusing {
+                problems: vec![(version.id.clone(), why)],
+            });
+            None
+        }
+    }
+}
+
 fn judge_source(
-    store: &Store,
+    store: &dyn Backend,
     judge: &Judge,
     claimed: &Claimed,
     test_jobs: usize,

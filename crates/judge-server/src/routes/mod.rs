@@ -12,6 +12,7 @@ mod accounts;
 mod api;
 mod api_contests;
 mod api_users;
+mod api_workers;
 mod assets;
 mod charts;
 mod clarifications;
@@ -66,6 +67,7 @@ fn all(options: &ServerOptions) -> Routes {
         .merge(contest_editor::routes(options))
         .merge(api::routes(options))
         .merge(api_contests::routes(options))
+        .merge(api_workers::routes(options))
         .merge(assets::routes(options))
         .merge(metrics::routes(options))
 }
@@ -132,6 +134,8 @@ async fn body_deadline(
     let (parts, body) = request.into_parts();
     let largest = if parts.uri.path() == import::PATH {
         import::body_limit(&state.options).max(input::largest_body(&state.options))
+    } else if parts.uri.path() == api_workers::RESULT_PATH {
+        api_workers::RESULT_BODY_LIMIT.max(input::largest_body(&state.options))
     } else {
         input::largest_body(&state.options)
     };

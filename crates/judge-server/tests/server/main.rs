@@ -35,5 +35,6 @@ mod http_statements;
 mod http_submit;
 mod http_time_limit;
 mod http_untranslated;
+mod http_workers;
 mod scale_out;
 mod serve_process;

@@ -20,6 +20,7 @@ pub mod testdata;
 pub mod users;
 pub mod verify;
 pub mod worker;
+mod worker_remote;
 
 use clap::{Parser, Subcommand};
 use common::{GlobalOptions, EXIT_ERROR, EXIT_INTERRUPTED};

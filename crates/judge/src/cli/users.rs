@@ -79,6 +79,21 @@ pub enum UsersCommand {
         #[arg(long, value_name = "NAME", conflicts_with = "id")]
         all_of: Option<String>,
     },
+    /// Make a token for a judging machine and print it (shown once; only its hash is
+    /// kept): `judge worker --server URL --token TOKEN` claims work with it. A role of
+    /// its own: it opens no page, and no account's token claims work.
+    WorkerToken {
+        /// The machine's name (letters, digits, '.', '_', '-'); its workers' leases carry it.
+        name: String,
+    },
+    /// List the worker tokens (never the tokens themselves).
+    WorkerTokens,
+    /// Revoke every worker token of a judging machine: its workers stop claiming at
+    /// their next call (what they are judging is taken by others when its lease lapses).
+    RevokeWorkerToken {
+        /// The machine's name.
+        name: String,
+    },
 }
 
 /// Runs `judge users`.
@@ -199,6 +214,36 @@ pub fn execute(cli: &GlobalOptions, args: &UsersArgs) -> anyhow::Result<u8> {
                 }
                 println!("revoked token {id}");
             }
+            Ok(EXIT_JUDGED)
+        }
+        UsersCommand::WorkerToken { name } => {
+            let (id, token) = accounts::issue_worker_token(&store, name)?;
+            eprintln!("worker token {id} for the judging machine {name} (keep it secret; `judge users revoke-worker-token {name}` revokes it):");
+            println!("{token}");
+            Ok(EXIT_JUDGED)
+        }
+        UsersCommand::WorkerTokens => {
+            println!("id\tmachine\tcreated\tlast used\tstate");
+            for token in store.worker_tokens()? {
+                println!(
+                    "{}\t{}\t{}\t{}\t{}",
+                    token.id,
+                    token.name,
+                    judge_core::text::rfc3339_ms(token.created_at_ms),
+                    token
+                        .last_used_at_ms
+                        .map_or_else(|| "never".to_string(), judge_core::text::rfc3339_ms),
+                    if token.revoked { "revoked" } else { "live" }
+                );
+            }
+            Ok(EXIT_JUDGED)
+        }
+        UsersCommand::RevokeWorkerToken { name } => {
+            let count = store.revoke_worker_tokens(name)?;
+            if count == 0 {
+                anyhow::bail!("the judging machine {name} has no live worker token (see `judge users worker-tokens`)");
+            }
+            println!("revoked {count} worker tokens of {name}: its workers stop claiming");
             Ok(EXIT_JUDGED)
         }
     }

@@ -1,5 +1,7 @@
 //! `judge worker`: judges the queue of a store shared with `judge serve` (PostgreSQL, or a
-//! SQLite file on the same machine), on any machine that has the contest's problems.
+//! SQLite file on the same machine), on any machine that has the contest's problems; or,
+//! with `--server URL --token TOKEN`, the server's queue over HTTP from any folder, its
+//! problems fetched by content hash (`worker_remote.rs`).
 //! Prints what it does, one line each; SIGINT/SIGTERM stop it cleanly: running programs
 //! are killed and their submissions handed back to the queue (a second signal exits at
 //! once).
@@ -34,6 +36,29 @@ pub struct WorkerArgs {
     /// How long a claim lasts without a heartbeat (the server's --lease-seconds).
     #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
     pub lease_seconds: f64,
+    /// Judge the queue of the server at this address over HTTP (no judge.toml, no
+    /// problems, no database password here: problems are fetched by content hash).
+    #[arg(long, value_name = "URL", requires = "token")]
+    pub server: Option<String>,
+    /// The worker token (`judge users worker-token NAME` on the server).
+    #[arg(
+        long,
+        value_name = "TOKEN",
+        env = "JUDGE_WORKER_TOKEN",
+        hide_env_values = true
+    )]
+    pub token: Option<String>,
+    /// With --server: where fetched problems are kept (default: judge-worker-cache in
+    /// the current folder).
+    #[arg(long, value_name = "DIR")]
+    pub cache: Option<std::path::PathBuf>,
+    /// With --server: the most the problem cache keeps, in MiB (least recently used
+    /// problems are removed first).
+    #[arg(long, value_name = "MIB", default_value_t = 10240)]
+    pub cache_mib: u64,
+    /// With --server: the largest problem archive fetched, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 4096)]
+    pub max_problem_mib: u64,
 }
 
 /// A lease length from seconds on the command line.
@@ -45,12 +70,20 @@ pub fn lease(seconds: f64) -> anyhow::Result<Duration> {
 }
 
 /// Prints worker events on the terminal.
-struct Terminal {
+pub(super) struct Terminal {
     out: Mutex<std::io::Stdout>,
 }
 
 impl Terminal {
-    fn line(&self, text: &str) {
+    /// A terminal on stdout.
+    pub(super) fn new() -> Terminal {
+        Terminal {
+            out: Mutex::new(std::io::stdout()),
+        }
+    }
+
+    /// Prints one line, after the time.
+    pub(super) fn line(&self, text: &str) {
         let mut out = self.out.lock().unwrap_or_else(|e| e.into_inner());
         let now = judge_core::text::rfc3339_ms(judge_server::store::now_ms());
         let _ = writeln!(out, "{now} {text}");
@@ -100,21 +133,34 @@ impl WorkerListener for Terminal {
                 self.line(&format!("store problem (retrying): {error}"))
             }
             WorkerEvent::StoreBack => self.line("the store answers again"),
+            WorkerEvent::Fetched {
+                problem,
+                sha256,
+                bytes,
+                seconds,
+            } => self.line(&format!(
+                "problem {problem}: fetched version {} ({bytes} bytes, {seconds:.2} s)",
+                &sha256[..sha256.len().min(12)]
+            )),
+            WorkerEvent::Stopped { why } => {
+                self.line(&format!("stopped claiming: the server refuses this worker: {why}"))
+            }
         }
     }
 }
 
 /// Runs `judge worker` until SIGINT or SIGTERM.
 pub fn execute(cli: &GlobalOptions, args: &WorkerArgs) -> anyhow::Result<u8> {
+    if let Some(server) = &args.server {
+        return super::worker_remote::execute(cli, args, server);
+    }
     let config = super::common::load_config(cli.config.as_ref())?;
     let url = args.store.existing_url(Some(&config))?;
     let lease = lease(args.lease_seconds)?;
     let cancel = super::common::cancel_flag();
     let judge = Arc::new(judge_core::Judge::new(config, cancel.clone())?);
     super::common::warn_if_degraded(&judge);
-    let terminal = Arc::new(Terminal {
-        out: Mutex::new(std::io::stdout()),
-    });
+    let terminal = Arc::new(Terminal::new());
     // Every contest's problems, once each: a homework problem is judged here too.
     let mut seen = std::collections::BTreeSet::new();
     let problems: Vec<String> = judge

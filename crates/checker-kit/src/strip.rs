@@ -46,7 +46,7 @@ impl Strip {
 
     /// The slots in order, each with its top-left corner (relative to the strip's).
     pub fn slots(&self) -> impl Iterator<Item = (Slot, (f64, f64))> + '_ {
-        self.slots.iter().enumerate().map(|(index, &slot)| {
+        self.slots.iter().enumerate().map(move |(index, &slot)| {
             let (row, column) = (index / self.per_row, index % self.per_row);
             let (width, height) = self.slot_size;
             (slot, (column as f64 * width, row as f64 * height))

@@ -121,8 +121,8 @@ crate::i18n::texts! {
         time_limit => "Time (s)", "时间（秒）";
         memory_limit => "Memory (MiB)", "内存（MiB）";
         not_loaded => "does not load", "无法加载";
-        last_verify => "Last judge verify", "最近一次 judge verify";
-        never_verified => "not verified yet: run judge verify on it", "尚未验证：请对其运行 judge verify";
+        last_verify => "Last", "最近一次";
+        never_verified => "not verified yet: run", "尚未验证：请运行";
         verify_passed(at: &str) => "{at}, passed", "{at}，通过";
         verify_failed(at: &str) => "{at}, failed", "{at}，未通过";
         slowest_accepted(cpu: &str, limit: &str, file: &str) => "slowest accepted {cpu} s of {limit} s ({file})", "最慢的通过提交 {cpu} 秒，限制 {limit} 秒（{file}）";
@@ -281,7 +281,7 @@ pub fn page_of(
                 h2 { (t.limits()) }
                 p class="muted" { (t.limits_intro()) }
                 table {
-                    tr { th { (t.problem()) } th { (t.time_limit()) } th { (t.memory_limit()) } th {} th { (t.last_verify()) } }
+                    tr { th { (t.problem()) } th { (t.time_limit()) } th { (t.memory_limit()) } th {} th { (t.last_verify()) " " code { "judge verify" } } }
                     @for (id, shown) in limits {
                         tr {
                             td { code { (id) } }
@@ -318,7 +318,9 @@ fn last_verify(t: EditorTexts, view: &LimitsView) -> Markup {
             Some(why) => {
                 html! { span class="muted" { (t.unreadable()) ": " span lang="en" { (why) } } }
             }
-            None => html! { span class="muted" { (t.never_verified()) } },
+            None => {
+                html! { span class="muted" { (t.never_verified()) " " code { "judge verify" } } }
+            }
         };
     };
     let seconds = |s: f64| format!("{s:.2}");

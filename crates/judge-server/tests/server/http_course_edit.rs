@@ -3,7 +3,9 @@
 //! one is a 409); a student's token refused; bad input refused with judge.toml's bytes
 //! unchanged; freeze now / unfreeze seen on the scoreboard; a restart keeps every change.
 
-use crate::common::{cheap_hash, minutes_from_now, submission, Client, Reply, TestServer};
+use crate::common::{
+    cheap_hash, copy_problems, minutes_from_now, submission, Client, Reply, TestServer,
+};
 use axum::http::StatusCode;
 use judge_core::config::judge_toml::JudgeConfig;
 use judge_core::Judge;
@@ -728,18 +730,6 @@ async fn the_teachers_page_edits_contests_with_csrf_and_versions() {
 }
 
 /// Copies the fixture problems into `dir`, so that a test may change their limits.
-fn copy_problems(dir: &std::path::Path) {
-    let from = crate::common::fixtures().join("problems");
-    for problem in std::fs::read_dir(&from).unwrap() {
-        let problem = problem.unwrap();
-        let target = dir.join(problem.file_name());
-        std::fs::create_dir_all(&target).unwrap();
-        for file in std::fs::read_dir(problem.path()).unwrap() {
-            let file = file.unwrap();
-            std::fs::copy(file.path(), target.join(file.file_name())).unwrap();
-        }
-    }
-}
 
 #[tokio::test]
 async fn a_problems_limits_change_in_its_problem_toml_with_versions() {
@@ -932,8 +922,17 @@ async fn verifys_last_figures_are_beside_a_problems_limits() {
     );
     let mut page_client = server.login("teacher").await;
     let page = page_client.get("/teacher/contests").await;
-    assert!(page.body.contains("Last judge verify"), "{}", page.body);
-    assert!(page.body.contains("not verified yet"), "{}", page.body);
+    assert!(
+        page.body.contains("Last <code>judge verify</code>"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body
+            .contains("not verified yet: run <code>judge verify</code>"),
+        "{}",
+        page.body
+    );
     let config = JudgeConfig::load(&server._dir.path().join("judge.toml")).unwrap();
     let record = VerifyRecord {
         verified_at: "2026-12-06T23:40:00Z".into(),

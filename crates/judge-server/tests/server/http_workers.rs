@@ -342,3 +342,127 @@ fn http_workers_in_empty_folders_judge_every_submission_once_through_a_killed_wo
     }
     drop(server);
 }
+
+/// An edit on the server reaches an HTTP worker at its next claim (issues 30 and 35): the
+/// teacher lowers a problem's time limit through the API while a worker in an empty folder
+/// runs; the same program, accepted before, is judged TLE after, the worker having fetched
+/// the problem's new version by its content hash.
+#[test]
+fn an_edit_on_the_server_reaches_an_http_worker_at_its_next_claim() {
+    let binary = judge_binary();
+    let dir = tempfile::tempdir().unwrap();
+    let problems = dir.path().join("problems");
+    crate::common::copy_problems(&problems);
+    let folder = problems.display().to_string();
+    let config = write_config(dir.path(), |contest| {
+        contest.insert("problems_dir".into(), folder.into());
+    });
+    let data = dir.path().join("data");
+    let data_arg = data.to_str().unwrap();
+    printed(judge(
+        &binary,
+        &config,
+        &["users", "add", "ann", "--data", data_arg],
+    ));
+    let student = printed(judge(
+        &binary,
+        &config,
+        &["users", "token", "ann", "--data", data_arg],
+    ));
+    printed(judge(
+        &binary,
+        &config,
+        &["users", "add", "teach", "--teacher", "--data", data_arg],
+    ));
+    let teacher = printed(judge(
+        &binary,
+        &config,
+        &["users", "token", "teach", "--data", data_arg],
+    ));
+    let worker_token = printed(judge(
+        &binary,
+        &config,
+        &["users", "worker-token", "rack", "--data", data_arg],
+    ));
+    let server = ServeProcess::start_with(
+        &binary,
+        &config,
+        &[
+            "--data",
+            data_arg,
+            "--workers",
+            "0",
+            "--listen",
+            "127.0.0.1:0",
+            "--submissions-per-minute",
+            "0",
+        ],
+        &dir.path().join("serve.log"),
+    );
+    let address = server.address.clone();
+    let worker = HttpWorker::start(&binary, &address, &worker_token, "w1", dir.path());
+    // 0.6 s of CPU, then the sum: within 1 s (x python3's multiplier), not within 0.1 s.
+    let source = format!(
+        "import time\nstart = time.process_time()\nwhile time.process_time() - start < 0.6:\n    pass\n{}",
+        submission("ac.py")
+    );
+    let body =
+        serde_json::json!({"problem": "add", "language": "python3", "source": source}).to_string();
+    let verdict_of = |id: i64| -> Option<String> {
+        let connection = rusqlite::Connection::open(data.join("judge.sqlite3")).unwrap();
+        connection.busy_timeout(Duration::from_secs(5)).unwrap();
+        connection
+            .query_row(
+                "SELECT verdict FROM results WHERE submission_id = ?1",
+                [id],
+                |row| row.get(0),
+            )
+            .ok()
+    };
+    let submit = || -> i64 {
+        let reply = call(&address, "POST", "/api/v1/submissions", &student, &body);
+        assert_eq!(reply.status, 201, "{}", reply.body);
+        serde_json::from_str::<serde_json::Value>(&reply.body).unwrap()["id"]
+            .as_i64()
+            .unwrap()
+    };
+    let first = submit();
+    wait_for("the first result", Duration::from_secs(120), || {
+        verdict_of(first).is_some()
+    });
+    assert_eq!(
+        verdict_of(first).as_deref(),
+        Some("AC"),
+        "{}",
+        worker.output()
+    );
+
+    let shown = call(&address, "GET", "/api/v1/problems/add", &teacher, "");
+    assert_eq!(shown.status, 200, "{}", shown.body);
+    let version = serde_json::from_str::<serde_json::Value>(&shown.body).unwrap()["version"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let change = serde_json::json!({"time_limit_s": 0.1, "version": version}).to_string();
+    let changed = call(&address, "PATCH", "/api/v1/problems/add", &teacher, &change);
+    assert_eq!(changed.status, 200, "{}", changed.body);
+
+    let second = submit();
+    wait_for("the second result", Duration::from_secs(120), || {
+        verdict_of(second).is_some()
+    });
+    assert_eq!(
+        verdict_of(second).as_deref(),
+        Some("TLE"),
+        "{}",
+        worker.output()
+    );
+    let output = worker.output();
+    assert_eq!(
+        output.matches("problem add: fetched version").count(),
+        2,
+        "the worker fetches the edited problem once more: {output}"
+    );
+    assert_eq!(worker.cached(), 2, "{output}");
+    drop(server);
+}

@@ -40,6 +40,20 @@ pub fn submission(name: &str) -> String {
 /// Writes a judge.toml in `dir`: the repository's language table, the fixture problems
 /// `add`, `ghost` (no files) and `broken` (no checker), languages python3, c and cpp;
 /// `edit` changes the contest table.
+/// A copy of the fixture problems in `dir`, for a test that edits them (their limits).
+pub fn copy_problems(dir: &Path) {
+    let from = fixtures().join("problems");
+    for problem in std::fs::read_dir(&from).unwrap() {
+        let problem = problem.unwrap();
+        let target = dir.join(problem.file_name());
+        std::fs::create_dir_all(&target).unwrap();
+        for file in std::fs::read_dir(problem.path()).unwrap() {
+            let file = file.unwrap();
+            std::fs::copy(file.path(), target.join(file.file_name())).unwrap();
+        }
+    }
+}
+
 pub fn write_config(dir: &Path, edit: impl FnOnce(&mut toml::Table)) -> PathBuf {
     write_config_with(dir, edit, |_| {})
 }

@@ -21,7 +21,8 @@
 //! pinned to one CPU on a 2026-12 judging machine whose system calls are slow). The worst
 //! test is a 500 x 500 open maze with the exit walled in (secret/26): every cell is
 //! explored, 499 948 moves, measured in the judge at 0.57 s CPU on one machine and 1.5 s
-//! CPU, 3.0 s wall on that slower one (37 % of the 4 s limit).
+//! CPU, 3.0 s wall on that slower one; 1.9 to 2.3 s CPU on a third (2026-12-06), against
+//! the 6 s limit.
 //!
 //! The search is iterative (its own stack of (cell, next direction, direction it came
 //! by)): a serpentine 500 x 500 maze is a path of 125 000 cells, too deep for recursion in

@@ -57,7 +57,8 @@ const MAX_IDEMPOTENCY_KEY: usize = 200;
 /// The user of the request's API token (else 401, as JSON).
 pub struct ApiUser(pub User);
 
-fn unauthorized(message: &str) -> Response {
+/// A 401 as JSON, asking for a bearer token (the API's and the workers' endpoints).
+pub(super) fn unauthorized(message: &str) -> Response {
     let mut response = HttpError::new(StatusCode::UNAUTHORIZED, message)
         .into_json()
         .into_response();

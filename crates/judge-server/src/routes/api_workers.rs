@@ -24,6 +24,7 @@
 //! | `GET /api/v1/worker/queue` | the published problem versions, how many wait and are judged |
 //! | `GET /api/v1/worker/problems/{id}/{sha256}` | a published version's archive (judge-worker's `problem_hash`) |
 
+use super::api::unauthorized;
 use super::input::json_body;
 use super::table::{get, post, Routes};
 use crate::accounts::{token_sha256, WORKER_TOKEN_PREFIX};
@@ -33,8 +34,8 @@ use crate::options::ServerOptions;
 use crate::state::AppState;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequestParts, Path, State};
+use axum::http::header;
 use axum::http::request::Parts;
-use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use judge_store::{Claimed, JudgeOutcome, ProblemVersion, Store, WorkerReport, WorkerToken};
@@ -78,16 +79,6 @@ pub(super) fn routes(options: &ServerOptions) -> Routes {
 
 /// The judging machine of the request's worker token (else 401, as JSON).
 pub struct Machine(pub WorkerToken);
-
-fn unauthorized(message: &str) -> Response {
-    let mut response = HttpError::new(StatusCode::UNAUTHORIZED, message)
-        .into_json()
-        .into_response();
-    response
-        .headers_mut()
-        .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
-    response
-}
 
 impl FromRequestParts<AppState> for Machine {
     type Rejection = Response;

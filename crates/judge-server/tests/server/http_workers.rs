@@ -8,6 +8,7 @@
 //! sends.
 
 use crate::common::process::{judge, judge_binary, try_request, HttpReply, ServeProcess};
+use crate::common::wait_for;
 use crate::common::{submission, write_config};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -17,14 +18,6 @@ const SUBMISSIONS: usize = 60;
 const STUDENTS: usize = 4;
 /// Short leases, so that the killed worker's submission is taken over within seconds.
 const LEASE: &str = "3";
-
-fn wait_for(what: &str, timeout: Duration, mut done: impl FnMut() -> bool) {
-    let deadline = Instant::now() + timeout;
-    while !done() {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
 
 /// A program for the fixture problem `add`, and the verdict it deserves.
 fn program(index: usize) -> (String, &'static str) {

@@ -16,6 +16,7 @@
 use crate::common::process::{
     judge, judge_binary, try_request, HttpReply, ServeProcess, WorkerProcess,
 };
+use crate::common::wait_for;
 use crate::common::{cheap_hash, submission, write_config};
 use judge_server::store::{DatabaseUrl, Role, Store};
 use std::path::Path;
@@ -27,14 +28,6 @@ const STUDENTS: usize = 20;
 const SUBMISSIONS: usize = 200;
 /// Short leases, so that a killed worker's submission is taken over within seconds.
 const LEASE: &str = "3";
-
-fn wait_for(what: &str, timeout: Duration, mut done: impl FnMut() -> bool) {
-    let deadline = Instant::now() + timeout;
-    while !done() {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
 
 /// A program for the fixture problem `add`, and the verdict it deserves.
 fn program(index: usize) -> (String, &'static str) {

@@ -40,6 +40,18 @@ pub fn submission(name: &str) -> String {
 /// Writes a judge.toml in `dir`: the repository's language table, the fixture problems
 /// `add`, `ghost` (no files) and `broken` (no checker), languages python3, c and cpp;
 /// `edit` changes the contest table.
+/// Waits (polling every 100 ms) until `done`, failing the test after `timeout`.
+pub fn wait_for(what: &str, timeout: std::time::Duration, mut done: impl FnMut() -> bool) {
+    let deadline = std::time::Instant::now() + timeout;
+    while !done() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "timed out waiting for {what}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+}
+
 /// A copy of the fixture problems in `dir`, for a test that edits them (their limits).
 pub fn copy_problems(dir: &Path) {
     let from = fixtures().join("problems");

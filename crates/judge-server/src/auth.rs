@@ -5,32 +5,22 @@
 //! not carry them); `--secure-cookies` adds Secure. A page asked for without a session
 //! redirects to the log-in page (303); any other request without one gets 401.
 
-use crate::accounts::{self, hex, random_bytes, token_sha256};
 use crate::cookies::cookie;
 use crate::http_error::HttpError;
-use crate::links::encode_component;
 use crate::state::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, Method};
 use axum::response::{IntoResponse, Redirect, Response};
-use judge_store::User;
+use judge_course::accounts::{self, hex, random_bytes, token_sha256};
+use judge_views::links::encode_component;
 
 /// The session cookie.
 pub const SESSION_COOKIE: &str = "judge_session";
 /// The log-in form's CSRF cookie.
 pub const LOGIN_COOKIE: &str = "judge_login";
 
-/// A logged-in session.
-#[derive(Debug, Clone)]
-pub struct Session {
-    /// The user.
-    pub user: User,
-    /// The session's CSRF token.
-    pub csrf_token: String,
-    /// The SHA-256 of the cookie's token (the session's key in the store).
-    pub token_sha256: String,
-}
+pub use judge_course::session::Session;
 
 /// Looks up the request's session, if it has a live one.
 pub async fn current_session(

@@ -1,6 +1,6 @@
 //! Cookies: the one a request carries, and the `Set-Cookie` header that sets one. The
 //! session's and the log-in form's are [`crate::auth`]'s, the interface language's
-//! [`crate::i18n`]'s.
+//! [`judge_i18n`]'s.
 
 use axum::http::{header, HeaderMap, HeaderValue};
 

@@ -2,10 +2,10 @@
 //! again after a teacher imports a package: the contests, each problem made ready
 //! (checkers built), their versions for the workers, their titles and labels.
 
-use crate::contest::Contests;
-use crate::error::Result;
 use crate::state::CourseParts;
 use judge_core::Judge;
+use judge_course::contest::Contests;
+use judge_course::error::Result;
 use judge_store::{ProblemVersion, Store};
 use std::sync::Arc;
 
@@ -29,7 +29,7 @@ pub fn load(judge: Arc<Judge>, store: &Store, now_ms: i64) -> Result<Course> {
     let problems: Vec<String> = all_problems.iter().map(|p| p.id.clone()).collect();
     judge_worker::workers::warm_up(&judge, &problems)?;
     let (versions, broken) = judge_worker::problem_hash::local_versions(&judge, &problems);
-    let labels = crate::visibility::Labels::load(&judge, &all_problems);
+    let labels = judge_course::visibility::Labels::load(&judge, &all_problems);
     let titles = all_problems
         .iter()
         .map(|problem| {

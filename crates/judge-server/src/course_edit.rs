@@ -8,192 +8,28 @@
 //! file renamed over it), then read again as an import does ([`crate::import::reload`]):
 //! the pages, the API and every worker use it at once, without a restart. What is not the
 //! course's definition (the window a teacher moved, "freeze now", a published board) stays
-//! in the store ([`crate::contest`]). One change at a time
+//! in the store ([`judge_course::contest`]). One change at a time
 //! ([`crate::state::Shared::course_lock`]).
 //!
 //! Each contest has a version, a hash of its definition: a change names the version it
 //! was made from, and one made from an older version is refused with the current one
 //! (two teachers never lose an edit in silence).
 
-use crate::contest::{Contest, Phase};
-use crate::error::ServerError;
 use crate::state::AppState;
-use crate::views::contest_editor::EditTexts;
 use judge_core::config::judge_toml::{JudgeConfig, LatePenaltyToml};
 use judge_core::course::{
     ContestKind, ContestProblem, ContestSpec, ContestStart, Feedback, Grading, LatePenalty, Scoring,
 };
-use judge_core::text::rfc3339_ms as rfc3339;
+pub use judge_course::contest_view::{version, view, ContestView, LimitsView};
+use judge_course::error::ServerError;
 use judge_store::SubmissionFilter;
-use serde::{Deserialize, Deserializer, Serialize};
+use judge_views::views::contest_editor::EditTexts;
+use serde::{Deserialize, Deserializer};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 
 /// The longest title accepted.
 const MAX_TITLE_CHARS: usize = 200;
-
-/// A contest's definition as the API shows it and its version hashes.
-#[derive(Debug, Clone, Serialize)]
-pub struct Definition {
-    /// Its id.
-    pub id: String,
-    /// Whether it is the first (`[contest]`).
-    pub first: bool,
-    /// Its title.
-    pub title: String,
-    /// `contest` or `homework`.
-    pub kind: &'static str,
-    /// `ioi` or `icpc`.
-    pub scoring: &'static str,
-    /// When it opens (RFC 3339).
-    pub start: Option<String>,
-    /// When it closes (a homework set: its deadline).
-    pub end: Option<String>,
-    /// The first contest's length in minutes.
-    pub duration_minutes: Option<u32>,
-    /// Minutes before the end the public board freezes.
-    pub freeze_minutes: Option<u32>,
-    /// A homework set: late submissions refused from then on.
-    pub late_until: Option<String>,
-    /// The languages students may use (None: all).
-    pub languages: Option<Vec<String>>,
-    /// Its problems.
-    pub problems: Vec<ProblemDefinition>,
-    /// Its weight in the course's grades.
-    pub weight: f64,
-    /// A homework set's late rule (`{"factor"}` or `{"per_day", "floor"}`; None: late
-    /// work counts in full).
-    pub late_penalty: Option<LatePenaltyToml>,
-    /// A homework set's extensions: student -> their deadline (RFC 3339).
-    pub extensions: BTreeMap<String, String>,
-    /// The groups of students it is for (empty: every student).
-    pub for_groups: Vec<String>,
-}
-
-/// A problem of a contest as the API shows it.
-#[derive(Debug, Clone, Serialize)]
-pub struct ProblemDefinition {
-    /// The problem's id.
-    pub id: String,
-    /// Its points here.
-    pub points: f64,
-    /// `first-failure` or `all-tests`.
-    pub feedback: &'static str,
-}
-
-/// A contest as `GET /api/v1/contests/{id}` answers it: its definition, version and
-/// where it is now.
-#[derive(Debug, Clone, Serialize)]
-pub struct ContestView {
-    /// Its definition.
-    #[serde(flatten)]
-    pub definition: Definition,
-    /// The version a change must name.
-    pub version: String,
-    /// The window in force (a teacher's, else judge.toml's).
-    pub window: WindowView,
-    /// `not-started`, `running`, `late` or `over`.
-    pub phase: &'static str,
-    /// Whether the public board is frozen now.
-    pub frozen: bool,
-    /// Since when, if it is.
-    pub frozen_since: Option<String>,
-    /// Whether a teacher published the board.
-    pub published: bool,
-}
-
-/// The window in force.
-#[derive(Debug, Clone, Serialize)]
-pub struct WindowView {
-    /// The start.
-    pub start: String,
-    /// The end or deadline.
-    pub end: Option<String>,
-    /// A homework set's last late moment.
-    pub late_until: Option<String>,
-    /// Whether a teacher moved it (else judge.toml's).
-    pub teacher_set: bool,
-}
-
-fn time_text(time: ContestStart) -> String {
-    rfc3339(time.unix_ms())
-}
-
-/// A contest's definition in the API's terms.
-pub fn definition(spec: &ContestSpec, first: bool) -> Definition {
-    Definition {
-        id: spec.id.clone(),
-        first,
-        title: spec.title.clone(),
-        kind: match spec.kind {
-            ContestKind::Contest => "contest",
-            ContestKind::Homework => "homework",
-        },
-        scoring: match spec.scoring {
-            Scoring::Ioi => "ioi",
-            Scoring::Icpc => "icpc",
-        },
-        start: spec.start.map(time_text),
-        end: spec.end.map(time_text),
-        duration_minutes: spec.duration_minutes,
-        freeze_minutes: spec.freeze_minutes,
-        late_until: spec.late_until.map(time_text),
-        languages: spec.languages.clone(),
-        problems: spec
-            .problems
-            .iter()
-            .map(|p| ProblemDefinition {
-                id: p.id.clone(),
-                points: p.points,
-                feedback: match p.feedback {
-                    Feedback::FirstFailure => "first-failure",
-                    Feedback::AllTests => "all-tests",
-                },
-            })
-            .collect(),
-        weight: spec.grading.weight,
-        late_penalty: LatePenaltyToml::of(spec.grading.late_penalty),
-        extensions: spec
-            .grading
-            .extensions
-            .iter()
-            .map(|(student, until)| (student.clone(), time_text(*until)))
-            .collect(),
-        for_groups: spec.for_groups.clone(),
-    }
-}
-
-/// A contest's version: the first 16 hex digits of the SHA-256 of its definition.
-pub fn version(spec: &ContestSpec, first: bool) -> String {
-    let json = serde_json::to_vec(&definition(spec, first)).unwrap_or_default();
-    let digest = Sha256::digest(&json);
-    digest.iter().take(8).map(|b| format!("{b:02x}")).collect()
-}
-
-/// A running contest as the API shows it at `now_ms`.
-pub fn view(contest: &Contest, now_ms: i64) -> ContestView {
-    let window = contest.window();
-    let frozen_since = contest.frozen_since(now_ms);
-    ContestView {
-        definition: definition(&contest.spec, contest.first),
-        version: version(&contest.spec, contest.first),
-        window: WindowView {
-            start: rfc3339(window.start_ms),
-            end: window.end_ms.map(rfc3339),
-            late_until: window.late_until_ms.map(rfc3339),
-            teacher_set: contest.overridden(),
-        },
-        phase: match contest.phase(now_ms) {
-            Phase::NotStarted => "not-started",
-            Phase::Running => "running",
-            Phase::Late => "late",
-            Phase::Over => "over",
-        },
-        frozen: frozen_since.is_some(),
-        frozen_since: frozen_since.map(rfc3339),
-        published: contest.published(),
-    }
-}
 
 /// Absent (`None`), `null` (`Some(None)`: clear it) or a value (a JSON body's field of a
 /// `PATCH`: `#[serde(default, deserialize_with = "present")]`).
@@ -473,7 +309,19 @@ fn apply(
             return invalid(t.late_before_end().into());
         }
     }
-    if !first && spec.freeze_minutes.is_some() && spec.end.is_none() {
+    // The first contest's end is its start plus its length. judge.toml tolerates a freeze
+    // without a length there (the dashboard warns of it), but a change that makes or
+    // keeps one is refused, as for the other contests.
+    let has_end = if first {
+        spec.duration_minutes.is_some()
+    } else {
+        spec.end.is_some()
+    };
+    let touches_freeze = !first
+        || change.freeze_minutes.is_some()
+        || change.duration_minutes.is_some()
+        || change.end.is_some();
+    if spec.freeze_minutes.is_some() && !has_end && touches_freeze {
         return invalid(t.freeze_needs_end().into());
     }
     if let Some(weight) = change.weight {
@@ -583,7 +431,7 @@ pub async fn blocking<T: Send + 'static>(
     edit: impl FnOnce(&AppState) -> Result<T, EditError> + Send + 'static,
 ) -> Result<T, EditError> {
     let state = state.clone();
-    tokio::task::spawn_blocking(crate::i18n::carried(move || edit(&state)))
+    tokio::task::spawn_blocking(judge_i18n::carried(move || edit(&state)))
         .await
         .unwrap_or_else(|error| Err(EditError::Server(ServerError::Task(error.to_string()))))
 }
@@ -656,7 +504,7 @@ fn act(state: &AppState, id: &str, change: &ContestChange, now_ms: i64) -> Resul
     }
     match change.frozen {
         Some(true) => contest.freeze_now(&latest.store, now_ms)?,
-        Some(false) => contest.set_published(&latest.store, true)?,
+        Some(false) => contest.unfreeze(&latest.store, now_ms)?,
         None => {}
     }
     if let Some(published) = change.published {
@@ -761,26 +609,6 @@ pub fn remove(state: &AppState, id: &str, asked: Option<&str>) -> Result<(), Edi
     write_and_reload(&latest, &config, |config| {
         judge_packages::course_toml::remove_contest(config, id)
     })
-}
-
-/// A problem's limits as `GET /api/v1/problems/{id}` answers them.
-#[derive(Debug, Clone, Serialize)]
-pub struct LimitsView {
-    /// The problem's id.
-    pub id: String,
-    /// CPU seconds (None: not decided yet, a package without a limit).
-    pub time_limit_s: Option<f64>,
-    /// Where the time limit comes from.
-    pub time_limit_origin: judge_core::problem::TimeLimitOrigin,
-    /// Memory in MiB.
-    pub memory_mib: u64,
-    /// The version a change must name.
-    pub version: String,
-    /// What the last `judge verify` of it found (its slowest accepted submission against
-    /// the limit, ...), if it ran.
-    pub last_verify: Option<judge_packages::verify_record::VerifyRecord>,
-    /// Why that record cannot be read, when it cannot.
-    pub last_verify_unreadable: Option<String>,
 }
 
 /// A change of a problem's limits.

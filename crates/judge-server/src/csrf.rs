@@ -4,10 +4,10 @@
 //! kept in the store, with its expiry), which must also be in a short-lived cookie (double
 //! submit): a value the client made up is refused. Comparisons take constant time.
 
-use crate::accounts::{hex, random_bytes};
-use crate::error::Result;
 use crate::http_error::HttpError;
 use hmac::{KeyInit, Mac};
+use judge_course::accounts::{hex, random_bytes};
+use judge_course::error::Result;
 
 /// The settings key of the log-in form's signing key.
 pub const LOGIN_KEY_SETTING: &str = "login_form_key";
@@ -52,9 +52,6 @@ pub fn verify_login(
     }
     Ok(())
 }
-
-/// The form field that carries the token.
-pub const FIELD: &str = "csrf";
 
 /// A fresh token.
 pub fn new_token() -> Result<String> {

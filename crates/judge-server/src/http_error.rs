@@ -1,14 +1,14 @@
 //! What a browser gets when a request cannot be served: the right status and a clear
 //! message, as a small HTML page in the request's language (or JSON for the JSON
 //! endpoints: `{"error", "code", "status"}`, with `code` a stable word for programs; the
-//! API under `/api/` answers in English, see [`crate::i18n`]). Bad input is never a 500;
+//! API under `/api/` answers in English, see [`judge_i18n`]). Bad input is never a 500;
 //! a 500 means the server itself failed (its log says why).
 
-use crate::error::ServerError;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use judge_course::error::ServerError;
 
-crate::i18n::texts! {
+judge_i18n::texts! {
     /// The messages of the errors every route may answer.
     pub struct ErrorTexts {
         not_logged_in => "You are not logged in, or your session has ended. Log in and try again.",
@@ -185,8 +185,12 @@ impl IntoResponse for HttpError {
             (
                 self.status,
                 axum::response::Html(
-                    crate::views::error_page(self.status, &self.message, self.detail.as_deref())
-                        .into_string(),
+                    judge_views::views::error_page(
+                        self.status,
+                        &self.message,
+                        self.detail.as_deref(),
+                    )
+                    .into_string(),
                 ),
             )
                 .into_response()

@@ -13,10 +13,10 @@
 //! and finally a new state for the requests that come next. One import runs at a time
 //! ([`crate::state::Shared::course_lock`]).
 
-use crate::error::ServerError;
 use crate::state::AppState;
 use judge_core::config::judge_toml::JudgeConfig;
 use judge_core::JudgeError;
+use judge_course::error::ServerError;
 use judge_packages::import::{Imported, DEFAULT_POINTS};
 use judge_store::now_ms;
 use std::path::Path;
@@ -89,7 +89,7 @@ fn messages(error: &JudgeError, stored: &Path, file_name: &str) -> Vec<String> {
     let lines = match error {
         JudgeError::Package(package) => package.errors.iter().map(|e| e.to_string()).collect(),
         JudgeError::UnknownContest { given, .. } => {
-            vec![crate::views::import::ImportTexts::current().unknown_contest(given)]
+            vec![judge_views::views::import::ImportTexts::current().unknown_contest(given)]
         }
         other => vec![other.to_string()],
     };

@@ -19,18 +19,18 @@
 //! - [`accounts`]: passwords, tokens and the operations behind `judge users`.
 //! - [`Result`] and [`ServerError`], what goes wrong below the HTTP layer.
 //!
-//! Inside, not public: `routes` (one module per page group, each with its routes) over
-//! `views` (HTML, over `document`: what every page has, and the `layout` of a logged-in
-//! page), `auth` (sessions and the role extractors), `csrf`, `http_error` (what a browser
-//! gets when a request fails), `visibility` (what students may see of a result),
-//! `subtasks` (a result's tests by subtask); `self_test` (a student's program run on
-//! their own input); `contest` (the clock, the freeze), `course` and `import` (judge.toml
-//! read again after a package is imported), `scoreboard`, `export`, `charts` (the numbers of the
-//! teacher's charts), `statement`; `i18n`
-//! (the interface's language per request, and the texts), `cookies`, `links`, `listen`
+//! Inside, not public: `routes` (one module per page group, each with its routes and
+//! handlers), `auth` (sessions and the role extractors), `csrf`, `http_error` (what a
+//! browser gets when a request fails), `lang_request` (each request's language),
+//! `self_test` (a student's program run on their own input), `course`, `course_edit` and
+//! `import` (judge.toml changed and read again without a restart), `cookies`, `listen`
 //! (connections per address), `login_limits`, `state` (what every handler shares),
-//! `server` (start, serve, stop, scheduled backups), `metrics` (`GET /metrics` in Prometheus'
-//! text format).
+//! `server` (start, serve, stop, scheduled backups), `metrics` (`GET /metrics` in
+//! Prometheus' text format).
+//!
+//! Below it: judge-course (the contests and their clocks, accounts, the scoreboard,
+//! grades, charts, statements, what a student may see of a result), judge-views (the HTML
+//! of every page) and judge-i18n (the interface's two languages and their texts).
 //!
 //! It does not judge by itself (judge-core does) nor isolate programs (the sandbox does).
 //! A submission is committed before the page answers; a result is written once per
@@ -39,13 +39,12 @@
 
 // What other crates use (`judge`'s commands, the benchmarks, the tests): the store, the
 // workers and what they need, accounts, the options; and the few items below.
-pub mod accounts;
-pub mod grades;
+pub use judge_course::{accounts, grades};
 pub mod options;
 pub use judge_store as store;
 pub use judge_worker::{backend, problem_cache, problem_hash, remote, workers};
 
-pub use error::{Result, ServerError};
+pub use judge_course::{Result, ServerError};
 pub use judge_worker::Queue;
 pub use login_limits::LoginLimits;
 pub use options::ServerOptions;
@@ -54,27 +53,17 @@ pub use server::{init_logging, run, Server};
 
 // The web front itself: reached through `Server` and `run`.
 mod auth;
-mod charts;
-mod contest;
 mod cookies;
 mod course;
 mod course_edit;
 mod csrf;
-mod error;
-mod export;
 mod http_error;
-mod i18n;
 mod import;
-mod links;
+mod lang_request;
 mod listen;
 mod login_limits;
 mod metrics;
 mod routes;
-mod scoreboard;
 mod self_test;
 mod server;
 mod state;
-mod statement;
-mod subtasks;
-mod views;
-mod visibility;

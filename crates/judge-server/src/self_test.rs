@@ -15,9 +15,9 @@
 
 use crate::options::ServerOptions;
 use judge_core::judge::{JudgeOptions, Submission};
-use judge_core::picture::{Picture, PictureTests};
+use judge_core::picture::PictureTests;
 use judge_core::run_test::Judging;
-use judge_core::{Judge, JudgeError, Verdict};
+use judge_core::{Judge, JudgeError};
 use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -157,36 +157,7 @@ pub struct Request {
     pub input: Vec<u8>,
 }
 
-/// What a self-test shows.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Outcome {
-    /// It did not compile: the compiler's message.
-    CompileError(String),
-    /// It ran.
-    Ran {
-        /// OK (AC), TLE, MLE, OLE or RE.
-        verdict: Verdict,
-        /// Why it failed, in a few words (which limit, the signal, the exit code).
-        message: String,
-        /// The start of its output (lossy UTF-8).
-        output: String,
-        /// Whether the output was longer than what is shown.
-        output_truncated: bool,
-        /// The start of its stderr.
-        stderr: String,
-        /// Whether stderr was longer than what is shown.
-        stderr_truncated: bool,
-        /// CPU seconds.
-        cpu_time_s: f64,
-        /// Wall-clock seconds.
-        wall_time_s: f64,
-        /// Peak memory, in bytes.
-        peak_memory_bytes: u64,
-        /// The output drawn on the input by the problem's visualizer, or why it is not;
-        /// `None` when the problem has none or the program wrote nothing.
-        picture: Option<Picture>,
-    },
-}
+pub use judge_course::self_test::Outcome;
 
 /// Whether a problem is interactive (its input is a dialogue with the interactor, not a
 /// file: it cannot be run on an input of one's own).

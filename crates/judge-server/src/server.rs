@@ -3,11 +3,11 @@
 //! workers (if any), serve HTTP until asked to stop, then let the workers finish or hand
 //! back their submissions.
 
-use crate::error::{Result, ServerError};
 use crate::listen::ConnectionLimits;
 use crate::options::{BackupSchedule, ServerOptions};
 use crate::state::{AppState, Shared};
 use judge_core::Judge;
+use judge_course::error::{Result, ServerError};
 use judge_store::data_lock::lock_data_folder;
 use judge_store::{now_ms, DatabaseUrl, Store};
 use judge_worker::workers::{self, WorkerOptions, Workers};

@@ -8,11 +8,11 @@
 //! as axum does for each request, takes the latest), so a page never mixes two versions
 //! of the course.
 
-use crate::contest::{Contest, Contests};
-use crate::error::ServerError;
 use crate::http_error::HttpError;
 use crate::options::ServerOptions;
 use judge_core::Judge;
+use judge_course::contest::{Contest, Contests};
+use judge_course::error::ServerError;
 use judge_store::{Store, StoreError};
 use judge_worker::Queue;
 use std::ops::Deref;
@@ -58,7 +58,7 @@ pub struct Shared {
     /// loaded every problem from disk on every request.
     pub titles: std::collections::BTreeMap<String, Result<(String, Option<String>), String>>,
     /// How students see each problem's secret tests.
-    pub labels: crate::visibility::Labels,
+    pub labels: judge_course::visibility::Labels,
     /// The key that signs the log-in form's CSRF tokens (kept in the store).
     pub login_key: Vec<u8>,
     /// Self-tests' capacity and each student's recent runs.
@@ -80,7 +80,7 @@ pub struct CourseParts {
     /// Each problem's titles.
     pub titles: std::collections::BTreeMap<String, Result<(String, Option<String>), String>>,
     /// How students see each problem's secret tests.
-    pub labels: crate::visibility::Labels,
+    pub labels: judge_course::visibility::Labels,
 }
 
 impl Shared {
@@ -128,7 +128,7 @@ impl AppState {
         F: FnOnce(&Shared) -> Result<T, ServerError> + Send + 'static,
     {
         let shared = self.current.clone();
-        match tokio::task::spawn_blocking(crate::i18n::carried(move || f(&shared))).await {
+        match tokio::task::spawn_blocking(judge_i18n::carried(move || f(&shared))).await {
             Ok(result) => result.map_err(HttpError::from),
             Err(error) => {
                 tracing::error!("a request's blocking task failed: {error}");

@@ -1,7 +1,7 @@
 //! The accounts pages: the teacher's (every account: add, import a class, reset a
 //! password, disable and enable, make a teacher or a student, API tokens) and everyone's
 //! own (change their password, make and revoke their API tokens). They call the same
-//! operations as `judge users` (crate::accounts). Each form answers with the page itself,
+//! operations as `judge users` (judge_course::accounts). Each form answers with the page itself,
 //! so that a password or token it made is shown once and never lands in an address or a
 //! redirect; a refusal is the page with the reason in its language (400, 404 or 409),
 //! and nothing changed.
@@ -9,18 +9,20 @@
 use super::input::{bad_form, parse_id};
 use super::login::CsrfForm;
 use super::table::{get, post, Routes};
-use crate::accounts::{self, refusal_apart, AccountError};
 use crate::auth::{LoggedIn, Session, TeacherOnly};
 use crate::http_error::HttpError;
 use crate::options::ServerOptions;
 use crate::state::AppState;
-use crate::views::accounts::{self as view, AccountTexts, AccountsPage, MyAccountPage, Outcome};
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use axum::Form;
+use judge_course::accounts::{self, refusal_apart, AccountError};
 use judge_store::{AccountChange, Role};
+use judge_views::views::accounts::{
+    self as view, AccountTexts, AccountsPage, MyAccountPage, Outcome,
+};
 use serde::Deserialize;
 
 /// The accounts pages.
@@ -88,7 +90,7 @@ async fn teacher_refusal(
     session: &Session,
     error: &AccountError,
 ) -> Result<Response, HttpError> {
-    let message = view::refusal(crate::i18n::current(), error);
+    let message = view::refusal(judge_i18n::current(), error);
     teacher_answer(
         state,
         session,
@@ -391,7 +393,7 @@ async fn change_password(
                 AccountError::WrongPassword => StatusCode::FORBIDDEN,
                 _ => StatusCode::BAD_REQUEST,
             };
-            let outcome = Outcome::Refused(view::refusal(crate::i18n::current(), &refusal));
+            let outcome = Outcome::Refused(view::refusal(judge_i18n::current(), &refusal));
             my_answer(&state, &session, status, Some(outcome)).await
         }
     }

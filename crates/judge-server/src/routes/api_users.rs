@@ -13,7 +13,6 @@
 
 use super::api::ApiUser;
 use super::table::{get, post, Routes};
-use crate::accounts::{self, refusal_apart, AccountError};
 use crate::http_error::HttpError;
 use crate::options::ServerOptions;
 use crate::state::AppState;
@@ -23,6 +22,7 @@ use axum::http::request::Parts;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use judge_course::accounts::{self, refusal_apart, AccountError};
 use judge_store::AccountChange;
 use judge_store::{Role, User};
 use serde::Deserialize;
@@ -133,7 +133,7 @@ async fn add(
     );
     let location = format!(
         "/api/v1/users/{}",
-        crate::links::encode_component(&body.name)
+        judge_views::links::encode_component(&body.name)
     );
     let mut response = (
         StatusCode::CREATED,

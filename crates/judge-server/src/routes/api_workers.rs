@@ -27,8 +27,6 @@
 use super::api::unauthorized;
 use super::input::json_body;
 use super::table::{get, post, Routes};
-use crate::accounts::{token_sha256, WORKER_TOKEN_PREFIX};
-use crate::error::ServerError;
 use crate::http_error::HttpError;
 use crate::options::ServerOptions;
 use crate::state::AppState;
@@ -38,6 +36,8 @@ use axum::http::header;
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use judge_course::accounts::{token_sha256, WORKER_TOKEN_PREFIX};
+use judge_course::error::ServerError;
 use judge_store::{Claimed, JudgeOutcome, ProblemVersion, Store, WorkerReport, WorkerToken};
 use judge_worker::backend::{claim_from_store, BackendError, Claimable};
 use judge_worker::remote::{

@@ -1,21 +1,21 @@
-//! The teacher's charts ([`crate::charts`]): the class at a glance, with each chart's
+//! The teacher's charts ([`judge_course::charts`]): the class at a glance, with each chart's
 //! numbers as CSV.
 
 use super::frame;
 use super::input;
 use super::table::{get, Routes};
 use crate::auth::TeacherOnly;
-use crate::charts::{self, csv, Charts};
-use crate::contest::Contest;
 use crate::http_error::{ErrorTexts, HttpError};
 use crate::options::ServerOptions;
 use crate::state::AppState;
-use crate::views::charts as view;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
+use judge_course::charts::{self, csv, Charts};
+use judge_course::contest::Contest;
 use judge_store::User;
+use judge_views::views::charts as view;
 use serde::Deserialize;
 
 /// The charts.
@@ -30,7 +30,7 @@ pub(super) fn routes(_: &ServerOptions) -> Routes {
         .route("/teacher/charts/export/{file}", get(export))
 }
 
-crate::i18n::texts! {
+judge_i18n::texts! {
     /// The charts' errors.
     struct ChartsErrorTexts {
         no_export(file: &str) => "There is no chart file {file:?}: verdicts.csv, tests.csv, timeline.csv, scores.csv, progress.csv.",

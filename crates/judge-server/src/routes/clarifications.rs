@@ -22,12 +22,12 @@ use crate::auth::{LoggedIn, TeacherOnly};
 use crate::http_error::HttpError;
 use crate::options::ServerOptions;
 use crate::state::AppState;
-use crate::views::clarifications::{page_view, ClarificationsPage};
-use crate::views::Chrome;
 use axum::extract::rejection::{FormRejection, QueryRejection};
 use axum::extract::{Form, Path, Query, State};
 use axum::response::{Html, Redirect};
 use judge_store::clarifications::{Asked, NewQuestion};
+use judge_views::views::clarifications::{page_view, ClarificationsPage};
+use judge_views::views::Chrome;
 use serde::Deserialize;
 
 /// Questions, answers and announcements.
@@ -48,7 +48,7 @@ pub const MAX_QUESTION_CHARS: usize = 2000;
 /// The longest answer or announcement, in characters.
 pub const MAX_ANSWER_CHARS: usize = 8000;
 
-crate::i18n::texts! {
+judge_i18n::texts! {
     /// The clarification routes' messages.
     pub struct ClarificationErrors {
         empty_question => "The question is empty.", "问题为空。";

@@ -12,20 +12,20 @@
 use super::frame;
 use super::input::bad_form;
 use super::table::{get, post, Routes};
-use crate::auth::TeacherOnly;
+use crate::auth::{Session, TeacherOnly};
 use crate::course_edit::{self, ContestChange, EditError, ProblemChange};
 use crate::http_error::{ErrorTexts, HttpError};
 use crate::options::ServerOptions;
 use crate::state::AppState;
-use crate::views::contest_editor::{self as view, EditTexts};
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::{Html, Redirect};
+use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::Form;
 use judge_core::config::judge_toml::LatePenaltyToml;
 use judge_core::course::{ContestKind, Feedback, Scoring};
 use judge_store::now_ms;
+use judge_views::views::contest_editor::{self as view, EditTexts};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -61,6 +61,38 @@ async fn page(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
 ) -> Result<Html<String>, HttpError> {
+    editor(&state, &session, None).await
+}
+
+/// A refused form's answer: the editor again, the form as typed with why it was refused
+/// (a change that cannot be made, or one made from an old version), with the refusal's
+/// status; any other error as an error page.
+async fn refused(
+    state: &AppState,
+    session: &Session,
+    contest: Option<String>,
+    form: &ContestForm,
+    error: HttpError,
+) -> Result<Response, HttpError> {
+    if error.status != StatusCode::UNPROCESSABLE_ENTITY && error.status != StatusCode::CONFLICT {
+        return Err(error);
+    }
+    let status = error.status;
+    let refused = view::Refused {
+        contest,
+        typed: form.typed(),
+        why: error.message,
+    };
+    let page = editor(state, session, Some(&refused)).await?;
+    Ok((status, page).into_response())
+}
+
+/// The editor's page, with a refused form drawn again as typed.
+async fn editor(
+    state: &AppState,
+    session: &Session,
+    refused: Option<&view::Refused>,
+) -> Result<Html<String>, HttpError> {
     let now = now_ms();
     let views: Vec<_> = state
         .contests
@@ -74,7 +106,7 @@ async fn page(
         .into_iter()
         .map(|p| p.id)
         .collect();
-    let limits = blocking(&state, move |s| {
+    let limits = blocking(state, move |s| {
         Ok(ids
             .into_iter()
             .map(|id| {
@@ -84,9 +116,9 @@ async fn page(
             .collect::<Vec<_>>())
     })
     .await?;
-    let chrome = frame::course_page(&state, &session, "contests").await?;
+    let chrome = frame::course_page(state, session, "contests").await?;
     Ok(Html(
-        view::page_of(&chrome, &views, &limits, &session.csrf_token).into_string(),
+        view::page_of(&chrome, &views, &limits, &session.csrf_token, refused).into_string(),
     ))
 }
 
@@ -119,6 +151,35 @@ pub struct ContestForm {
     extensions: Option<String>,
     /// The groups it is for, comma-separated (empty: every student).
     for_groups: Option<String>,
+}
+
+impl ContestForm {
+    /// Each field as typed, by its name (the secrets, CSRF token and version, left out).
+    fn typed(&self) -> BTreeMap<String, String> {
+        let fields = [
+            ("id", self.id.as_deref()),
+            ("title", Some(self.title.as_str())),
+            ("kind", self.kind.as_deref()),
+            ("scoring", Some(self.scoring.as_str())),
+            ("start", Some(self.start.as_str())),
+            ("end", self.end.as_deref()),
+            ("duration_minutes", self.duration_minutes.as_deref()),
+            ("freeze_minutes", Some(self.freeze_minutes.as_str())),
+            ("late_until", self.late_until.as_deref()),
+            ("languages", Some(self.languages.as_str())),
+            ("problems", Some(self.problems.as_str())),
+            ("weight", self.weight.as_deref()),
+            ("late_factor", self.late_factor.as_deref()),
+            ("late_per_day", self.late_per_day.as_deref()),
+            ("late_floor", self.late_floor.as_deref()),
+            ("extensions", self.extensions.as_deref()),
+            ("for_groups", self.for_groups.as_deref()),
+        ];
+        fields
+            .into_iter()
+            .filter_map(|(name, value)| Some((name.to_string(), value?.to_string())))
+            .collect()
+    }
 }
 
 /// A number field (empty: None).
@@ -266,20 +327,23 @@ async fn create(
     State(state): State<AppState>,
     TeacherOnly(session): TeacherOnly,
     form: Result<Form<ContestForm>, FormRejection>,
-) -> Result<Redirect, HttpError> {
+) -> Result<Response, HttpError> {
     let Form(form) = form.map_err(bad_form)?;
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
-    let change = change_of(&form)?;
-    let made = blocking(&state, move |s| course_edit::create(s, &change, now_ms())).await?;
+    let made = match change_of(&form) {
+        Ok(change) => blocking(&state, move |s| course_edit::create(s, &change, now_ms())).await,
+        Err(error) => Err(error),
+    };
+    let made = match made {
+        Ok(made) => made,
+        Err(error) => return refused(&state, &session, None, &form, error).await,
+    };
     tracing::info!(
         "{} created contest {}",
         session.user.name,
         made.definition.id
     );
-    Ok(Redirect::to(&format!(
-        "/teacher/contests#contest-{}",
-        made.definition.id
-    )))
+    Ok(Redirect::to(&format!("/teacher/contests#contest-{}", made.definition.id)).into_response())
 }
 
 /// `POST /teacher/contests/{id}`: a contest's form saved.
@@ -288,18 +352,25 @@ async fn save(
     TeacherOnly(session): TeacherOnly,
     Path(id): Path<String>,
     form: Result<Form<ContestForm>, FormRejection>,
-) -> Result<Redirect, HttpError> {
+) -> Result<Response, HttpError> {
     let Form(mut form) = form.map_err(bad_form)?;
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
     form.id = None;
-    let change = change_of(&form)?;
     let edited = id.clone();
-    blocking(&state, move |s| {
-        course_edit::update(s, &edited, None, &change, now_ms())
-    })
-    .await?;
+    let saved = match change_of(&form) {
+        Ok(change) => {
+            blocking(&state, move |s| {
+                course_edit::update(s, &edited, None, &change, now_ms())
+            })
+            .await
+        }
+        Err(error) => Err(error),
+    };
+    if let Err(error) = saved {
+        return refused(&state, &session, Some(id), &form, error).await;
+    }
     tracing::info!("{} changed contest {id}", session.user.name);
-    Ok(Redirect::to(&format!("/teacher/contests#contest-{id}")))
+    Ok(Redirect::to(&format!("/teacher/contests#contest-{id}")).into_response())
 }
 
 /// The buttons' form.

@@ -8,17 +8,17 @@ use super::frame;
 use super::input::bad_form;
 use super::table::{get, post, Routes};
 use crate::auth::{LoggedIn, TeacherOnly};
-use crate::contest::{Contest, Window};
 use crate::http_error::{ErrorTexts, HttpError};
 use crate::options::ServerOptions;
 use crate::state::AppState;
-use crate::views::contests::{self as view, ContestRow, ProblemStatistics};
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Path, State};
 use axum::response::{Html, Redirect};
 use axum::Form;
 use judge_core::Verdict;
+use judge_course::contest::{Contest, Window};
 use judge_store::{now_ms, SubmissionState, User};
+use judge_views::views::contests::{self as view, ContestRow, ProblemStatistics};
 use serde::Deserialize;
 use std::collections::BTreeSet;
 
@@ -222,7 +222,7 @@ pub struct WindowForm {
     reset: Option<String>,
 }
 
-crate::i18n::texts! {
+judge_i18n::texts! {
     /// The contest pages' errors.
     struct ContestErrorTexts {
         statistics_later => "The statistics are shown once the contest has ended.", "比赛结束后才公布统计。";

@@ -3,11 +3,11 @@
 //! does (a status poll, a form's post, the API).
 
 use crate::auth::Session;
-use crate::contest::Contest;
 use crate::http_error::HttpError;
 use crate::state::AppState;
-use crate::views::Chrome;
+use judge_course::contest::Contest;
 use judge_store::clarifications::CourseNotices;
+use judge_views::views::Chrome;
 
 /// The course's announcements (with whether the user has seen each) and, for a teacher,
 /// the open questions.

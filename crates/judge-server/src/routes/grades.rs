@@ -1,4 +1,4 @@
-//! The gradebook ([`crate::grades`]): a teacher's of the whole class with its exports, a
+//! The gradebook ([`judge_course::grades`]): a teacher's of the whole class with its exports, a
 //! student's own row.
 
 use super::frame;
@@ -8,13 +8,13 @@ use crate::auth::{LoggedIn, TeacherOnly};
 use crate::http_error::HttpError;
 use crate::options::ServerOptions;
 use crate::state::AppState;
-use crate::views::grades as view;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
 use judge_contest::export::grades::{gradebook_csv, lms_csv, Identifier, Lms};
 use judge_contest::gradebook::Gradebook;
+use judge_views::views::grades as view;
 use serde::Deserialize;
 
 /// The gradebook.
@@ -29,7 +29,7 @@ pub(super) fn routes(_: &ServerOptions) -> Routes {
         .route("/grades/export/{file}", get(export))
 }
 
-crate::i18n::texts! {
+judge_i18n::texts! {
     /// The gradebook's errors.
     struct GradesErrorTexts {
         no_export(file: &str) => "There is no export {file:?}: grades.csv, grades.json, moodle.csv, canvas.csv.",
@@ -60,10 +60,13 @@ async fn book(
     state
         .blocking(move |s| {
             let users = s.store.users()?;
-            let groups = crate::grades::groups(&users);
-            let users = crate::grades::in_group(users, group.as_deref());
+            let groups = judge_course::grades::groups(&users);
+            let users = judge_course::grades::in_group(users, group.as_deref());
             let attempts = s.store.attempts()?;
-            Ok((crate::grades::build(&contests, &users, &attempts), groups))
+            Ok((
+                judge_course::grades::build(&contests, &users, &attempts),
+                groups,
+            ))
         })
         .await
 }

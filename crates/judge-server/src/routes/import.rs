@@ -14,13 +14,15 @@ use crate::http_error::{ErrorTexts, HttpError};
 use crate::import::{self, ImportError, Upload};
 use crate::options::ServerOptions;
 use crate::state::AppState;
-use crate::views::import::{self as view, ContestChoice, ImportTexts, ImportedProblem, Outcome};
-use crate::views::Chrome;
 use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use judge_store::clarifications::CourseNotices;
+use judge_views::views::import::{
+    self as view, ContestChoice, ImportTexts, ImportedProblem, Outcome,
+};
+use judge_views::views::Chrome;
 
 /// The package upload.
 ///
@@ -96,7 +98,9 @@ struct Fields {
 }
 
 fn too_large(cap: usize) -> HttpError {
-    HttpError::too_large(ImportTexts::current().too_large(crate::views::format::bytes(cap as u64)))
+    HttpError::too_large(
+        ImportTexts::current().too_large(judge_views::views::format::bytes(cap as u64)),
+    )
 }
 
 fn multipart_error(error: MultipartError, cap: usize) -> HttpError {
@@ -175,7 +179,7 @@ async fn upload(
         contest: contest.clone(),
     };
     let running = state.clone();
-    let imported = tokio::task::spawn_blocking(crate::i18n::carried(move || {
+    let imported = tokio::task::spawn_blocking(judge_i18n::carried(move || {
         import::import(&running, &upload)
     }))
     .await
@@ -207,8 +211,10 @@ async fn upload(
                 .imported
                 .into_iter()
                 .map(|imported| {
-                    let problem =
-                        format!("/problems/{}", crate::links::encode_component(&imported.id));
+                    let problem = format!(
+                        "/problems/{}",
+                        judge_views::links::encode_component(&imported.id)
+                    );
                     let not_judgeable = done
                         .not_judgeable
                         .iter()

@@ -1,17 +1,17 @@
 //! The language switch: `GET /language?to=zh&next=/path` remembers the choice in a cookie
-//! (it wins over the browser's Accept-Language, see [`crate::i18n`]) and goes back.
+//! (it wins over the browser's Accept-Language, see [`judge_i18n`]) and goes back.
 
 use super::input;
 use super::table::{get, Routes};
 use crate::cookies;
 use crate::http_error::HttpError;
-use crate::i18n::{self, Lang};
 use crate::options::ServerOptions;
 use crate::state::AppState;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::{AppendHeaders, IntoResponse, Redirect, Response};
+use judge_i18n::Lang;
 use serde::Deserialize;
 
 /// The interface's language.
@@ -23,7 +23,7 @@ pub(super) fn routes(_: &ServerOptions) -> Routes {
     Routes::new().route("/language", get(switch))
 }
 
-crate::i18n::texts! {
+judge_i18n::texts! {
     /// The switch's error.
     pub struct LanguageTexts {
         unknown(code: &str) => "There is no interface language {code:?}: the choices are en and zh.",
@@ -56,10 +56,10 @@ async fn switch(
         .and_then(super::login::same_site_path)
         .unwrap_or("/problems");
     let cookie = cookies::set_cookie(
-        i18n::COOKIE,
+        judge_i18n::COOKIE,
         lang.code(),
         "/",
-        i18n::COOKIE_SECONDS,
+        judge_i18n::COOKIE_SECONDS,
         "Lax",
         state.options.secure_cookies,
     );

@@ -9,10 +9,10 @@ use crate::auth::LoggedIn;
 use crate::http_error::HttpError;
 use crate::options::ServerOptions;
 use crate::state::AppState;
-use crate::views::languages::{self as view, LanguageRow};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::response::Html;
+use judge_views::views::languages::{self as view, LanguageRow};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 

@@ -8,13 +8,13 @@ use crate::http_error::HttpError;
 use crate::login_limits;
 use crate::options::ServerOptions;
 use crate::state::AppState;
-use crate::views::{login as view, Chrome};
 use axum::extract::rejection::{FormRejection, QueryRejection};
 use axum::extract::{Query, State};
 use axum::http::{header, Extensions, HeaderMap, StatusCode};
 use axum::response::{AppendHeaders, Html, IntoResponse, Redirect, Response};
 use axum::Form;
 use judge_store::now_ms;
+use judge_views::views::{login as view, Chrome};
 use serde::Deserialize;
 
 /// The front page, and logging in and out.

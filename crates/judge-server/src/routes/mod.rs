@@ -5,7 +5,7 @@
 //! Each page group's module owns its routes (its `routes()`, whose documentation lists
 //! them with who may use them: the role is in each handler's signature, [`crate::auth`]);
 //! [`router`] merges them here, once, and [`table`] lists every (method, path) pair from
-//! the same tables. A page is one module here, its view in [`crate::views`] and its texts
+//! the same tables. A page is one module here, its view in [`judge_views::views`] and its texts
 //! beside that view; its module gets one line in [`all`].
 
 mod accounts;
@@ -81,7 +81,7 @@ pub fn router(state: AppState) -> Router {
             state.clone(),
             body_deadline,
         ))
-        .layer(axum::middleware::from_fn(crate::i18n::middleware))
+        .layer(axum::middleware::from_fn(crate::lang_request::middleware))
         .layer(axum::middleware::map_response(security_headers))
         .with_state(state)
 }

@@ -4,23 +4,24 @@ use super::frame;
 use super::input;
 use super::table::{get, Routes};
 use crate::auth::LoggedIn;
-use crate::contest::{Contest, Phase};
 use crate::http_error::HttpError;
-use crate::i18n::Lang;
 use crate::options::ServerOptions;
 use crate::state::AppState;
-use crate::statement::{self, StatementLanguage};
-use crate::views::format;
-use crate::views::problems::{
-    self as view, ProblemRow, ProblemTexts, SampleFile, SampleText, StatementPage,
-};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
+use axum::Extension;
 use judge_core::problem::{OutputCheck, Problem, TestGroup};
 use judge_core::Verdict;
+use judge_course::contest::{Contest, Phase};
+use judge_course::statement::{self, StatementLanguage};
+use judge_i18n::Lang;
 use judge_store::{now_ms, SubmissionFilter};
+use judge_views::views::format;
+use judge_views::views::problems::{
+    self as view, ProblemRow, ProblemTexts, SampleFile, SampleText, StatementPage,
+};
 use maud::html;
 use serde::Deserialize;
 
@@ -138,9 +139,9 @@ async fn list_of(
         .await?;
     let notice = match contest.phase(now_ms()) {
         Phase::Over => Some(html! { (ProblemTexts::current().over()) }),
-        Phase::Late => {
-            Some(html! { (crate::views::contests::ContestTexts::current().deadline_passed()) })
-        }
+        Phase::Late => Some(
+            html! { (judge_views::views::contests::ContestTexts::current().deadline_passed()) },
+        ),
         _ => None,
     };
     Ok(Html(
@@ -198,7 +199,7 @@ fn render_with_samples(
     interactive: bool,
     images: Option<&statement::StatementImages>,
 ) -> (statement::RenderedStatement, Vec<SampleFile>) {
-    let lang = crate::i18n::current();
+    let lang = judge_i18n::current();
     let key = |text: &Option<SampleText>| text.as_ref()?.exact.as_deref().map(block_key);
     let keys: Vec<[Option<String>; 2]> = samples
         .iter()
@@ -273,7 +274,7 @@ async fn statement(
     LoggedIn(session): LoggedIn,
     Path(id): Path<String>,
     query: Result<Query<LangQuery>, QueryRejection>,
-    lang: Lang,
+    Extension(lang): Extension<Lang>,
 ) -> Result<Html<String>, HttpError> {
     let first = state.contest.id.clone();
     statement_of(state, session, first, id, query, lang).await
@@ -285,7 +286,7 @@ async fn statement_in(
     LoggedIn(session): LoggedIn,
     Path((contest, id)): Path<(String, String)>,
     query: Result<Query<LangQuery>, QueryRejection>,
-    lang: Lang,
+    Extension(lang): Extension<Lang>,
 ) -> Result<Html<String>, HttpError> {
     statement_of(state, session, contest, id, query, lang).await
 }

@@ -4,15 +4,15 @@
 use super::frame;
 use super::table::{get, Routes};
 use crate::auth::LoggedIn;
-use crate::contest::Contest;
 use crate::http_error::HttpError;
 use crate::options::ServerOptions;
-use crate::scoreboard::{self, Board};
 use crate::state::AppState;
-use crate::views::scoreboard::{page_view, FreezeNote};
 use axum::extract::{Path, State};
 use axum::response::Html;
+use judge_course::contest::Contest;
+use judge_course::scoreboard::{self, Board};
 use judge_store::now_ms;
+use judge_views::views::scoreboard::{page_view, FreezeNote};
 
 /// The scoreboards.
 ///

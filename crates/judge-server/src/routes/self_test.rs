@@ -16,16 +16,16 @@ use super::problems::check_contest_started;
 use super::submit::{read_field, source_text};
 use super::table::{get, Routes};
 use crate::auth::LoggedIn;
-use crate::contest::Contest;
 use crate::http_error::HttpError;
 use crate::options::ServerOptions;
 use crate::self_test::{self, Refused, Request};
 use crate::state::AppState;
-use crate::views::self_test::{page_view, SelfTestPage, SelfTestTexts};
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Multipart, Query, State};
 use axum::response::Html;
+use judge_course::contest::Contest;
+use judge_views::views::self_test::{page_view, SelfTestPage, SelfTestTexts};
 use serde::Deserialize;
 
 /// Run on my input.
@@ -42,7 +42,7 @@ pub(super) fn routes(options: &ServerOptions) -> Routes {
     )
 }
 
-crate::i18n::texts! {
+judge_i18n::texts! {
     /// The self-test's messages.
     pub struct SelfTestErrors {
         no_problem(problem: &str) => "There is no problem {problem} in this contest.", "本比赛没有题目 {problem}。";

@@ -5,15 +5,9 @@ use super::frame;
 use super::input::{self, parse_id};
 use super::table::{get, Routes};
 use crate::auth::{LoggedIn, Session};
-use crate::contest::Contest;
 use crate::http_error::{ErrorTexts, HttpError};
 use crate::options::ServerOptions;
 use crate::state::AppState;
-use crate::views::format::{self, status_text};
-use crate::views::list_filters::{self, FilterChoices, ListQuery, PAGE_SIZE};
-use crate::views::submissions::LateGrade;
-use crate::views::submissions::{self as view, SubmissionPage};
-use crate::visibility;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
@@ -23,8 +17,14 @@ use axum::Json;
 use judge_contest::gradebook::attempt_grade;
 use judge_contest::scoring::attempt_points;
 use judge_core::course::{ContestKind, Scoring};
+use judge_course::contest::Contest;
+use judge_course::visibility;
 use judge_store::submissions::JudgedAttempt;
 use judge_store::{Submission, SubmissionFilter, SubmissionState, User};
+use judge_views::views::format::{self, status_text};
+use judge_views::views::list_filters::{self, FilterChoices, ListQuery, PAGE_SIZE};
+use judge_views::views::submissions::LateGrade;
+use judge_views::views::submissions::{self as view, SubmissionPage};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::time::Duration;
@@ -50,7 +50,7 @@ pub(super) fn routes(_: &ServerOptions) -> Routes {
 /// How many ids one status request may ask about.
 const STATUS_IDS: usize = 100;
 
-crate::i18n::texts! {
+judge_i18n::texts! {
     /// The errors of the live status (`/submissions/status`, `/submissions/events`): JSON
     /// with a stable `code` like the API's, but in the page's language, as the pages'
     /// script shows them.
@@ -134,7 +134,7 @@ pub(crate) fn points_of(state: &AppState, attempt: &JudgedAttempt) -> Option<(f6
         return None;
     }
     let problem = contest.problem(&attempt.summary.problem)?;
-    let record = crate::scoreboard::attempt_record(attempt, false);
+    let record = judge_course::scoreboard::attempt_record(attempt, false);
     (!record.pending).then(|| (attempt_points(problem, &record), problem.points))
 }
 
@@ -146,7 +146,7 @@ pub(crate) fn late_grade(state: &AppState, attempt: &JudgedAttempt) -> Option<La
         return None;
     }
     let contest = state.contests.owning(attempt.summary.contest.as_deref())?;
-    let spec = crate::grades::in_force(contest);
+    let spec = judge_course::grades::in_force(contest);
     if spec.kind != ContestKind::Homework {
         return None;
     }
@@ -154,7 +154,7 @@ pub(crate) fn late_grade(state: &AppState, attempt: &JudgedAttempt) -> Option<La
         .problems
         .iter()
         .find(|p| p.id == attempt.summary.problem)?;
-    let record = crate::scoreboard::attempt_record(attempt, false);
+    let record = judge_course::scoreboard::attempt_record(attempt, false);
     if record.pending {
         return None;
     }
@@ -187,7 +187,7 @@ pub(crate) fn filter_choices(state: &AppState, users: Option<&[User]>) -> Filter
             .iter()
             .map(|c| (c.id.clone(), c.title.clone()))
             .collect(),
-        groups: users.map_or_else(Vec::new, crate::grades::groups),
+        groups: users.map_or_else(Vec::new, judge_course::grades::groups),
     }
 }
 
@@ -292,7 +292,9 @@ async fn detail(
     let contest = state.contests.owning(submission.summary.contest.as_deref());
     let contest_problem = contest.and_then(|c| c.problem(&submission.summary.problem));
     let subtasks = match (contest_problem, &submission.result) {
-        (Some(problem), Some(full)) => crate::subtasks::group(problem, full, points.is_some()),
+        (Some(problem), Some(full)) => {
+            judge_course::subtasks::group(problem, full, points.is_some())
+        }
         _ => Vec::new(),
     };
     let page = SubmissionPage {
@@ -314,7 +316,11 @@ async fn detail(
         history,
         teacher,
     };
-    let chrome = frame::course_page(&state, &session, "submissions").await?;
+    // A submission's page is its contest's: that contest's title and clock.
+    let chrome = match contest {
+        Some(contest) => frame::contest_page(&state, contest, &session, "submissions").await?,
+        None => frame::course_page(&state, &session, "submissions").await?,
+    };
     Ok(Html(view::detail(&chrome, &page).into_string()))
 }
 
@@ -483,7 +489,7 @@ struct Stream {
     ends: tokio::time::Instant,
     first: bool,
     /// The request's language (the stream outlives the handler that set it current).
-    lang: crate::i18n::Lang,
+    lang: judge_i18n::Lang,
 }
 
 impl Stream {
@@ -502,7 +508,7 @@ impl Stream {
             if *self.stopping.borrow() || tokio::time::Instant::now() >= self.ends {
                 return None;
             }
-            let now = crate::i18n::scope(
+            let now = judge_i18n::scope(
                 self.lang,
                 statuses(&self.state, &self.user, self.ids.clone()),
             )
@@ -534,7 +540,7 @@ impl Stream {
 async fn events(
     State(state): State<AppState>,
     LoggedIn(session): LoggedIn,
-    lang: crate::i18n::Lang,
+    axum::Extension(lang): axum::Extension<judge_i18n::Lang>,
     query: Result<Query<StatusQuery>, QueryRejection>,
 ) -> Result<Response, HttpError> {
     let ids = status_ids(query)?;

@@ -12,19 +12,19 @@ use super::input;
 use super::problems::check_contest_started;
 use super::table::{get, Routes};
 use crate::auth::LoggedIn;
-use crate::contest::{Contest, Phase};
 use crate::http_error::{ErrorTexts, HttpError};
 use crate::options::ServerOptions;
 use crate::state::AppState;
-use crate::views::submit::{self as view, SubmitForm, SubmitTexts};
 use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Multipart, Query, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use judge_core::course::ContestKind;
+use judge_course::contest::{Contest, Phase};
 use judge_store::submissions::Inserted;
 use judge_store::{now_ms, settings, NewSubmission, Placement};
+use judge_views::views::submit::{self as view, SubmitForm, SubmitTexts};
 use serde::Deserialize;
 
 /// The submit form.
@@ -65,7 +65,7 @@ fn closed_reason(contest: &Contest, user: &judge_store::User) -> Option<String> 
     match contest.phase(now) {
         Phase::NotStarted => Some(SubmitTexts::current().not_started().into()),
         Phase::Over if contest.kind == ContestKind::Homework => Some(
-            crate::views::contests::ContestTexts::current()
+            judge_views::views::contests::ContestTexts::current()
                 .homework_closed()
                 .into(),
         ),
@@ -130,7 +130,7 @@ async fn form_view(
         refused,
         contest: (!contest.first).then(|| contest.id.clone()),
         late: is_late(contest, &session.user.name, now_ms()).then(|| {
-            crate::views::contests::ContestTexts::current()
+            judge_views::views::contests::ContestTexts::current()
                 .late_now()
                 .to_string()
         }),

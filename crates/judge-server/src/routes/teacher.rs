@@ -5,21 +5,21 @@ use super::input::{self, bad_form, parse_id};
 use super::login::CsrfForm;
 use super::table::{get, post, Routes};
 use crate::auth::TeacherOnly;
-use crate::export;
 use crate::http_error::{ErrorTexts, HttpError};
 use crate::options::ServerOptions;
 use crate::state::AppState;
-use crate::views::list_filters::{self, ListQuery};
-use crate::views::rejudge::RejudgeTexts;
-use crate::views::teacher::{self as view, Dashboard};
-use crate::views::Chrome;
 use axum::extract::rejection::{FormRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::Form;
 use judge_contest::export::{csv, to_json};
+use judge_course::export;
 use judge_store::{now_ms, SubmissionFilter};
+use judge_views::views::list_filters::{self, ListQuery};
+use judge_views::views::rejudge::RejudgeTexts;
+use judge_views::views::teacher::{self as view, Dashboard};
+use judge_views::views::Chrome;
 use serde::Deserialize;
 
 /// The teacher's pages.
@@ -51,7 +51,7 @@ pub(super) fn routes(_: &ServerOptions) -> Routes {
         .route("/teacher/export/{file}", get(export))
 }
 
-crate::i18n::texts! {
+judge_i18n::texts! {
     /// The teacher's pages' errors.
     struct TeacherErrorTexts {
         published(value: &str) => "published must be 1 or 0, not {value:?}", "发布状态（published）只能是 1 或 0，而不是 {value:?}";
@@ -189,7 +189,7 @@ async fn problem_confirmation(
                 .len())
         })
         .await?;
-    let encoded = crate::links::encode_component(problem);
+    let encoded = judge_views::links::encode_component(problem);
     Ok(view::RejudgeConfirmation {
         what: RejudgeTexts::current().problem(problem),
         action: format!("/teacher/problems/{encoded}/rejudge"),
@@ -206,7 +206,10 @@ async fn confirmation_page(
     let notices = super::frame::notices(state, session).await?;
     let chrome =
         Chrome::new(&state.contest.title, Some(session), "teacher").with_notices(&notices, None);
-    Ok(Html(crate::views::rejudge::confirm(&chrome, confirmation).into_string()).into_response())
+    Ok(
+        Html(judge_views::views::rejudge::confirm(&chrome, confirmation).into_string())
+            .into_response(),
+    )
 }
 
 /// `GET /teacher/submissions/{id}/rejudge`: the confirmation.
@@ -283,7 +286,7 @@ async fn rejudge_problem(
     state.queue.notify();
     Ok(Redirect::to(&format!(
         "/teacher/submissions?problem={}&rejudged={count}",
-        crate::links::encode_component(&problem)
+        judge_views::links::encode_component(&problem)
     ))
     .into_response())
 }

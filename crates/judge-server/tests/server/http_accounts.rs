@@ -160,6 +160,24 @@ async fn a_class_with_a_bad_line_imports_nothing_and_names_the_line() {
     assert_eq!(imported.status, StatusCode::OK, "{}", imported.body);
     assert!(imported.body.contains("2 accounts were imported."));
     let eve_password = secret(&imported);
+    // The passwords table names its columns and downloads as a CSV file.
+    assert!(
+        imported
+            .body
+            .contains("<th>Name</th><th>Password</th><th>From</th>"),
+        "{}",
+        imported.body
+    );
+    let csv = format!(
+        "data:text/csv;charset=utf-8,name%2Cpassword%0D%0Aeve%2C{eve_password}%0D%0Afay%2Clongenough1%0D%0A"
+    );
+    assert!(
+        imported
+            .body
+            .contains(&format!("download=\"passwords.csv\" href=\"{csv}\"")),
+        "{}",
+        imported.body
+    );
     assert_eq!(
         server.client().log_in("eve", &eve_password).await.status,
         StatusCode::SEE_OTHER

@@ -340,6 +340,13 @@ async fn bad_input_is_refused_with_why_and_changes_nothing() {
             json!({"title": "x", "version": version}),
             "no contest",
         ),
+        (
+            // The first contest's end is its length: a freeze without one never comes.
+            "PATCH",
+            "/api/v1/contests/main",
+            json!({"freeze_minutes": 30, "duration_minutes": null, "version": version}),
+            "give the contest an end",
+        ),
     ];
     for (method, path, body, why) in cases {
         let reply = call(&mut client, method, path, &auth, Some(&body)).await;
@@ -531,6 +538,12 @@ async fn a_new_contest_judges_at_once_freezes_now_unfreezes_and_survives_a_resta
     .await;
     assert_eq!(public.status, StatusCode::OK, "{}", public.body);
     assert_eq!(public.json()["frozen"], false);
+    assert_eq!(
+        public.json()["published"],
+        false,
+        "unfreezing a freeze made by hand keeps the scheduled one: {}",
+        public.body
+    );
     assert_eq!(board(&server, &ann, "week2").await, (false, 1));
 
     // A restart keeps the contest, its change, the board's state and the comment.
@@ -566,6 +579,12 @@ async fn a_new_contest_judges_at_once_freezes_now_unfreezes_and_survives_a_resta
     .await;
     assert_eq!(ended.status, StatusCode::OK, "{}", ended.body);
     assert_eq!(ended.json()["phase"], "over");
+    assert_eq!(
+        ended.json()["frozen"],
+        true,
+        "the scheduled freeze, kept through the unfreeze, comes with the end: {}",
+        ended.body
+    );
     let late = client
         .post_json(
             "/api/v1/submissions",
@@ -623,6 +642,48 @@ async fn the_teachers_page_edits_contests_with_csrf_and_versions() {
     assert_eq!(forged.status, StatusCode::FORBIDDEN, "{}", forged.body);
     assert_eq!(std::fs::read(&file).unwrap(), before);
 
+    // A refused form comes back as typed, with why, and changes nothing.
+    let refused = teacher
+        .post_form(
+            "/teacher/contests",
+            &[
+                ("csrf", &csrf),
+                ("id", "w3"),
+                ("title", "Week 3, as typed"),
+                ("kind", "homework"),
+                ("scoring", "icpc"),
+                ("start", "2026-12-07 09:00"),
+                ("end", ""),
+                ("freeze_minutes", ""),
+                ("languages", ""),
+                ("problems", "add 40\nparts 60 all-tests"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    for kept in [
+        "Not saved:",
+        "not an RFC 3339 time",
+        "value=\"Week 3, as typed\"",
+        "value=\"2026-12-07 09:00\"",
+        "value=\"w3\"",
+        "<option value=\"icpc\" selected>",
+        "<option value=\"homework\" selected>",
+        "parts 60 all-tests</textarea>",
+    ] {
+        assert!(
+            refused.body.contains(kept),
+            "{kept} not in {}",
+            refused.body
+        );
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+
     let start = minutes_from_now(-5);
     let end = minutes_from_now(55);
     let made = teacher
@@ -677,6 +738,11 @@ async fn the_teachers_page_edits_contests_with_csrf_and_versions() {
     assert!(
         stale.body.contains("changed by someone else"),
         "{}",
+        stale.body
+    );
+    assert!(
+        stale.body.contains("value=\"Main, lost\""),
+        "the stale form is kept as typed: {}",
         stale.body
     );
     let mut chinese = teacher.with_header("accept-language", "zh-CN");

@@ -722,10 +722,14 @@ fn queue(out: &mut String, record: &Record<QueueReport>, notes: &Path) {
             fetches.iter().copied().reduce(f64::min),
             fetches.iter().copied().reduce(f64::max),
         ) {
+            let range = if max - min < 0.0005 {
+                format!("{max:.3} s")
+            } else {
+                format!("{min:.3} to {max:.3} s")
+            };
             let _ = writeln!(
                 out,
-                "Each HTTP run's wall time includes its pool's first fetch of the problem into its empty cache (fetch, SHA-256 check, unpack, load and hash again): {:.3} to {:.3} s.\n",
-                min, max
+                "Each HTTP run's wall time includes its pool's first fetch of the problem into its empty cache (fetch, SHA-256 check, unpack, load and hash again): {range}.\n"
             );
         }
     }

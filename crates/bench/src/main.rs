@@ -185,13 +185,22 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
-    /// The judging queue on PostgreSQL: claim + record cost, throughput with 1 to 8
-    /// workers, a sleeping class's scaling.
+    /// The judging queue, PostgreSQL and HTTP workers: claim + record cost, throughput
+    /// with 1 to 8 workers, a sleeping class's scaling (PostgreSQL).
     Queue {
         /// A PostgreSQL URL of a role that may create databases (default: a private
         /// server started for the benchmark).
         #[arg(long, value_name = "URL")]
         database: Option<String>,
+        /// Which workers to measure (comma-separated): `judge worker` on the store,
+        /// `judge worker --server` over HTTP.
+        #[arg(
+            long,
+            value_enum,
+            value_delimiter = ',',
+            default_value = "postgres,http"
+        )]
+        backends: Vec<queue_bench::QueueBackend>,
         /// Claim + record cycles timed.
         #[arg(long, default_value_t = 500)]
         cycles: usize,
@@ -443,6 +452,7 @@ fn main() -> Result<()> {
         }
         Command::Queue {
             database,
+            backends,
             cycles,
             workers,
             trivial,
@@ -454,6 +464,7 @@ fn main() -> Result<()> {
             let options = QueueOptions {
                 config: config.file.clone(),
                 database,
+                backends,
                 overhead_cycles: cycles,
                 workers,
                 trivial,

@@ -6,7 +6,7 @@ use crate::compile::{CompileReport, TARGET_RATIO as TARGET_COMPILE_RATIO};
 use crate::contest::ContestReport;
 use crate::overhead::OverheadReport;
 use crate::problemset::{ProblemsetReport, SeedRun};
-use crate::queue::{QueueReport, TARGET_OVERHEAD_MS};
+use crate::queue::{Overhead, QueueReport, Throughput, TARGET_OVERHEAD_MS};
 use crate::record::{self, Record};
 use crate::similarity::{SimilarityReport, TARGET_S, TARGET_STUDENTS};
 use crate::stats::Summary;
@@ -506,7 +506,7 @@ pub fn splice_queue(existing: &str, results: &Path, notes: &Path) -> Result<Stri
     let record = record::read::<QueueReport>(&results.join(QUEUE_FILE))?;
     let mut section = String::new();
     queue(&mut section, &record, notes);
-    Ok(splice(existing, QUEUE_HEADING, &section))
+    Ok(splice(existing, QUEUE_HEADING_START, &section))
 }
 
 /// `existing` with the section under `heading` replaced by `section` (or `section` put
@@ -593,51 +593,154 @@ fn compile(out: &mut String, record: &Record<CompileReport>, notes: &Path) {
 }
 
 /// The queue section's heading.
-const QUEUE_HEADING: &str = "## 6. Scale-out: the judging queue on PostgreSQL";
+const QUEUE_HEADING: &str = "## 6. Scale-out: the judging queue, PostgreSQL and HTTP workers";
+/// What the queue section's heading starts with, before and since the HTTP worker.
+const QUEUE_HEADING_START: &str = "## 6. Scale-out: the judging queue";
+
+/// A row of the overhead table: its label and its value in ms.
+type OverheadRow = (&'static str, fn(&Overhead) -> f64);
+
+/// The overhead rows for each worker measured, side by side.
+fn queue_overhead(out: &mut String, columns: &[(&str, &Overhead)]) {
+    let _ = write!(out, "| per submission |");
+    for (name, _) in columns {
+        let _ = write!(out, " {name} |");
+    }
+    let _ = write!(out, "\n| --- |");
+    for _ in columns {
+        out.push_str(" --- |");
+    }
+    out.push('\n');
+    let rows: [OverheadRow; 7] = [
+        ("claim + progress + result, median", |o| o.cycle_ms.median),
+        ("p90", |o| o.cycle_p90_ms),
+        ("p99", |o| o.cycle_p99_ms),
+        ("min", |o| o.cycle_ms.min),
+        ("the claim alone, median", |o| o.claim_ms),
+        ("the progress row alone, median", |o| o.progress_ms),
+        ("the result alone, median", |o| o.finish_ms),
+    ];
+    for (label, value) in rows {
+        let _ = write!(out, "| {label} |");
+        for (_, overhead) in columns {
+            let _ = write!(out, " {:.2} ms |", value(overhead));
+        }
+        out.push('\n');
+    }
+    out.push('\n');
+}
+
+/// Throughput rows for each worker measured, side by side by worker count.
+fn queue_throughput(out: &mut String, columns: &[(&str, &[Throughput])]) {
+    let _ = write!(out, "| workers |");
+    for (name, _) in columns {
+        let _ = write!(out, " {name}: wall | submissions/s | ratio to 1 |");
+    }
+    let _ = write!(out, "\n| --- |");
+    for _ in columns {
+        out.push_str(" --- | --- | --- |");
+    }
+    out.push('\n');
+    let mut counts: Vec<usize> = columns
+        .iter()
+        .flat_map(|(_, rows)| rows.iter().map(|t| t.workers))
+        .collect();
+    counts.sort_unstable();
+    counts.dedup();
+    for workers in counts {
+        let _ = write!(out, "| {workers} |");
+        for (_, rows) in columns {
+            match rows.iter().find(|t| t.workers == workers) {
+                Some(t) => {
+                    let _ = write!(
+                        out,
+                        " {:.1} s | {:.2} | {:.2} |",
+                        t.wall_s, t.per_second, t.ratio_to_one
+                    );
+                }
+                None => out.push_str(" | | |"),
+            }
+        }
+        out.push('\n');
+    }
+    out.push('\n');
+}
 
 fn queue(out: &mut String, record: &Record<QueueReport>, notes: &Path) {
     let r = &record.result;
     let _ = writeln!(out, "{QUEUE_HEADING}\n");
     let _ = writeln!(
         out,
-        "`bench queue`: the store is {}, a fresh database per measurement; the workers are judge-server's pool (what `judge worker --jobs N` runs) on this machine, judging with the full sandbox a one-test problem in Python 3.\n",
-        r.store
+        "`bench queue`: the store is {}, a fresh database per measurement. The PostgreSQL worker is judge-worker's pool on the store (what `judge worker --jobs N` runs); the HTTP worker is the same pool with its `RemoteBackend` (what `judge worker --server URL --token T --jobs N` runs), talking to {}, its problem fetched by content hash into a problem cache of its own, empty at each run. Both judge on this machine, with the full sandbox, a one-test problem in Python 3.\n",
+        r.store,
+        r.http.as_ref().map_or("judge-server's worker endpoints", |h| h.server.as_str())
     );
     provenance(out, record);
-    let o = &r.overhead;
-    let _ = writeln!(
-        out,
-        "Claim + record, without judging ({} cycles of claim (`FOR UPDATE SKIP LOCKED`, a lease), one progress row, the result written and the submission marked done in one transaction): median {:.2} ms (min {:.2}, p90 {:.2}, p99 {:.2}); claim {:.2} ms, progress row {:.2} ms, finish {:.2} ms (medians).  ",
-        o.cycles, o.cycle_ms.median, o.cycle_ms.min, o.cycle_p90_ms, o.cycle_p99_ms, o.claim_ms, o.progress_ms, o.finish_ms
-    );
-    let _ = writeln!(
-        out,
-        "Target: under {TARGET_OVERHEAD_MS:.0} ms per submission: {} (median {:.2} ms).\n",
-        verdict(o.cycle_ms.median < TARGET_OVERHEAD_MS),
-        o.cycle_ms.median
-    );
-    for (title, rows) in [
-        (
-            "Trivial programs (read two numbers, print the sum)",
-            &r.trivial,
-        ),
-        (
-            &*format!(
-                "Wall-bound programs (sleep {} ms, then the sum)",
-                r.sleep_ms
-            ),
-            &r.sleeping,
-        ),
-    ] {
-        let _ = writeln!(out, "{title}:\n\n| workers | submissions | wall | submissions/s | ratio to 1 worker |\n| --- | --- | --- | --- | --- |");
-        for t in rows {
+    let postgres_name = "PostgreSQL worker";
+    let http_name = "HTTP worker";
+    let mut overheads: Vec<(&str, &Overhead)> = Vec::new();
+    if let Some(o) = &r.overhead {
+        overheads.push((postgres_name, o));
+    }
+    if let Some(h) = &r.http {
+        overheads.push((http_name, &h.overhead));
+    }
+    if let Some((_, first)) = overheads.first() {
+        let _ = writeln!(
+            out,
+            "Claim + record, without judging ({} cycles of a claim (`FOR UPDATE SKIP LOCKED`, a lease), one progress row, the result written and the submission marked done in one transaction; over HTTP each step is one request to the server's worker endpoints, which run the same store calls, the claim after reading the published versions, the progress row after checking the lease's owner):\n",
+            first.cycles
+        );
+        queue_overhead(out, &overheads);
+    }
+    if let Some(o) = &r.overhead {
+        let _ = writeln!(
+            out,
+            "Target (issue 15, the PostgreSQL worker): under {TARGET_OVERHEAD_MS:.0} ms per submission: {} (median {:.2} ms).\n",
+            verdict(o.cycle_ms.median < TARGET_OVERHEAD_MS),
+            o.cycle_ms.median
+        );
+    }
+    let mut trivial: Vec<(&str, &[Throughput])> = Vec::new();
+    if !r.trivial.is_empty() {
+        trivial.push((postgres_name, &r.trivial));
+    }
+    if let Some(h) = &r.http {
+        trivial.push((http_name, &h.trivial));
+    }
+    if let Some((_, rows)) = trivial.first() {
+        let submissions = rows.first().map_or(0, |t| t.submissions);
+        let _ = writeln!(
+            out,
+            "Trivial programs (read two numbers, print the sum), {submissions} submissions per run:\n"
+        );
+        queue_throughput(out, &trivial);
+    }
+    if let Some(h) = &r.http {
+        let fetches: Vec<f64> = h.trivial.iter().filter_map(|t| t.fetch_s).collect();
+        if let (Some(min), Some(max)) = (
+            fetches.iter().copied().reduce(f64::min),
+            fetches.iter().copied().reduce(f64::max),
+        ) {
+            let range = if max - min < 0.0005 {
+                format!("{max:.3} s")
+            } else {
+                format!("{min:.3} to {max:.3} s")
+            };
             let _ = writeln!(
                 out,
-                "| {} | {} | {:.1} s | {:.2} | {:.2} |",
-                t.workers, t.submissions, t.wall_s, t.per_second, t.ratio_to_one
+                "Each HTTP run's wall time includes its pool's first fetch of the problem into its empty cache (fetch, SHA-256 check, unpack, load and hash again): {range}.\n"
             );
         }
-        out.push('\n');
+    }
+    if !r.sleeping.is_empty() {
+        let _ = writeln!(
+            out,
+            "Wall-bound programs (sleep {} ms, then the sum), {} submissions per run:\n",
+            r.sleep_ms,
+            r.sleeping.first().map_or(0, |t| t.submissions)
+        );
+        queue_throughput(out, &[(postgres_name, &r.sleeping)]);
     }
     note(out, notes, "queue.md");
 }

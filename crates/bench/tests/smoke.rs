@@ -271,6 +271,10 @@ fn the_queue_benchmark_runs_with_tiny_n() {
     let options = bench::queue::QueueOptions {
         config: workspace().join("judge.toml"),
         database,
+        backends: vec![
+            bench::queue::QueueBackend::Postgres,
+            bench::queue::QueueBackend::Http,
+        ],
         overhead_cycles: 5,
         workers: vec![1, 2],
         trivial: 3,
@@ -279,32 +283,53 @@ fn the_queue_benchmark_runs_with_tiny_n() {
     };
     let queue = record(|| bench::queue::measure(&options)).unwrap();
     let r = &queue.result;
-    assert_eq!(r.overhead.cycles, 5);
-    assert!(r.overhead.cycle_ms.median > 0.0);
+    let overhead = r.overhead.as_ref().expect("the PostgreSQL worker measured");
+    assert_eq!(overhead.cycles, 5);
+    assert!(overhead.cycle_ms.median > 0.0);
     assert_eq!(r.trivial.len(), 2);
     assert!(r
         .trivial
         .iter()
-        .all(|t| t.submissions == 3 && t.per_second > 0.0));
+        .all(|t| t.submissions == 3 && t.per_second > 0.0 && t.fetch_s.is_none()));
     assert_eq!(r.sleeping[0].ratio_to_one, 1.0);
+    // The HTTP worker: a real server, the real client, a pool judging every submission.
+    let http = r.http.as_ref().expect("the HTTP worker measured");
+    assert_eq!(http.overhead.cycles, 5);
+    assert!(http.overhead.cycle_ms.median > 0.0);
+    let counts: Vec<usize> = http.trivial.iter().map(|t| t.workers).collect();
+    assert_eq!(counts, [1, 2]);
+    for t in &http.trivial {
+        assert!(t.submissions == 3 && t.per_second > 0.0, "{t:?}");
+        // Each run starts with an empty cache, so its pool fetched the problem.
+        assert!(t.fetch_s.is_some_and(|s| s > 0.0), "{t:?}");
+    }
     let results = tempfile::tempdir().unwrap();
     record::write(&results.path().join(report::QUEUE_FILE), &queue).unwrap();
     let page = report::render(results.path(), Path::new("notes")).unwrap();
     assert!(
-        page.contains("## 6. Scale-out: the judging queue on PostgreSQL"),
+        page.contains("## 6. Scale-out: the judging queue, PostgreSQL and HTTP workers"),
         "{page}"
     );
-    assert!(page.contains("| 2 | 3 |"), "{page}");
-    let spliced = report::splice_queue(
-        "# B\n\n## Reproducing\n",
-        results.path(),
-        Path::new("notes"),
-    )
-    .unwrap();
     assert!(
-        spliced.starts_with("# B\n\n## 6. Scale-out") && spliced.ends_with("## Reproducing\n"),
-        "{spliced}"
+        page.contains("| per submission | PostgreSQL worker | HTTP worker |"),
+        "{page}"
     );
+    assert!(
+        page.contains("| workers | PostgreSQL worker: wall | submissions/s | ratio to 1 | HTTP worker: wall |"),
+        "{page}"
+    );
+    assert!(page.contains("| 2 | "), "{page}");
+    // A page written before the HTTP worker has its section replaced, not doubled.
+    let old = "# B\n\n## 6. Scale-out: the judging queue on PostgreSQL\n\nTHE OLD SECTION\n\n## Reproducing\n";
+    for existing in ["# B\n\n## Reproducing\n", old] {
+        let spliced = report::splice_queue(existing, results.path(), Path::new("notes")).unwrap();
+        assert!(
+            spliced.starts_with("# B\n\n## 6. Scale-out") && spliced.ends_with("## Reproducing\n"),
+            "{spliced}"
+        );
+        assert_eq!(spliced.matches("## 6.").count(), 1, "{spliced}");
+        assert!(!spliced.contains("THE OLD SECTION"), "{spliced}");
+    }
 }
 
 #[test]

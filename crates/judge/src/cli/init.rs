@@ -37,6 +37,8 @@ const JUDGE_TOML: &str = r#"# The course: its contests and their problems (docs/
 # More contests and homework sets are [[contests]] tables (id, title, kind = "homework",
 # start, end or deadline, late_until, scoring, and their problems): docs/server.md,
 # "Running a course"; `judge import PACKAGE --contest ID` adds a problem to one of them.
+# You need not write them by hand: the teacher's page /teacher/contests of `judge serve`
+# edits this contest and makes new ones, and writes them here (these comments kept).
 
 [contest]
 id = "main"                # its id: the server's /contests/main pages, `--contest main`
@@ -61,24 +63,37 @@ Run these commands in this folder (or any folder below it).
 
        judge import PACKAGE
 
-   It is copied into `problems/` and listed in judge.toml's contest. Then check it
-   (its tests, its checker, its submissions, its time limit):
+   It is copied into `problems/` and listed in the first contest (`--contest ID`: in
+   another; any contest may list any problem of `problems/`). Then check it (its tests,
+   its checker, its submissions, its time limit):
 
        judge verify
 
-2. Add accounts: one at a time (its password is printed once), or a class from a CSV
-   file of `name[,password]` lines:
+2. Add the teacher's account (its password is printed once):
 
        judge users add teacher --teacher
-       judge users import class.csv
 
-3. Serve the course to the students' browsers:
+3. Serve the course (`--listen 0.0.0.0:8080` lets the classroom in; the address is
+   printed, Ctrl-C stops it):
 
-       judge serve --listen 0.0.0.0:8080
+       judge serve
 
-More: a second contest or a homework set (`[[contests]]` in judge.toml, then
-`judge import PACKAGE --contest ID`), backups, PostgreSQL: docs/server.md in the
-judge's repository.
+4. In a browser, log in as `teacher` at the printed address, then:
+
+   - *Contests*, then *Create and edit contests* (`/teacher/contests`): the first
+     contest, `main`, is the one students land on and the one `judge import` fills, so
+     make it your first one (title, scoring, start, length, a freeze, which needs the
+     length, problems one a line as `ID POINTS`), and add more contests and homework
+     sets with *New contest*. Times are RFC 3339, e.g. `2027-01-11T09:00:00+08:00` (or
+     `...Z` for UTC). *Freeze now*, *Unfreeze* and *End now* are there too. judge.toml
+     is rewritten for you.
+   - *Teacher*, then *Accounts* (`/teacher/accounts`): *Import a class* takes lines of
+     `name[,password[,group]]` (an empty password is generated); the passwords are shown
+     once, on the page that answers: copy them then. The command line does the same:
+     `judge users import class.csv`.
+
+More: docs/server.md in the judge's repository ("Start a course", "Editing the course in
+the browser or the API", backups, PostgreSQL).
 "#;
 
 /// Runs `judge init`.
@@ -121,7 +136,10 @@ pub fn execute(_cli: &GlobalOptions, args: &InitArgs) -> anyhow::Result<u8> {
         "made the course {title:?} in {}: judge.toml, problems/, {DEFAULT_DATA_DIR}/ (the store), README.md",
         dir.display()
     );
-    println!("next: cd {} && judge import PACKAGE", dir.display());
+    println!(
+        "next: cd {} && judge import PACKAGE (its README.md says the steps after)",
+        dir.display()
+    );
     Ok(EXIT_JUDGED)
 }
 

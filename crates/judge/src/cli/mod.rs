@@ -51,7 +51,7 @@ pub enum Command {
     Stress(stress::StressArgs),
     /// Manage stored test data.
     Testdata(testdata::TestdataArgs),
-    /// Add a Kattis or Polygon package (folder or .zip) to the contest.
+    /// Add a problem to a contest: a Kattis or Polygon package (folder or .zip), or an FPS file.
     Import(import::ImportArgs),
     /// Write a native problem as a Kattis problem package (2025-09).
     Export(export::ExportArgs),

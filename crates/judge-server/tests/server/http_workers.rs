@@ -173,6 +173,24 @@ impl Drop for HttpWorker {
     }
 }
 
+/// The results a worker's output says the server took: (submission id, verdict code),
+/// from its lines `submission ID: VERDICT [DETAIL] (SECONDS s)` (its other lines about a
+/// submission go on in lower case: judging, handed back, result discarded, lease lost).
+fn recorded(output: &str) -> Vec<(i64, String)> {
+    output
+        .lines()
+        .filter_map(|line| {
+            let rest = &line[line.find("submission ")? + "submission ".len()..];
+            let (id, rest) = rest.split_once(": ")?;
+            let code = rest.split(' ').next()?;
+            if code.is_empty() || !code.chars().all(|c| c.is_ascii_uppercase()) {
+                return None;
+            }
+            Some((id.parse().ok()?, code.to_string()))
+        })
+        .collect()
+}
+
 fn sql_count(data: &Path, sql: &str) -> i64 {
     let connection = rusqlite::Connection::open(data.join("judge.sqlite3")).unwrap();
     connection.busy_timeout(Duration::from_secs(5)).unwrap();
@@ -197,8 +215,8 @@ fn leased_to(data: &Path, owner: &str) -> Vec<i64> {
 #[test]
 fn http_workers_in_network_namespaces_judge_every_submission_once_through_an_import_and_a_killed_worker(
 ) {
-    let binary = judge_binary();
     let network = Network::new(MACHINES);
+    let binary = judge_binary();
     network.run(|| judge_through_an_import_and_a_killed_worker(&binary, &network));
 }
 
@@ -392,6 +410,7 @@ fn judge_through_an_import_and_a_killed_worker(binary: &Path, network: &Network)
         let json: serde_json::Value = serde_json::from_str(&reply.body).unwrap();
         json["id"].as_i64().unwrap()
     };
+    let started = Instant::now();
     for index in 0..BEFORE_IMPORT {
         ids.push(submit(index));
     }
@@ -446,7 +465,8 @@ fn judge_through_an_import_and_a_killed_worker(binary: &Path, network: &Network)
     eprintln!(
         "the package was imported with {done_at_import} of {BEFORE_IMPORT} submissions judged"
     );
-    // Students submit to it (and to the others) while the first ones are judged.
+    // Students submit to it (and to the others) while the first ones are still being
+    // judged (the line above says how far they were).
     for index in BEFORE_IMPORT..SUBMISSIONS {
         ids.push(submit(index));
     }
@@ -470,6 +490,10 @@ fn judge_through_an_import_and_a_killed_worker(binary: &Path, network: &Network)
     wait_for("every submission judged", Duration::from_secs(600), || {
         done() == SUBMISSIONS as i64
     });
+    eprintln!(
+        "{SUBMISSIONS} submissions judged in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
 
     // Every submission once, judged once, with the verdict the server gives its program.
     assert_eq!(
@@ -509,13 +533,40 @@ fn judge_through_an_import_and_a_killed_worker(binary: &Path, network: &Network)
         assert_ne!(judged_by, "rack/w1", "submission {id}: {killed_output}");
         assert!(claims >= 2, "submission {id} claimed {claims} times");
     }
-    // Each machine judged, the restarted one with its empty cache too.
-    for machine in 1..=MACHINES {
-        let judged = sql_count(
-            &data,
-            &format!("SELECT count(*) FROM results WHERE judged_by = 'rack/w{machine}'"),
+    // Each machine judged, the restarted one with its empty cache too; what each says
+    // it judged is what the store holds, and no submission is claimed by two.
+    let mut seen = std::collections::BTreeSet::new();
+    let logs: Vec<(String, String)> = std::iter::once(("w1".to_string(), killed_output))
+        .chain(
+            workers
+                .iter()
+                .enumerate()
+                .map(|(machine, worker)| (format!("w{}", machine + 1), worker.output())),
+        )
+        .collect();
+    for (name, output) in &logs {
+        for (id, verdict) in recorded(output) {
+            assert!(seen.insert(id), "submission {id} recorded twice");
+            let (judged_by, stored): (String, String) = connection
+                .query_row(
+                    "SELECT judged_by, verdict FROM results WHERE submission_id = ?1",
+                    [id],
+                    |row| Ok((row.get(0)?, row.get(1)?)),
+                )
+                .unwrap();
+            assert_eq!(
+                (judged_by, stored),
+                (format!("rack/{name}"), verdict),
+                "submission {id}"
+            );
+        }
+    }
+    for worker in &workers {
+        assert!(
+            !recorded(&worker.output()).is_empty(),
+            "{}",
+            worker.output()
         );
-        assert!(judged > 0, "w{machine} judged nothing");
     }
     // Each machine fetched each problem at most once, into its own cache (the restarted
     // one from empty); the imported one reached them by the server only.

@@ -50,7 +50,7 @@ fn program(index: usize) -> Program {
         verdict,
     };
     let double = |source: &str, verdict| python("double", source.to_string(), verdict);
-    if index >= BEFORE_IMPORT && index % 2 == 0 {
+    if index >= BEFORE_IMPORT && index.is_multiple_of(2) {
         return match (index / 2) % 4 {
             0 | 1 => double("print(2 * int(input()))\n", "AC"),
             // Right but on the negative test.

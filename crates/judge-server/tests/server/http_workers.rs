@@ -1,34 +1,78 @@
 //! Judging machines that have only the server's address (`judge worker --server URL
-//! --token TOKEN --name NAME`), as real processes: one `judge serve --workers 0` on SQLite,
-//! HTTP workers each started in an empty folder of its own with its own problem cache;
-//! a batch of submissions judged while one worker is killed with SIGKILL and another
-//! starts with an empty cache: every submission judged exactly once, with the verdict its
-//! program deserves. Then the worker token is revoked and the workers stop, saying why.
-//! Worker tokens are a role of their own; the endpoints refuse what a hostile worker
-//! sends.
+//! --token TOKEN --name NAME`), as real processes: one `judge serve --workers 0` on SQLite
+//! and three HTTP workers, each in an empty folder of its own with its own problem cache
+//! and, as root, in a network namespace of its own whose only way out is a link to the
+//! server's (common/netns.rs). They judge 200 submissions to several problems while a
+//! teacher imports a new package through the web page and students submit to it; one
+//! worker is killed with SIGKILL while it holds a lease and comes back with an empty
+//! cache: every submission judged exactly once, with the verdict its program deserves.
+//! Then the worker token is revoked and the workers stop, saying why. Worker tokens are a
+//! role of their own; the endpoints refuse what a hostile worker sends.
 
-use crate::common::process::{judge, judge_binary, try_request, HttpReply, ServeProcess};
+use crate::common::netns::Network;
+use crate::common::process::{
+    csrf, judge, judge_binary, try_request, Browser, HttpReply, ServeProcess,
+};
 use crate::common::wait_for;
-use crate::common::{submission, write_config};
+use crate::common::{copy_problems, submission, write_config, Part};
+use crate::http_import::{package, zipped};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-const SUBMISSIONS: usize = 60;
+/// Submissions in all, and how many of them come before the import.
+const SUBMISSIONS: usize = 200;
+const BEFORE_IMPORT: usize = 120;
 const STUDENTS: usize = 4;
+const MACHINES: usize = 3;
 /// Short leases, so that the killed worker's submission is taken over within seconds.
 const LEASE: &str = "3";
+/// The contest's problems (`parts` has a checker of its own and subtasks), then the one
+/// the teacher imports.
+const PROBLEMS: [&str; 3] = ["add", "parts", "double"];
 
-/// A program for the fixture problem `add`, and the verdict it deserves.
-fn program(index: usize) -> (String, &'static str) {
+/// A submission of the big run: its problem, language and source, and the verdict the
+/// server gives it.
+struct Program {
+    problem: &'static str,
+    language: &'static str,
+    source: String,
+    verdict: &'static str,
+}
+
+/// Submission `index`'s program. Before the import they go to `add` and `parts`; after
+/// it, every other one goes to the imported `double` (tests: 3, 21, -500000).
+fn program(index: usize) -> Program {
+    let python = |problem, source: String, verdict| Program {
+        problem,
+        language: "python3",
+        source,
+        verdict,
+    };
+    let double = |source: &str, verdict| python("double", source.to_string(), verdict);
+    if index >= BEFORE_IMPORT && index.is_multiple_of(2) {
+        return match (index / 2) % 4 {
+            0 | 1 => double("print(2 * int(input()))\n", "AC"),
+            // Right but on the negative test.
+            2 => double("print(2 * abs(int(input())))\n", "WA"),
+            _ => double("print(2 * int(input()))\nraise SystemExit(3)\n", "RE"),
+        };
+    }
     match index % 10 {
-        0..=5 => (submission("ac.py"), "AC"),
-        6..=8 => (submission("wa_secret.py"), "WA"),
-        // Slow enough to be caught mid-judging.
-        _ => (
-            format!("import time\ntime.sleep(0.4)\n{}", submission("ac.py")),
-            "AC",
-        ),
+        0 | 3 | 6 => python("add", submission("ac.py"), "AC"),
+        1 | 7 => python("parts", submission("ac.py"), "AC"),
+        // Right on the sample, wrong on the big numbers.
+        2 => python("add", submission("wa_secret.py"), "WA"),
+        4 => python("parts", submission("wa_secret.py"), "WA"),
+        // Exits with status 3 on the big numbers.
+        5 => python("parts", submission("re_echo.py"), "RE"),
+        8 => python("add", submission("re_echo.py"), "RE"),
+        _ => Program {
+            problem: "add",
+            language: "c",
+            source: "int main( { return 0; }\n".to_string(),
+            verdict: "CE",
+        },
     }
 }
 
@@ -49,24 +93,34 @@ fn call(address: &str, method: &str, path: &str, token: &str, body: &str) -> Htt
     try_request(address, method, path, &headers, body.as_bytes()).unwrap()
 }
 
-/// An HTTP worker in an empty folder of its own (no judge.toml, no problems).
+/// An HTTP worker process, started in `folder` (empty but for its cache) with its
+/// terminal output in `log`.
 struct HttpWorker {
     child: Child,
     log: PathBuf,
-    folder: tempfile::TempDir,
+    folder: PathBuf,
 }
 
 impl HttpWorker {
-    fn start(binary: &Path, address: &str, token: &str, name: &str, logs: &Path) -> HttpWorker {
-        let folder = tempfile::tempdir().unwrap();
-        let log = logs.join(format!("{name}.log"));
-        let out = std::fs::File::create(&log).unwrap();
-        let child = Command::new(binary)
-            .current_dir(folder.path())
+    /// Starts `judge worker --server http://SERVER`; `place` may move it elsewhere (a
+    /// network namespace).
+    fn start(
+        binary: &Path,
+        server: &str,
+        token: &str,
+        name: &str,
+        folder: &Path,
+        log: &Path,
+        place: impl FnOnce(&mut Command),
+    ) -> HttpWorker {
+        let out = std::fs::File::create(log).unwrap();
+        let mut command = Command::new(binary);
+        command
+            .current_dir(folder)
             .args([
                 "worker",
                 "--server",
-                &format!("http://{address}"),
+                &format!("http://{server}"),
                 "--name",
                 name,
                 "--jobs",
@@ -77,21 +131,38 @@ impl HttpWorker {
             .env("JUDGE_WORKER_TOKEN", token)
             .stdin(Stdio::null())
             .stdout(out.try_clone().unwrap())
-            .stderr(out)
-            .spawn()
-            .expect("judge worker starts");
-        HttpWorker { child, log, folder }
+            .stderr(out);
+        place(&mut command);
+        let child = command.spawn().expect("judge worker starts");
+        HttpWorker {
+            child,
+            log: log.to_path_buf(),
+            folder: folder.to_path_buf(),
+        }
     }
 
     fn output(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()
     }
 
+    /// How many versions of `problem` it fetched.
+    fn fetches(&self, problem: &str) -> usize {
+        self.output()
+            .matches(&format!("problem {problem}: fetched version"))
+            .count()
+    }
+
     /// The problem versions in its cache.
     fn cached(&self) -> usize {
-        std::fs::read_dir(self.folder.path().join("judge-worker-cache"))
+        std::fs::read_dir(self.folder.join("judge-worker-cache"))
             .map(|entries| entries.count())
             .unwrap_or(0)
+    }
+
+    /// Sends `signal` to it.
+    fn signal(&self, signal: i32) {
+        // SAFETY: kill(2) on our own child's pid, which is not reaped yet.
+        assert_eq!(unsafe { libc::kill(self.child.id() as i32, signal) }, 0);
     }
 }
 
@@ -102,48 +173,112 @@ impl Drop for HttpWorker {
     }
 }
 
+/// The results a worker's output says the server took: (submission id, verdict code),
+/// from its lines `submission ID: VERDICT [DETAIL] (SECONDS s)` (its other lines about a
+/// submission go on in lower case: judging, handed back, result discarded, lease lost).
+fn recorded(output: &str) -> Vec<(i64, String)> {
+    output
+        .lines()
+        .filter_map(|line| {
+            let rest = &line[line.find("submission ")? + "submission ".len()..];
+            let (id, rest) = rest.split_once(": ")?;
+            let code = rest.split(' ').next()?;
+            if code.is_empty() || !code.chars().all(|c| c.is_ascii_uppercase()) {
+                return None;
+            }
+            Some((id.parse().ok()?, code.to_string()))
+        })
+        .collect()
+}
+
 fn sql_count(data: &Path, sql: &str) -> i64 {
     let connection = rusqlite::Connection::open(data.join("judge.sqlite3")).unwrap();
     connection.busy_timeout(Duration::from_secs(5)).unwrap();
     connection.query_row(sql, [], |row| row.get(0)).unwrap()
 }
 
+/// The ids of the submissions `owner` holds a lease on.
+fn leased_to(data: &Path, owner: &str) -> Vec<i64> {
+    let connection = rusqlite::Connection::open(data.join("judge.sqlite3")).unwrap();
+    connection.busy_timeout(Duration::from_secs(5)).unwrap();
+    let mut statement = connection
+        .prepare("SELECT id FROM submissions WHERE state = 'judging' AND lease_owner = ?1")
+        .unwrap();
+    let ids = statement
+        .query_map([owner], |row| row.get(0))
+        .unwrap()
+        .collect::<Result<Vec<i64>, _>>()
+        .unwrap();
+    ids
+}
+
 #[test]
-fn http_workers_in_empty_folders_judge_every_submission_once_through_a_killed_worker() {
+fn http_workers_in_network_namespaces_judge_every_submission_once_through_an_import_and_a_killed_worker(
+) {
+    let network = Network::new(MACHINES);
     let binary = judge_binary();
+    network.run(|| judge_through_an_import_and_a_killed_worker(&binary, &network));
+}
+
+fn judge_through_an_import_and_a_killed_worker(binary: &Path, network: &Network) {
     let dir = tempfile::tempdir().unwrap();
-    let config = write_config(dir.path(), |_| {});
+    // The import writes the new problem into the problems folder and judge.toml.
+    let problems = dir.path().join("problems");
+    copy_problems(&problems);
+    let folder = problems.display().to_string();
+    let config = write_config(dir.path(), |contest| {
+        contest.insert("problems_dir".into(), folder.into());
+        let listed: Vec<toml::Value> = PROBLEMS[..2]
+            .iter()
+            .map(|id| {
+                let mut problem = toml::Table::new();
+                problem.insert("id".into(), (*id).into());
+                problem.into()
+            })
+            .collect();
+        contest.insert("problems".into(), listed.into());
+    });
     let data = dir.path().join("data");
     let data_arg = data.to_str().unwrap();
     let mut tokens = Vec::new();
     for i in 0..STUDENTS {
         let name = format!("s{i}");
         printed(judge(
-            &binary,
+            binary,
             &config,
             &["users", "add", &name, "--data", data_arg],
         ));
         tokens.push(printed(judge(
-            &binary,
+            binary,
             &config,
             &["users", "token", &name, "--data", data_arg],
         )));
     }
+    let added = printed(judge(
+        binary,
+        &config,
+        &["users", "add", "teach", "--teacher", "--data", data_arg],
+    ));
+    let teacher_password = added
+        .split_whitespace()
+        .last()
+        .expect("judge users add prints the password")
+        .to_string();
     let worker_token = printed(judge(
-        &binary,
+        binary,
         &config,
         &["users", "worker-token", "rack", "--data", data_arg],
     ));
     assert!(worker_token.starts_with("judgeworker_"), "{worker_token}");
     let bad_name = judge(
-        &binary,
+        binary,
         &config,
         &["users", "worker-token", "../rack", "--data", data_arg],
     );
     assert!(!bad_name.status.success());
 
     let server = ServeProcess::start_with(
-        &binary,
+        binary,
         &config,
         &[
             "--data",
@@ -151,7 +286,7 @@ fn http_workers_in_empty_folders_judge_every_submission_once_through_a_killed_wo
             "--workers",
             "0",
             "--listen",
-            "127.0.0.1:0",
+            network.listen(),
             "--submissions-per-minute",
             "0",
             "--lease-seconds",
@@ -159,7 +294,23 @@ fn http_workers_in_empty_folders_judge_every_submission_once_through_a_killed_wo
         ],
         &dir.path().join("serve.log"),
     );
-    let address = server.address.clone();
+    let port: u16 = server
+        .address
+        .rsplit(':')
+        .next()
+        .and_then(|port| port.parse().ok())
+        .unwrap_or_else(|| panic!("judge serve printed {}", server.address));
+    let address = format!("127.0.0.1:{port}");
+
+    // Each machine reaches the server through its own link, and nothing else: not the
+    // server's loopback, not another machine's link.
+    for machine in 0..MACHINES {
+        assert!(network.connects(machine, &network.server_for(machine, port)));
+    }
+    if network.isolated() {
+        assert!(!network.connects(0, &address));
+        assert!(!network.connects(0, &network.server_for(1, port)));
+    }
 
     // Roles: a student's token claims nothing; a worker token opens no other API.
     let claim = r#"{"name": "w0", "lease_ms": 3000}"#;
@@ -220,26 +371,48 @@ fn http_workers_in_empty_folders_judge_every_submission_once_through_a_killed_wo
     );
     assert_eq!(reply.status, 404, "{}", reply.body);
 
-    let logs = dir.path();
-    let mut workers: Vec<HttpWorker> = (1..=3)
-        .map(|i| HttpWorker::start(&binary, &address, &worker_token, &format!("w{i}"), logs))
+    // Three machines, each with an empty folder of its own (w1 is machine 0).
+    let folders: Vec<tempfile::TempDir> = (0..MACHINES)
+        .map(|_| tempfile::tempdir().unwrap())
+        .collect();
+    let start = |machine: usize, log: &str| {
+        HttpWorker::start(
+            binary,
+            &network.server_for(machine, port),
+            &worker_token,
+            &format!("w{}", machine + 1),
+            folders[machine].path(),
+            &dir.path().join(log),
+            |command| network.place(machine, command),
+        )
+    };
+    let mut workers: Vec<HttpWorker> = (0..MACHINES)
+        .map(|machine| start(machine, &format!("w{}.log", machine + 1)))
         .collect();
 
     let mut ids = Vec::new();
-    for i in 0..SUBMISSIONS {
-        let (source, _) = program(i);
-        let body = serde_json::json!({"problem": "add", "language": "python3", "source": source})
-            .to_string();
+    let submit = |index: usize| -> i64 {
+        let program = program(index);
+        let body = serde_json::json!({
+            "problem": program.problem,
+            "language": program.language,
+            "source": program.source,
+        })
+        .to_string();
         let reply = call(
             &address,
             "POST",
             "/api/v1/submissions",
-            &tokens[i % STUDENTS],
+            &tokens[index % STUDENTS],
             &body,
         );
-        assert_eq!(reply.status, 201, "{}", reply.body);
+        assert_eq!(reply.status, 201, "submission {index}: {}", reply.body);
         let json: serde_json::Value = serde_json::from_str(&reply.body).unwrap();
-        ids.push(json["id"].as_i64().unwrap());
+        json["id"].as_i64().unwrap()
+    };
+    let started = Instant::now();
+    for index in 0..BEFORE_IMPORT {
+        ids.push(submit(index));
     }
     let done = || {
         sql_count(
@@ -247,80 +420,171 @@ fn http_workers_in_empty_folders_judge_every_submission_once_through_a_killed_wo
             "SELECT count(*) FROM submissions WHERE state = 'done'",
         )
     };
-    // Kill w1 while it holds a lease, once some results are in.
+
+    // Kill w1 while it holds a lease, once some results are in. Stopped first, so that
+    // what it holds is read while it can neither finish nor take anything; a result it
+    // sent just before is given a moment to land, so that what is read is what it held.
     wait_for("a few results", Duration::from_secs(120), || done() >= 5);
-    let mut killed_on = 0;
-    wait_for("w1 judging", Duration::from_secs(60), || {
-        killed_on = sql_count(
-            &data,
-            "SELECT coalesce(max(id), 0) FROM submissions WHERE state = 'judging' AND lease_owner = 'rack/w1'",
-        );
-        killed_on > 0
+    let mut held = Vec::new();
+    wait_for("w1 holding a lease", Duration::from_secs(60), || {
+        workers[0].signal(libc::SIGSTOP);
+        std::thread::sleep(Duration::from_millis(300));
+        held = leased_to(&data, "rack/w1");
+        if held.is_empty() {
+            workers[0].signal(libc::SIGCONT);
+        }
+        !held.is_empty()
     });
     workers[0].child.kill().unwrap();
     workers[0].child.wait().unwrap();
-    // A fourth machine joins with an empty cache.
-    workers.push(HttpWorker::start(
-        &binary,
-        &address,
-        &worker_token,
-        "w4",
-        logs,
-    ));
-    wait_for("every submission judged", Duration::from_secs(300), || {
+    let killed_output = workers[0].output();
+
+    // The teacher imports a package through the page, as a browser posts the form.
+    let done_at_import = done();
+    let teacher = Browser::log_in(&address, "teach", &teacher_password);
+    let form = teacher.get("/teacher/problems/import");
+    assert_eq!(form.status, 200, "{}", form.body);
+    let token = csrf(&form.body);
+    let package_zip = zipped(&package("double"));
+    let imported = teacher.post_multipart(
+        "/teacher/problems/import",
+        &[
+            Part::File("package", "double.zip", &package_zip),
+            Part::Text("id", ""),
+            Part::Text("csrf", &token),
+        ],
+    );
+    assert_eq!(imported.status, 200, "{}", imported.body);
+    assert!(
+        imported
+            .body
+            .contains("double.zip was imported as problem double."),
+        "{}",
+        imported.body
+    );
+    eprintln!(
+        "the package was imported with {done_at_import} of {BEFORE_IMPORT} submissions judged"
+    );
+    // Students submit to it (and to the others) while the first ones are still being
+    // judged (the line above says how far they were).
+    for index in BEFORE_IMPORT..SUBMISSIONS {
+        ids.push(submit(index));
+    }
+
+    // What w1 held is judged by another machine once its lease lapses; then w1 comes
+    // back in the same folder with its cache emptied, as a machine whose disk was wiped.
+    wait_for(
+        "w1's submissions judged by others",
+        Duration::from_secs(120),
+        || {
+            held.iter().all(|id| {
+                sql_count(
+                    &data,
+                    &format!("SELECT count(*) FROM results WHERE submission_id = {id}"),
+                ) == 1
+            })
+        },
+    );
+    std::fs::remove_dir_all(folders[0].path().join("judge-worker-cache")).unwrap();
+    workers[0] = start(0, "w1-restarted.log");
+    wait_for("every submission judged", Duration::from_secs(600), || {
         done() == SUBMISSIONS as i64
     });
+    eprintln!(
+        "{SUBMISSIONS} submissions judged in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
 
-    // Every submission once, judged once, with the verdict its program deserves.
+    // Every submission once, judged once, with the verdict the server gives its program.
     assert_eq!(
         sql_count(&data, "SELECT count(*) FROM results"),
         SUBMISSIONS as i64,
         "one result each"
     );
+    assert_eq!(
+        sql_count(&data, "SELECT count(DISTINCT submission_id) FROM results"),
+        SUBMISSIONS as i64,
+    );
     let connection = rusqlite::Connection::open(data.join("judge.sqlite3")).unwrap();
-    for (i, id) in ids.iter().enumerate() {
-        let verdict: String = connection
+    for (index, id) in ids.iter().enumerate() {
+        let (problem, verdict): (String, String) = connection
             .query_row(
-                "SELECT verdict FROM results WHERE submission_id = ?1",
+                "SELECT s.problem, r.verdict FROM results r JOIN submissions s ON s.id = r.submission_id WHERE r.submission_id = ?1",
                 [id],
-                |row| row.get(0),
+                |row| Ok((row.get(0)?, row.get(1)?)),
             )
             .unwrap();
-        assert_eq!(verdict, program(i).1, "submission {id} ({i})");
+        let expected = program(index);
+        assert_eq!(
+            (problem.as_str(), verdict.as_str()),
+            (expected.problem, expected.verdict),
+            "submission {id} ({index})"
+        );
     }
-    // The killed worker's submission was judged again by another.
-    let judged_by: String = connection
-        .query_row(
-            "SELECT judged_by FROM results WHERE submission_id = ?1",
-            [killed_on],
-            |row| row.get(0),
+    // What the killed worker held was handed back and judged by another.
+    for id in &held {
+        let (judged_by, claims): (String, i64) = connection
+            .query_row(
+                "SELECT r.judged_by, s.claims FROM results r JOIN submissions s ON s.id = r.submission_id WHERE r.submission_id = ?1",
+                [id],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .unwrap();
+        assert_ne!(judged_by, "rack/w1", "submission {id}: {killed_output}");
+        assert!(claims >= 2, "submission {id} claimed {claims} times");
+    }
+    // Each machine judged, the restarted one with its empty cache too; what each says
+    // it judged is what the store holds, and no submission is claimed by two.
+    let mut seen = std::collections::BTreeSet::new();
+    let logs: Vec<(String, String)> = std::iter::once(("w1".to_string(), killed_output))
+        .chain(
+            workers
+                .iter()
+                .enumerate()
+                .map(|(machine, worker)| (format!("w{}", machine + 1), worker.output())),
         )
-        .unwrap();
-    assert_ne!(judged_by, "rack/w1", "submission {killed_on}");
-    let by_others = sql_count(
-        &data,
-        "SELECT count(*) FROM results WHERE judged_by IN ('rack/w2', 'rack/w3', 'rack/w4')",
-    );
-    assert!(by_others > 0);
-    // Each machine fetched the problem once, into its own cache (w4, which joined late,
-    // at most once: the queue may have run dry before it claimed).
-    for (index, worker) in workers.iter().enumerate().skip(1) {
-        let output = worker.output();
-        let fetches = output.matches("problem add: fetched version").count();
-        if index < 3 {
-            assert_eq!(fetches, 1, "{output}");
+        .collect();
+    for (name, output) in &logs {
+        for (id, verdict) in recorded(output) {
+            assert!(seen.insert(id), "submission {id} recorded twice");
+            let (judged_by, stored): (String, String) = connection
+                .query_row(
+                    "SELECT judged_by, verdict FROM results WHERE submission_id = ?1",
+                    [id],
+                    |row| Ok((row.get(0)?, row.get(1)?)),
+                )
+                .unwrap();
+            assert_eq!(
+                (judged_by, stored),
+                (format!("rack/{name}"), verdict),
+                "submission {id}"
+            );
         }
-        assert!(fetches <= 1, "{output}");
-        assert_eq!(worker.cached(), fetches, "{output}");
     }
+    for worker in &workers {
+        assert!(
+            !recorded(&worker.output()).is_empty(),
+            "{}",
+            worker.output()
+        );
+    }
+    // Each machine fetched each problem at most once, into its own cache (the restarted
+    // one from empty); the imported one reached them by the server only.
+    for worker in &workers {
+        let output = worker.output();
+        let fetches: Vec<usize> = PROBLEMS.iter().map(|p| worker.fetches(p)).collect();
+        assert!(fetches.iter().all(|&count| count <= 1), "{output}");
+        assert_eq!(worker.cached(), fetches.iter().sum::<usize>(), "{output}");
+    }
+    assert!(workers.iter().any(|worker| worker.fetches("double") == 1));
 
     // Revoked: the workers stop claiming and say why.
     printed(judge(
-        &binary,
+        binary,
         &config,
         &["users", "revoke-worker-token", "rack", "--data", data_arg],
     ));
-    for worker in &mut workers[1..] {
+    for worker in &mut workers {
         let deadline = Instant::now() + Duration::from_secs(30);
         let status = loop {
             if let Some(status) = worker.child.try_wait().unwrap() {
@@ -393,7 +657,16 @@ fn an_edit_on_the_server_reaches_an_http_worker_at_its_next_claim() {
         &dir.path().join("serve.log"),
     );
     let address = server.address.clone();
-    let worker = HttpWorker::start(&binary, &address, &worker_token, "w1", dir.path());
+    let folder = tempfile::tempdir().unwrap();
+    let worker = HttpWorker::start(
+        &binary,
+        &address,
+        &worker_token,
+        "w1",
+        folder.path(),
+        &dir.path().join("w1.log"),
+        |_| {},
+    );
     // 0.6 s of CPU, then the sum: within 1 s (x python3's multiplier), not within 0.1 s.
     let source = format!(
         "import time\nstart = time.process_time()\nwhile time.process_time() - start < 0.6:\n    pass\n{}",

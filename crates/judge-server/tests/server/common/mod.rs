@@ -17,6 +17,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tower::ServiceExt;
 
+pub mod netns;
 pub mod process;
 
 /// The crate's fixtures.
@@ -282,6 +283,37 @@ pub enum Part<'a> {
     File(&'a str, &'a str, &'a [u8]),
 }
 
+/// The boundary between a test's multipart form parts.
+pub const MULTIPART_BOUNDARY: &str = "----judge-test-boundary-7d93";
+
+/// A multipart form's body, as a browser sends it.
+pub fn multipart_body(boundary: &str, parts: &[Part<'_>]) -> Vec<u8> {
+    let mut body: Vec<u8> = Vec::new();
+    for part in parts {
+        body.extend_from_slice(format!("--{boundary}\r\n").as_bytes());
+        match part {
+            Part::Text(name, value) => {
+                body.extend_from_slice(
+                    format!("Content-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n")
+                        .as_bytes(),
+                );
+            }
+            Part::File(name, file_name, bytes) => {
+                body.extend_from_slice(
+                    format!(
+                        "Content-Disposition: form-data; name=\"{name}\"; filename=\"{file_name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+                    )
+                    .as_bytes(),
+                );
+                body.extend_from_slice(bytes);
+                body.extend_from_slice(b"\r\n");
+            }
+        }
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+    body
+}
+
 /// A client with a cookie jar, as if connected from `peer`.
 pub struct Client {
     router: axum::Router,
@@ -414,32 +446,8 @@ impl Client {
 
     /// POST a multipart form.
     pub async fn post_multipart(&mut self, path: &str, parts: &[Part<'_>]) -> Reply {
-        let boundary = "----judge-test-boundary-7d93";
-        let mut body: Vec<u8> = Vec::new();
-        for part in parts {
-            body.extend_from_slice(format!("--{boundary}\r\n").as_bytes());
-            match part {
-                Part::Text(name, value) => {
-                    body.extend_from_slice(
-                        format!(
-                            "Content-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
-                        )
-                        .as_bytes(),
-                    );
-                }
-                Part::File(name, file_name, bytes) => {
-                    body.extend_from_slice(
-                        format!(
-                            "Content-Disposition: form-data; name=\"{name}\"; filename=\"{file_name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
-                        )
-                        .as_bytes(),
-                    );
-                    body.extend_from_slice(bytes);
-                    body.extend_from_slice(b"\r\n");
-                }
-            }
-        }
-        body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+        let boundary = MULTIPART_BOUNDARY;
+        let body = multipart_body(boundary, parts);
         let request = Request::post(path)
             .header(
                 header::CONTENT_TYPE,

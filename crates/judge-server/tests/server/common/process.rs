@@ -1,6 +1,7 @@
 //! Running the real `judge` binary: building it, `judge serve` as a child process, and a
 //! plain HTTP/1.1 client over TCP for talking to it.
 
+use super::{multipart_body, Part, MULTIPART_BOUNDARY};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -21,6 +22,27 @@ pub fn judge_binary() -> PathBuf {
     ]);
     if !cfg!(debug_assertions) {
         command.arg("--release");
+    }
+    // What cargo sets for running this test only. A build script that reads one of these
+    // (ring's reads CARGO_MANIFEST_DIR and CARGO_PKG_*) is rerun when it changes, so
+    // passing them on made this build and the next `cargo test` each rebuild ring and
+    // everything above it (rustls, ureq, judge-worker, judge-server, judge): minutes.
+    for (name, _) in std::env::vars_os() {
+        let name = name.to_string_lossy();
+        let for_this_test = [
+            "CARGO_MANIFEST_",
+            "CARGO_PKG_",
+            "CARGO_CRATE_NAME",
+            "CARGO_BIN_NAME",
+            "CARGO_PRIMARY_PACKAGE",
+            "CARGO_TARGET_TMPDIR",
+            "OUT_DIR",
+        ]
+        .iter()
+        .any(|prefix| name.starts_with(prefix));
+        if for_this_test {
+            command.env_remove(name.as_ref());
+        }
     }
     let output = command.output().expect("cargo runs");
     assert!(
@@ -351,29 +373,31 @@ impl Browser {
     /// Submits through the multipart form.
     pub fn submit(&self, problem: &str, language: &str, source: &str) -> HttpReply {
         let token = csrf(&self.get("/submit").body);
-        let boundary = "----judge-restart-test";
-        let mut body = String::new();
-        for (name, value) in [
-            ("csrf", token.as_str()),
-            ("problem", problem),
-            ("language", language),
-            ("source", source),
-        ] {
-            body.push_str(&format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"));
-        }
-        body.push_str(&format!("--{boundary}--\r\n"));
+        self.post_multipart(
+            "/submit",
+            &[
+                Part::Text("csrf", &token),
+                Part::Text("problem", problem),
+                Part::Text("language", language),
+                Part::Text("source", source),
+            ],
+        )
+    }
+
+    /// POSTs a multipart form with the session, as a browser sends it.
+    pub fn post_multipart(&self, path: &str, parts: &[Part<'_>]) -> HttpReply {
         request(
             &self.address,
             "POST",
-            "/submit",
+            path,
             &[
                 ("Cookie", self.cookie.clone()),
                 (
                     "Content-Type",
-                    format!("multipart/form-data; boundary={boundary}"),
+                    format!("multipart/form-data; boundary={MULTIPART_BOUNDARY}"),
                 ),
             ],
-            body.as_bytes(),
+            &multipart_body(MULTIPART_BOUNDARY, parts),
         )
     }
 }

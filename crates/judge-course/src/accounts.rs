@@ -310,14 +310,19 @@ pub fn issue_token(store: &Store, name: &str) -> Result<(i64, String)> {
 /// What every worker token starts with (an account's token never does).
 pub const WORKER_TOKEN_PREFIX: &str = "judgeworker_";
 
+/// Whether `name` can name a judging machine: 1 to 64 letters, digits, `.`, `_`, `-`
+/// (it is part of its workers' lease owners, `MACHINE/WORKER`).
+pub fn valid_machine_name(name: &str) -> bool {
+    (1..=64).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+}
+
 /// Makes a worker token for the judging machine `name` (1 to 64 letters, digits, `.`,
 /// `_`, `-`); returns its id and the token, shown once (only its hash is kept).
 pub fn issue_worker_token(store: &Store, name: &str) -> Result<(i64, String)> {
-    let valid = (1..=64).contains(&name.len())
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
-    if !valid {
+    if !valid_machine_name(name) {
         return Err(crate::ServerError::Task(format!(
             "a judging machine's name is 1 to 64 letters, digits, '.', '_' or '-', not {name:?}"
         )));

@@ -34,6 +34,8 @@ use serde::Deserialize;
 /// | `POST /teacher/accounts/import` | teacher | import a class (`class`: CSV text), all or nothing |
 /// | `POST /teacher/accounts/{name}/{action}` | teacher | `password` (reset, shown once), `disable`, `enable`, `teacher`, `student`, `token` (shown once), `group` (`group`: its group, empty for none) |
 /// | `POST /teacher/tokens/{id}/revoke` | teacher | revoke any API token |
+/// | `POST /teacher/worker-tokens` | teacher | a worker token for the judging machine `name`, shown once |
+/// | `POST /teacher/worker-tokens/{name}/revoke` | teacher | revoke the judging machine's worker tokens |
 /// | `GET /account` | logged in | my account |
 /// | `POST /account/password` | logged in | change my password (`current`, `new`, `repeat`) |
 /// | `POST /account/tokens`, `POST /account/tokens/{id}/revoke` | logged in | make (shown once) or revoke my API token |
@@ -43,6 +45,11 @@ pub(super) fn routes(_: &ServerOptions) -> Routes {
         .route("/teacher/accounts/import", post(import))
         .route("/teacher/accounts/{name}/{action}", post(act))
         .route("/teacher/tokens/{id}/revoke", post(revoke_any))
+        .route("/teacher/worker-tokens", post(new_worker_token))
+        .route(
+            "/teacher/worker-tokens/{name}/revoke",
+            post(revoke_worker_tokens),
+        )
         .route("/account", get(my_page))
         .route("/account/password", post(change_password))
         .route("/account/tokens", post(new_token))
@@ -67,13 +74,14 @@ async fn teacher_answer(
     outcome: Option<Outcome>,
     class_text: String,
 ) -> Result<Response, HttpError> {
-    let (users, tokens) = state
-        .with_store(|store| Ok((store.users()?, store.tokens()?)))
+    let (users, tokens, worker_tokens) = state
+        .with_store(|store| Ok((store.users()?, store.tokens()?, store.worker_tokens()?)))
         .await?;
     let chrome = super::frame::course_page(state, session, "teacher").await?;
     let view = AccountsPage {
         users,
         tokens,
+        worker_tokens,
         outcome,
         class_text,
     };
@@ -315,6 +323,90 @@ async fn revoke_any(
     }
     tracing::info!("{} revokes API token {id}", session.user.name);
     let outcome = Outcome::Done(t.token_revoked(id));
+    teacher_answer(
+        &state,
+        &session,
+        StatusCode::OK,
+        Some(outcome),
+        String::new(),
+    )
+    .await
+}
+
+/// The worker token form.
+#[derive(Debug, Deserialize)]
+pub struct WorkerTokenForm {
+    csrf: Option<String>,
+    /// The judging machine's name.
+    name: String,
+}
+
+/// `POST /teacher/worker-tokens`: a judging machine's worker token, shown once.
+async fn new_worker_token(
+    State(state): State<AppState>,
+    TeacherOnly(session): TeacherOnly,
+    form: Result<Form<WorkerTokenForm>, FormRejection>,
+) -> Result<Response, HttpError> {
+    let Form(form) = form.map_err(bad_form)?;
+    crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
+    let t = AccountTexts::current();
+    let name = form.name.trim().to_string();
+    if !accounts::valid_machine_name(&name) {
+        let refused = Outcome::Refused(t.bad_machine_name(&name));
+        return teacher_answer(
+            &state,
+            &session,
+            StatusCode::BAD_REQUEST,
+            Some(refused),
+            String::new(),
+        )
+        .await;
+    }
+    let machine = name.clone();
+    let (id, token) = state
+        .blocking(move |s| accounts::issue_worker_token(&s.store, &machine))
+        .await?;
+    tracing::info!(
+        "{} makes worker token {id} for the judging machine {name}",
+        session.user.name
+    );
+    let outcome = Outcome::Secret {
+        caption: t.worker_token_made(&name),
+        secret: token,
+        note: Some(t.worker_token_note(&name)),
+    };
+    teacher_answer(
+        &state,
+        &session,
+        StatusCode::OK,
+        Some(outcome),
+        String::new(),
+    )
+    .await
+}
+
+/// `POST /teacher/worker-tokens/{name}/revoke`: the machine's workers stop claiming.
+async fn revoke_worker_tokens(
+    State(state): State<AppState>,
+    TeacherOnly(session): TeacherOnly,
+    Path(name): Path<String>,
+    form: Result<Form<CsrfForm>, FormRejection>,
+) -> Result<Response, HttpError> {
+    let Form(form) = form.map_err(bad_form)?;
+    crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
+    let t = AccountTexts::current();
+    if !accounts::valid_machine_name(&name) {
+        return Err(HttpError::bad_request(t.bad_machine_name(&name)));
+    }
+    let machine = name.clone();
+    let count = state
+        .with_store(move |store| store.revoke_worker_tokens(&machine))
+        .await?;
+    if count == 0 {
+        return Err(HttpError::not_found(t.no_live_worker_token(&name)));
+    }
+    tracing::info!("{} revokes the worker tokens of {name}", session.user.name);
+    let outcome = Outcome::Done(t.worker_tokens_revoked(&name, count));
     teacher_answer(
         &state,
         &session,

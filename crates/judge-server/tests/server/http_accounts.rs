@@ -306,6 +306,8 @@ async fn a_student_gets_403_and_every_form_needs_its_csrf_token() {
         "/teacher/accounts/bob/password",
         "/teacher/accounts/ann/teacher",
         "/teacher/tokens/1/revoke",
+        "/teacher/worker-tokens",
+        "/teacher/worker-tokens/rack/revoke",
     ] {
         let reply = post(&mut ann, path, &[("name", "x"), ("class", "x")]).await;
         assert_eq!(reply.status, StatusCode::FORBIDDEN, "{path}");
@@ -332,6 +334,7 @@ async fn a_student_gets_403_and_every_form_needs_its_csrf_token() {
             ],
         ),
         ("/account/tokens", vec![]),
+        ("/teacher/worker-tokens", vec![("name", "rack")]),
     ] {
         let mut forged = fields.clone();
         forged.push(("csrf", "forged"));
@@ -350,6 +353,7 @@ async fn a_student_gets_403_and_every_form_needs_its_csrf_token() {
             .disabled
     );
     assert!(server.store.tokens().unwrap().is_empty());
+    assert!(server.store.worker_tokens().unwrap().is_empty());
     assert_eq!(
         server
             .client()
@@ -878,4 +882,73 @@ async fn groups_filter_the_gradebook_and_the_submission_list() {
     let mut bob = server.login("bob").await;
     let own = bob.get("/grades?group=2024-A").await;
     assert!(own.body.contains(">bob<") && !own.body.contains(">ann<"));
+}
+
+#[tokio::test]
+async fn a_teacher_makes_a_judging_machines_worker_token_on_the_page_and_revokes_it() {
+    let server = TestServer::new(0);
+    let mut teacher = server.login("teacher").await;
+    let page = teacher.get("/teacher/accounts").await;
+    assert!(page.body.contains("id=\"worker-tokens\""), "{}", page.body);
+    assert!(page.body.contains("No judging machine has a token yet"));
+
+    let refused = post(
+        &mut teacher,
+        "/teacher/worker-tokens",
+        &[("name", "../rack")],
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.body);
+    assert!(refused.body.contains("cannot name a judging machine"));
+    assert!(server.store.worker_tokens().unwrap().is_empty());
+
+    let made = post(&mut teacher, "/teacher/worker-tokens", &[("name", "rack")]).await;
+    assert_eq!(made.status, StatusCode::OK, "{}", made.body);
+    let token = secret(&made);
+    assert!(token.starts_with("judgeworker_"), "{token}");
+    assert!(made.body.contains("--name rack"), "{}", made.body);
+    let listed = server.store.worker_tokens().unwrap();
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].name, "rack");
+    let page = teacher.get("/teacher/accounts").await;
+    assert!(page
+        .body
+        .contains(&format!("data-worker-token=\"{}\"", listed[0].id)));
+    assert!(!page.body.contains(&token), "a token is shown once");
+
+    // The token is a worker's: it claims (nothing is queued) but opens no other API.
+    let claim = |token: String| {
+        let server = &server;
+        async move {
+            server
+                .client()
+                .json_request(
+                    "POST",
+                    "/api/v1/worker/claim",
+                    Some(&serde_json::json!({"name": "w1", "lease_ms": 3000})),
+                    &[("authorization", &bearer(&token))],
+                )
+                .await
+                .status
+        }
+    };
+    assert!(claim(token.clone()).await.is_success());
+    assert_eq!(
+        api_status(&server, &bearer(&token)).await,
+        StatusCode::UNAUTHORIZED
+    );
+
+    let revoked = post(&mut teacher, "/teacher/worker-tokens/rack/revoke", &[]).await;
+    assert_eq!(revoked.status, StatusCode::OK, "{}", revoked.body);
+    assert!(revoked
+        .body
+        .contains("Revoked the worker tokens of rack (1)"));
+    assert_eq!(claim(token).await, StatusCode::UNAUTHORIZED);
+    let again = post(&mut teacher, "/teacher/worker-tokens/rack/revoke", &[]).await;
+    assert_eq!(again.status, StatusCode::NOT_FOUND, "{}", again.body);
+
+    // In Chinese too.
+    let mut chinese = teacher.with_header("accept-language", "zh-CN");
+    let page = chinese.get("/teacher/accounts").await;
+    assert!(page.body.contains("评测机令牌"), "{}", page.body);
 }

@@ -7,6 +7,7 @@ use super::format;
 use super::layout::{csrf_field, page, Chrome};
 use judge_course::accounts::{AccountError, ImportProblem, GENERATED_PASSWORD_LENGTH};
 use judge_i18n::Lang;
+use judge_store::worker_tokens::WorkerToken;
 use judge_store::{ApiToken, User};
 use maud::{html, Markup};
 
@@ -58,6 +59,18 @@ judge_i18n::texts! {
         password => "Password", "密码";
         password_origin => "From", "来源";
         download_passwords => "Download as CSV (name,password)", "下载 CSV（name,password）";
+        worker_tokens => "Judging machines (worker tokens)", "评测机（评测机令牌）";
+        worker_tokens_hint => "A worker token lets one judging machine claim submissions and fetch problems from this server, and nothing else. On the machine, in an empty folder:",
+            "评测机令牌只允许一台评测机从本服务器领取提交并下载题目，别无他用。在该机器上的空文件夹中运行：";
+        machine => "Machine", "评测机";
+        make_worker_token => "Make a worker token", "生成评测机令牌";
+        no_worker_tokens => "No judging machine has a token yet: this server judges with its own workers.", "还没有评测机令牌：本服务器用自己的评测线程评测。";
+        worker_token_made(name: &str) => "The worker token of the judging machine {name}:", "评测机 {name} 的令牌：";
+        worker_token_note(name: &str) => "Start it with judge worker --server URL --token TOKEN --name {name}.", "用 judge worker --server URL --token TOKEN --name {name} 启动。";
+        revoke_machine => "Revoke", "吊销";
+        bad_machine_name(name: &str) => "{name:?} cannot name a judging machine: 1 to 64 letters, digits, '.', '_' or '-'.", "{name:?} 不能作为评测机名称：须为 1 到 64 个字母、数字、“.”、“_”或“-”。";
+        no_live_worker_token(name: &str) => "The judging machine {name} has no live worker token.", "评测机 {name} 没有有效的令牌。";
+        worker_tokens_revoked(name: &str, count: usize) => "Revoked the worker tokens of {name} ({count}): its workers stop claiming.", "已吊销评测机 {name} 的令牌（{count} 个）：其评测线程不再领取提交。";
         new_password(name: &str) => "New password of {name}:", "{name} 的新密码：";
         added(name: &str) => "Account {name} was added. Its password:", "已添加账号 {name}，密码：";
         reset_done(name: &str, sessions: usize, tokens: usize) => "{name} was logged out ({sessions} sessions ended) and its API tokens were revoked ({tokens}).",
@@ -241,6 +254,8 @@ pub struct AccountsPage {
     pub users: Vec<User>,
     /// Every API token.
     pub tokens: Vec<ApiToken>,
+    /// Every judging machine's worker token.
+    pub worker_tokens: Vec<WorkerToken>,
     /// What the form just posted did.
     pub outcome: Option<Outcome>,
     /// The class text to show again after a refused import.
@@ -312,8 +327,46 @@ pub fn teacher_page(chrome: &Chrome, view: &AccountsPage) -> Markup {
                 p class="hint" { (t.tokens_hint()) }
                 (tokens_table(t, &view.tokens, &csrf, true, |id| format!("/teacher/tokens/{id}/revoke")))
             }
+            section id="worker-tokens" {
+                h2 { (t.worker_tokens()) }
+                p class="hint" { (t.worker_tokens_hint()) " " code { "judge worker --server URL --token TOKEN --name NAME" } }
+                form method="post" action="/teacher/worker-tokens" {
+                    (csrf_field(&csrf))
+                    label { (t.machine()) " " input type="text" name="name" required maxlength="64"; }
+                    " "
+                    button type="submit" { (t.make_worker_token()) }
+                }
+                (worker_tokens_table(t, &view.worker_tokens, &csrf))
+            }
         },
     )
+}
+
+/// The judging machines' worker tokens, each live machine with its revoke button.
+fn worker_tokens_table(t: AccountTexts, tokens: &[WorkerToken], csrf: &str) -> Markup {
+    html! {
+        @if tokens.is_empty() {
+            p class="muted" { (t.no_worker_tokens()) }
+        } @else {
+            div class="scroll" { table class="grid worker-tokens" {
+                thead { tr {
+                    th { (t.token_id()) } th { (t.machine()) } th { (t.created()) } th { (t.last_used()) } th { (t.state()) } th {}
+                } }
+                tbody { @for token in tokens {
+                    tr data-worker-token=(token.id) {
+                        td { (token.id) }
+                        td { (token.name) }
+                        td { (format::time(token.created_at_ms)) }
+                        td { @if let Some(at) = token.last_used_at_ms { (format::time(at)) } @else { (t.never()) } }
+                        td { @if token.revoked { (t.revoked()) } @else { (t.live()) } }
+                        td { @if !token.revoked {
+                            (button_form(&format!("/teacher/worker-tokens/{}/revoke", crate::links::encode_component(&token.name)), csrf, t.revoke_machine()))
+                        } }
+                    }
+                } }
+            } }
+        }
+    }
 }
 
 /// What "my account" shows.

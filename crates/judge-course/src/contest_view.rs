@@ -93,8 +93,12 @@ pub struct WindowView {
     pub teacher_set: bool,
 }
 
+/// A time of the definition in the offset it was written with (a teacher who typed
+/// `+08:00` reads `+08:00` back), as judge.toml holds it.
 fn time_text(time: ContestStart) -> String {
-    rfc3339(time.unix_ms())
+    time.0
+        .format(&time::format_description::well_known::Rfc3339)
+        .unwrap_or_else(|_| rfc3339(time.unix_ms()))
 }
 
 /// A contest's definition in the API's terms.

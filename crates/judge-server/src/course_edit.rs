@@ -167,9 +167,9 @@ fn valid_id(id: &str) -> bool {
 }
 
 fn parse_time(field: &str, text: &str) -> Result<ContestStart, EditError> {
-    time::OffsetDateTime::parse(text.trim(), &time::format_description::well_known::Rfc3339)
+    judge_core::text::parse_typed_time(text)
         .map(ContestStart)
-        .map_err(|_| EditError::Invalid(EditTexts::current().bad_time(field, text)))
+        .ok_or_else(|| EditError::Invalid(EditTexts::current().bad_time(field, text)))
 }
 
 fn optional_time(field: &str, text: &Option<String>) -> Result<Option<ContestStart>, EditError> {

@@ -118,6 +118,24 @@ pub fn rfc3339_ms(ms: i64) -> String {
         .unwrap_or_default()
 }
 
+/// A time as a teacher types it into a form: RFC 3339 (`2026-12-07T09:00:00+08:00`), or
+/// the same with a space for the `T`, without the seconds, or both
+/// (`2026-12-07 09:00+08:00`, `2026-12-07 01:00Z`). The offset is needed (a time without
+/// one means a different moment on each machine); None when it is not such a time.
+pub fn parse_typed_time(text: &str) -> Option<time::OffsetDateTime> {
+    let mut text = text.trim().to_string();
+    if text.as_bytes().get(10) == Some(&b' ') {
+        text.replace_range(10..11, "T");
+    }
+    // "YYYY-MM-DDTHH:MM" followed at once by the offset: the seconds are 0.
+    if matches!(text.as_bytes().get(16), Some(b'Z' | b'z' | b'+' | b'-'))
+        && text.as_bytes().get(13) == Some(&b':')
+    {
+        text.insert_str(16, ":00");
+    }
+    time::OffsetDateTime::parse(&text, &time::format_description::well_known::Rfc3339).ok()
+}
+
 /// A time in Unix seconds as RFC 3339 in UTC.
 pub fn rfc3339(seconds: i64) -> String {
     rfc3339_ms(seconds.saturating_mul(1000))
@@ -134,6 +152,28 @@ pub fn source_too_large(bytes: u64, cap_kib: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_typed_time_needs_its_offset_and_may_leave_out_the_seconds_and_the_t() {
+        let at = |text: &str| parse_typed_time(text).map(|t| t.unix_timestamp());
+        let nine_in_beijing = Some(1_796_605_200);
+        assert_eq!(at("2026-12-07T09:00:00+08:00"), nine_in_beijing);
+        assert_eq!(at(" 2026-12-07 09:00+08:00 "), nine_in_beijing);
+        assert_eq!(at("2026-12-07T09:00+08:00"), nine_in_beijing);
+        assert_eq!(at("2026-12-07 01:00Z"), nine_in_beijing);
+        assert_eq!(at("2026-12-07 01:00:00Z"), nine_in_beijing);
+        for refused in [
+            "2026-12-07 09:00",
+            "2026-12-07",
+            "tomorrow",
+            "",
+            "2026-12-07 09+08:00",
+            "2026-12-07 09:00 +08:00",
+            "２０２６-12-07 09:00Z",
+        ] {
+            assert_eq!(at(refused), None, "{refused}");
+        }
+    }
 
     #[test]
     fn columns_count_what_a_terminal_shows() {

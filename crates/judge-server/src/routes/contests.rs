@@ -229,8 +229,8 @@ judge_i18n::texts! {
         the_start => "The start", "开始时间";
         the_end => "The end", "结束时间";
         late_until => "Late until", "迟交截止时间";
-        not_a_time(field: &str, text: &str) => "{field} {text:?} is not an RFC 3339 time such as 2026-12-01T09:00:00Z.",
-            "{field} {text:?} 不是 RFC 3339 格式的时间（例如 2026-12-01T09:00:00Z）。";
+        not_a_time(field: &str, text: &str) => "{field} {text:?} is not an RFC 3339 time such as 2026-12-01T09:00:00Z or 2026-12-01 09:00+08:00.",
+            "{field} {text:?} 不是 RFC 3339 格式的时间（例如 2026-12-01T09:00:00Z 或 2026-12-01 09:00+08:00）。";
         start_required => "The start is required.", "必须填写开始时间。";
         end_after_start(title: &str) => "{title}: the end must be after the start.", "{title}：结束时间必须晚于开始时间。";
         not_homework(title: &str) => "{title} is not a homework set: it has no late submissions.", "{title} 不是作业，没有迟交。";
@@ -243,9 +243,11 @@ fn parse_time(field: &str, text: &str) -> Result<Option<i64>, HttpError> {
     if text.is_empty() {
         return Ok(None);
     }
-    time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
+    judge_core::text::parse_typed_time(text)
         .map(|t| Some(i64::try_from(t.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX)))
-        .map_err(|_| HttpError::unprocessable(ContestErrorTexts::current().not_a_time(field, text)))
+        .ok_or_else(|| {
+            HttpError::unprocessable(ContestErrorTexts::current().not_a_time(field, text))
+        })
 }
 
 /// `POST /contests/{contest}/window`: the teacher moves a contest's window (kept in the

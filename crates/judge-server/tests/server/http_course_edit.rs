@@ -712,6 +712,34 @@ async fn the_teachers_page_edits_contests_with_csrf_and_versions() {
         [40.0, 60.0]
     );
 
+    // Times as a teacher types them (a space, no seconds) with their offset, read back
+    // in that offset.
+    let typed = teacher
+        .post_form(
+            "/teacher/contests",
+            &[
+                ("csrf", &csrf),
+                ("id", "w4"),
+                ("title", "Week 4"),
+                ("kind", "homework"),
+                ("scoring", "ioi"),
+                ("start", "2030-01-07 09:00+08:00"),
+                ("end", "2030-01-14 09:00+08:00"),
+                ("problems", "add 10"),
+            ],
+        )
+        .await;
+    assert_eq!(typed.status, StatusCode::SEE_OTHER, "{}", typed.body);
+    let page = teacher.get("/teacher/contests").await;
+    assert!(
+        page.body.contains("value=\"2030-01-07T09:00:00+08:00\""),
+        "{}",
+        page.body
+    );
+    let config = JudgeConfig::load(&file).unwrap();
+    let w4 = config.course().contest("w4").unwrap().clone();
+    assert_eq!(w4.start.unwrap().0.unix_timestamp(), 1_893_978_000);
+
     // The first contest's form from the page's version: saved once; a second save from
     // the same (now stale) form is refused with a reload message, in Chinese too.
     let fields = |title: &'static str| {

@@ -23,8 +23,8 @@ pub struct Refused {
 judge_i18n::texts! {
     /// Why a change to a contest was refused.
     pub struct EditTexts {
-        bad_time(field: &str, text: &str) => "{field} {text:?} is not an RFC 3339 time such as 2026-12-01T09:00:00Z.",
-            "{field} {text:?} 不是 RFC 3339 格式的时间（例如 2026-12-01T09:00:00Z）。";
+        bad_time(field: &str, text: &str) => "{field} {text:?} is not an RFC 3339 time such as 2026-12-01T09:00:00Z or 2026-12-01 09:00+08:00 (a time needs its offset from UTC).",
+            "{field} {text:?} 不是 RFC 3339 格式的时间（例如 2026-12-01T09:00:00Z 或 2026-12-01 09:00+08:00；时间须带时区偏移）。";
         id_fixed(id: &str) => "A contest's id cannot change (its submissions are filed under {id:?}).",
             "比赛的 ID 不能修改（其提交记录归在 {id:?} 之下）。";
         id_needed => "A new contest needs an id.", "新比赛需要一个 ID。";
@@ -110,7 +110,8 @@ judge_i18n::texts! {
         for_groups => "For the groups (comma-separated; empty: every student)", "面向的分组（用逗号分隔；留空表示全部学生）";
         problems => "Problems, one a line: id and points; add", "题目，每行一个：编号和分值；末尾加";
         problems_after => "to run every test", "表示运行全部测试";
-        times_hint => "Times as RFC 3339, e.g. 2026-12-01T09:00:00Z; empty: none.", "时间格式为 RFC 3339，例如 2026-12-01T09:00:00Z；留空表示无。";
+        times_hint => "Times with their offset from UTC, e.g. 2026-12-01 09:00+08:00 or 2026-12-01T01:00:00Z (RFC 3339, the seconds and the T optional); empty: none.",
+            "时间须带时区偏移，例如 2026-12-01 09:00+08:00 或 2026-12-01T01:00:00Z（RFC 3339 格式，秒和 T 可省略）；留空表示无。";
         save => "Save", "保存";
         now => "Now:", "当前：";
         phase_not_started => "not started", "未开始";

@@ -252,6 +252,12 @@ async fn submissions_go_into_their_contest_refused_after_it_and_late_after_a_dea
     );
     let page = ann.get(&format!("/submissions/{}", late.id)).await;
     assert!(page.body.contains("class=\"late\""), "{}", page.body);
+    // A submission's page is its contest's: hw1's navigation and clock, not main's.
+    assert!(
+        page.body.contains("href=\"/contests/hw1/problems\""),
+        "{}",
+        page.body
+    );
 
     // Each board counts its own contest's attempts; the late one is not on hw1's.
     let main = ann.get("/scoreboard").await;

@@ -438,4 +438,61 @@ mod tests {
         };
         assert!(error.to_string().contains("corrupt"), "{error}");
     }
+
+    /// A tmpfs mounted over a folder for a test, unmounted when dropped (even on a panic).
+    struct SmallDisk(std::path::PathBuf);
+
+    impl Drop for SmallDisk {
+        fn drop(&mut self) {
+            let _ = nix::mount::umount2(&self.0, nix::mount::MntFlags::MNT_DETACH);
+        }
+    }
+
+    #[test]
+    fn a_full_disk_refuses_the_version_and_leaves_no_partial_folder() {
+        if !nix::unistd::geteuid().is_root() {
+            assert!(
+                std::env::var_os("JUDGE_REQUIRE_ROOT").is_none_or(|v| v != "1"),
+                "JUDGE_REQUIRE_ROOT=1 but not root: a full disk cannot be made"
+            );
+            eprintln!("skipped: a full disk is a small tmpfs, which only root can mount");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let (judge, archives) = server(dir.path());
+        let (p_bytes, p) = &archives[0];
+        let cache_dir = tempfile::tempdir().unwrap();
+        // One page: the cache's folder fits, a problem's files do not.
+        nix::mount::mount(
+            Some("tmpfs"),
+            cache_dir.path(),
+            Some("tmpfs"),
+            nix::mount::MsFlags::empty(),
+            Some("size=4k"),
+        )
+        .unwrap();
+        let _disk = SmallDisk(cache_dir.path().to_path_buf());
+        let cache = ProblemCache::open(
+            cache_dir.path(),
+            1 << 30,
+            judge.config.toml.sandbox.clone(),
+            Default::default(),
+        )
+        .unwrap();
+        let Err(error) = cache.judge_for(p, &|_| Ok(p_bytes.clone())) else {
+            panic!("a version was unpacked on a full disk")
+        };
+        assert!(
+            error.to_string().contains("No space left on device"),
+            "{error}"
+        );
+        assert!(!matches!(error, CacheError::Corrupt(_)), "{error}");
+        assert!(cache.versions_on_disk().is_empty());
+        let left: Vec<_> = std::fs::read_dir(cache_dir.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .filter(|name| name.to_string_lossy().contains(&p.content_sha256))
+            .collect();
+        assert!(left.is_empty(), "left on the full disk: {left:?}");
+    }
 }

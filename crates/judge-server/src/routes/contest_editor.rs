@@ -81,6 +81,7 @@ async fn refused(
     let refused = view::Refused {
         contest,
         typed: form.typed(),
+        version: form.version.clone(),
         why: error.message,
     };
     let page = editor(state, session, Some(&refused)).await?;

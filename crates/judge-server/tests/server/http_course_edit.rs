@@ -773,6 +773,13 @@ async fn the_teachers_page_edits_contests_with_csrf_and_versions() {
         "the stale form is kept as typed: {}",
         stale.body
     );
+    assert!(
+        stale
+            .body
+            .contains(&format!("name=\"version\" value=\"{version}\"")),
+        "the stale form keeps its old version, so saving it again is refused again: {}",
+        stale.body
+    );
     let mut chinese = teacher.with_header("accept-language", "zh-CN");
     let stale = chinese.post_form("/teacher/contests/main", &borrowed).await;
     assert!(stale.body.contains("已被他人修改"), "{}", stale.body);

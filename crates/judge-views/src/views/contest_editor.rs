@@ -16,6 +16,9 @@ pub struct Refused {
     pub contest: Option<String>,
     /// Each field as typed, by its name.
     pub typed: BTreeMap<String, String>,
+    /// The version the form was made from: kept, so that saving it again after someone
+    /// else's change is refused again rather than overwriting theirs.
+    pub version: Option<String>,
     /// Why it was refused.
     pub why: String,
 }
@@ -287,7 +290,7 @@ pub fn page_of(
                     (reason(refused))
                     form method="post" action=(format!("/teacher/contests/{}", view.definition.id)) {
                         (csrf_field(csrf))
-                        input type="hidden" name="version" value=(view.version);
+                        input type="hidden" name="version" value=(refused.and_then(|r| r.version.as_deref()).unwrap_or(&view.version));
                         (definition_fields(t, Some(view), refused.map(|r| &r.typed)))
                         button type="submit" { (t.save()) }
                     }

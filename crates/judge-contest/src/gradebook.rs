@@ -240,6 +240,7 @@ mod tests {
             points,
             groups: vec![],
             test_names: Default::default(),
+            languages: None,
             feedback: Default::default(),
         }
     }

@@ -15,19 +15,20 @@ pub mod summary;
 use judge_core::config::judge_toml::JudgeConfig;
 use judge_core::course::ContestSpec;
 
-/// The course's first contest (`[contest]`) with each problem's scoring groups filled in
-/// from the problem itself (a problem that cannot be loaded keeps none: judging it
+/// The course's first contest (`[contest]`) with each problem's scoring groups and
+/// language list filled in from the problem itself (a problem that cannot be loaded keeps none: judging it
 /// reports why).
 pub fn with_groups(config: &JudgeConfig) -> ContestSpec {
     with_groups_of(config, config.course().first().clone())
 }
 
 /// A contest of the course ([`JudgeConfig::course`]) with each problem's scoring groups
-/// filled in, as [`with_groups`] does for the first.
+/// and language list filled in, as [`with_groups`] does for the first.
 pub fn with_groups_of(config: &JudgeConfig, mut contest: ContestSpec) -> ContestSpec {
     for entry in &mut contest.problems {
         if let Ok(problem) = judge_packages::load(config, &entry.id) {
             entry.groups = problem.groups;
+            entry.languages = problem.languages;
         }
     }
     contest

@@ -218,6 +218,7 @@ mod tests {
             points,
             groups: vec![],
             test_names: Default::default(),
+            languages: None,
             feedback: Default::default(),
         };
         ContestSpec {
@@ -317,6 +318,7 @@ mod tests {
                 group("large", 7.0, &["secret/2", "secret/3"]),
             ],
             test_names: Default::default(),
+            languages: None,
             feedback: Default::default(),
         };
         assert_eq!(
@@ -368,6 +370,7 @@ mod tests {
                 },
             ],
             test_names: Default::default(),
+            languages: None,
             feedback: Default::default(),
         };
         let mut record = attempt("x", "a", 0, Verdict::AC, 4);

@@ -104,6 +104,9 @@ pub struct ContestProblem {
     pub test_names: TestNames,
     /// How far a submission is judged for its student's feedback.
     pub feedback: Feedback,
+    /// The languages the problem's package lists, if it does (filled in with the
+    /// groups): a submission in another is refused, a `.cpp` one takes a listed profile.
+    pub languages: Option<Vec<String>>,
 }
 
 /// A contest or homework set of the course.

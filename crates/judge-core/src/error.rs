@@ -43,6 +43,16 @@ pub enum JudgeError {
         /// The allowed ones.
         allowed: String,
     },
+    /// A problem whose package lists its languages, and this one is not among them.
+    #[error("problem {problem} takes only the languages its package lists ({listed}); {language} is not one of them")]
+    LanguageNotForProblem {
+        /// The problem's id.
+        problem: String,
+        /// The language.
+        language: String,
+        /// The languages it takes that the table has.
+        listed: String,
+    },
     /// A language of the table whose toolchain this machine does not have.
     #[error("{name} is not available on this machine: its program {program} is not installed (looked in {searched}); scripts/setup-languages installs those Debian packages")]
     LanguageUnavailable {

@@ -406,7 +406,7 @@ impl Judge {
             judging,
             options,
         } = submission;
-        let (bytes, language) = self.admit(source, bytes, language)?;
+        let (bytes, language) = self.admit(problem, source, bytes, language)?;
         let language = &language;
         let settings = &self.config.toml.compile;
         let precompiled = Some(&*self.precompiled);
@@ -448,14 +448,19 @@ impl Judge {
     }
 
     /// What every submitted source goes through before it is compiled: its language
-    /// allowed, its size under the cap, a UTF-8 byte-order mark dropped, the language
-    /// fitted to it (a Java file named after its class).
+    /// allowed (by the contest, and the problem's profile of it where the problem lists
+    /// its languages), its size under the cap, a UTF-8 byte-order mark dropped, the
+    /// language fitted to it (a Java file named after its class).
     fn admit<'b>(
         &self,
+        problem: &Problem,
         source: &Path,
         bytes: &'b [u8],
         language: &Language,
     ) -> Result<(&'b [u8], Language)> {
+        let language =
+            self.languages
+                .for_problem(&problem.id, problem.languages.as_deref(), language)?;
         self.languages.check_allowed(language)?;
         self.languages.check_available(language)?;
         let cap = self.config.toml.compile.max_source_kib;
@@ -663,7 +668,7 @@ impl Judge {
             options,
         } = submission;
         options.check_decided(problem)?;
-        let (bytes, language) = self.admit(source, bytes, language)?;
+        let (bytes, language) = self.admit(problem, source, bytes, language)?;
         let settings = &self.config.toml.compile;
         // Its other files and the problem's include files beside it, as when it is judged.
         let include = beside(others, Judge::include_files(problem, &language)?);

@@ -323,6 +323,49 @@ impl Languages {
             _ => Ok(()),
         }
     }
+
+    /// The language a problem judges a submission in, where the problem (its package)
+    /// lists the languages it takes: the language itself when listed, or listed as
+    /// what it is an alternative for (C++20 where `cpp` is listed, PyPy where `python3`
+    /// is); else, for a language chosen by its extension, the listed profile of it (a
+    /// `.cpp` file on a problem that takes `cpp14` compiles as C++14, as NOI's packages
+    /// ask). Anything else is refused with the problem's list. Ids the table does not
+    /// have are passed over: a package may list languages this judge does not run.
+    pub fn for_problem<'a>(
+        &'a self,
+        problem: &str,
+        listed: Option<&[String]>,
+        language: &'a Language,
+    ) -> Result<&'a Language> {
+        let Some(listed) = listed else {
+            return Ok(language);
+        };
+        let is_listed = |id: &str| listed.iter().any(|l| l == id);
+        if is_listed(&language.id)
+            || language
+                .spec
+                .alternative_for
+                .as_deref()
+                .is_some_and(is_listed)
+        {
+            return Ok(language);
+        }
+        let profile = listed.iter().find_map(|id| {
+            self.list.iter().find(|l| {
+                &l.id == id && l.spec.alternative_for.as_deref() == Some(language.id.as_str())
+            })
+        });
+        profile.ok_or_else(|| JudgeError::LanguageNotForProblem {
+            problem: problem.to_string(),
+            language: language.id.clone(),
+            listed: listed
+                .iter()
+                .filter(|id| self.list.iter().any(|l| &l.id == *id))
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+    }
 }
 
 /// A program's name without its folder (`/usr/bin/pypy3` is `pypy3`).
@@ -351,6 +394,45 @@ mod tests {
     fn languages() -> Languages {
         let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../judge.toml");
         Languages::new(&JudgeConfig::load(&file).unwrap().toml)
+    }
+
+    #[test]
+    fn a_problems_language_list_picks_the_listed_profile_or_refuses() {
+        let languages = languages();
+        let id = |language: &str| languages.by_id(language).unwrap();
+        let listed: Vec<String> = ["cpp14", "python3", "objectivec"]
+            .map(String::from)
+            .to_vec();
+        let judged_as = |language: &str| {
+            languages
+                .for_problem("sum", Some(&listed), id(language))
+                .map(|l| l.id.clone())
+        };
+        assert_eq!(
+            judged_as("cpp").unwrap(),
+            "cpp14",
+            "a .cpp file takes the profile"
+        );
+        assert_eq!(judged_as("cpp14").unwrap(), "cpp14");
+        assert_eq!(judged_as("python3").unwrap(), "python3");
+        assert_eq!(
+            judged_as("pypy3").unwrap(),
+            "pypy3",
+            "an alternative of a listed one"
+        );
+        let refused = judged_as("cpp20").unwrap_err().to_string();
+        assert_eq!(
+            refused,
+            "problem sum takes only the languages its package lists (cpp14, python3); \
+             cpp20 is not one of them",
+            "a profile asked for by name is not swapped, and unknown ids are not named"
+        );
+        assert!(judged_as("java").is_err());
+        assert_eq!(
+            languages.for_problem("sum", None, id("cpp20")).unwrap().id,
+            "cpp20",
+            "no list: every language"
+        );
     }
 
     #[test]

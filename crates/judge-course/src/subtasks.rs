@@ -114,6 +114,7 @@ mod tests {
             points: 100.0,
             groups: vec![],
             test_names: Default::default(),
+            languages: None,
             feedback: Default::default(),
         };
         let group = |name: &str, points: f64, tests: &[&str]| Group {

@@ -437,6 +437,7 @@ run = ["python3", "main.py"]
             points,
             groups: Vec::new(),
             test_names: Default::default(),
+            languages: None,
             feedback: Feedback::AllTests,
         }
     }

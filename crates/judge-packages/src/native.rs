@@ -199,6 +199,7 @@ pub fn load(config: &JudgeConfig, dir: &Path, id: &str) -> Result<Problem> {
             .map(|v| program(config, dir, &v.program)),
         submissions,
         include: BTreeMap::new(),
+        languages: toml.languages.clone(),
         capabilities: judge_core::problem::Capabilities::native(),
         recipe: toml.tests.clone(),
         generated: Vec::new(),

@@ -299,6 +299,7 @@ fn read(dir: &Path, id: &str, issues: &mut Issues) -> Option<Problem> {
         visualizer: None,
         submissions,
         include: BTreeMap::new(),
+        languages: None,
         capabilities: judge_core::problem::Capabilities::package(true),
         recipe: Vec::new(),
         generated,

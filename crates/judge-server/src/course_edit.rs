@@ -412,6 +412,7 @@ fn apply(
                 points,
                 groups: Vec::new(),
                 test_names: before.map(|p| p.test_names).unwrap_or_default(),
+                languages: None,
                 feedback: problem
                     .feedback
                     .or_else(|| before.map(|p| p.feedback))

@@ -271,3 +271,55 @@ fn cpp_profiles_compile_at_their_own_standard() {
     assert_eq!(judged("cpp"), "CE", "std::ranges is C++20");
     assert_eq!(judged("cpp14"), "CE", "std::ranges is C++20");
 }
+
+#[test]
+fn a_problem_that_lists_a_cpp_profile_compiles_cpp_files_with_it() {
+    // The sum problem with problem.toml's `languages = ["cpp14", "python3"]`, as a
+    // package made for NOI's C++14 would list them.
+    let problems = tempfile::tempdir().unwrap();
+    common::copy_tree(&common::fixtures().join("problems"), problems.path());
+    let file = problems.path().join("sum/problem.toml");
+    let text = std::fs::read_to_string(&file).unwrap().replace(
+        "title = \"Sum\"\n",
+        "title = \"Sum\"\nlanguages = [\"cpp14\", \"python3\"]\n",
+    );
+    std::fs::write(&file, text).unwrap();
+    let listed = common::fixture_with(|table| {
+        table["contest"].as_table_mut().unwrap().insert(
+            "problems_dir".into(),
+            problems.path().display().to_string().into(),
+        );
+    });
+    let source = common::submission("cpp/sum_as_cxx14.cpp");
+    let judged = |fixture: &common::Fixture, lang: Option<&str>| {
+        let mut args = vec!["run", "--problem", "sum", "--json"];
+        if let Some(lang) = lang {
+            args.extend(["--lang", lang]);
+        }
+        args.push(&source);
+        let output = common::judge(&fixture.config, &args);
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        match serde_json::from_slice::<Value>(&output.stdout) {
+            Ok(result) => format!("{} {}", result["verdict"], result["language"]),
+            Err(_) => stderr,
+        }
+    };
+    assert_eq!(judged(&listed, None), r#""AC" "cpp14""#);
+    // Without the list the same file is C++17, and wrong.
+    assert_eq!(judged(&common::fixture(), None), r#""WA" "cpp""#);
+    // A profile the problem does not list is refused with the list, never judged.
+    let refused = judged(&listed, Some("cpp20"));
+    assert!(
+        refused.contains("problem sum takes only the languages its package lists (cpp14, python3); cpp20 is not one of them"),
+        "{refused}"
+    );
+    // Python is listed: python3 and its PyPy alternative are judged.
+    let python = common::submission("python3/ac.py");
+    let output = common::judge(
+        &listed.config,
+        &["run", "--problem", "sum", "--json", &python],
+    );
+    let result: Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
+    assert_eq!(result["verdict"], "AC", "{result}");
+}

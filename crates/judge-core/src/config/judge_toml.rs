@@ -586,6 +586,7 @@ impl JudgeConfig {
             points: p.points,
             groups: Vec::new(),
             test_names: p.test_names,
+            languages: None,
             feedback: p.feedback,
         };
         let first_end = first

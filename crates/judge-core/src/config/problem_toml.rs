@@ -191,6 +191,11 @@ pub struct ProblemToml {
     pub title_zh: Option<String>,
     /// Limits.
     pub limits: LimitsToml,
+    /// The languages the problem takes, by judge.toml id (`["cpp14", "python3"]`); a
+    /// `.cpp` submission is then compiled as the listed C++ profile. Default: every
+    /// language the contest allows.
+    #[serde(default)]
+    pub languages: Option<Vec<String>>,
     /// Comparison.
     #[serde(default)]
     pub compare: CompareToml,

@@ -390,6 +390,10 @@ pub struct Problem {
     /// Files copied beside a submission before compiling, by judge.toml language id
     /// (`*` for every language): Kattis `include/`.
     pub include: BTreeMap<String, PathBuf>,
+    /// The languages its package takes, by judge.toml id (problem.toml's `languages`,
+    /// problem.yaml's); None: every language the contest allows. A language with a
+    /// listed profile is judged in it ([`crate::language::Languages::for_problem`]).
+    pub languages: Option<Vec<String>>,
     /// What its format means for judging and checking it.
     pub capabilities: Capabilities,
     /// The native recipe of the stored tests.

@@ -16,6 +16,7 @@ fn problem(id: &str, points: f64) -> ContestProblem {
         points,
         groups: Vec::new(),
         test_names: Default::default(),
+        languages: None,
         feedback: Default::default(),
     }
 }

@@ -151,6 +151,7 @@ pub fn load(config: &JudgeConfig, dir: &Path, id: &str) -> Result<Problem> {
         visualizer: None,
         submissions,
         include: BTreeMap::new(),
+        languages: None,
         // Its answers are HUSTOJ's reference outputs: a special judge must accept them.
         capabilities: Capabilities::package(true),
         recipe: Vec::new(),

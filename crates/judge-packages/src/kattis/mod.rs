@@ -69,6 +69,13 @@ pub fn load(dir: &Path, id: &str) -> Result<Problem> {
     }
 }
 
+/// problem.yaml's `languages` (Kattis' codes are the table's ids: `cpp`, `python3`,
+/// `kotlin`): None when absent or `all`.
+fn listed_languages(metadata: &ProblemYaml) -> Option<Vec<String>> {
+    let words = metadata.languages.as_ref()?.words();
+    (!words.iter().any(|w| w == "all")).then_some(words)
+}
+
 /// Inherited settings of a test data group.
 #[derive(Debug, Clone, Default)]
 struct Inherited {
@@ -158,6 +165,7 @@ fn read(dir: &Path, id: &str, issues: &mut Issues) -> Option<Problem> {
         visualizer: output_visualizer(dir),
         submissions,
         include,
+        languages: listed_languages(&metadata),
         capabilities: judge_core::problem::Capabilities {
             kattis_extensions: true,
             ..judge_core::problem::Capabilities::package(false)

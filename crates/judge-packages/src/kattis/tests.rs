@@ -354,3 +354,27 @@ fn absurd_limits_are_refused_naming_the_file_and_the_key() {
         "{found}"
     );
 }
+
+#[test]
+fn problem_yamls_languages_are_the_problems_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "data/secret/1.in", "1\n");
+    write(root, "data/secret/1.ans", "1\n");
+    let listed = |yaml: &str| {
+        write(root, "problem.yaml", yaml);
+        load(root, "p").unwrap().languages
+    };
+    // Legacy: a space-separated string; `all` (or nothing) is every language.
+    assert_eq!(
+        listed("name: Legacy\nlanguages: cpp python3\n"),
+        Some(vec!["cpp".to_string(), "python3".to_string()])
+    );
+    assert_eq!(listed("name: Legacy\nlanguages: all\n"), None);
+    assert_eq!(listed("name: Legacy\n"), None);
+    // 2023-07 and later: a list.
+    assert_eq!(
+        listed("problem_format_version: 2023-07-draft\nname: New\nlanguages: [cpp14, kotlin]\n"),
+        Some(vec!["cpp14".to_string(), "kotlin".to_string()])
+    );
+}

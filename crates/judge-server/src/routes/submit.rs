@@ -296,11 +296,11 @@ pub(crate) async fn accept(
         return Err(HttpError::forbidden(reason));
     }
     let problem = incoming.problem.to_string();
-    if contest.problem(&problem).is_none() {
+    let Some(listed) = contest.problem(&problem).map(|p| p.languages.clone()) else {
         return Err(HttpError::not_found(
             SubmitTexts::current().no_problem(&problem),
         ));
-    }
+    };
     let language = match incoming.language.filter(|l| !l.is_empty()) {
         Some(id) => contest.language(id).ok_or_else(|| {
             HttpError::unprocessable(
@@ -331,6 +331,19 @@ pub(crate) async fn accept(
                 })?
         }
     };
+    // The problem's own list: a `.cpp` file takes its listed C++ profile, and is stored
+    // as it (what the student's page shows is what it is compiled as).
+    let language = state
+        .judge
+        .languages
+        .for_problem(&problem, listed.as_deref(), language)
+        .map_err(|_| {
+            HttpError::unprocessable(SubmitTexts::current().language_not_for_problem(
+                &language.id,
+                &problem,
+                listed.unwrap_or_default().join(", "),
+            ))
+        })?;
     let offered = contest.offered_languages(&state.judge.languages);
     if !offered.iter().any(|l| l.id == language.id) {
         let ids: Vec<&str> = offered.iter().map(|l| l.id.as_str()).collect();

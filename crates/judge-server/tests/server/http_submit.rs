@@ -250,3 +250,82 @@ async fn students_are_rate_limited_and_teachers_are_not() {
     }
     assert_eq!(server.store.queue_counts().unwrap().0, 6);
 }
+
+#[tokio::test]
+async fn a_problem_that_lists_a_cpp_profile_stores_and_judges_cpp_files_in_it() {
+    // `add` as a package made for NOI's C++14 lists its languages.
+    let problems = tempfile::tempdir().unwrap();
+    crate::common::copy_problems(problems.path());
+    let file = problems.path().join("add/problem.toml");
+    let text = std::fs::read_to_string(&file).unwrap().replace(
+        "title_zh = \"加法\"\n",
+        "title_zh = \"加法\"\nlanguages = [\"cpp14\", \"python3\"]\n",
+    );
+    std::fs::write(&file, text).unwrap();
+    let server = TestServer::with(
+        1,
+        |contest| {
+            contest.insert(
+                "problems_dir".into(),
+                problems.path().display().to_string().into(),
+            );
+            contest.insert(
+                "languages".into(),
+                toml::Value::Array(vec![
+                    "python3".into(),
+                    "cpp".into(),
+                    "cpp14".into(),
+                    "cpp20".into(),
+                ]),
+            );
+        },
+        |_| {},
+    );
+    let mut ann = server.login("ann").await;
+    let csrf = ann.csrf().await;
+    // Right only when compiled as C++14.
+    let source = "#include <cstdio>\nint main() {\n  long long a, b;\n  if (scanf(\"%lld %lld\", &a, &b) != 2) return 0;\n#if __cplusplus == 201402L\n  printf(\"%lld\\n\", a + b);\n#else\n  puts(\"0\");\n#endif\n}\n";
+    let id = ann
+        .post_multipart(
+            "/submit",
+            &[
+                Part::Text("csrf", &csrf),
+                Part::Text("problem", "add"),
+                Part::File("file", "add.cpp", source.as_bytes()),
+            ],
+        )
+        .await
+        .submission_id();
+    let judged = server.wait_judged(id);
+    assert_eq!(judged.language, "cpp14", "stored as what it compiles as");
+    assert_eq!(
+        judged.result.as_ref().map(|r| r.verdict),
+        Some(judge_core::Verdict::AC),
+        "{judged:?}"
+    );
+    // A profile the problem does not list, chosen by name: refused, nothing stored.
+    let reply = ann
+        .post_multipart(
+            "/submit",
+            &[
+                Part::Text("csrf", &csrf),
+                Part::Text("problem", "add"),
+                Part::Text("language", "cpp20"),
+                Part::Text("source", source),
+            ],
+        )
+        .await;
+    assert_eq!(
+        reply.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        reply.body
+    );
+    assert!(
+        reply
+            .body
+            .contains("Problem add takes only the languages its package lists (cpp14, python3)"),
+        "{}",
+        reply.body
+    );
+}

@@ -29,6 +29,8 @@ judge_i18n::texts! {
         no_problem(problem: &str) => "There is no problem {problem:?} in this contest.", "本场比赛没有题目 {problem:?}。";
         language_not_allowed(id: &str, allowed: String) => "Language {id:?} is not allowed in this contest; allowed: {allowed}.",
             "本场比赛不允许使用语言 {id:?}；可用：{allowed}。";
+        language_not_for_problem(id: &str, problem: &str, listed: String) => "Problem {problem} takes only the languages its package lists ({listed}); {id:?} is not one of them.",
+            "题目 {problem} 只接受其题目包列出的语言（{listed}），{id:?} 不在其中。";
         language_unavailable(name: &str, offered: String) => "{name} cannot be judged on this server: its compiler or runtime is not installed. Languages offered: {offered}.",
             "本服务器无法评测 {name}：未安装其编译器或运行环境。可用语言：{offered}。";
         choose_language(allowed: String) => "Choose a language (the file's extension does not name one of this contest's: {allowed}).",

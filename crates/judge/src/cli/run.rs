@@ -122,6 +122,7 @@ pub fn execute(cli: &GlobalOptions, args: &RunArgs) -> anyhow::Result<u8> {
             points: problem.group_points(),
             groups: Vec::new(),
             test_names: Default::default(),
+            languages: None,
             feedback: Default::default(),
         }),
         _ => None,

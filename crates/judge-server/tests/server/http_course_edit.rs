@@ -830,6 +830,92 @@ async fn the_teachers_page_edits_contests_with_csrf_and_versions() {
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
 }
 
+/// The text of a refused form's field `name` in the new contest's section: from the field
+/// to the next field, where its mistake is written.
+fn beside<'a>(page: &'a str, name: &str) -> &'a str {
+    let section = &page[page
+        .find("id=\"new-contest\"")
+        .expect("the new contest's form")..];
+    let at = section
+        .find(&format!("name=\"{name}\""))
+        .unwrap_or_else(|| panic!("no field {name} in {section}"));
+    let rest = &section[at + name.len() + 7..];
+    &rest[..rest.find(" name=\"").unwrap_or(rest.len())]
+}
+
+/// Issue 30's walk, item 10: a form with several mistakes names each of them beside its
+/// own field (and all of them above the form), in both languages; nothing is written.
+#[tokio::test]
+async fn a_form_with_three_mistakes_gets_each_beside_its_field() {
+    let (server, file) = course(0);
+    let mut teacher = server.login("teacher").await;
+    let csrf = teacher.get("/teacher/contests").await.csrf();
+    let before = std::fs::read(&file).unwrap();
+    let form = [
+        ("csrf", csrf.as_str()),
+        ("id", "hw1"),
+        ("title", "Homework 1"),
+        ("kind", "homework"),
+        ("scoring", "ioi"),
+        ("start", "2026-12-07 09:00"),
+        ("end", "2026-12-14"),
+        ("freeze_minutes", ""),
+        ("languages", ""),
+        ("problems", "add 100\nanydivisor 50"),
+    ];
+    let refused = teacher.post_form("/teacher/contests", &form).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    let page = refused.body.as_str();
+    for (name, mistake) in [
+        (
+            "start",
+            "start &quot;2026-12-07 09:00&quot; is not an RFC 3339 time",
+        ),
+        ("end", "end &quot;2026-12-14&quot; is not an RFC 3339 time"),
+        ("problems", "There is no problem &quot;anydivisor&quot;"),
+    ] {
+        let field = beside(page, name);
+        assert!(
+            field.contains(mistake),
+            "{name}'s mistake {mistake:?} not beside it: {field}"
+        );
+        let summary = &page[page.find("id=\"new-contest\"").unwrap()..];
+        let summary = &summary[..summary.find("<form").unwrap()];
+        assert!(
+            summary.contains("Not saved:") && summary.contains(mistake),
+            "{mistake:?} not in the summary above the form: {summary}"
+        );
+    }
+    assert!(
+        beside(page, "title").contains("value=\"Homework 1\"")
+            && !beside(page, "title").contains("RFC 3339"),
+        "a right field has no mistake: {}",
+        beside(page, "title")
+    );
+    assert!(page.contains("anydivisor 50</textarea>"), "{page}");
+
+    let mut chinese = teacher.with_header("accept-language", "zh-CN");
+    let refused = chinese.post_form("/teacher/contests", &form).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    for (name, mistake) in [
+        ("start", "不是 RFC 3339 格式的时间"),
+        ("end", "不是 RFC 3339 格式的时间"),
+        ("problems", "没有题目 &quot;anydivisor&quot;"),
+    ] {
+        assert!(
+            beside(&refused.body, name).contains(mistake),
+            "{name}: {}",
+            refused.body
+        );
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+}
+
 /// Copies the fixture problems into `dir`, so that a test may change their limits.
 
 #[tokio::test]

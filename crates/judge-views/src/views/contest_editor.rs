@@ -19,8 +19,52 @@ pub struct Refused {
     /// The version the form was made from: kept, so that saving it again after someone
     /// else's change is refused again rather than overwriting theirs.
     pub version: Option<String>,
-    /// Why it was refused.
-    pub why: String,
+    /// Why it was refused: each mistake, with its field.
+    pub why: Vec<Mistake>,
+}
+
+impl Refused {
+    /// The mistakes of field `name`.
+    fn of<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a Mistake> {
+        self.why.iter().filter(move |m| m.field == Some(name))
+    }
+}
+
+/// A mistake in a change of a contest: the form field it belongs to (None: the change as
+/// a whole) and what is wrong, in the request's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mistake {
+    /// The field's name in the contest's form (`start`, `problems`, ...).
+    pub field: Option<&'static str>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl Mistake {
+    /// A mistake in field `field`.
+    pub fn in_field(field: &'static str, message: String) -> Mistake {
+        Mistake {
+            field: Some(field),
+            message,
+        }
+    }
+
+    /// A mistake of the change as a whole.
+    pub fn general(message: String) -> Mistake {
+        Mistake {
+            field: None,
+            message,
+        }
+    }
+}
+
+/// Every mistake's message in one text (an error of the JSON API, a log line).
+pub fn all_of(mistakes: &[Mistake]) -> String {
+    mistakes
+        .iter()
+        .map(|m| m.message.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 judge_i18n::texts! {
@@ -80,6 +124,7 @@ judge_i18n::texts! {
         bad_mebibytes(text: &str) => "The memory limit {text:?} is not a whole number of MiB.", "内存限制 {text:?} 不是整数 MiB。";
         unknown_action(action: &str) => "There is no action {action:?}.", "没有操作 {action:?}。";
         bad_number(field: &str, text: &str) => "{field} {text:?} is not a whole number of minutes.", "{field} {text:?} 不是整数分钟。";
+        bad_fraction(field: &str, text: &str) => "{field} {text:?} is not a number.", "{field} {text:?} 不是数字。";
         bad_problem_line(line: &str) => "The problem line {line:?} is not `ID POINTS` (optionally followed by all-tests).",
             "题目行 {line:?} 的格式不是“ID 分值”（后面可加 all-tests）。";
     }
@@ -149,10 +194,22 @@ judge_i18n::texts! {
     }
 }
 
-fn field(label: &str, name: &str, value: &str) -> Markup {
+fn field(label: &str, name: &str, value: &str, refused: Option<&Refused>) -> Markup {
     html! {
-        label { (label) " " input type="text" name=(name) value=(value); }
+        label { (label) " " input type="text" name=(name) value=(value) aria-invalid=[refused.is_some_and(|r| r.of(name).next().is_some()).then_some("true")]; }
+        (mistakes_of(refused, name))
         br;
+    }
+}
+
+/// The mistakes of field `name` of a refused form, beside it.
+fn mistakes_of(refused: Option<&Refused>, name: &str) -> Markup {
+    html! {
+        @if let Some(refused) = refused {
+            @for mistake in refused.of(name) {
+                " " span class="error-message field-mistake" data-field=(name) { (mistake.message) }
+            }
+        }
     }
 }
 
@@ -177,8 +234,9 @@ fn problems_text(view: &ContestView) -> String {
 fn definition_fields(
     t: EditorTexts,
     view: Option<&ContestView>,
-    typed: Option<&BTreeMap<String, String>>,
+    refused: Option<&Refused>,
 ) -> Markup {
+    let typed = refused.map(|r| &r.typed);
     let d = view.map(|v| &v.definition);
     let text = |value: Option<&String>| value.cloned().unwrap_or_default();
     let number = |value: Option<u32>| value.map(|m| m.to_string()).unwrap_or_default();
@@ -190,8 +248,8 @@ fn definition_fields(
         .and_then(|f| f.get("scoring"))
         .map_or_else(|| d.map_or("ioi", |d| d.scoring), String::as_str);
     let field = |label: &str, name: &str, value: &str| match typed.and_then(|f| f.get(name)) {
-        Some(as_typed) => field(label, name, as_typed),
-        None => field(label, name, value),
+        Some(as_typed) => field(label, name, as_typed, refused),
+        None => field(label, name, value, refused),
     };
     let area =
         |name: &str, value: String| typed.and_then(|f| f.get(name)).cloned().unwrap_or(value);
@@ -204,6 +262,7 @@ fn definition_fields(
                     option value="homework" selected[kind == "homework"] { (t.kind_homework()) }
                 }
             }
+            (mistakes_of(refused, "kind"))
             br;
         }
         label { (t.scoring()) " "
@@ -212,6 +271,7 @@ fn definition_fields(
                 option value="icpc" selected[scoring == "icpc"] { "ICPC" }
             }
         }
+        (mistakes_of(refused, "scoring"))
         br;
         p class="muted" { (t.times_hint()) }
         (field(t.start(), "start", &text(d.and_then(|d| d.start.as_ref()))))
@@ -228,6 +288,7 @@ fn definition_fields(
                     (area("extensions", d.map(|d| d.extensions.iter().map(|(s, u)| format!("{s} {u}\n")).collect::<String>()).unwrap_or_default()))
                 }
             }
+            (mistakes_of(refused, "extensions"))
             br;
         }
         (field(t.weight(), "weight", &d.map(|d| d.weight.to_string()).unwrap_or_else(|| "1".into())))
@@ -237,6 +298,7 @@ fn definition_fields(
         label { (t.problems()) " " code { "all-tests" } " " (t.problems_after()) br;
             textarea name="problems" rows="4" cols="40" { (area("problems", view.map(problems_text).unwrap_or_default())) }
         }
+        (mistakes_of(refused, "problems"))
         br;
     }
 }
@@ -257,7 +319,10 @@ pub fn page_of(
     let reason = |refused: Option<&Refused>| {
         html! {
             @if let Some(refused) = refused {
-                p class="error-message contest-refused" role="alert" { strong { (t.refused()) } " " (refused.why) }
+                div class="error-message contest-refused" role="alert" {
+                    strong { (t.refused()) }
+                    ul { @for mistake in &refused.why { li { (mistake.message) } } }
+                }
             }
         }
     };
@@ -291,7 +356,7 @@ pub fn page_of(
                     form method="post" action=(format!("/teacher/contests/{}", view.definition.id)) {
                         (csrf_field(csrf))
                         input type="hidden" name="version" value=(refused.and_then(|r| r.version.as_deref()).unwrap_or(&view.version));
-                        (definition_fields(t, Some(view), refused.map(|r| &r.typed)))
+                        (definition_fields(t, Some(view), refused))
                         button type="submit" { (t.save()) }
                     }
                     form method="post" action=(format!("/teacher/contests/{}/action", view.definition.id)) class="inline" {
@@ -319,8 +384,8 @@ pub fn page_of(
                 (reason(refused))
                 form method="post" action="/teacher/contests" {
                     (csrf_field(csrf))
-                    (field(t.id(), "id", refused.and_then(|r| r.typed.get("id")).map_or("", String::as_str)))
-                    (definition_fields(t, None, refused.map(|r| &r.typed)))
+                    (field(t.id(), "id", refused.and_then(|r| r.typed.get("id")).map_or("", String::as_str), refused))
+                    (definition_fields(t, None, refused))
                     button type="submit" { (t.create()) }
                 }
             }

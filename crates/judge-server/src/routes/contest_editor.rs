@@ -144,11 +144,16 @@ pub struct ContestForm {
     scoring: String,
     #[serde(default)]
     start: String,
+    /// The offset from UTC put after a start typed without one (the page's date-and-time
+    /// field); likewise for the end and the late-until time.
+    start_offset: Option<String>,
     end: Option<String>,
+    end_offset: Option<String>,
     duration_minutes: Option<String>,
     #[serde(default)]
     freeze_minutes: String,
     late_until: Option<String>,
+    late_until_offset: Option<String>,
     #[serde(default)]
     languages: String,
     #[serde(default)]
@@ -171,10 +176,13 @@ impl ContestForm {
             ("kind", self.kind.as_deref()),
             ("scoring", Some(self.scoring.as_str())),
             ("start", Some(self.start.as_str())),
+            ("start_offset", self.start_offset.as_deref()),
             ("end", self.end.as_deref()),
+            ("end_offset", self.end_offset.as_deref()),
             ("duration_minutes", self.duration_minutes.as_deref()),
             ("freeze_minutes", Some(self.freeze_minutes.as_str())),
             ("late_until", self.late_until.as_deref()),
+            ("late_until_offset", self.late_until_offset.as_deref()),
             ("languages", Some(self.languages.as_str())),
             ("problems", Some(self.problems.as_str())),
             ("weight", self.weight.as_deref()),
@@ -194,6 +202,19 @@ impl ContestForm {
 fn text(value: &str) -> Option<String> {
     let value = value.trim();
     (!value.is_empty()).then(|| value.to_string())
+}
+
+/// A time field with its offset field (None: the form had none) as one typed time: a
+/// time without an offset (a browser's date-and-time field) gets the offset after it; a
+/// time typed whole, with its offset, is taken as typed. Empty: no time.
+fn with_offset(value: &str, offset: Option<&str>) -> Option<String> {
+    let value = text(value)?;
+    match offset.and_then(text) {
+        Some(offset) if judge_core::text::parse_typed_time(&value).is_none() => {
+            Some(format!("{value}{offset}"))
+        }
+        _ => Some(value),
+    }
 }
 
 /// The mistakes of a form's fields as they are read (a number that is not one); each
@@ -344,11 +365,17 @@ fn change_of(form: &ContestForm) -> ContestChange {
         title: Some(form.title.clone()),
         kind,
         scoring,
-        start: Some(text(&form.start)),
-        end: form.end.as_deref().map(text),
+        start: Some(with_offset(&form.start, form.start_offset.as_deref())),
+        end: form
+            .end
+            .as_deref()
+            .map(|end| with_offset(end, form.end_offset.as_deref())),
         duration_minutes: reading.minutes("duration_minutes", form.duration_minutes.as_deref()),
         freeze_minutes: reading.minutes("freeze_minutes", Some(&form.freeze_minutes)),
-        late_until: form.late_until.as_deref().map(text),
+        late_until: form
+            .late_until
+            .as_deref()
+            .map(|late| with_offset(late, form.late_until_offset.as_deref())),
         languages: Some((!languages.is_empty()).then_some(languages)),
         for_groups: form.for_groups.as_deref().map(|groups| {
             groups

@@ -731,14 +731,48 @@ async fn the_teachers_page_edits_contests_with_csrf_and_versions() {
         .await;
     assert_eq!(typed.status, StatusCode::SEE_OTHER, "{}", typed.body);
     let page = teacher.get("/teacher/contests").await;
-    assert!(
-        page.body.contains("value=\"2030-01-07T09:00:00+08:00\""),
-        "{}",
-        page.body
-    );
     let config = JudgeConfig::load(&file).unwrap();
     let w4 = config.course().contest("w4").unwrap().clone();
     assert_eq!(w4.start.unwrap().0.unix_timestamp(), 1_893_978_000);
+    // Each time in the browser's date-and-time field, its offset beside it (issue 30's
+    // walk, item 13).
+    assert!(
+        page.body.contains(
+            "type=\"datetime-local\" name=\"start\" value=\"2030-01-07T09:00\"></label> <label>offset from UTC <input type=\"text\" size=\"6\" name=\"start_offset\" value=\"+08:00\">"
+        ),
+        "{}",
+        page.body
+    );
+    // The date-and-time field's value and its offset, saved as one time; a time typed
+    // whole (a browser without the field) is taken as typed, whatever the offset field.
+    let split = teacher
+        .post_form(
+            "/teacher/contests",
+            &[
+                ("csrf", &csrf),
+                ("id", "w5"),
+                ("title", "Week 5"),
+                ("kind", "homework"),
+                ("scoring", "ioi"),
+                ("start", "2030-01-07T09:00"),
+                ("start_offset", "+08:00"),
+                ("end", "2030-01-14 01:00Z"),
+                ("end_offset", "+08:00"),
+                ("late_until", ""),
+                ("late_until_offset", "+08:00"),
+                ("problems", "add 10"),
+            ],
+        )
+        .await;
+    assert_eq!(split.status, StatusCode::SEE_OTHER, "{}", split.body);
+    let config = JudgeConfig::load(&file).unwrap();
+    let w5 = config.course().contest("w5").unwrap().clone();
+    assert_eq!(w5.start.unwrap().0.unix_timestamp(), 1_893_978_000);
+    assert_eq!(
+        w5.end.unwrap().0.unix_timestamp(),
+        1_893_978_000 + 7 * 86_400
+    );
+    assert_eq!(w5.late_until, None);
 
     // The first contest's form from the page's version: saved once; a second save from
     // the same (now stale) form is refused with a reload message, in Chinese too.
@@ -840,7 +874,14 @@ fn beside<'a>(page: &'a str, name: &str) -> &'a str {
         .find(&format!("name=\"{name}\""))
         .unwrap_or_else(|| panic!("no field {name} in {section}"));
     let rest = &section[at + name.len() + 7..];
-    &rest[..rest.find(" name=\"").unwrap_or(rest.len())]
+    // A time's offset field is part of it.
+    let offset = format!(" name=\"{name}_offset\"");
+    let end = rest
+        .match_indices(" name=\"")
+        .map(|(at, _)| at)
+        .find(|&at| !rest[at..].starts_with(&offset))
+        .unwrap_or(rest.len());
+    &rest[..end]
 }
 
 /// Issue 30's walk, item 10: a form with several mistakes names each of them beside its
@@ -913,6 +954,41 @@ async fn a_form_with_three_mistakes_gets_each_beside_its_field() {
             refused.body
         );
     }
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+
+    // The API names every mistake too, each with its field.
+    let auth = token(&server, "teacher");
+    let mut client = server.client();
+    let mut body = week2();
+    body["start"] = json!("2026-12-07 09:00");
+    body["problems"] = json!([{"id": "anydivisor"}]);
+    let reply = call(&mut client, "POST", "/api/v1/contests", &auth, Some(&body)).await;
+    assert_eq!(
+        reply.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        reply.body
+    );
+    let fields: Vec<Value> = reply.json()["mistakes"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no mistakes in {}", reply.body))
+        .iter()
+        .map(|m| m["field"].clone())
+        .collect();
+    assert_eq!(
+        fields,
+        [json!("start"), json!("problems")],
+        "{}",
+        reply.body
+    );
+    assert!(
+        reply.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("anydivisor"),
+        "{}",
+        reply.body
+    );
     assert_eq!(std::fs::read(&file).unwrap(), before);
 }
 

@@ -116,6 +116,69 @@ fn set(table: &mut Table, key: &str, value: Option<Value>) {
     }
 }
 
+/// The keys of a contest's table in the order they are written: a key added to a table
+/// goes after the last key before it in this order (so `start` joins `title` and
+/// `scoring`, not the end of the table below commented examples of the same keys).
+const KEY_ORDER: [&str; 15] = [
+    "id",
+    "title",
+    "kind",
+    "scoring",
+    "start",
+    "duration_minutes",
+    "end",
+    "deadline",
+    "late_until",
+    "freeze_minutes",
+    "weight",
+    "late_penalty",
+    "extensions",
+    "languages",
+    "for_groups",
+];
+
+/// Sets a key of a contest's table as [`set`] does; a new key takes its place in
+/// [`KEY_ORDER`] after the keys before it (the values after that place are moved after
+/// it, each with its comments).
+fn set_in_order(table: &mut Table, key: &str, value: Option<Value>) {
+    let new = value.is_some() && !table.contains_key(key);
+    set(table, key, value);
+    let Some(rank) = KEY_ORDER.iter().position(|k| *k == key) else {
+        return;
+    };
+    if !new {
+        return;
+    }
+    let keys: Vec<String> = table.iter().map(|(k, _)| k.to_string()).collect();
+    let Some(anchor) = keys
+        .iter()
+        .rposition(|k| KEY_ORDER[..rank].contains(&k.as_str()))
+    else {
+        return;
+    };
+    let after: Vec<&String> = keys[anchor + 1..]
+        .iter()
+        .filter(|k| *k != key && table.get(k).is_some_and(Item::is_value))
+        .collect();
+    for moved in after {
+        if let Some((moved_key, item)) = table.remove_entry(moved) {
+            table.insert_formatted(&moved_key, item);
+        }
+    }
+}
+
+/// Points as judge.toml writes them: a whole number as an integer (`points = 100`, as
+/// `judge import` writes it), else as a decimal.
+pub(crate) fn points_value(points: f64) -> Value {
+    let whole = points.fract() == 0.0 && points.abs() < 1e15;
+    if whole {
+        // Exact: a whole number below 2^53 converts to i64 without loss.
+        Value::from(points as i64)
+    } else {
+        Value::from(points)
+    }
+}
+
 /// A time as judge.toml writes it (RFC 3339).
 fn time_text(time: ContestStart) -> Value {
     let text = time
@@ -146,30 +209,30 @@ fn feedback_text(feedback: Feedback) -> &'static str {
 fn write_contest(table: &mut Table, first: bool, spec: &ContestSpec) {
     if first {
         if table.contains_key("id") || spec.id != FIRST_CONTEST_ID {
-            set(table, "id", Some(Value::from(spec.id.as_str())));
+            set_in_order(table, "id", Some(Value::from(spec.id.as_str())));
         }
     } else {
-        set(table, "id", Some(Value::from(spec.id.as_str())));
+        set_in_order(table, "id", Some(Value::from(spec.id.as_str())));
     }
-    set(table, "title", Some(Value::from(spec.title.as_str())));
+    set_in_order(table, "title", Some(Value::from(spec.title.as_str())));
     if !first {
         let homework = spec.kind == ContestKind::Homework;
         if homework || table.contains_key("kind") {
             let kind = if homework { "homework" } else { "contest" };
-            set(table, "kind", Some(Value::from(kind)));
+            set_in_order(table, "kind", Some(Value::from(kind)));
         }
     }
     if spec.scoring != Scoring::default() || table.contains_key("scoring") {
-        set(
+        set_in_order(
             table,
             "scoring",
             Some(Value::from(scoring_text(spec.scoring))),
         );
     }
-    set(table, "start", spec.start.map(time_text));
+    set_in_order(table, "start", spec.start.map(time_text));
     if first {
         // `[contest]` has a length, not an end.
-        set(
+        set_in_order(
             table,
             "duration_minutes",
             spec.duration_minutes.map(|m| Value::from(i64::from(m))),
@@ -179,18 +242,18 @@ fn write_contest(table: &mut Table, first: bool, spec: &ContestSpec) {
             ContestKind::Contest => (spec.end, None),
             ContestKind::Homework => (None, spec.end),
         };
-        set(table, "end", end.map(time_text));
-        set(table, "deadline", deadline.map(time_text));
-        set(table, "late_until", spec.late_until.map(time_text));
+        set_in_order(table, "end", end.map(time_text));
+        set_in_order(table, "deadline", deadline.map(time_text));
+        set_in_order(table, "late_until", spec.late_until.map(time_text));
     }
-    set(
+    set_in_order(
         table,
         "freeze_minutes",
         spec.freeze_minutes.map(|m| Value::from(i64::from(m))),
     );
     let weight = spec.grading.weight;
     if weight != 1.0 || table.contains_key("weight") {
-        set(table, "weight", Some(Value::from(weight)));
+        set_in_order(table, "weight", Some(Value::from(weight)));
     }
     if !first {
         let penalty = LatePenaltyToml::of(spec.grading.late_penalty).map(|rule| {
@@ -206,7 +269,7 @@ fn write_contest(table: &mut Table, first: bool, spec: &ContestSpec) {
             }
             Value::InlineTable(inline)
         });
-        set(table, "late_penalty", penalty);
+        set_in_order(table, "late_penalty", penalty);
         let extensions = (!spec.grading.extensions.is_empty()).then(|| {
             let mut inline = InlineTable::new();
             for (student, until) in &spec.grading.extensions {
@@ -214,16 +277,16 @@ fn write_contest(table: &mut Table, first: bool, spec: &ContestSpec) {
             }
             Value::InlineTable(inline)
         });
-        set(table, "extensions", extensions);
+        set_in_order(table, "extensions", extensions);
     }
-    set(
+    set_in_order(
         table,
         "languages",
         spec.languages
             .as_ref()
             .map(|all| Value::Array(all.iter().map(String::as_str).collect())),
     );
-    set(
+    set_in_order(
         table,
         "for_groups",
         (!spec.for_groups.is_empty())
@@ -251,7 +314,7 @@ fn write_contest(table: &mut Table, first: bool, spec: &ContestSpec) {
                 entry
             }
         };
-        set(&mut entry, "points", Some(Value::from(problem.points)));
+        set(&mut entry, "points", Some(points_value(problem.points)));
         if problem.feedback != Feedback::default() || entry.contains_key("feedback") {
             set(
                 &mut entry,
@@ -515,6 +578,55 @@ run = ["python3", "main.py"]
             .filter(|e| e.file_name().to_string_lossy().starts_with(".judge.toml-"))
             .collect();
         assert!(leftovers.is_empty());
+    }
+
+    /// Issue 30's walk, item 16: whole points are written as `judge import` writes them
+    /// (`points = 1`, not `1.0`), and a key the first contest did not have joins the keys
+    /// before it, above the commented examples `judge init` wrote.
+    #[test]
+    fn whole_points_are_integers_and_new_keys_join_their_neighbours() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("problems/a")).unwrap();
+        let file = dir.path().join("judge.toml");
+        let course =
+            "[contest]\nid = \"main\"\ntitle = \"Main\"\nscoring = \"ioi\"  # ioi or icpc\n\
+            # start = \"2027-01-11T08:00:00Z\"  # when it opens\n\
+            # freeze_minutes = 30  # the last N minutes\n\
+            problems_dir = \"problems\"  # where judge import puts them\n";
+        std::fs::write(&file, course).unwrap();
+        let config = JudgeConfig::load(&file).unwrap();
+        let mut spec = config.course().first().clone();
+        spec.problems = vec![problem("a", 1.0)];
+        spec.start = Some(at("2026-12-10T08:00:00Z"));
+        spec.duration_minutes = Some(120);
+        spec.end = Some(at("2026-12-10T10:00:00Z"));
+        spec.freeze_minutes = Some(30);
+        let after = put_contest(&config, &spec).unwrap();
+        assert_eq!(after.course().first(), &spec);
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.contains("points = 1\n"), "{text}");
+        let place = |line: &str| {
+            text.find(line)
+                .unwrap_or_else(|| panic!("{line} not in {text}"))
+        };
+        assert!(place("scoring = ") < place("start = \"2026"), "{text}");
+        assert!(
+            place("start = \"2026") < place("duration_minutes = 120"),
+            "{text}"
+        );
+        assert!(
+            place("duration_minutes = 120") < place("freeze_minutes = 30\n"),
+            "{text}"
+        );
+        assert!(
+            place("freeze_minutes = 30\n") < place("# start = "),
+            "{text}"
+        );
+        assert!(
+            text.contains("# freeze_minutes = 30  # the last N minutes\nproblems_dir = \"problems\"  # where judge import puts them"),
+            "the examples stay above the key they were written above: {text}"
+        );
+        assert_eq!(points_value(2.5).to_string().trim(), "2.5");
     }
 
     #[test]

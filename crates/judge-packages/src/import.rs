@@ -274,7 +274,10 @@ pub(crate) fn add_to_judge_toml(
         for id in ids {
             let mut entry = toml_edit::Table::new();
             entry.insert("id", toml_edit::value(*id));
-            entry.insert("points", toml_edit::value(points));
+            entry.insert(
+                "points",
+                toml_edit::Item::Value(crate::course_toml::points_value(points)),
+            );
             problems.push(entry);
         }
         Ok(())

@@ -23,7 +23,7 @@ use judge_core::course::{
 pub use judge_course::contest_view::{version, view, ContestView, LimitsView};
 use judge_course::error::ServerError;
 use judge_store::SubmissionFilter;
-use judge_views::views::contest_editor::EditTexts;
+use judge_views::views::contest_editor::{EditTexts, Mistake};
 use serde::{Deserialize, Deserializer};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -90,6 +90,10 @@ pub struct ContestChange {
     pub published: Option<bool>,
     /// The version the change was made from (or the `If-Match` header).
     pub version: Option<String>,
+    /// Mistakes found reading the change before it is applied (a form's field that is
+    /// not a number): reported with the others.
+    #[serde(skip)]
+    pub mistakes: Vec<Mistake>,
 }
 
 /// A problem of a contest in a change.
@@ -141,6 +145,8 @@ pub enum EditError {
     NoVersion(String),
     /// The change is refused (bad input), with why.
     Invalid(String),
+    /// The change's definition has mistakes: each of them, with its field.
+    Mistakes(Vec<Mistake>),
     /// The server failed.
     Server(ServerError),
 }
@@ -166,45 +172,74 @@ fn valid_id(id: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
-fn parse_time(field: &str, text: &str) -> Result<ContestStart, EditError> {
-    judge_core::text::parse_typed_time(text)
-        .map(ContestStart)
-        .ok_or_else(|| EditError::Invalid(EditTexts::current().bad_time(field, text)))
-}
+/// The mistakes found in a change, each with the field it belongs to.
+#[derive(Debug, Default)]
+struct Mistakes(Vec<Mistake>);
 
-fn optional_time(field: &str, text: &Option<String>) -> Result<Option<ContestStart>, EditError> {
-    text.as_deref().map(|t| parse_time(field, t)).transpose()
+impl Mistakes {
+    /// Notes a mistake in `field`.
+    fn add(&mut self, field: &'static str, message: String) {
+        self.0.push(Mistake::in_field(field, message));
+    }
+
+    /// Whether `field` has a mistake already (a check that needs its value is skipped).
+    fn about(&self, field: &str) -> bool {
+        self.0.iter().any(|m| m.field == Some(field))
+    }
+
+    /// A time field's value: `text` read, else None with the mistake noted.
+    fn time(&mut self, field: &'static str, text: &str) -> Option<ContestStart> {
+        let time = judge_core::text::parse_typed_time(text).map(ContestStart);
+        if time.is_none() {
+            self.add(field, EditTexts::current().bad_time(field, text));
+        }
+        time
+    }
+
+    /// A field that clears or sets a time: the new value, or the old one (`before`) when
+    /// `text` is not a time (the mistake noted).
+    fn optional_time(
+        &mut self,
+        field: &'static str,
+        text: &Option<String>,
+        before: Option<ContestStart>,
+    ) -> Option<ContestStart> {
+        match text {
+            None => None,
+            Some(text) => self.time(field, text).or(before),
+        }
+    }
 }
 
 /// `change` applied to `current` (a new contest: `None`) and checked against the course
-/// `config` defines: the contest to write.
+/// `config` defines: the contest to write, or every mistake of the change
+/// ([`EditError::Mistakes`]), each with its field.
 fn apply(
     config: &JudgeConfig,
     current: Option<&ContestSpec>,
     change: &ContestChange,
 ) -> Result<ContestSpec, EditError> {
     let t = EditTexts::current();
-    let invalid = |message: String| Err(EditError::Invalid(message));
+    let mut mistakes = Mistakes(change.mistakes.clone());
     let course = config.course();
     let first = current.is_some_and(|c| c.id == course.first().id);
     let mut spec = match current {
         Some(current) => {
             if let Some(id) = &change.id {
                 if *id != current.id {
-                    return invalid(t.id_fixed(&current.id));
+                    mistakes.add("id", t.id_fixed(&current.id));
                 }
             }
             current.clone()
         }
         None => {
-            let Some(id) = change.id.as_deref().map(str::trim) else {
-                return invalid(t.id_needed().into());
-            };
-            if !valid_id(id) {
-                return invalid(t.bad_id(id));
-            }
-            if course.contest(id).is_some() {
-                return invalid(t.id_in_use(id));
+            let id = change.id.as_deref().map(str::trim).unwrap_or_default();
+            if id.is_empty() {
+                mistakes.add("id", t.id_needed().into());
+            } else if !valid_id(id) {
+                mistakes.add("id", t.bad_id(id));
+            } else if course.contest(id).is_some() {
+                mistakes.add("id", t.id_in_use(id));
             }
             ContestSpec {
                 id: id.to_string(),
@@ -227,86 +262,60 @@ fn apply(
         spec.title = title.trim().to_string();
     }
     if spec.title.is_empty() || spec.title.chars().count() > MAX_TITLE_CHARS {
-        return invalid(t.bad_title(MAX_TITLE_CHARS));
+        mistakes.add("title", t.bad_title(MAX_TITLE_CHARS));
     }
     if let Some(kind) = change.kind {
         if first && kind != ContestKind::Contest {
-            return invalid(t.first_is_a_contest().into());
+            mistakes.add("kind", t.first_is_a_contest().into());
+        } else {
+            spec.kind = kind;
         }
-        spec.kind = kind;
     }
     if let Some(scoring) = change.scoring {
         spec.scoring = scoring;
     }
     if let Some(start) = &change.start {
-        spec.start = optional_time("start", start)?;
+        spec.start = mistakes.optional_time("start", start, spec.start);
     }
     if let Some(end) = &change.end {
-        spec.end = optional_time("end", end)?;
+        spec.end = mistakes.optional_time("end", end, spec.end);
     }
     if let Some(late) = &change.late_until {
-        spec.late_until = optional_time("late_until", late)?;
+        spec.late_until = mistakes.optional_time("late_until", late, spec.late_until);
     }
     if let Some(freeze) = change.freeze_minutes {
         spec.freeze_minutes = freeze;
     }
+    // The window's checks need its times: each is skipped when a time it needs is wrong.
+    let window_read = !["start", "end", "duration_minutes", "late_until"]
+        .iter()
+        .any(|field| mistakes.about(field));
     if first {
-        // `[contest]` has a start and a length; its end is worked out from them.
-        match (change.end.is_some(), change.duration_minutes) {
-            (true, Some(_)) => return invalid(t.end_or_duration().into()),
-            (true, None) => {
-                spec.duration_minutes = match (spec.start, spec.end) {
-                    (_, None) => None,
-                    (None, Some(_)) => return invalid(t.end_needs_start().into()),
-                    (Some(start), Some(end)) => {
-                        let seconds = (end.0 - start.0).whole_seconds();
-                        if seconds <= 0 {
-                            return invalid(t.end_before_start().into());
-                        }
-                        if seconds % 60 != 0 {
-                            return invalid(t.whole_minutes().into());
-                        }
-                        Some(u32::try_from(seconds / 60).unwrap_or(u32::MAX))
-                    }
-                };
-            }
-            (false, Some(minutes)) => spec.duration_minutes = minutes,
-            (false, None) => {}
-        }
-        if spec.duration_minutes == Some(0) {
-            return invalid(t.end_before_start().into());
-        }
-        spec.end = spec
-            .start
-            .zip(spec.duration_minutes)
-            .map(|(start, minutes)| {
-                ContestStart(start.0 + time::Duration::minutes(i64::from(minutes)))
-            });
-        if spec.late_until.is_some() {
-            return invalid(t.late_for_homework().into());
-        }
+        window_of_the_first(&mut mistakes, &mut spec, change, window_read);
     } else {
         if change.duration_minutes.is_some() {
-            return invalid(t.duration_first_only().into());
+            mistakes.add("duration_minutes", t.duration_first_only().into());
         }
-        if spec.start.is_none() {
-            return invalid(t.start_needed().into());
+        if spec.start.is_none() && !mistakes.about("start") {
+            mistakes.add("start", t.start_needed().into());
         }
-        if spec.kind == ContestKind::Homework && spec.end.is_none() {
-            return invalid(t.deadline_needed().into());
+        if spec.kind == ContestKind::Homework && spec.end.is_none() && !mistakes.about("end") {
+            mistakes.add("end", t.deadline_needed().into());
         }
         if spec.kind == ContestKind::Contest && spec.late_until.is_some() {
-            return invalid(t.late_for_homework().into());
+            mistakes.add("late_until", t.late_for_homework().into());
         }
     }
-    if let (Some(start), Some(end)) = (spec.start, spec.end) {
-        if end.0 <= start.0 {
-            return invalid(t.end_before_start().into());
+    if window_read {
+        if let (Some(start), Some(end)) = (spec.start, spec.end) {
+            if end.0 <= start.0 && !mistakes.about("duration_minutes") {
+                mistakes.add("end", t.end_before_start().into());
+            }
         }
-    }
-    if let (Some(end), Some(late)) = (spec.end, spec.late_until) {
-        if late.0 < end.0 {
-            return invalid(t.late_before_end().into());
+        if let (Some(end), Some(late)) = (spec.end, spec.late_until) {
+            if late.0 < end.0 {
+                mistakes.add("late_until", t.late_before_end().into());
+            }
         }
     }
     // The first contest's end is its start plus its length. judge.toml tolerates a freeze
@@ -321,30 +330,34 @@ fn apply(
         || change.freeze_minutes.is_some()
         || change.duration_minutes.is_some()
         || change.end.is_some();
-    if spec.freeze_minutes.is_some() && !has_end && touches_freeze {
-        return invalid(t.freeze_needs_end().into());
+    let end_read = !mistakes.about("end") && !mistakes.about("duration_minutes");
+    if spec.freeze_minutes.is_some() && !has_end && touches_freeze && end_read {
+        mistakes.add("freeze_minutes", t.freeze_needs_end().into());
     }
     if let Some(weight) = change.weight {
-        if !(weight.is_finite() && weight >= 0.0) {
-            return invalid(t.bad_weight().into());
+        if weight.is_finite() && weight >= 0.0 {
+            spec.grading.weight = weight;
+        } else {
+            mistakes.add("weight", t.bad_weight().into());
         }
-        spec.grading.weight = weight;
     }
     if let Some(penalty) = &change.late_penalty {
-        spec.grading.late_penalty = match penalty {
-            None => LatePenalty::None,
+        match penalty {
+            None => spec.grading.late_penalty = LatePenalty::None,
             Some(table) => match table.rule() {
-                Ok(rule) => rule,
-                Err(why) => return invalid(t.bad_late_penalty(&why)),
+                Ok(rule) => spec.grading.late_penalty = rule,
+                Err(why) => mistakes.add("late_factor", t.bad_late_penalty(&why)),
             },
-        };
+        }
     }
     if let Some(extensions) = &change.extensions {
         let mut all = BTreeMap::new();
         for (student, until) in extensions {
-            let until = parse_time("extensions", until)?;
+            let Some(until) = mistakes.time("extensions", until) else {
+                continue;
+            };
             if spec.end.is_some_and(|deadline| until.0 < deadline.0) {
-                return invalid(t.extension_before_deadline(student));
+                mistakes.add("extensions", t.extension_before_deadline(student));
             }
             all.insert(student.trim().to_string(), until);
         }
@@ -353,19 +366,19 @@ fn apply(
     let graded_late =
         spec.grading.late_penalty != LatePenalty::None || !spec.grading.extensions.is_empty();
     if graded_late && spec.kind != ContestKind::Homework {
-        return invalid(t.late_rule_for_homework().into());
+        mistakes.add("kind", t.late_rule_for_homework().into());
     }
     if let Some(languages) = &change.languages {
         if let Some(list) = languages {
             if list.is_empty() {
-                return invalid(t.no_languages().into());
+                mistakes.add("languages", t.no_languages().into());
             }
-            if let Some(unknown) = list
+            let known: Vec<&str> = config.toml.languages.keys().map(String::as_str).collect();
+            for unknown in list
                 .iter()
-                .find(|l| !config.toml.languages.contains_key(*l))
+                .filter(|l| !config.toml.languages.contains_key(*l))
             {
-                let known: Vec<&str> = config.toml.languages.keys().map(String::as_str).collect();
-                return invalid(t.unknown_language(unknown, &known.join(", ")));
+                mistakes.add("languages", t.unknown_language(unknown, &known.join(", ")));
             }
         }
         spec.languages = languages.clone();
@@ -375,53 +388,114 @@ fn apply(
         for group in groups {
             let group = group.trim().to_string();
             if judge_core::course::check_group_name(&group).is_err() {
-                return invalid(t.bad_group(&group));
-            }
-            if !all.contains(&group) {
+                mistakes.add("for_groups", t.bad_group(&group));
+            } else if !all.contains(&group) {
                 all.push(group);
             }
         }
         spec.for_groups = all;
     }
     if let Some(problems) = &change.problems {
-        let mut chosen: Vec<ContestProblem> = Vec::new();
-        for problem in problems {
-            let id = problem.id.trim();
-            let listed = course
-                .contests
-                .iter()
-                .flat_map(|c| c.problems.iter())
-                .find(|p| p.id == id);
-            let folder = valid_id(id) && config.problem_dir(id).is_dir();
-            if listed.is_none() && !folder {
-                return invalid(t.unknown_problem(id));
-            }
-            if chosen.iter().any(|p| p.id == id) {
-                return invalid(t.problem_twice(id));
-            }
-            let before = spec.problems.iter().find(|p| p.id == id).or(listed);
-            let points = problem
-                .points
-                .or_else(|| before.map(|p| p.points))
-                .unwrap_or(judge_packages::import::DEFAULT_POINTS);
-            if !(points.is_finite() && points >= 0.0) {
-                return invalid(t.bad_points(id));
-            }
-            chosen.push(ContestProblem {
-                id: id.to_string(),
-                points,
-                groups: Vec::new(),
-                test_names: before.map(|p| p.test_names).unwrap_or_default(),
-                languages: None,
-                feedback: problem
-                    .feedback
-                    .or_else(|| before.map(|p| p.feedback))
-                    .unwrap_or_default(),
-            });
-        }
-        spec.problems = chosen;
+        spec.problems = chosen_problems(config, &spec, problems, &mut mistakes);
     }
-    Ok(spec)
+    if mistakes.0.is_empty() {
+        Ok(spec)
+    } else {
+        Err(EditError::Mistakes(mistakes.0))
+    }
+}
+
+/// The first contest's window: `[contest]` has a start and a length, its end worked out
+/// from them (`window_read`: its times were read, so they can be checked).
+fn window_of_the_first(
+    mistakes: &mut Mistakes,
+    spec: &mut ContestSpec,
+    change: &ContestChange,
+    window_read: bool,
+) {
+    let t = EditTexts::current();
+    match (change.end.is_some(), change.duration_minutes) {
+        (true, Some(_)) => mistakes.add("duration_minutes", t.end_or_duration().into()),
+        (true, None) if window_read => match (spec.start, spec.end) {
+            (_, None) => spec.duration_minutes = None,
+            (None, Some(_)) => mistakes.add("start", t.end_needs_start().into()),
+            (Some(start), Some(end)) => {
+                let seconds = (end.0 - start.0).whole_seconds();
+                if seconds <= 0 {
+                    mistakes.add("end", t.end_before_start().into());
+                } else if seconds % 60 != 0 {
+                    mistakes.add("end", t.whole_minutes().into());
+                } else {
+                    spec.duration_minutes = Some(u32::try_from(seconds / 60).unwrap_or(u32::MAX));
+                }
+            }
+        },
+        (true, None) => {}
+        (false, Some(minutes)) => spec.duration_minutes = minutes,
+        (false, None) => {}
+    }
+    if spec.duration_minutes == Some(0) {
+        mistakes.add("duration_minutes", t.end_before_start().into());
+    }
+    spec.end = spec
+        .start
+        .zip(spec.duration_minutes)
+        .map(|(start, minutes)| {
+            ContestStart(start.0 + time::Duration::minutes(i64::from(minutes)))
+        });
+    if spec.late_until.is_some() {
+        mistakes.add("late_until", t.late_for_homework().into());
+    }
+}
+
+/// A contest's problems as `problems` lists them (`spec`: the contest so far, whose
+/// problems keep their points and settings when not given), each mistake noted.
+fn chosen_problems(
+    config: &JudgeConfig,
+    spec: &ContestSpec,
+    problems: &[ProblemChange],
+    mistakes: &mut Mistakes,
+) -> Vec<ContestProblem> {
+    let t = EditTexts::current();
+    let course = config.course();
+    let mut chosen: Vec<ContestProblem> = Vec::new();
+    for problem in problems {
+        let id = problem.id.trim();
+        let listed = course
+            .contests
+            .iter()
+            .flat_map(|c| c.problems.iter())
+            .find(|p| p.id == id);
+        let folder = valid_id(id) && config.problem_dir(id).is_dir();
+        if listed.is_none() && !folder {
+            mistakes.add("problems", t.unknown_problem(id));
+            continue;
+        }
+        if chosen.iter().any(|p| p.id == id) {
+            mistakes.add("problems", t.problem_twice(id));
+            continue;
+        }
+        let before = spec.problems.iter().find(|p| p.id == id).or(listed);
+        let points = problem
+            .points
+            .or_else(|| before.map(|p| p.points))
+            .unwrap_or(judge_packages::import::DEFAULT_POINTS);
+        if !(points.is_finite() && points >= 0.0) {
+            mistakes.add("problems", t.bad_points(id));
+        }
+        chosen.push(ContestProblem {
+            id: id.to_string(),
+            points,
+            groups: Vec::new(),
+            test_names: before.map(|p| p.test_names).unwrap_or_default(),
+            languages: None,
+            feedback: problem
+                .feedback
+                .or_else(|| before.map(|p| p.feedback))
+                .unwrap_or_default(),
+        });
+    }
+    chosen
 }
 
 /// Runs an edit on a blocking thread (an edit reads and writes judge.toml and the store),

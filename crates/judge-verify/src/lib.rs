@@ -37,6 +37,16 @@ use serde::Serialize;
 use std::path::Path;
 use submissions::{judge_submissions, Inference, SubmissionOutcome};
 
+/// A count of things as the summary says it: `1 test`, `2 tests` (`thing`: the singular,
+/// whose plural takes an `s`).
+pub fn count(count: usize, thing: &str) -> String {
+    if count == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{count} {thing}s")
+    }
+}
+
 /// The time limit and how far the submissions are from it.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Margins {
@@ -395,8 +405,8 @@ fn verify_steps(
         "tests",
         Status::Pass,
         format!(
-            "{} tests ({samples} sample, {} secret)",
-            problem.tests.len(),
+            "{} ({samples} sample, {} secret)",
+            count(problem.tests.len(), "test"),
             problem.tests.len() - samples
         ),
     );
@@ -454,8 +464,8 @@ fn verify_steps(
             "submissions",
             Status::Pass,
             format!(
-                "{} submissions, each got the verdict it is filed under{skipped_note}",
-                judged.len()
+                "{}, each got the verdict it is filed under{skipped_note}",
+                count(judged.len(), "submission")
             ),
         );
     } else {
@@ -488,7 +498,7 @@ fn programs_summary(problem: &Problem, validators: usize) -> String {
         OutputCheck::Compare(_) => {}
     }
     if validators > 0 {
-        parts.push(format!("{validators} validator(s)"));
+        parts.push(count(validators, "validator"));
     }
     if let Some(generator) = &problem.generator {
         parts.push(format!("generator {}", generator.name));
@@ -605,10 +615,9 @@ fn check_validator(
             "validator",
             Status::Pass,
             format!(
-                "all {} inputs valid ({} validator{})",
-                problem.tests.len(),
-                validators.len(),
-                if validators.len() == 1 { "" } else { "s" }
+                "all {} valid ({})",
+                count(problem.tests.len(), "input"),
+                count(validators.len(), "validator")
             ),
         ),
         Some(first) => report.row(
@@ -902,8 +911,8 @@ fn check_reference(
                         "reference",
                         Status::Pass,
                         format!(
-                            "AC on all {} tests; slowest {name} at {cpu:.3} s CPU ({:.0} % of the limit)",
-                            result.tests.len(),
+                            "AC on all {}; slowest {name} at {cpu:.3} s CPU ({:.0} % of the limit)",
+                            count(result.tests.len(), "test"),
                             100.0 * cpu / problem.limits.time_s
                         ),
                     );
@@ -1099,5 +1108,19 @@ fn check_time_limits(problem: &Problem, report: &mut ProblemReport) {
         for failure in failures {
             report.row("time limits", Status::Fail, failure);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count;
+
+    /// Issue 30's walk, item 16: "1 tests" and "1 submissions" no more.
+    #[test]
+    fn a_count_of_one_is_singular() {
+        assert_eq!(count(1, "test"), "1 test");
+        assert_eq!(count(1, "submission"), "1 submission");
+        assert_eq!(count(0, "problem"), "0 problems");
+        assert_eq!(count(7, "test"), "7 tests");
     }
 }

@@ -106,7 +106,7 @@ fn without_checktestdata_the_script_is_skipped_with_a_warning() {
         "{shown}"
     );
     assert!(
-        shown.contains("summary: 1 problem(s), 1 passed, 0 failed"),
+        shown.contains("summary: 1 problem, 1 passed, 0 failed"),
         "{shown}"
     );
 }

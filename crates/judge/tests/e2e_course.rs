@@ -85,7 +85,7 @@ fn init_makes_a_course_that_import_verify_users_and_serve_accept() {
     assert!(shown.contains("in contest \"main\""), "{shown}");
     let shown = succeeds(common::judge_in(&course, &["verify"]), "verify");
     assert!(
-        shown.contains("summary: 1 problem(s), 1 passed, 0 failed"),
+        shown.contains("summary: 1 problem, 1 passed, 0 failed"),
         "{shown}"
     );
 
@@ -334,7 +334,7 @@ fn similarity_and_verify_take_the_contest_they_are_given() {
     let shown = common::text(&output);
     assert!(
         shown.starts_with("sum-checker\n")
-            && shown.contains("summary: 1 problem(s), 0 passed, 1 failed: sum-checker"),
+            && shown.contains("summary: 1 problem, 0 passed, 1 failed: sum-checker"),
         "{shown}"
     );
     let error = fails(

@@ -39,7 +39,7 @@ fn both_fixture_packages_pass_verify_in_place() {
         let shown = common::text(&output);
         assert_eq!(output.status.code(), Some(0), "{name}: {shown}");
         assert!(
-            shown.contains("summary: 1 problem(s), 1 passed, 0 failed"),
+            shown.contains("summary: 1 problem, 1 passed, 0 failed"),
             "{shown}"
         );
     }

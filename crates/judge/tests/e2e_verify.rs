@@ -144,7 +144,7 @@ fn a_sound_problem_passes_every_check() {
     }
     assert!(failures(&stdout).is_empty(), "{stdout}");
     assert!(
-        stdout.contains("summary: 1 problem(s), 1 passed, 0 failed"),
+        stdout.contains("summary: 1 problem, 1 passed, 0 failed"),
         "{stdout}"
     );
 }

@@ -84,6 +84,19 @@ pub(crate) fn edit_error(error: EditError) -> Response {
         EditError::Invalid(message) => HttpError::unprocessable(message)
             .into_json()
             .into_response(),
+        EditError::Mistakes(mistakes) => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Json(serde_json::json!({
+                "error": judge_views::views::contest_editor::all_of(&mistakes),
+                "code": "unprocessable",
+                "status": 422,
+                "mistakes": mistakes
+                    .iter()
+                    .map(|m| serde_json::json!({"field": m.field, "message": m.message}))
+                    .collect::<Vec<_>>(),
+            })),
+        )
+            .into_response(),
         EditError::Server(error) => HttpError::from(error).into_json().into_response(),
     }
 }

@@ -25,7 +25,7 @@ use axum::Form;
 use judge_core::config::judge_toml::LatePenaltyToml;
 use judge_core::course::{ContestKind, Feedback, Scoring};
 use judge_store::now_ms;
-use judge_views::views::contest_editor::{self as view, EditTexts};
+use judge_views::views::contest_editor::{self as view, EditTexts, Mistake};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -45,6 +45,7 @@ fn edit_error(error: EditError) -> HttpError {
         EditError::Conflict { message, .. } => HttpError::new(StatusCode::CONFLICT, message),
         EditError::NoVersion(message) => HttpError::bad_request(message),
         EditError::Invalid(message) => HttpError::unprocessable(message),
+        EditError::Mistakes(mistakes) => HttpError::unprocessable(view::all_of(&mistakes)),
         EditError::Server(error) => HttpError::from(error),
     }
 }
@@ -65,24 +66,31 @@ async fn page(
 }
 
 /// A refused form's answer: the editor again, the form as typed with why it was refused
-/// (a change that cannot be made, or one made from an old version), with the refusal's
-/// status; any other error as an error page.
+/// (its mistakes, each beside its field, or a change made from an old version), with the
+/// refusal's status; any other error as an error page.
 async fn refused(
     state: &AppState,
     session: &Session,
     contest: Option<String>,
     form: &ContestForm,
-    error: HttpError,
+    error: EditError,
 ) -> Result<Response, HttpError> {
-    if error.status != StatusCode::UNPROCESSABLE_ENTITY && error.status != StatusCode::CONFLICT {
-        return Err(error);
-    }
-    let status = error.status;
+    let (status, why) = match error {
+        EditError::Mistakes(mistakes) => (StatusCode::UNPROCESSABLE_ENTITY, mistakes),
+        EditError::Invalid(message) => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            vec![Mistake::general(message)],
+        ),
+        EditError::Conflict { message, .. } => {
+            (StatusCode::CONFLICT, vec![Mistake::general(message)])
+        }
+        other => return Err(edit_error(other)),
+    };
     let refused = view::Refused {
         contest,
         typed: form.typed(),
         version: form.version.clone(),
-        why: error.message,
+        why,
     };
     let page = editor(state, session, Some(&refused)).await?;
     Ok((status, page).into_response())
@@ -136,11 +144,16 @@ pub struct ContestForm {
     scoring: String,
     #[serde(default)]
     start: String,
+    /// The offset from UTC put after a start typed without one (the page's date-and-time
+    /// field); likewise for the end and the late-until time.
+    start_offset: Option<String>,
     end: Option<String>,
+    end_offset: Option<String>,
     duration_minutes: Option<String>,
     #[serde(default)]
     freeze_minutes: String,
     late_until: Option<String>,
+    late_until_offset: Option<String>,
     #[serde(default)]
     languages: String,
     #[serde(default)]
@@ -163,10 +176,13 @@ impl ContestForm {
             ("kind", self.kind.as_deref()),
             ("scoring", Some(self.scoring.as_str())),
             ("start", Some(self.start.as_str())),
+            ("start_offset", self.start_offset.as_deref()),
             ("end", self.end.as_deref()),
+            ("end_offset", self.end_offset.as_deref()),
             ("duration_minutes", self.duration_minutes.as_deref()),
             ("freeze_minutes", Some(self.freeze_minutes.as_str())),
             ("late_until", self.late_until.as_deref()),
+            ("late_until_offset", self.late_until_offset.as_deref()),
             ("languages", Some(self.languages.as_str())),
             ("problems", Some(self.problems.as_str())),
             ("weight", self.weight.as_deref()),
@@ -183,35 +199,106 @@ impl ContestForm {
     }
 }
 
-/// A number field (empty: None).
-fn fraction(field: &str, value: Option<&str>) -> Result<Option<f64>, HttpError> {
-    match value.and_then(text) {
-        None => Ok(None),
-        Some(value) => value
-            .parse()
-            .map(Some)
-            .map_err(|_| HttpError::unprocessable(EditTexts::current().bad_number(field, &value))),
-    }
-}
-
 fn text(value: &str) -> Option<String> {
     let value = value.trim();
     (!value.is_empty()).then(|| value.to_string())
 }
 
-fn minutes(field: &str, value: &str) -> Result<Option<u32>, HttpError> {
-    match text(value) {
-        None => Ok(None),
-        Some(value) => value
-            .parse()
-            .map(Some)
-            .map_err(|_| HttpError::unprocessable(EditTexts::current().bad_number(field, &value))),
+/// A time field with its offset field (None: the form had none) as one typed time: a
+/// time without an offset (a browser's date-and-time field) gets the offset after it; a
+/// time typed whole, with its offset, is taken as typed. Empty: no time.
+fn with_offset(value: &str, offset: Option<&str>) -> Option<String> {
+    let value = text(value)?;
+    match offset.and_then(text) {
+        Some(offset) if judge_core::text::parse_typed_time(&value).is_none() => {
+            Some(format!("{value}{offset}"))
+        }
+        _ => Some(value),
     }
 }
 
-/// The form as a change of the contest's definition.
-fn change_of(form: &ContestForm) -> Result<ContestChange, HttpError> {
+/// The mistakes of a form's fields as they are read (a number that is not one); each
+/// field with a mistake is left out of the change.
+#[derive(Default)]
+struct Reading(Vec<Mistake>);
+
+impl Reading {
+    /// A number field (empty: None; not a number: None, the mistake noted).
+    fn number<T: std::str::FromStr>(
+        &mut self,
+        field: &'static str,
+        value: Option<&str>,
+        mistake: impl FnOnce(&str, &str) -> String,
+    ) -> Option<T> {
+        let value = value.and_then(text)?;
+        let number = value.parse().ok();
+        if number.is_none() {
+            self.0
+                .push(Mistake::in_field(field, mistake(field, &value)));
+        }
+        number
+    }
+
+    /// A fraction field (a weight, a late factor).
+    fn fraction(&mut self, field: &'static str, value: Option<&str>) -> Option<f64> {
+        self.number(field, value, |f, v| EditTexts::current().bad_fraction(f, v))
+    }
+
+    /// A field of whole minutes: None (not given), Some(None) (empty: none), or the
+    /// minutes; a field that is not a number is not given (its mistake noted).
+    fn minutes(&mut self, field: &'static str, value: Option<&str>) -> Option<Option<u32>> {
+        let value = value?;
+        if text(value).is_none() {
+            return Some(None);
+        }
+        self.number(field, Some(value), |f, v| {
+            EditTexts::current().bad_number(f, v)
+        })
+        .map(Some)
+    }
+
+    /// A mistake in `field`.
+    fn add(&mut self, field: &'static str, message: String) {
+        self.0.push(Mistake::in_field(field, message));
+    }
+}
+
+/// The problems field: `ID [POINTS] [all-tests]`, one a line.
+fn problems_of(field: &str, reading: &mut Reading) -> Vec<ProblemChange> {
     let t = EditTexts::current();
+    let mut problems = Vec::new();
+    for line in field.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let (id, points, feedback) = match words.as_slice() {
+            [id] => (*id, None, None),
+            [id, points] => (*id, Some(*points), None),
+            [id, points, "all-tests"] => (*id, Some(*points), Some(Feedback::AllTests)),
+            _ => {
+                reading.add("problems", t.bad_problem_line(line));
+                continue;
+            }
+        };
+        let points = match points.map(str::parse::<f64>).transpose() {
+            Ok(points) => points,
+            Err(_) => {
+                reading.add("problems", t.bad_problem_line(line));
+                continue;
+            }
+        };
+        problems.push(ProblemChange {
+            id: id.to_string(),
+            points,
+            feedback: Some(feedback.unwrap_or(Feedback::FirstFailure)),
+        });
+    }
+    problems
+}
+
+/// The form as a change of the contest's definition; what cannot be read is in the
+/// change's mistakes, checked with the rest by [`course_edit`].
+fn change_of(form: &ContestForm) -> ContestChange {
+    let t = EditTexts::current();
+    let mut reading = Reading::default();
     let kind = match form.kind.as_deref().map(str::trim) {
         None => None,
         Some("homework") => Some(ContestKind::Homework),
@@ -229,35 +316,12 @@ fn change_of(form: &ContestForm) -> Result<ContestChange, HttpError> {
         .filter(|l| !l.is_empty())
         .map(String::from)
         .collect();
-    let mut problems = Vec::new();
-    for line in form
-        .problems
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-    {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let bad = || HttpError::unprocessable(t.bad_problem_line(line));
-        let (id, points, feedback) = match words.as_slice() {
-            [id] => (*id, None, None),
-            [id, points] => (*id, Some(*points), None),
-            [id, points, "all-tests"] => (*id, Some(*points), Some(Feedback::AllTests)),
-            _ => return Err(bad()),
-        };
-        let points = points
-            .map(|p| p.parse::<f64>().map_err(|_| bad()))
-            .transpose()?;
-        problems.push(ProblemChange {
-            id: id.to_string(),
-            points,
-            feedback: Some(feedback.unwrap_or(Feedback::FirstFailure)),
-        });
-    }
+    let problems = problems_of(&form.problems, &mut reading);
     let homework = kind == Some(ContestKind::Homework);
     let late_penalty = if homework {
-        let factor = fraction("late_factor", form.late_factor.as_deref())?;
-        let per_day = fraction("late_per_day", form.late_per_day.as_deref())?;
-        let floor = fraction("late_floor", form.late_floor.as_deref())?;
+        let factor = reading.fraction("late_factor", form.late_factor.as_deref());
+        let per_day = reading.fraction("late_per_day", form.late_per_day.as_deref());
+        let floor = reading.fraction("late_floor", form.late_floor.as_deref());
         Some(
             (factor.is_some() || per_day.is_some() || floor.is_some()).then_some(LatePenaltyToml {
                 factor,
@@ -280,13 +344,15 @@ fn change_of(form: &ContestForm) -> Result<ContestChange, HttpError> {
         .map(str::trim)
         .filter(|l| !l.is_empty())
     {
-        let Some((student, until)) = line.split_once(char::is_whitespace) else {
-            return Err(HttpError::unprocessable(t.bad_extension_line(line)));
-        };
-        extensions.insert(student.to_string(), until.trim().to_string());
+        match line.split_once(char::is_whitespace) {
+            Some((student, until)) => {
+                extensions.insert(student.to_string(), until.trim().to_string());
+            }
+            None => reading.add("extensions", t.bad_extension_line(line)),
+        }
     }
-    Ok(ContestChange {
-        weight: fraction("weight", form.weight.as_deref())?,
+    ContestChange {
+        weight: reading.fraction("weight", form.weight.as_deref()),
         late_penalty,
         extensions: (form.extensions.is_some() || kind.is_some()).then(|| {
             if homework {
@@ -299,15 +365,17 @@ fn change_of(form: &ContestForm) -> Result<ContestChange, HttpError> {
         title: Some(form.title.clone()),
         kind,
         scoring,
-        start: Some(text(&form.start)),
-        end: form.end.as_deref().map(text),
-        duration_minutes: form
-            .duration_minutes
+        start: Some(with_offset(&form.start, form.start_offset.as_deref())),
+        end: form
+            .end
             .as_deref()
-            .map(|m| minutes("duration_minutes", m))
-            .transpose()?,
-        freeze_minutes: Some(minutes("freeze_minutes", &form.freeze_minutes)?),
-        late_until: form.late_until.as_deref().map(text),
+            .map(|end| with_offset(end, form.end_offset.as_deref())),
+        duration_minutes: reading.minutes("duration_minutes", form.duration_minutes.as_deref()),
+        freeze_minutes: reading.minutes("freeze_minutes", Some(&form.freeze_minutes)),
+        late_until: form
+            .late_until
+            .as_deref()
+            .map(|late| with_offset(late, form.late_until_offset.as_deref())),
         languages: Some((!languages.is_empty()).then_some(languages)),
         for_groups: form.for_groups.as_deref().map(|groups| {
             groups
@@ -319,8 +387,9 @@ fn change_of(form: &ContestForm) -> Result<ContestChange, HttpError> {
         }),
         problems: Some(problems),
         version: form.version.clone(),
+        mistakes: reading.0,
         ..ContestChange::default()
-    })
+    }
 }
 
 /// `POST /teacher/contests`: a new contest.
@@ -331,10 +400,9 @@ async fn create(
 ) -> Result<Response, HttpError> {
     let Form(form) = form.map_err(bad_form)?;
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
-    let made = match change_of(&form) {
-        Ok(change) => blocking(&state, move |s| course_edit::create(s, &change, now_ms())).await,
-        Err(error) => Err(error),
-    };
+    let change = change_of(&form);
+    let made =
+        course_edit::blocking(&state, move |s| course_edit::create(s, &change, now_ms())).await;
     let made = match made {
         Ok(made) => made,
         Err(error) => return refused(&state, &session, None, &form, error).await,
@@ -358,15 +426,11 @@ async fn save(
     crate::csrf::verify(&session.csrf_token, form.csrf.as_deref())?;
     form.id = None;
     let edited = id.clone();
-    let saved = match change_of(&form) {
-        Ok(change) => {
-            blocking(&state, move |s| {
-                course_edit::update(s, &edited, None, &change, now_ms())
-            })
-            .await
-        }
-        Err(error) => Err(error),
-    };
+    let change = change_of(&form);
+    let saved = course_edit::blocking(&state, move |s| {
+        course_edit::update(s, &edited, None, &change, now_ms())
+    })
+    .await;
     if let Err(error) = saved {
         return refused(&state, &session, Some(id), &form, error).await;
     }

@@ -297,7 +297,9 @@ async fn detail(
         }
         _ => Vec::new(),
     };
+    let problem_page = format!("/problems/{}", submission.summary.problem);
     let page = SubmissionPage {
+        problem_href: contest.map_or_else(|| problem_page.clone(), |c| c.href(&problem_page)),
         rejudged: teacher && query.rejudged.is_some(),
         points,
         late,

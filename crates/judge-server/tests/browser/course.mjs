@@ -68,8 +68,11 @@ try {
   await form.locator('input[name="id"]').fill("week2");
   await form.locator('input[name="title"]').fill("Week 2");
   await form.locator('select[name="scoring"]').selectOption("icpc");
-  await form.locator('input[name="start"]').fill(iso(-5));
-  await form.locator('input[name="end"]').fill(iso(120));
+  // A date-and-time field (its value without the offset) and its offset beside it.
+  await form.locator('input[name="start"]').fill(iso(-5).slice(0, 16));
+  await form.locator('input[name="start_offset"]').fill("Z");
+  await form.locator('input[name="end"]').fill(iso(120).slice(0, 16));
+  await form.locator('input[name="end_offset"]').fill("Z");
   await form.locator('input[name="freeze_minutes"]').fill("30");
   await form.locator('textarea[name="problems"]').fill("add 100");
   await Promise.all([t.waitForURL(/\/teacher\/contests#contest-week2$/), form.locator("button[type=submit]").click()]);

@@ -258,6 +258,18 @@ async fn submissions_go_into_their_contest_refused_after_it_and_late_after_a_dea
         "{}",
         page.body
     );
+    // Its problem links to hw1's page of the problem, not the first contest's.
+    assert!(
+        page.body.contains("href=\"/contests/hw1/problems/add\""),
+        "{}",
+        page.body
+    );
+    let page = ann.get(&format!("/submissions/{}", on_time.id)).await;
+    assert!(
+        page.body.contains("href=\"/problems/add\""),
+        "{}",
+        page.body
+    );
 
     // Each board counts its own contest's attempts; the late one is not on hw1's.
     let main = ann.get("/scoreboard").await;

@@ -731,14 +731,48 @@ async fn the_teachers_page_edits_contests_with_csrf_and_versions() {
         .await;
     assert_eq!(typed.status, StatusCode::SEE_OTHER, "{}", typed.body);
     let page = teacher.get("/teacher/contests").await;
-    assert!(
-        page.body.contains("value=\"2030-01-07T09:00:00+08:00\""),
-        "{}",
-        page.body
-    );
     let config = JudgeConfig::load(&file).unwrap();
     let w4 = config.course().contest("w4").unwrap().clone();
     assert_eq!(w4.start.unwrap().0.unix_timestamp(), 1_893_978_000);
+    // Each time in the browser's date-and-time field, its offset beside it (issue 30's
+    // walk, item 13).
+    assert!(
+        page.body.contains(
+            "type=\"datetime-local\" name=\"start\" value=\"2030-01-07T09:00\"></label> <label>offset from UTC <input type=\"text\" size=\"6\" name=\"start_offset\" value=\"+08:00\">"
+        ),
+        "{}",
+        page.body
+    );
+    // The date-and-time field's value and its offset, saved as one time; a time typed
+    // whole (a browser without the field) is taken as typed, whatever the offset field.
+    let split = teacher
+        .post_form(
+            "/teacher/contests",
+            &[
+                ("csrf", &csrf),
+                ("id", "w5"),
+                ("title", "Week 5"),
+                ("kind", "homework"),
+                ("scoring", "ioi"),
+                ("start", "2030-01-07T09:00"),
+                ("start_offset", "+08:00"),
+                ("end", "2030-01-14 01:00Z"),
+                ("end_offset", "+08:00"),
+                ("late_until", ""),
+                ("late_until_offset", "+08:00"),
+                ("problems", "add 10"),
+            ],
+        )
+        .await;
+    assert_eq!(split.status, StatusCode::SEE_OTHER, "{}", split.body);
+    let config = JudgeConfig::load(&file).unwrap();
+    let w5 = config.course().contest("w5").unwrap().clone();
+    assert_eq!(w5.start.unwrap().0.unix_timestamp(), 1_893_978_000);
+    assert_eq!(
+        w5.end.unwrap().0.unix_timestamp(),
+        1_893_978_000 + 7 * 86_400
+    );
+    assert_eq!(w5.late_until, None);
 
     // The first contest's form from the page's version: saved once; a second save from
     // the same (now stale) form is refused with a reload message, in Chinese too.
@@ -828,6 +862,134 @@ async fn the_teachers_page_edits_contests_with_csrf_and_versions() {
     // A student cannot use the page.
     let refused = carol.get("/teacher/contests").await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
+}
+
+/// The text of a refused form's field `name` in the new contest's section: from the field
+/// to the next field, where its mistake is written.
+fn beside<'a>(page: &'a str, name: &str) -> &'a str {
+    let section = &page[page
+        .find("id=\"new-contest\"")
+        .expect("the new contest's form")..];
+    let at = section
+        .find(&format!("name=\"{name}\""))
+        .unwrap_or_else(|| panic!("no field {name} in {section}"));
+    let rest = &section[at + name.len() + 7..];
+    // A time's offset field is part of it.
+    let offset = format!(" name=\"{name}_offset\"");
+    let end = rest
+        .match_indices(" name=\"")
+        .map(|(at, _)| at)
+        .find(|&at| !rest[at..].starts_with(&offset))
+        .unwrap_or(rest.len());
+    &rest[..end]
+}
+
+/// Issue 30's walk, item 10: a form with several mistakes names each of them beside its
+/// own field (and all of them above the form), in both languages; nothing is written.
+#[tokio::test]
+async fn a_form_with_three_mistakes_gets_each_beside_its_field() {
+    let (server, file) = course(0);
+    let mut teacher = server.login("teacher").await;
+    let csrf = teacher.get("/teacher/contests").await.csrf();
+    let before = std::fs::read(&file).unwrap();
+    let form = [
+        ("csrf", csrf.as_str()),
+        ("id", "hw1"),
+        ("title", "Homework 1"),
+        ("kind", "homework"),
+        ("scoring", "ioi"),
+        ("start", "2026-12-07 09:00"),
+        ("end", "2026-12-14"),
+        ("freeze_minutes", ""),
+        ("languages", ""),
+        ("problems", "add 100\nanydivisor 50"),
+    ];
+    let refused = teacher.post_form("/teacher/contests", &form).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    let page = refused.body.as_str();
+    for (name, mistake) in [
+        (
+            "start",
+            "start &quot;2026-12-07 09:00&quot; is not an RFC 3339 time",
+        ),
+        ("end", "end &quot;2026-12-14&quot; is not an RFC 3339 time"),
+        ("problems", "There is no problem &quot;anydivisor&quot;"),
+    ] {
+        let field = beside(page, name);
+        assert!(
+            field.contains(mistake),
+            "{name}'s mistake {mistake:?} not beside it: {field}"
+        );
+        let summary = &page[page.find("id=\"new-contest\"").unwrap()..];
+        let summary = &summary[..summary.find("<form").unwrap()];
+        assert!(
+            summary.contains("Not saved:") && summary.contains(mistake),
+            "{mistake:?} not in the summary above the form: {summary}"
+        );
+    }
+    assert!(
+        beside(page, "title").contains("value=\"Homework 1\"")
+            && !beside(page, "title").contains("RFC 3339"),
+        "a right field has no mistake: {}",
+        beside(page, "title")
+    );
+    assert!(page.contains("anydivisor 50</textarea>"), "{page}");
+
+    let mut chinese = teacher.with_header("accept-language", "zh-CN");
+    let refused = chinese.post_form("/teacher/contests", &form).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    for (name, mistake) in [
+        ("start", "不是 RFC 3339 格式的时间"),
+        ("end", "不是 RFC 3339 格式的时间"),
+        ("problems", "没有题目 &quot;anydivisor&quot;"),
+    ] {
+        assert!(
+            beside(&refused.body, name).contains(mistake),
+            "{name}: {}",
+            refused.body
+        );
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+
+    // The API names every mistake too, each with its field.
+    let auth = token(&server, "teacher");
+    let mut client = server.client();
+    let mut body = week2();
+    body["start"] = json!("2026-12-07 09:00");
+    body["problems"] = json!([{"id": "anydivisor"}]);
+    let reply = call(&mut client, "POST", "/api/v1/contests", &auth, Some(&body)).await;
+    assert_eq!(
+        reply.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        reply.body
+    );
+    let fields: Vec<Value> = reply.json()["mistakes"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no mistakes in {}", reply.body))
+        .iter()
+        .map(|m| m["field"].clone())
+        .collect();
+    assert_eq!(
+        fields,
+        [json!("start"), json!("problems")],
+        "{}",
+        reply.body
+    );
+    assert!(
+        reply.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("anydivisor"),
+        "{}",
+        reply.body
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), before);
 }
 
 /// Copies the fixture problems into `dir`, so that a test may change their limits.

@@ -19,8 +19,52 @@ pub struct Refused {
     /// The version the form was made from: kept, so that saving it again after someone
     /// else's change is refused again rather than overwriting theirs.
     pub version: Option<String>,
-    /// Why it was refused.
-    pub why: String,
+    /// Why it was refused: each mistake, with its field.
+    pub why: Vec<Mistake>,
+}
+
+impl Refused {
+    /// The mistakes of field `name`.
+    fn of<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a Mistake> {
+        self.why.iter().filter(move |m| m.field == Some(name))
+    }
+}
+
+/// A mistake in a change of a contest: the form field it belongs to (None: the change as
+/// a whole) and what is wrong, in the request's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mistake {
+    /// The field's name in the contest's form (`start`, `problems`, ...).
+    pub field: Option<&'static str>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl Mistake {
+    /// A mistake in field `field`.
+    pub fn in_field(field: &'static str, message: String) -> Mistake {
+        Mistake {
+            field: Some(field),
+            message,
+        }
+    }
+
+    /// A mistake of the change as a whole.
+    pub fn general(message: String) -> Mistake {
+        Mistake {
+            field: None,
+            message,
+        }
+    }
+}
+
+/// Every mistake's message in one text (an error of the JSON API, a log line).
+pub fn all_of(mistakes: &[Mistake]) -> String {
+    mistakes
+        .iter()
+        .map(|m| m.message.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 judge_i18n::texts! {
@@ -80,6 +124,7 @@ judge_i18n::texts! {
         bad_mebibytes(text: &str) => "The memory limit {text:?} is not a whole number of MiB.", "内存限制 {text:?} 不是整数 MiB。";
         unknown_action(action: &str) => "There is no action {action:?}.", "没有操作 {action:?}。";
         bad_number(field: &str, text: &str) => "{field} {text:?} is not a whole number of minutes.", "{field} {text:?} 不是整数分钟。";
+        bad_fraction(field: &str, text: &str) => "{field} {text:?} is not a number.", "{field} {text:?} 不是数字。";
         bad_problem_line(line: &str) => "The problem line {line:?} is not `ID POINTS` (optionally followed by all-tests).",
             "题目行 {line:?} 的格式不是“ID 分值”（后面可加 all-tests）。";
     }
@@ -113,8 +158,9 @@ judge_i18n::texts! {
         for_groups => "For the groups (comma-separated; empty: every student)", "面向的分组（用逗号分隔；留空表示全部学生）";
         problems => "Problems, one a line: id and points; add", "题目，每行一个：编号和分值；末尾加";
         problems_after => "to run every test", "表示运行全部测试";
-        times_hint => "Times with their offset from UTC, e.g. 2026-12-01 09:00+08:00 or 2026-12-01T01:00:00Z (RFC 3339, the seconds and the T optional); empty: none.",
-            "时间须带时区偏移，例如 2026-12-01 09:00+08:00 或 2026-12-01T01:00:00Z（RFC 3339 格式，秒和 T 可省略）；留空表示无。";
+        times_hint => "Each time is a date and time with its offset from UTC beside it (+08:00; Z: UTC), filled in with the offset of the course's times. Where the browser shows a text field, type e.g. 2026-12-01 09:00, or the whole time with its offset (2026-12-01 09:00+08:00, 2026-12-01T01:00:00Z); empty: none.",
+            "每个时间由日期时间和其旁边的 UTC 时差组成（+08:00；Z 表示 UTC），时差已按课程中已有的时间填好。浏览器显示为文本框时，请输入如 2026-12-01 09:00，或带时差的完整时间（2026-12-01 09:00+08:00、2026-12-01T01:00:00Z）；留空表示无。";
+        offset => "offset from UTC", "UTC 时差";
         save => "Save", "保存";
         now => "Now:", "当前：";
         phase_not_started => "not started", "未开始";
@@ -149,10 +195,80 @@ judge_i18n::texts! {
     }
 }
 
-fn field(label: &str, name: &str, value: &str) -> Markup {
+fn field(label: &str, name: &str, value: &str, refused: Option<&Refused>) -> Markup {
     html! {
-        label { (label) " " input type="text" name=(name) value=(value); }
+        label { (label) " " input type="text" name=(name) value=(value) aria-invalid=[invalid(refused, name)]; }
+        (mistakes_of(refused, name))
         br;
+    }
+}
+
+/// `aria-invalid` of field `name`: "true" when a refused form has a mistake in it.
+fn invalid(refused: Option<&Refused>, name: &str) -> Option<&'static str> {
+    refused
+        .is_some_and(|r| r.of(name).next().is_some())
+        .then_some("true")
+}
+
+/// A time field: the browser's date-and-time field (`value.0`, `2026-12-07T09:00`) and
+/// beside it the offset from UTC (`value.1`, field `NAME_offset`), which the server puts
+/// after the time. A browser without the date-and-time field shows a text field, which
+/// takes a time typed with its offset too.
+fn time_field(
+    t: EditorTexts,
+    label: &str,
+    name: &str,
+    value: (String, String),
+    refused: Option<&Refused>,
+) -> Markup {
+    html! {
+        label { (label) " " input type="datetime-local" name=(name) value=(value.0) aria-invalid=[invalid(refused, name)]; }
+        " "
+        label { (t.offset()) " " input type="text" size="6" name=(format!("{name}_offset")) value=(value.1); }
+        (mistakes_of(refused, name))
+        br;
+    }
+}
+
+/// A time of the definition as the form's time field shows it: the date and time as a
+/// browser's date-and-time field takes them (`2026-12-07T09:00`, with the seconds when
+/// there are any) and its offset from UTC (`+08:00`, `Z`); None when it is not a time.
+fn local_and_offset(text: &str) -> Option<(String, String)> {
+    let time = judge_core::text::parse_typed_time(text)?;
+    let mut local = format!(
+        "{:04}-{:02}-{:02}T{:02}:{:02}",
+        time.year(),
+        u8::from(time.month()),
+        time.day(),
+        time.hour(),
+        time.minute()
+    );
+    if time.second() != 0 {
+        local.push_str(&format!(":{:02}", time.second()));
+    }
+    let offset = time.offset();
+    let offset = if offset.is_utc() {
+        "Z".to_string()
+    } else {
+        let (hours, minutes, _) = offset.as_hms();
+        let sign = if offset.is_negative() { '-' } else { '+' };
+        format!(
+            "{sign}{:02}:{:02}",
+            hours.unsigned_abs(),
+            minutes.unsigned_abs()
+        )
+    };
+    Some((local, offset))
+}
+
+/// The mistakes of field `name` of a refused form, beside it.
+fn mistakes_of(refused: Option<&Refused>, name: &str) -> Markup {
+    html! {
+        @if let Some(refused) = refused {
+            @for mistake in refused.of(name) {
+                " " span class="error-message field-mistake" data-field=(name) { (mistake.message) }
+            }
+        }
     }
 }
 
@@ -177,10 +293,26 @@ fn problems_text(view: &ContestView) -> String {
 fn definition_fields(
     t: EditorTexts,
     view: Option<&ContestView>,
-    typed: Option<&BTreeMap<String, String>>,
+    refused: Option<&Refused>,
+    course_offset: &str,
 ) -> Markup {
+    let typed = refused.map(|r| &r.typed);
+    // A time field's date and time and its offset: as typed, else the definition's, else
+    // empty with the course's offset.
+    let time = |name: &str, stored: Option<&String>| {
+        let (local, offset) = stored.and_then(|s| local_and_offset(s)).unwrap_or_else(|| {
+            (
+                stored.cloned().unwrap_or_default(),
+                course_offset.to_string(),
+            )
+        });
+        let as_typed = |name: &str| typed.and_then(|f| f.get(name)).cloned();
+        (
+            as_typed(name).unwrap_or(local),
+            as_typed(&format!("{name}_offset")).unwrap_or(offset),
+        )
+    };
     let d = view.map(|v| &v.definition);
-    let text = |value: Option<&String>| value.cloned().unwrap_or_default();
     let number = |value: Option<u32>| value.map(|m| m.to_string()).unwrap_or_default();
     let first = d.is_some_and(|d| d.first);
     let kind = typed
@@ -190,8 +322,8 @@ fn definition_fields(
         .and_then(|f| f.get("scoring"))
         .map_or_else(|| d.map_or("ioi", |d| d.scoring), String::as_str);
     let field = |label: &str, name: &str, value: &str| match typed.and_then(|f| f.get(name)) {
-        Some(as_typed) => field(label, name, as_typed),
-        None => field(label, name, value),
+        Some(as_typed) => field(label, name, as_typed, refused),
+        None => field(label, name, value, refused),
     };
     let area =
         |name: &str, value: String| typed.and_then(|f| f.get(name)).cloned().unwrap_or(value);
@@ -204,6 +336,7 @@ fn definition_fields(
                     option value="homework" selected[kind == "homework"] { (t.kind_homework()) }
                 }
             }
+            (mistakes_of(refused, "kind"))
             br;
         }
         label { (t.scoring()) " "
@@ -212,14 +345,15 @@ fn definition_fields(
                 option value="icpc" selected[scoring == "icpc"] { "ICPC" }
             }
         }
+        (mistakes_of(refused, "scoring"))
         br;
         p class="muted" { (t.times_hint()) }
-        (field(t.start(), "start", &text(d.and_then(|d| d.start.as_ref()))))
+        (time_field(t, t.start(), "start", time("start", d.and_then(|d| d.start.as_ref())), refused))
         @if first {
             (field(t.duration(), "duration_minutes", &number(d.and_then(|d| d.duration_minutes))))
         } @else {
-            (field(t.end(), "end", &text(d.and_then(|d| d.end.as_ref()))))
-            (field(t.late_until(), "late_until", &text(d.and_then(|d| d.late_until.as_ref()))))
+            (time_field(t, t.end(), "end", time("end", d.and_then(|d| d.end.as_ref())), refused))
+            (time_field(t, t.late_until(), "late_until", time("late_until", d.and_then(|d| d.late_until.as_ref())), refused))
             (field(t.late_factor(), "late_factor", &d.and_then(|d| d.late_penalty.and_then(|p| p.factor)).map(|v| v.to_string()).unwrap_or_default()))
             (field(t.late_per_day(), "late_per_day", &d.and_then(|d| d.late_penalty.and_then(|p| p.per_day)).map(|v| v.to_string()).unwrap_or_default()))
             (field(t.late_floor(), "late_floor", &d.and_then(|d| d.late_penalty.and_then(|p| p.floor)).map(|v| v.to_string()).unwrap_or_default()))
@@ -228,6 +362,7 @@ fn definition_fields(
                     (area("extensions", d.map(|d| d.extensions.iter().map(|(s, u)| format!("{s} {u}\n")).collect::<String>()).unwrap_or_default()))
                 }
             }
+            (mistakes_of(refused, "extensions"))
             br;
         }
         (field(t.weight(), "weight", &d.map(|d| d.weight.to_string()).unwrap_or_else(|| "1".into())))
@@ -237,6 +372,7 @@ fn definition_fields(
         label { (t.problems()) " " code { "all-tests" } " " (t.problems_after()) br;
             textarea name="problems" rows="4" cols="40" { (area("problems", view.map(problems_text).unwrap_or_default())) }
         }
+        (mistakes_of(refused, "problems"))
         br;
     }
 }
@@ -253,11 +389,21 @@ pub fn page_of(
     refused: Option<&Refused>,
 ) -> Markup {
     let t = EditorTexts(chrome.lang);
+    // The offset an empty time field offers: the one the course's times were written
+    // with (the first that has one), else UTC.
+    let course_offset = contests
+        .iter()
+        .flat_map(|c| [&c.definition.start, &c.definition.end])
+        .find_map(|time| time.as_deref().and_then(local_and_offset))
+        .map_or_else(|| "Z".to_string(), |(_, offset)| offset);
     let refused_here = |contest: Option<&str>| refused.filter(|r| r.contest.as_deref() == contest);
     let reason = |refused: Option<&Refused>| {
         html! {
             @if let Some(refused) = refused {
-                p class="error-message contest-refused" role="alert" { strong { (t.refused()) } " " (refused.why) }
+                div class="error-message contest-refused" role="alert" {
+                    strong { (t.refused()) }
+                    ul { @for mistake in &refused.why { li { (mistake.message) } } }
+                }
             }
         }
     };
@@ -291,7 +437,7 @@ pub fn page_of(
                     form method="post" action=(format!("/teacher/contests/{}", view.definition.id)) {
                         (csrf_field(csrf))
                         input type="hidden" name="version" value=(refused.and_then(|r| r.version.as_deref()).unwrap_or(&view.version));
-                        (definition_fields(t, Some(view), refused.map(|r| &r.typed)))
+                        (definition_fields(t, Some(view), refused, &course_offset))
                         button type="submit" { (t.save()) }
                     }
                     form method="post" action=(format!("/teacher/contests/{}/action", view.definition.id)) class="inline" {
@@ -319,8 +465,8 @@ pub fn page_of(
                 (reason(refused))
                 form method="post" action="/teacher/contests" {
                     (csrf_field(csrf))
-                    (field(t.id(), "id", refused.and_then(|r| r.typed.get("id")).map_or("", String::as_str)))
-                    (definition_fields(t, None, refused.map(|r| &r.typed)))
+                    (field(t.id(), "id", refused.and_then(|r| r.typed.get("id")).map_or("", String::as_str), refused))
+                    (definition_fields(t, None, refused, &course_offset))
                     button type="submit" { (t.create()) }
                 }
             }
@@ -390,4 +536,27 @@ fn last_verify(t: EditorTexts, view: &LimitsView) -> Markup {
         parts.push(t.suggested(&seconds(limit)));
     }
     html! { (parts.join("; ")) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::local_and_offset;
+
+    #[test]
+    fn a_time_is_shown_as_a_date_and_time_and_its_offset() {
+        let shown = |text: &str| local_and_offset(text).unwrap();
+        assert_eq!(
+            shown("2026-12-07T09:00:00+08:00"),
+            ("2026-12-07T09:00".into(), "+08:00".into())
+        );
+        assert_eq!(
+            shown("2026-12-07T01:00:30Z"),
+            ("2026-12-07T01:00:30".into(), "Z".into())
+        );
+        assert_eq!(
+            shown("2026-12-07 09:00-03:30"),
+            ("2026-12-07T09:00".into(), "-03:30".into())
+        );
+        assert_eq!(local_and_offset("2026-12-07 09:00"), None);
+    }
 }

@@ -13,7 +13,8 @@ judge_i18n::texts! {
         compile_error => "Compile error", "编译错误";
         tests => "Tests", "测试点";
         subtasks_and_tests => "Subtasks and tests", "子任务与测试点";
-        subtask(n: usize) => "Subtask {n}: ", "子任务 {n}：";
+        subtask(n: usize, name: &str) => "Subtask {n}: {name}", "子任务 {n}：{name}";
+        subtask_numbered(name: &str) => "Subtask {name}", "子任务 {name}";
         samples => "Samples", "样例";
         no_subtask => "Tests in no subtask", "不属于任何子任务的测试点";
         test => "Test", "测试点";
@@ -59,7 +60,7 @@ pub fn tests(result: &SubmissionResult, subtasks: &[Subtask]) -> Markup {
                             tr class="subtask-head" {
                                 th colspan="6" {
                                     @match (&subtask.name, number) {
-                                        (Some(name), Some(n)) => { (t.subtask(n)) (name) }
+                                        (Some(name), Some(n)) => { (subtask_title(t, n, name)) }
                                         _ => { @if subtask.samples { (t.samples()) } @else { (t.no_subtask()) } }
                                     }
                                     " "
@@ -85,6 +86,18 @@ pub fn tests(result: &SubmissionResult, subtasks: &[Subtask]) -> Markup {
                 p class="muted not-run" { (t.stopped_early(not_run)) }
             }
         }
+    }
+}
+
+/// A subtask's heading: its own name once when the name is a number (a Polygon
+/// package's groups `0`, `1`, `2`: "Subtask 0"), else its place and its name
+/// ("Subtask 1: small numbers").
+fn subtask_title(t: ResultTexts, place: usize, name: &str) -> String {
+    let number = !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit());
+    if number {
+        t.subtask_numbered(name)
+    } else {
+        t.subtask(place, name)
     }
 }
 
@@ -138,5 +151,25 @@ fn test_row(t: ResultTexts, test: &TestResult) -> Markup {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use judge_i18n::Lang;
+
+    /// Issue 30's walk, item 16: Polygon's groups `0`, `1`, `2` were "Subtask 1: 0".
+    #[test]
+    fn a_subtask_named_by_a_number_is_shown_by_it_once() {
+        let t = ResultTexts(Lang::En);
+        assert_eq!(subtask_title(t, 1, "0"), "Subtask 0");
+        assert_eq!(subtask_title(t, 3, "2"), "Subtask 2");
+        assert_eq!(
+            subtask_title(t, 1, "small numbers"),
+            "Subtask 1: small numbers"
+        );
+        assert_eq!(subtask_title(t, 2, "2a"), "Subtask 2: 2a");
+        assert_eq!(subtask_title(ResultTexts(Lang::Zh), 1, "0"), "子任务 0");
     }
 }

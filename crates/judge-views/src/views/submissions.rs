@@ -160,6 +160,8 @@ pub struct SubmissionPage {
     pub language_name: String,
     /// The title of the contest it was submitted to, if any.
     pub contest_title: Option<String>,
+    /// Its problem's page in its own contest (`/contests/hw1/problems/add`).
+    pub problem_href: String,
     /// For teachers: the rounds judged so far.
     pub history: Option<Vec<RoundResult>>,
     /// Whether the viewer is a teacher (sees judge errors and every message).
@@ -184,7 +186,7 @@ pub fn detail(chrome: &Chrome, view: &SubmissionPage) -> Markup {
         html! {
             h1 { (t.submission(s.id)) }
             dl class="facts" {
-                dt { (t.problem()) } dd { a href={ "/problems/" (s.problem) } { (s.problem) } }
+                dt { (t.problem()) } dd { a href=(view.problem_href) { (s.problem) } }
                 @if view.teacher { dt { (t.student()) } dd { (s.user_name) } }
                 dt { (t.language()) } dd { (view.language_name) }
                 dt { (t.submitted()) } dd { (format::time(s.submitted_at_ms)) @if s.late { " " strong class="late" { (super::contests::ContestTexts::current().late()) } span class="muted" { (super::contests::ContestTexts::current().late_note()) } } }

@@ -84,9 +84,10 @@ Run these commands in this folder (or any folder below it).
      contest, `main`, is the one students land on and the one `judge import` fills, so
      make it your first one (title, scoring, start, length, a freeze, which needs the
      length, problems one a line as `ID POINTS`), and add more contests and homework
-     sets with *New contest*. Times are RFC 3339, e.g. `2027-01-11T09:00:00+08:00` (or
-     `...Z` for UTC). *Freeze now*, *Unfreeze* and *End now* are there too. judge.toml
-     is rewritten for you.
+     sets with *New contest*. A time is a date and time with its offset from UTC beside
+     it (`+08:00`; `Z`: UTC), the offset filled in with the one your times already use.
+     *Freeze now*, *Unfreeze* and *End now* are there too. judge.toml is rewritten for
+     you.
    - *Teacher*, then *Accounts* (`/teacher/accounts`): *Import a class* takes lines of
      `name[,password[,group]]` (an empty password is generated); the passwords are shown
      once, on the page that answers: copy them then. The command line does the same:

@@ -191,8 +191,8 @@ pub fn execute(cli: &GlobalOptions, args: &VerifyArgs) -> anyhow::Result<u8> {
             println!();
         }
         println!(
-            "summary: {} problem(s), {} passed, {} failed{}",
-            reports.len(),
+            "summary: {}, {} passed, {} failed{}",
+            judge_verify::count(reports.len(), "problem"),
             reports.len() - failed.len(),
             failed.len(),
             if failed.is_empty() {

@@ -258,7 +258,7 @@ impl Judge {
                     .map(|checker| -> Result<Checker> {
                         Ok(Checker {
                             command: self.prepare(checker)?.boxed(),
-                            protocol: crate::config::problem_toml::CheckerProtocol::Testlib,
+                            protocol: crate::compare::CheckerProtocol::Testlib,
                         })
                     })
                     .transpose()?,

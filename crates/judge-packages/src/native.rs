@@ -119,16 +119,14 @@ pub fn load(config: &JudgeConfig, dir: &Path, id: &str) -> Result<Problem> {
     let output = match (&toml.interactor, toml.compare.checker()) {
         (Some(interactor), checker) => OutputCheck::Interactive {
             program: program(config, dir, &interactor.program),
-            protocol: interactor.protocol,
+            protocol: interactor.protocol.into(),
             checker: checker.map(|(name, _)| program(config, dir, name)),
         },
         (None, Some((checker, protocol))) => OutputCheck::Checker {
             program: program(config, dir, checker),
             protocol,
         },
-        (None, None) => {
-            OutputCheck::Compare(BuiltIn::from_toml(&toml.compare).unwrap_or(BuiltIn::Tokens))
-        }
+        (None, None) => OutputCheck::Compare(toml.compare.built_in().unwrap_or(BuiltIn::Tokens)),
     };
     let has_crate = dir.join("Cargo.toml").is_file();
     let reference = match &toml.reference {
@@ -200,10 +198,10 @@ pub fn load(config: &JudgeConfig, dir: &Path, id: &str) -> Result<Problem> {
         submissions,
         include: BTreeMap::new(),
         capabilities: judge_core::problem::Capabilities::native(),
-        recipe: toml.tests.clone(),
+        recipe: toml.test_recipes(),
         generated: Vec::new(),
-        brute_force: toml.brute_force.clone(),
-        stress: toml.stress.clone(),
+        brute_force: toml.brute_force_tests(),
+        stress: toml.stress_recipe(&file)?,
         warnings,
     })
 }

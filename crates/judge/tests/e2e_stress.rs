@@ -333,6 +333,31 @@ fn a_problem_without_a_recipe_asks_for_one() {
     );
 }
 
+#[test]
+fn a_recipe_that_repeats_its_input_is_refused() {
+    let fixture = common::fixture();
+    let out = tempfile::tempdir().unwrap();
+    let output = stress(
+        &fixture.config,
+        out.path(),
+        &[
+            "sum",
+            "--against",
+            &common::submission("c/ac.c"),
+            "--gen",
+            "random 5",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", common::text(&output));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains(
+            "the generator's arguments [\"random\", \"5\"] have no {seed}: every round would make the same input"
+        ),
+        "{}",
+        common::text(&output)
+    );
+}
+
 /// `judge stress` on one of the repository's problems.
 fn stress_repository(problem: &str, file: &str, rounds: &str) -> (Option<i32>, serde_json::Value) {
     let repository = common::repository();

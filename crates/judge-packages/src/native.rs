@@ -33,10 +33,10 @@ pub fn program(config: &JudgeConfig, dir: &Path, name: &str) -> Program {
             .map(|e| e.to_string_lossy().into_owned())
             .unwrap_or_default();
         let is_source = config
-            .toml
             .languages
-            .values()
-            .any(|l| l.extensions.contains(&extension));
+            .all()
+            .iter()
+            .any(|l| l.spec.extensions.contains(&extension));
         if is_source {
             let mut files = vec![path.clone()];
             let headers = std::fs::read_dir(path.parent().unwrap_or(dir))

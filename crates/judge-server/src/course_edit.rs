@@ -360,11 +360,9 @@ fn apply(
             if list.is_empty() {
                 return invalid(t.no_languages().into());
             }
-            if let Some(unknown) = list
-                .iter()
-                .find(|l| !config.toml.languages.contains_key(*l))
-            {
-                let known: Vec<&str> = config.toml.languages.keys().map(String::as_str).collect();
+            let table = &config.languages;
+            if let Some(unknown) = list.iter().find(|l| table.by_id(l).is_err()) {
+                let known: Vec<&str> = table.all().iter().map(|l| l.id.as_str()).collect();
                 return invalid(t.unknown_language(unknown, &known.join(", ")));
             }
         }

@@ -185,12 +185,12 @@ pub fn execute(cli: &GlobalOptions, args: &SimilarityArgs) -> anyhow::Result<u8>
         }
     }
     let base = base_files(&args.base)?;
-    let languages = Languages::new(&config.toml);
+    let languages = &config.languages;
     let attempts = discover(
         &args.submissions,
         contest,
         &languages,
-        config.toml.compile.max_source_kib,
+        config.compile.max_source_kib,
     )?;
     let wanted = |a: &AttemptFile| args.problems.is_empty() || args.problems.contains(&a.problem);
     let mut not_compared = Vec::new();

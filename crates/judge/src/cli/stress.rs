@@ -219,7 +219,7 @@ pub fn execute(cli: &GlobalOptions, args: &StressArgs) -> anyhow::Result<u8> {
     let problem = judge_packages::load(&judge.config, &args.problem)?;
     judge_core::source::check_file(&args.against)?;
     let bytes =
-        judge_core::source::read_capped(&args.against, judge.config.toml.compile.max_source_kib)?;
+        judge_core::source::read_capped(&args.against, judge.config.compile.max_source_kib)?;
     let language = judge
         .languages
         .choose(&args.against, &bytes, args.lang.as_deref())?

@@ -85,7 +85,7 @@ fn time_one(
         &mut boxed,
         toolchain,
         source,
-        &judge.config.toml.compile,
+        &judge.config.compile,
         precompiled.then(|| judge.precompiled_headers()),
         scratch.path(),
     )?;

@@ -30,7 +30,7 @@ impl<'a> Prepared<'a> {
             &mut boxed,
             &toolchain,
             source.as_bytes(),
-            &judge.config.toml.compile,
+            &judge.config.compile,
             Some(judge.precompiled_headers()),
             scratch.path(),
         )?;

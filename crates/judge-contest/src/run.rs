@@ -198,7 +198,7 @@ pub fn run_contest(
         submissions,
         contest,
         &judge.languages,
-        judge.config.toml.compile.max_source_kib,
+        judge.config.compile.max_source_kib,
     )?;
     let (log, done) = ResultsLog::open(&log_path)?;
     let mut reused = Vec::new();

@@ -1,9 +1,8 @@
 //! Compiling a submission in the sandbox, under the compile limits of judge.toml.
 
-use crate::config::judge_toml::CompileToml;
 use crate::error::{JudgeError, Result};
 use crate::precompiled::{restore_messages, PrecompiledHeaders};
-use crate::toolchain::{compile_limits, Toolchain};
+use crate::toolchain::{compile_limits, CompileSettings, Toolchain};
 use crate::verdict::CompileResult;
 use sandbox::{RunSpec, SandboxBox, Termination};
 use std::path::Path;
@@ -44,7 +43,7 @@ pub fn compile(
     boxed: &mut SandboxBox<'_>,
     toolchain: &Toolchain,
     source: &[u8],
-    settings: &CompileToml,
+    settings: &CompileSettings,
     precompiled: Option<&PrecompiledHeaders>,
     scratch: &Path,
 ) -> Result<CompileResult> {
@@ -68,7 +67,7 @@ pub fn compile_files(
     toolchain: &Toolchain,
     source: &[u8],
     others: &[SourceFile],
-    settings: &CompileToml,
+    settings: &CompileSettings,
     precompiled: Option<&PrecompiledHeaders>,
     scratch: &Path,
 ) -> Result<CompileResult> {
@@ -186,7 +185,7 @@ pub fn compile_files(
 /// its headers (nor anything else put beside it).
 pub fn command_with_sources(
     command: &[String],
-    language: &crate::config::judge_toml::LanguageToml,
+    language: &crate::language::LanguageSpec,
     others: &[SourceFile],
 ) -> Vec<String> {
     let extra_sources: Vec<&str> = if language.compile_all_sources {

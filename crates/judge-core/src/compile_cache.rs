@@ -144,12 +144,12 @@ impl CompileCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::judge_toml::LanguageToml;
+    use crate::language::LanguageSpec;
 
     fn language(id: &str, compile: &[&str]) -> Language {
         Language {
             id: id.into(),
-            spec: LanguageToml {
+            spec: LanguageSpec {
                 name: id.into(),
                 extensions: vec![],
                 source: "main".into(),

@@ -24,8 +24,8 @@
 //! that crashes, runs out of its own limits or exits without a verdict is JE.
 
 use crate::compare::checker::{exit_verdict, message_of, open_feedback, Checker};
+use crate::compare::CheckerProtocol;
 use crate::compare::Comparison;
-use crate::config::problem_toml::CheckerProtocol;
 use crate::error::{JudgeError, Result};
 use crate::problem::TestCase;
 use crate::run_failure::failure;

@@ -7,7 +7,7 @@ use crate::config::judge_toml::{JudgeConfig, SandboxToml};
 use crate::error::{JudgeError, Result};
 use crate::events::{Event, Listener};
 use crate::interactive::Interactor;
-use crate::language::{Language, Languages};
+use crate::language::{Language, LanguageSpec, Languages};
 use crate::precompiled::PrecompiledHeaders;
 use crate::problem::{OutputCheck, Problem, TestCase};
 use crate::problem_build::Builder;
@@ -131,7 +131,7 @@ impl JudgeOptions {
 pub fn native_language() -> Language {
     Language {
         id: "native".to_string(),
-        spec: crate::config::judge_toml::LanguageToml {
+        spec: LanguageSpec {
             name: "prebuilt executable".to_string(),
             extensions: vec![],
             source: "main".to_string(),
@@ -188,11 +188,11 @@ impl Judge {
         let sandbox = Sandbox::new(sandbox_config)
             .map_err(|e| JudgeError::sandbox("starting the sandbox", e))?;
         let precompiled_dir =
-            PathBuf::from(sandbox.expand_home(&config.toml.compile.precompiled_header_dir));
+            PathBuf::from(sandbox.expand_home(&config.compile.precompiled_header_dir));
         let seen = sandbox.sees(&precompiled_dir);
         let precompiled = PrecompiledHeaders::new(precompiled_dir, seen);
         Ok(Judge {
-            languages: Languages::new(&config.toml),
+            languages: config.languages.clone(),
             config,
             sandbox: Arc::new(sandbox),
             builder: Arc::default(),
@@ -213,7 +213,7 @@ impl Judge {
     /// adds a problem while it runs neither starts a second sandbox nor builds again.
     pub fn with_config(&self, config: JudgeConfig) -> Judge {
         Judge {
-            languages: Languages::new(&config.toml),
+            languages: config.languages.clone(),
             config,
             sandbox: self.sandbox.clone(),
             builder: self.builder.clone(),
@@ -258,7 +258,7 @@ impl Judge {
                     .map(|checker| -> Result<Checker> {
                         Ok(Checker {
                             command: self.prepare(checker)?.boxed(),
-                            protocol: crate::config::problem_toml::CheckerProtocol::Testlib,
+                            protocol: crate::compare::CheckerProtocol::Testlib,
                         })
                     })
                     .transpose()?,
@@ -345,7 +345,7 @@ impl Judge {
         options: JudgeOptions,
         listener: &mut dyn Listener,
     ) -> Result<SubmissionResult> {
-        let bytes = crate::source::read_capped(source, self.config.toml.compile.max_source_kib)?;
+        let bytes = crate::source::read_capped(source, self.config.compile.max_source_kib)?;
         let judging = self.judging(problem)?;
         let submission = Submission {
             problem,
@@ -375,7 +375,7 @@ impl Judge {
             &self.languages,
             lang,
             &[problem.id.as_str()],
-            self.config.toml.compile.max_source_kib,
+            self.config.compile.max_source_kib,
         )?;
         let judging = self.judging(problem)?;
         let submission = Submission {
@@ -408,7 +408,7 @@ impl Judge {
         } = submission;
         let (bytes, language) = self.admit(problem, source, bytes, language)?;
         let language = &language;
-        let settings = &self.config.toml.compile;
+        let settings = &self.config.compile;
         let precompiled = Some(&*self.precompiled);
         let include = beside(others, Judge::include_files(problem, language)?);
         self.judge_program(
@@ -463,7 +463,7 @@ impl Judge {
                 .for_problem(&problem.id, problem.languages.as_deref(), language)?;
         self.languages.check_allowed(language)?;
         self.languages.check_available(language)?;
-        let cap = self.config.toml.compile.max_source_kib;
+        let cap = self.config.compile.max_source_kib;
         crate::source::check_size(source, bytes.len() as u64, cap)?;
         let bytes = crate::source::without_bom(bytes);
         Ok((bytes, language.for_source(bytes)))
@@ -669,7 +669,7 @@ impl Judge {
         } = submission;
         options.check_decided(problem)?;
         let (bytes, language) = self.admit(problem, source, bytes, language)?;
-        let settings = &self.config.toml.compile;
+        let settings = &self.config.compile;
         // Its other files and the problem's include files beside it, as when it is judged.
         let include = beside(others, Judge::include_files(problem, &language)?);
         self.box_program(

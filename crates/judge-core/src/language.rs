@@ -1,8 +1,8 @@
 //! The language table: data from judge.toml, not code. Adding a language is adding an entry.
 
-use crate::config::judge_toml::{JudgeToml, LanguageToml};
 use crate::error::{JudgeError, Result};
 use crate::java_names::java_names;
+use std::collections::BTreeMap;
 use std::path::Path;
 
 /// In a language's `source` and commands: the class the source file is named after.
@@ -15,8 +15,47 @@ pub const MAIN_CLASS: &str = "{main_class}";
 pub struct Language {
     /// Its id in judge.toml (`cpp`).
     pub id: String,
-    /// Its entry.
-    pub spec: LanguageToml,
+    /// How its sources are saved, compiled and run.
+    pub spec: LanguageSpec,
+}
+
+/// How a language's sources are saved, compiled and run, and how its runtime reports
+/// running out of memory.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LanguageSpec {
+    /// The name shown to users.
+    pub name: String,
+    /// File extensions that select it (matched in any case).
+    pub extensions: Vec<String>,
+    /// The file name a source is saved as in the box.
+    pub source: String,
+    /// The compile command; `None` for a language that is not compiled.
+    pub compile: Option<Vec<String>>,
+    /// The run command.
+    pub run: Vec<String>,
+    /// Scales the problem's time limits.
+    pub time_multiplier: f64,
+    /// Extra host paths its toolchain needs.
+    pub binds: Vec<String>,
+    /// Extra environment for compiling and running.
+    pub env: BTreeMap<String, String>,
+    /// Stderr text by which the runtime reports running out of memory (then MLE, not RE).
+    pub memory_errors: Vec<String>,
+    /// The id of the language whose sources this one runs on another runtime (pypy3 for
+    /// python3).
+    pub alternative_for: Option<String>,
+    /// An alternative that only a `#!` line or `--lang` chooses, never `judge verify`.
+    pub shebang_only: bool,
+    /// System headers compiled once and reused by the sources that include them.
+    pub precompiled_headers: Vec<String>,
+    /// A program of several sources has them all named in the compile command.
+    pub compile_all_sources: bool,
+    /// Extensions of files copied beside the sources but never named to the compiler.
+    pub headers: Vec<String>,
+    /// Text that marks a folder submission's entry source.
+    pub entry_markers: Vec<String>,
+    /// Extensions that name it in a Kattis package (`.pl` is Prolog there).
+    pub kattis_extensions: Vec<String>,
 }
 
 impl Language {
@@ -152,19 +191,10 @@ pub struct Languages {
 }
 
 impl Languages {
-    /// The table of a judge.toml.
-    pub fn new(toml: &JudgeToml) -> Languages {
-        Languages {
-            list: toml
-                .languages
-                .iter()
-                .map(|(id, spec)| Language {
-                    id: id.clone(),
-                    spec: spec.clone(),
-                })
-                .collect(),
-            allowed: toml.contest.languages.clone(),
-        }
+    /// The table of these languages (in id order), of which the contest allows
+    /// `allowed` (`None`: all).
+    pub fn new(list: Vec<Language>, allowed: Option<Vec<String>>) -> Languages {
+        Languages { list, allowed }
     }
 
     /// The table as a Kattis package's files mean it: each language's `kattis_extensions`
@@ -393,7 +423,7 @@ mod tests {
 
     fn languages() -> Languages {
         let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../judge.toml");
-        Languages::new(&JudgeConfig::load(&file).unwrap().toml)
+        JudgeConfig::load(&file).unwrap().languages
     }
 
     #[test]

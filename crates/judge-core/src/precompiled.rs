@@ -12,9 +12,8 @@
 //! Sources that do not include a listed header compile with exactly the command of
 //! judge.toml.
 
-use crate::config::judge_toml::CompileToml;
 use crate::error::{JudgeError, Result};
-use crate::toolchain::Toolchain;
+use crate::toolchain::{CompileSettings, Toolchain};
 use sandbox::{RunSpec, SandboxBox, Termination};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -165,7 +164,7 @@ impl PrecompiledHeaders {
         boxed: &mut SandboxBox<'_>,
         toolchain: &Toolchain,
         source: &[u8],
-        settings: &CompileToml,
+        settings: &CompileSettings,
         scratch: &Path,
     ) -> Result<Vec<Precompiled>> {
         let spec = &toolchain.language.spec;
@@ -191,7 +190,7 @@ impl PrecompiledHeaders {
         toolchain: &Toolchain,
         compile: &[String],
         header: &str,
-        settings: &CompileToml,
+        settings: &CompileSettings,
         scratch: &Path,
     ) -> Result<Option<PathBuf>> {
         let version = self
@@ -232,7 +231,7 @@ impl PrecompiledHeaders {
         compile: &[String],
         header: &str,
         entry: &Path,
-        settings: &CompileToml,
+        settings: &CompileSettings,
         scratch: &Path,
     ) -> Result<Option<PathBuf>> {
         let output = entry.join(format!("{header}.gch"));
@@ -303,7 +302,7 @@ fn build(
     toolchain: &Toolchain,
     compile: &[String],
     header: &str,
-    settings: &CompileToml,
+    settings: &CompileSettings,
     scratch: &Path,
 ) -> Result<std::result::Result<PathBuf, Failure>> {
     let input = WRAPPER;

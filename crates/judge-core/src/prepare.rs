@@ -115,7 +115,7 @@ impl Judge {
             .map_err(|e| JudgeError::sandbox("taking a box", e))?;
         let scratch = boxed.scratch_dir().to_path_buf();
         let box_dir = boxed.dir().to_path_buf();
-        let settings = &self.config.toml.compile;
+        let settings = &self.config.compile;
         let cache = &self.program_cache().cache;
         let result = cache.get_or_compile(&key, &box_dir, || {
             compile_files(

@@ -451,7 +451,7 @@ mod tests {
 
     fn languages() -> Languages {
         let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../judge.toml");
-        Languages::new(&JudgeConfig::load(&file).unwrap().toml)
+        JudgeConfig::load(&file).unwrap().languages
     }
 
     /// A folder holding `files` (path, text).

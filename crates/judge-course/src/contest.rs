@@ -118,7 +118,7 @@ impl Contest {
         now_ms: i64,
     ) -> Result<Contest> {
         let toml = judge_contest::with_groups_of(config, definition.clone());
-        let table = Languages::new(&config.toml);
+        let table = &config.languages;
         let languages: Vec<Language> = table
             .all()
             .iter()

@@ -33,10 +33,10 @@ pub fn program(config: &JudgeConfig, dir: &Path, name: &str) -> Program {
             .map(|e| e.to_string_lossy().into_owned())
             .unwrap_or_default();
         let is_source = config
-            .toml
             .languages
-            .values()
-            .any(|l| l.extensions.contains(&extension));
+            .all()
+            .iter()
+            .any(|l| l.spec.extensions.contains(&extension));
         if is_source {
             let mut files = vec![path.clone()];
             let headers = std::fs::read_dir(path.parent().unwrap_or(dir))
@@ -119,16 +119,14 @@ pub fn load(config: &JudgeConfig, dir: &Path, id: &str) -> Result<Problem> {
     let output = match (&toml.interactor, toml.compare.checker()) {
         (Some(interactor), checker) => OutputCheck::Interactive {
             program: program(config, dir, &interactor.program),
-            protocol: interactor.protocol,
+            protocol: interactor.protocol.into(),
             checker: checker.map(|(name, _)| program(config, dir, name)),
         },
         (None, Some((checker, protocol))) => OutputCheck::Checker {
             program: program(config, dir, checker),
             protocol,
         },
-        (None, None) => {
-            OutputCheck::Compare(BuiltIn::from_toml(&toml.compare).unwrap_or(BuiltIn::Tokens))
-        }
+        (None, None) => OutputCheck::Compare(toml.compare.built_in().unwrap_or(BuiltIn::Tokens)),
     };
     let has_crate = dir.join("Cargo.toml").is_file();
     let reference = match &toml.reference {
@@ -201,10 +199,10 @@ pub fn load(config: &JudgeConfig, dir: &Path, id: &str) -> Result<Problem> {
         include: BTreeMap::new(),
         languages: toml.languages.clone(),
         capabilities: judge_core::problem::Capabilities::native(),
-        recipe: toml.tests.clone(),
+        recipe: toml.test_recipes(),
         generated: Vec::new(),
-        brute_force: toml.brute_force.clone(),
-        stress: toml.stress.clone(),
+        brute_force: toml.brute_force_tests(),
+        stress: toml.stress_recipe(&file)?,
         warnings,
     })
 }

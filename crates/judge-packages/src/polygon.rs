@@ -11,7 +11,7 @@
 //! compiled with every program of the package. Everything wrong is collected and
 //! reported together, XML errors with their line.
 
-use judge_core::config::problem_toml::CheckerProtocol;
+use judge_core::compare::CheckerProtocol;
 use judge_core::error::{JudgeError, Result};
 use judge_core::limit_bounds as bounds;
 use judge_core::package_issues::{line_of, Issues, PackageError};

@@ -1,10 +1,9 @@
 //! Test data from a problem's recipe: run the generator with each `[[tests]]` entry's
 //! arguments for the input, and the reference solution on it for the answer.
 
-use judge_core::config::problem_toml::RecipeToml;
 use judge_core::error::{JudgeError, Result};
 use judge_core::judge::Judge;
-use judge_core::problem::Problem;
+use judge_core::problem::{Problem, TestRecipe};
 use judge_core::tool::run_interacting;
 use judge_core::tools::{ReadyProgram, TOOL_TIMEOUT};
 use std::path::{Path, PathBuf};
@@ -59,7 +58,7 @@ pub struct MadeTest {
 }
 
 /// Runs the generator for one recipe entry.
-pub fn generate(judge: &Judge, tools: &ProblemTools, recipe: &RecipeToml) -> Result<Vec<u8>> {
+pub fn generate(judge: &Judge, tools: &ProblemTools, recipe: &TestRecipe) -> Result<Vec<u8>> {
     let generator = tools.generator.as_ref().ok_or_else(|| {
         JudgeError::file(
             "problem",
@@ -187,7 +186,7 @@ fn failure(out: &judge_core::tool::ToolOutput) -> String {
 pub fn make_all(
     judge: &Judge,
     tools: &ProblemTools,
-    recipe: &[RecipeToml],
+    recipe: &[TestRecipe],
     jobs: usize,
 ) -> Result<Vec<MadeTest>> {
     judge_core::parallel::map(recipe, jobs, |_, entry| {
@@ -215,7 +214,7 @@ pub struct BuildReport {
 /// Everything under a problem's test folder that no recipe entry makes: in `sample/` and
 /// `secret/`, any file or folder but a listed test's `.in` and `.ans`; beside them, any
 /// file or folder at all.
-pub fn strays(testdata_dir: &Path, recipe: &[RecipeToml]) -> Vec<PathBuf> {
+pub fn strays(testdata_dir: &Path, recipe: &[TestRecipe]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(testdata_dir)
         .into_iter()
@@ -289,7 +288,8 @@ pub fn build(judge: &Judge, id: &str, jobs: usize) -> Result<BuildReport> {
             .map(|i| judge.prepare(&crate::native::program(config, &dir, &i.program)))
             .transpose()?,
     };
-    let made = make_all(judge, &tools, &toml.tests, jobs)?;
+    let recipe = toml.test_recipes();
+    let made = make_all(judge, &tools, &recipe, jobs)?;
     let testdata = config.testdata_dir(id);
     let mut report = BuildReport::default();
     for test in &made {
@@ -303,7 +303,7 @@ pub fn build(judge: &Judge, id: &str, jobs: usize) -> Result<BuildReport> {
         }
         report.written.push(test.name.clone());
     }
-    for stray in strays(&testdata, &toml.tests) {
+    for stray in strays(&testdata, &recipe) {
         // A folder may hold anything: it is left for a person to look at and remove.
         if stray.is_dir() {
             return Err(JudgeError::file(

@@ -373,11 +373,9 @@ fn apply(
             if list.is_empty() {
                 mistakes.add("languages", t.no_languages().into());
             }
-            let known: Vec<&str> = config.toml.languages.keys().map(String::as_str).collect();
-            for unknown in list
-                .iter()
-                .filter(|l| !config.toml.languages.contains_key(*l))
-            {
+            let table = &config.languages;
+            let known: Vec<&str> = table.all().iter().map(|l| l.id.as_str()).collect();
+            for unknown in list.iter().filter(|l| table.by_id(l).is_err()) {
                 mistakes.add("languages", t.unknown_language(unknown, &known.join(", ")));
             }
         }

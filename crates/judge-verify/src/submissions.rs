@@ -157,7 +157,7 @@ fn sources(
             &table,
             language,
             &[problem.id.as_str()],
-            judge.config.toml.compile.max_source_kib,
+            judge.config.compile.max_source_kib,
         )
         .map_err(|e| e.to_string())?;
         return Ok((folder.language, folder.entry_bytes, folder.others));

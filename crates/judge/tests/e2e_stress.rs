@@ -315,21 +315,33 @@ fn a_failing_reference_is_an_error_of_the_problem() {
     assert!(about.contains("reference_failed"), "{about}");
 }
 
-#[test]
-fn a_problem_without_a_recipe_asks_for_one() {
+/// `judge stress sum --against c/ac.c` with `extra` arguments: refused before any round,
+/// with exit 1 and `message` on stderr.
+fn refused_on_sum(extra: &[&str], message: &str) {
     let fixture = common::fixture();
     let out = tempfile::tempdir().unwrap();
-    let output = stress(
-        &fixture.config,
-        out.path(),
-        &["sum", "--against", &common::submission("c/ac.c")],
-    );
+    let against = common::submission("c/ac.c");
+    let mut args = vec!["sum", "--against", &against];
+    args.extend_from_slice(extra);
+    let output = stress(&fixture.config, out.path(), &args);
     assert_eq!(output.status.code(), Some(1), "{}", common::text(&output));
     assert!(
-        String::from_utf8_lossy(&output.stderr)
-            .contains("sum: problem.toml has no [stress] table; pass --gen"),
+        String::from_utf8_lossy(&output.stderr).contains(message),
         "{}",
         common::text(&output)
+    );
+}
+
+#[test]
+fn a_problem_without_a_recipe_asks_for_one() {
+    refused_on_sum(&[], "sum: problem.toml has no [stress] table; pass --gen");
+}
+
+#[test]
+fn a_recipe_that_repeats_its_input_is_refused() {
+    refused_on_sum(
+        &["--gen", "random 5"],
+        "the generator's arguments [\"random\", \"5\"] have no {seed}: every round would make the same input",
     );
 }
 

@@ -12,7 +12,7 @@
 //! memory is a judge error, never the student's fault.
 
 use super::Comparison;
-use crate::config::problem_toml::CheckerProtocol;
+use crate::compare::CheckerProtocol;
 use crate::error::{JudgeError, Result};
 use crate::problem::TestCase;
 use crate::safe_open::ToolFolder;

@@ -9,11 +9,11 @@ pub mod exact;
 pub mod float;
 pub mod kattis_default;
 pub mod lines;
+mod protocol;
 pub mod tokens;
 
-use crate::config::problem_toml::CompareToml;
-
 pub use comparison::Comparison;
+pub use protocol::CheckerProtocol;
 
 /// A built-in comparison mode with its settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -36,23 +36,6 @@ pub enum BuiltIn {
 }
 
 impl BuiltIn {
-    /// The built-in mode of a `[compare]` table, or `None` for a checker.
-    pub fn from_toml(compare: &CompareToml) -> Option<BuiltIn> {
-        Some(match compare {
-            CompareToml::Exact {} => BuiltIn::Exact,
-            CompareToml::Lines {} => BuiltIn::Lines,
-            CompareToml::Tokens {} => BuiltIn::Tokens,
-            CompareToml::Float {
-                abs_tolerance,
-                rel_tolerance,
-            } => BuiltIn::Float {
-                absolute: abs_tolerance.unwrap_or(1e-6),
-                relative: rel_tolerance.unwrap_or(1e-6),
-            },
-            CompareToml::Checker { .. } => return None,
-        })
-    }
-
     /// Compares an output with an answer.
     pub fn compare(self, output: &[u8], answer: &[u8]) -> Comparison {
         match self {

@@ -5,6 +5,8 @@ use crate::course::{
     ContestKind, ContestProblem, ContestSpec, ContestStart, Course, Feedback, Grading, LatePenalty,
     Scoring, TestNames,
 };
+use crate::language::{Language, LanguageSpec, Languages};
+use crate::toolchain::CompileSettings;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -219,10 +221,17 @@ pub struct CompileToml {
     pub precompiled_header_dir: String,
 }
 
-impl CompileToml {
-    /// The largest source accepted, in bytes.
-    pub fn max_source_bytes(&self) -> u64 {
-        self.max_source_kib.saturating_mul(1024)
+impl From<&CompileToml> for CompileSettings {
+    fn from(table: &CompileToml) -> Self {
+        CompileSettings {
+            wall_time_s: table.wall_time_s,
+            cpu_time_s: table.cpu_time_s,
+            memory_mib: table.memory_mib,
+            processes: table.processes,
+            message_bytes: table.message_bytes,
+            max_source_kib: table.max_source_kib,
+            precompiled_header_dir: table.precompiled_header_dir.clone(),
+        }
     }
 }
 
@@ -393,6 +402,29 @@ fn default_multiplier() -> f64 {
     1.0
 }
 
+impl From<&LanguageToml> for LanguageSpec {
+    fn from(entry: &LanguageToml) -> Self {
+        LanguageSpec {
+            name: entry.name.clone(),
+            extensions: entry.extensions.clone(),
+            source: entry.source.clone(),
+            compile: entry.compile.clone(),
+            run: entry.run.clone(),
+            time_multiplier: entry.time_multiplier,
+            binds: entry.binds.clone(),
+            env: entry.env.clone(),
+            memory_errors: entry.memory_errors.clone(),
+            alternative_for: entry.alternative_for.clone(),
+            shebang_only: entry.shebang_only,
+            precompiled_headers: entry.precompiled_headers.clone(),
+            compile_all_sources: entry.compile_all_sources,
+            headers: entry.headers.clone(),
+            entry_markers: entry.entry_markers.clone(),
+            kattis_extensions: entry.kattis_extensions.clone(),
+        }
+    }
+}
+
 /// The built-in language table's file (config/languages.toml), the one copy of it: a
 /// judge.toml without a `[languages]` table gets it.
 pub const BUILTIN_LANGUAGES_TOML: &str = include_str!("languages.toml");
@@ -446,6 +478,11 @@ pub struct JudgeConfig {
     pub root: PathBuf,
     /// The contents.
     pub toml: JudgeToml,
+    /// How compilers run (`[compile]`, converted once).
+    pub compile: CompileSettings,
+    /// The language table and the languages the contest allows (`[languages]`,
+    /// `contest.languages`, converted once).
+    pub languages: Languages,
 }
 
 impl JudgeConfig {
@@ -471,6 +508,17 @@ impl JudgeConfig {
         let config = JudgeConfig {
             file: file.to_path_buf(),
             root,
+            compile: CompileSettings::from(&toml.compile),
+            languages: Languages::new(
+                toml.languages
+                    .iter()
+                    .map(|(id, entry)| Language {
+                        id: id.clone(),
+                        spec: LanguageSpec::from(entry),
+                    })
+                    .collect(),
+                toml.contest.languages.clone(),
+            ),
             toml,
         };
         config.check()?;

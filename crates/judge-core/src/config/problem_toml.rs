@@ -1,7 +1,9 @@
 //! problem.toml: a problem's title, limits, comparison and test recipe.
 
 use super::{read_toml, ConfigError};
+use crate::compare::{BuiltIn, CheckerProtocol};
 use crate::limit_bounds as bounds;
+use crate::problem::{BruteForce, StressRecipe, TestRecipe};
 use serde::Deserialize;
 use std::path::Path;
 
@@ -21,19 +23,27 @@ pub struct LimitsToml {
     pub output_mib: Option<u64>,
 }
 
-/// How a checker is called.
+/// A checker's or an interactor's `protocol` key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
-pub enum CheckerProtocol {
-    /// `check INPUT OUTPUT ANSWER`; exit 0 AC, 1 WA, 2 PE, 3 checker failure.
+pub enum CheckerProtocolToml {
+    /// `testlib` (the default).
     #[default]
     Testlib,
-    /// Kattis output validator: `check INPUT ANSWER FEEDBACK_DIR < OUTPUT`; exit 42 AC,
-    /// 43 WA.
+    /// `kattis`.
     Kattis,
-    /// HUSTOJ's special judge (FPS `<spj>`): `spj INPUT ANSWER OUTPUT`; exit 0 AC, any
-    /// other exit WA. A checker only: an interactor never speaks it.
+    /// `hustoj`.
     Hustoj,
+}
+
+impl From<CheckerProtocolToml> for CheckerProtocol {
+    fn from(protocol: CheckerProtocolToml) -> Self {
+        match protocol {
+            CheckerProtocolToml::Testlib => CheckerProtocol::Testlib,
+            CheckerProtocolToml::Kattis => CheckerProtocol::Kattis,
+            CheckerProtocolToml::Hustoj => CheckerProtocol::Hustoj,
+        }
+    }
 }
 
 /// The `[compare]` table: its `mode` is the comparison, and each mode takes only its own
@@ -64,7 +74,7 @@ pub enum CompareToml {
         checker: String,
         /// Its protocol.
         #[serde(default)]
-        protocol: CheckerProtocol,
+        protocol: CheckerProtocolToml,
     },
 }
 
@@ -78,9 +88,26 @@ impl CompareToml {
     /// The checker and its protocol, in checker mode.
     pub fn checker(&self) -> Option<(&str, CheckerProtocol)> {
         match self {
-            CompareToml::Checker { checker, protocol } => Some((checker, *protocol)),
+            CompareToml::Checker { checker, protocol } => Some((checker, (*protocol).into())),
             _ => None,
         }
+    }
+
+    /// The built-in comparison, or `None` for a checker.
+    pub fn built_in(&self) -> Option<BuiltIn> {
+        Some(match self {
+            CompareToml::Exact {} => BuiltIn::Exact,
+            CompareToml::Lines {} => BuiltIn::Lines,
+            CompareToml::Tokens {} => BuiltIn::Tokens,
+            CompareToml::Float {
+                abs_tolerance,
+                rel_tolerance,
+            } => BuiltIn::Float {
+                absolute: abs_tolerance.unwrap_or(1e-6),
+                relative: rel_tolerance.unwrap_or(1e-6),
+            },
+            CompareToml::Checker { .. } => return None,
+        })
     }
 }
 
@@ -117,6 +144,15 @@ pub struct RecipeToml {
     pub args: Vec<String>,
 }
 
+impl From<&RecipeToml> for TestRecipe {
+    fn from(entry: &RecipeToml) -> Self {
+        TestRecipe {
+            name: entry.name.clone(),
+            args: entry.args.clone(),
+        }
+    }
+}
+
 /// The `[interactor]` table: the problem is interactive, and this program talks to the
 /// submission (see [`crate::interactive`]).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -127,7 +163,7 @@ pub struct InteractorToml {
     /// Its protocol: testlib (`interactor INPUT TOUT ANSWER`, exit 0/1/2/3) or kattis
     /// (`interactor INPUT ANSWER FEEDBACK_DIR`, exit 42/43); hustoj is refused.
     #[serde(default)]
-    pub protocol: CheckerProtocol,
+    pub protocol: CheckerProtocolToml,
 }
 
 /// The `[brute_force]` table: where the slow, obviously correct solutions kept in
@@ -138,6 +174,14 @@ pub struct InteractorToml {
 pub struct BruteForceToml {
     /// Test names or patterns with `*` (`sample/*`, `secret/0*`).
     pub tests: Vec<String>,
+}
+
+impl From<&BruteForceToml> for BruteForce {
+    fn from(table: &BruteForceToml) -> Self {
+        BruteForce {
+            tests: table.tests.clone(),
+        }
+    }
 }
 
 /// The `[stress]` table: the generator's arguments for `judge stress`'s small random
@@ -153,30 +197,12 @@ pub struct StressToml {
     pub sizes: Option<[u64; 2]>,
 }
 
-impl StressToml {
-    /// Why the recipe cannot make a new input each round, if it cannot.
-    pub fn check(&self) -> Result<(), String> {
-        let has = |key: &str| self.gen.iter().any(|a| a.contains(key));
-        if !has("{seed}") {
-            return Err(format!(
-                "the generator's arguments {:?} have no {{seed}}: every round would make the same input",
-                self.gen
-            ));
-        }
-        match self.sizes {
-            Some(_) if !has("{size}") => Err(format!(
-                "sizes are given but the generator's arguments {:?} have no {{size}}",
-                self.gen
-            )),
-            None if has("{size}") => Err(format!(
-                "the generator's arguments {:?} have a {{size}} but no sizes = [SMALLEST, LARGEST] are given",
-                self.gen
-            )),
-            Some([smallest, largest]) if smallest > largest => Err(format!(
-                "sizes = [{smallest}, {largest}]: the smallest size comes first"
-            )),
-            _ => Ok(()),
-        }
+impl TryFrom<&StressToml> for StressRecipe {
+    /// Why the table cannot make a new input each round.
+    type Error = String;
+
+    fn try_from(table: &StressToml) -> Result<Self, String> {
+        StressRecipe::new(table.gen.clone(), table.sizes)
     }
 }
 
@@ -256,6 +282,26 @@ impl ProblemToml {
         names
     }
 
+    /// The recipe of the stored tests.
+    pub fn test_recipes(&self) -> Vec<TestRecipe> {
+        self.tests.iter().map(TestRecipe::from).collect()
+    }
+
+    /// The tests small enough for the brute-force solutions, if `[brute_force]` names them.
+    pub fn brute_force_tests(&self) -> Option<BruteForce> {
+        self.brute_force.as_ref().map(BruteForce::from)
+    }
+
+    /// `judge stress`'s recipe, or the error that says why `[stress]` is not one (`file`
+    /// is named in it).
+    pub fn stress_recipe(&self, file: &Path) -> Result<Option<StressRecipe>, ConfigError> {
+        self.stress
+            .as_ref()
+            .map(StressRecipe::try_from)
+            .transpose()
+            .map_err(|message| ConfigError::new(file, format!("[stress]: {message}")))
+    }
+
     /// Reads and checks a problem.toml.
     pub fn load(file: &Path) -> Result<ProblemToml, ConfigError> {
         let problem: ProblemToml = read_toml(file).map_err(|mut error: ConfigError| {
@@ -316,20 +362,19 @@ impl ProblemToml {
         {
             return error("brute_force.tests is empty; list the tests small enough for the brute-force solutions".into());
         }
-        if let Some(Err(message)) = problem.stress.as_ref().map(StressToml::check) {
-            return error(format!("[stress]: {message}"));
-        }
+        problem.stress_recipe(file)?;
         if let Some(interactor) = &problem.interactor {
             if problem.compare.checker().is_none() && problem.compare != CompareToml::default() {
                 return error("an interactive problem's output is judged by its interactor; [compare] may only name a checker for the interactor's TOUT".into());
             }
-            if interactor.protocol == CheckerProtocol::Hustoj {
+            if interactor.protocol == CheckerProtocolToml::Hustoj {
                 return error(
                     "an interactor speaks the testlib or Kattis protocol; hustoj is a checker's"
                         .into(),
                 );
             }
-            if interactor.protocol == CheckerProtocol::Kattis && problem.compare.checker().is_some()
+            if interactor.protocol == CheckerProtocolToml::Kattis
+                && problem.compare.checker().is_some()
             {
                 return error("a Kattis interactor decides the verdict itself; a checker after it needs the testlib protocol".into());
             }

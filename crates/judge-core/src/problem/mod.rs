@@ -7,13 +7,14 @@
 //! finds a contest problem by id or opens any folder.
 
 pub mod groups;
+pub mod recipe;
 pub mod submissions;
 
 pub use groups::{Aggregation, Group, Mark};
+pub use recipe::{BruteForce, StressRecipe, TestRecipe};
 pub use submissions::{Expected, KeptSubmission};
 
-use crate::compare::BuiltIn;
-use crate::config::problem_toml::{BruteForceToml, CheckerProtocol, RecipeToml, StressToml};
+use crate::compare::{BuiltIn, CheckerProtocol};
 use crate::error::{JudgeError, Result};
 use crate::language::Language;
 use crate::program::Program;
@@ -397,13 +398,13 @@ pub struct Problem {
     /// What its format means for judging and checking it.
     pub capabilities: Capabilities,
     /// The native recipe of the stored tests.
-    pub recipe: Vec<RecipeToml>,
+    pub recipe: Vec<TestRecipe>,
     /// A package's tests that its generators make (rebuilt by verify).
     pub generated: Vec<GeneratedTest>,
-    /// The native `[brute_force]` table.
-    pub brute_force: Option<BruteForceToml>,
-    /// The native `[stress]` table (`judge stress`'s generator arguments).
-    pub stress: Option<StressToml>,
+    /// Where the brute-force solutions must be accepted (native `[brute_force]`).
+    pub brute_force: Option<BruteForce>,
+    /// `judge stress`'s generator arguments (native `[stress]`).
+    pub stress: Option<StressRecipe>,
     /// What the loader noticed without refusing the problem.
     pub warnings: Vec<String>,
 }

@@ -2,8 +2,8 @@
 //! into the one problem model.
 
 use judge_core::compare::BuiltIn;
+use judge_core::compare::CheckerProtocol;
 use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::config::problem_toml::CheckerProtocol;
 use judge_core::config::ConfigError;
 use judge_core::error::{JudgeError, Result};
 use judge_core::limit_bounds as bounds;

@@ -3,7 +3,7 @@
 
 use super::parse::{parse, TemplatePart};
 use super::*;
-use judge_core::config::problem_toml::CheckerProtocol;
+use judge_core::compare::CheckerProtocol;
 use judge_core::problem::OutputCheck;
 
 fn fixture() -> PathBuf {

@@ -16,7 +16,7 @@ pub mod metadata;
 use super::{stored_limit, yaml};
 use judge_core::compare::kattis_default::KattisFlags;
 use judge_core::compare::BuiltIn;
-use judge_core::config::problem_toml::CheckerProtocol;
+use judge_core::compare::CheckerProtocol;
 use judge_core::error::{JudgeError, Result};
 use judge_core::limit_bounds as bounds;
 use judge_core::package_issues::{Issues, PackageError};

@@ -18,13 +18,14 @@
 pub mod recipe;
 pub mod saved;
 
-use judge_core::config::problem_toml::{RecipeToml, StressToml};
 use judge_core::error::JudgeError;
 pub use judge_core::events::runs::{Phase, Round};
 use judge_core::events::{Event, Listener};
 use judge_core::judge::{BoxedProgram, Judge, JudgeOptions, Submission};
 use judge_core::language::Language;
-use judge_core::problem::{Problem, TestCase, TestGroup, ValidatorProtocol};
+use judge_core::problem::{
+    Problem, StressRecipe, TestCase, TestGroup, TestRecipe, ValidatorProtocol,
+};
 use judge_core::run_test::Judging;
 use judge_core::tools::ReadyProgram;
 use judge_core::verdict::Verdict;
@@ -108,8 +109,8 @@ pub struct Against<'a> {
 /// How long to stress, and with what.
 #[derive(Debug, Clone)]
 pub struct StressOptions {
-    /// The generator's arguments (checked with [`StressToml::check`]).
-    pub recipe: StressToml,
+    /// The generator's arguments.
+    pub recipe: StressRecipe,
     /// The first round's seed; each round takes the next.
     pub first_seed: u64,
     /// Stop after this many rounds.
@@ -196,7 +197,6 @@ pub fn stress(
     options: &StressOptions,
     listener: &mut dyn Listener,
 ) -> Result<StressReport, StressError> {
-    options.recipe.check().map_err(StressError::Recipe)?;
     let tools = testdata::tools(judge, problem)?;
     // The input validators, ready to run on each generated input.
     let mut validators = Vec::new();
@@ -233,8 +233,8 @@ pub fn stress(
         problem: problem.id.clone(),
         source: crate::shown(judge, against.source),
         language: against.language.id.clone(),
-        gen: options.recipe.gen.clone(),
-        sizes: options.recipe.sizes,
+        gen: options.recipe.gen().to_vec(),
+        sizes: options.recipe.sizes(),
         first_seed: options.first_seed,
         rounds: 0,
         search_s: 0.0,
@@ -268,7 +268,7 @@ pub fn stress(
     // same way; it stops at the first size where none does.
     let mut best = (found.clone(), case);
     let mut shrink_rounds = 0;
-    if let (Some([smallest, _]), Some(mut size)) = (options.recipe.sizes, found.size) {
+    if let (Some([smallest, _]), Some(mut size)) = (options.recipe.sizes(), found.size) {
         while size > smallest && !report.interrupted {
             size -= 1;
             let plan = Plan {
@@ -528,7 +528,7 @@ impl<'a> Worker<'a> {
         size: Option<u64>,
     ) -> Result<(Round, Case), StressError> {
         let args = recipe::arguments(&self.options.recipe, seed, size);
-        let entry = RecipeToml {
+        let entry = TestRecipe {
             name: format!("stress seed {seed}"),
             args: args.clone(),
         };

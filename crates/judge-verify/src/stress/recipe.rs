@@ -1,20 +1,18 @@
 //! A stress recipe made concrete for one round: the size a seed draws, and the generator's
 //! arguments with `{seed}` and `{size}` replaced.
 
-use judge_core::config::problem_toml::StressToml;
+use judge_core::problem::StressRecipe;
 
-/// A recipe from the command line's `--gen` text (split at whitespace) and sizes.
-pub fn from_command_line(text: &str, sizes: Option<[u64; 2]>) -> StressToml {
-    StressToml {
-        gen: text.split_whitespace().map(str::to_string).collect(),
-        sizes,
-    }
+/// A recipe from the command line's `--gen` text (split at whitespace) and sizes, or why
+/// it cannot make a new input each round.
+pub fn from_command_line(text: &str, sizes: Option<[u64; 2]>) -> Result<StressRecipe, String> {
+    StressRecipe::new(text.split_whitespace().map(str::to_string).collect(), sizes)
 }
 
 /// The size a round with this seed uses: drawn evenly from the recipe's sizes (the same
 /// for the same seed); `None` without sizes.
-pub fn size_for(recipe: &StressToml, seed: u64) -> Option<u64> {
-    let [smallest, largest] = recipe.sizes?;
+pub fn size_for(recipe: &StressRecipe, seed: u64) -> Option<u64> {
+    let [smallest, largest] = recipe.sizes()?;
     let drawn = mix(seed);
     Some(match (largest - smallest).checked_add(1) {
         Some(span) => smallest + drawn % span,
@@ -23,9 +21,9 @@ pub fn size_for(recipe: &StressToml, seed: u64) -> Option<u64> {
 }
 
 /// The generator's arguments for one round.
-pub fn arguments(recipe: &StressToml, seed: u64, size: Option<u64>) -> Vec<String> {
+pub fn arguments(recipe: &StressRecipe, seed: u64, size: Option<u64>) -> Vec<String> {
     recipe
-        .gen
+        .gen()
         .iter()
         .map(|argument| {
             let argument = argument.replace("{seed}", &seed.to_string());
@@ -51,20 +49,21 @@ mod tests {
 
     #[test]
     fn seeds_and_sizes_are_put_in_every_place() {
-        let recipe = from_command_line("random {size} {size}  30 seed={seed}", Some([2, 6]));
+        let recipe =
+            from_command_line("random {size} {size}  30 seed={seed}", Some([2, 6])).unwrap();
         assert_eq!(
             arguments(&recipe, 17, Some(4)),
             ["random", "4", "4", "30", "seed=17"]
         );
         assert_eq!(
-            arguments(&from_command_line("x {seed}", None), 3, None),
+            arguments(&from_command_line("x {seed}", None).unwrap(), 3, None),
             ["x", "3"]
         );
     }
 
     #[test]
     fn sizes_are_drawn_evenly_and_reproducibly() {
-        let recipe = from_command_line("{size} {seed}", Some([2, 6]));
+        let recipe = from_command_line("{size} {seed}", Some([2, 6])).unwrap();
         let mut seen = [0; 7];
         for seed in 0..1000 {
             let size = size_for(&recipe, seed).unwrap();
@@ -73,8 +72,11 @@ mod tests {
         }
         assert_eq!(seen[..2], [0, 0]);
         assert!(seen[2..].iter().all(|&n| n > 150), "{seen:?}");
-        assert_eq!(size_for(&from_command_line("{seed}", None), 5), None);
-        let whole = from_command_line("{size} {seed}", Some([0, u64::MAX]));
+        assert_eq!(
+            size_for(&from_command_line("{seed}", None).unwrap(), 5),
+            None
+        );
+        let whole = from_command_line("{size} {seed}", Some([0, u64::MAX])).unwrap();
         assert!(size_for(&whole, 1).is_some());
     }
 }

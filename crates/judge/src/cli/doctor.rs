@@ -202,7 +202,7 @@ pub fn execute(cli: &GlobalOptions, args: &DoctorArgs) -> anyhow::Result<u8> {
     let (config, languages) = match super::common::load_config(cli.config.as_ref()) {
         Ok(judge) => (
             sandbox_config(&judge.toml.sandbox, cancel),
-            Some(languages_check(&Languages::new(&judge.toml))),
+            Some(languages_check(&judge.languages)),
         ),
         Err(_) if cli.config.is_none() => (SandboxConfig::default(), None),
         Err(error) => return Err(error),

@@ -100,7 +100,7 @@ pub fn execute(cli: &GlobalOptions, args: &RunArgs) -> anyhow::Result<u8> {
     let language = if args.source.is_dir() {
         None
     } else {
-        let max_kib = judge.config.toml.compile.max_source_kib;
+        let max_kib = judge.config.compile.max_source_kib;
         let source = judge_core::source::read_capped(&args.source, max_kib)?;
         Some(
             judge

@@ -85,7 +85,7 @@ pub fn execute(cli: &GlobalOptions, args: &ServeArgs) -> anyhow::Result<u8> {
     let config = super::common::load_config(cli.config.as_ref())?;
     // A form that took more than the judge judges would turn each such source into a
     // judge error; refuse the setting instead.
-    let judged_kib = config.toml.compile.max_source_kib;
+    let judged_kib = config.compile.max_source_kib;
     if args.max_source_kib as u64 > judged_kib {
         anyhow::bail!(
             "--max-source-kib {} is more than the largest source judged ({judged_kib} KiB: [compile] max_source_kib in {}); raise that, or give at most {judged_kib}",

@@ -185,12 +185,12 @@ pub fn execute(cli: &GlobalOptions, args: &SimilarityArgs) -> anyhow::Result<u8>
         }
     }
     let base = base_files(&args.base)?;
-    let languages = Languages::new(&config.toml);
+    let languages = &config.languages;
     let attempts = discover(
         &args.submissions,
         contest,
-        &languages,
-        config.toml.compile.max_source_kib,
+        languages,
+        config.compile.max_source_kib,
     )?;
     let wanted = |a: &AttemptFile| args.problems.is_empty() || args.problems.contains(&a.problem);
     let mut not_compared = Vec::new();
@@ -206,7 +206,7 @@ pub fn execute(cli: &GlobalOptions, args: &SimilarityArgs) -> anyhow::Result<u8>
         let Some(language) = attempt
             .language
             .as_deref()
-            .and_then(|id| language_of(&languages, id))
+            .and_then(|id| language_of(languages, id))
         else {
             let reason = BadInput::UnknownLanguage(
                 attempt.language.as_deref().unwrap_or("unknown").to_string(),

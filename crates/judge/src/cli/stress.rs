@@ -6,6 +6,7 @@ use super::common::{
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use judge_core::events::{Event, Listener};
+use judge_core::problem::StressRecipe;
 use judge_core::text::escape;
 use judge_core::{Judge, Verdict};
 use judge_verify::stress::{
@@ -218,7 +219,7 @@ pub fn execute(cli: &GlobalOptions, args: &StressArgs) -> anyhow::Result<u8> {
     let problem = judge_packages::load(&judge.config, &args.problem)?;
     judge_core::source::check_file(&args.against)?;
     let bytes =
-        judge_core::source::read_capped(&args.against, judge.config.toml.compile.max_source_kib)?;
+        judge_core::source::read_capped(&args.against, judge.config.compile.max_source_kib)?;
     let language = judge
         .languages
         .choose(&args.against, &bytes, args.lang.as_deref())?
@@ -228,15 +229,14 @@ pub fn execute(cli: &GlobalOptions, args: &StressArgs) -> anyhow::Result<u8> {
         (Some(text), _) => {
             let sizes = args.sizes.or_else(|| {
                 table
-                    .and_then(|t| t.sizes)
+                    .and_then(|t| t.sizes())
                     .filter(|_| text.contains("{size}"))
             });
             recipe::from_command_line(text, sizes)
         }
-        (None, Some(table)) => judge_core::config::problem_toml::StressToml {
-            sizes: args.sizes.or(table.sizes),
-            ..table.clone()
-        },
+        (None, Some(table)) => {
+            StressRecipe::new(table.gen().to_vec(), args.sizes.or(table.sizes()))
+        }
         (None, None) => {
             return Err(StressError::NoRecipe {
                 problem: problem.id.clone(),
@@ -263,7 +263,7 @@ pub fn execute(cli: &GlobalOptions, args: &StressArgs) -> anyhow::Result<u8> {
         .as_ref()
         .map_or_else(|| "the generator".to_string(), |g| g.name.clone());
     let options = StressOptions {
-        recipe,
+        recipe: recipe.map_err(StressError::Recipe)?,
         first_seed,
         max_rounds: args.count,
         max_time,

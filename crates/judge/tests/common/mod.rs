@@ -141,7 +141,7 @@ pub fn missing_language(id: &str) -> Option<String> {
     let config =
         judge_core::config::judge_toml::JudgeConfig::load(&repository().join("judge.toml"))
             .unwrap();
-    let languages = judge_core::language::Languages::new(&config.toml);
+    let languages = &config.languages;
     let language = languages.by_id(id).unwrap();
     languages
         .check_available(language)

@@ -18,7 +18,7 @@
 
 use crate::stats::{percentile, Summary};
 use anyhow::{Context, Result};
-use judge_core::config::judge_toml::{JudgeConfig, SandboxToml};
+use judge_core::config::judge_toml::JudgeConfig;
 use judge_core::Judge;
 use judge_server::backend::{Backend, Claimable};
 use judge_server::problem_cache::ProblemCache;
@@ -28,6 +28,7 @@ use judge_server::store::submissions::{Inserted, NewSubmission};
 use judge_server::store::{DatabaseUrl, JudgeOutcome, ProblemVersion, Progress, Role, Store};
 use judge_server::workers::{WorkerEvent, WorkerListener, WorkerOptions, Workers};
 use judge_server::{Queue, ServerOptions};
+use sandbox::SandboxConfig;
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -454,7 +455,7 @@ struct Setup {
     server: Server,
     judge: Arc<Judge>,
     versions: Vec<ProblemVersion>,
-    sandbox: SandboxToml,
+    sandbox: SandboxConfig,
 }
 
 /// One run: a fresh database holding `submissions` of `source`, a pool of `workers` of
@@ -599,7 +600,7 @@ pub fn measure(options: &QueueOptions) -> Result<QueueReport> {
     };
     let dir = tempfile::tempdir()?;
     let config = JudgeConfig::load(&write_problem(dir.path(), &options.config)?)?;
-    let sandbox = config.toml.sandbox.clone();
+    let sandbox = config.sandbox.clone();
     let judge = Arc::new(Judge::new(config, Arc::new(AtomicBool::new(false)))?);
     let (versions, broken) = problem_hash::local_versions(&judge, &["sum".to_string()]);
     if let Some((id, why)) = broken.first() {

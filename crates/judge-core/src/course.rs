@@ -228,6 +228,68 @@ pub enum LatePenalty {
     },
 }
 
+/// A late rule by its numbers, as judge.toml's `late_penalty` table, the contest form's
+/// three fields and the API write it: either `factor`, or `per_day` with an optional
+/// `floor`. [`LatePenaltyParts::rule`] checks them.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct LatePenaltyParts {
+    /// Late work counts this fraction of its points.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub factor: Option<f64>,
+    /// Late work loses this fraction per day late.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_day: Option<f64>,
+    /// The lowest factor `per_day` goes down to (default 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub floor: Option<f64>,
+}
+
+impl LatePenaltyParts {
+    /// The numbers of a rule (None: no penalty).
+    pub fn of(rule: LatePenalty) -> Option<LatePenaltyParts> {
+        match rule {
+            LatePenalty::None => None,
+            LatePenalty::Factor(factor) => Some(LatePenaltyParts {
+                factor: Some(factor),
+                per_day: None,
+                floor: None,
+            }),
+            LatePenalty::PerDay { per_day, floor } => Some(LatePenaltyParts {
+                factor: None,
+                per_day: Some(per_day),
+                floor: Some(floor),
+            }),
+        }
+    }
+
+    /// The rule, or why the numbers are not one.
+    pub fn rule(self) -> Result<LatePenalty, String> {
+        let fraction = |name: &str, value: f64| {
+            if (0.0..=1.0).contains(&value) {
+                Ok(value)
+            } else {
+                Err(format!(
+                    "late_penalty.{name} = {value} is not between 0 and 1"
+                ))
+            }
+        };
+        match (self.factor, self.per_day, self.floor) {
+            (Some(factor), None, None) => Ok(LatePenalty::Factor(fraction("factor", factor)?)),
+            (None, Some(per_day), floor) => Ok(LatePenalty::PerDay {
+                per_day: fraction("per_day", per_day)?,
+                floor: fraction("floor", floor.unwrap_or(0.0))?,
+            }),
+            (None, None, _) => {
+                Err("late_penalty needs `factor` or `per_day` (with an optional `floor`)".into())
+            }
+            _ => Err(
+                "late_penalty takes either `factor`, or `per_day` with an optional `floor`".into(),
+            ),
+        }
+    }
+}
+
 /// Seconds in a day, for [`LatePenalty::PerDay`].
 const DAY_S: i64 = 24 * 60 * 60;
 

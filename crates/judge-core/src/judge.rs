@@ -3,7 +3,7 @@
 use crate::compare::checker::Checker;
 use crate::compile::{compile_files, SourceFile};
 use crate::compile_cache::CompileCache;
-use crate::config::judge_toml::{JudgeConfig, SandboxToml};
+use crate::config::judge_toml::JudgeConfig;
 use crate::error::{JudgeError, Result};
 use crate::events::{Event, Listener};
 use crate::interactive::Interactor;
@@ -152,24 +152,6 @@ pub fn native_language() -> Language {
     }
 }
 
-/// Turns judge.toml's `[sandbox]` table into the sandbox's configuration.
-pub fn sandbox_config(settings: &SandboxToml, cancel: Arc<AtomicBool>) -> SandboxConfig {
-    let mut config = SandboxConfig {
-        isolation: settings.isolation.into(),
-        backend: settings.backend.into(),
-        first_uid: settings.first_uid,
-        max_boxes: settings.max_boxes,
-        lock_dir: settings.lock_dir.clone(),
-        cgroup_group: settings.cgroup_group.clone(),
-        cancel,
-        ..SandboxConfig::default()
-    };
-    if let Some(binds) = &settings.readonly_binds {
-        config.readonly_binds = binds.clone();
-    }
-    config
-}
-
 impl Judge {
     /// Sets the judge up from judge.toml. `cancel` is set by the SIGINT/SIGTERM handler.
     pub fn new(config: JudgeConfig, cancel: Arc<AtomicBool>) -> Result<Judge> {
@@ -183,7 +165,7 @@ impl Judge {
         adjust: impl FnOnce(SandboxConfig) -> SandboxConfig,
         cancel: Arc<AtomicBool>,
     ) -> Result<Judge> {
-        let sandbox_config = sandbox_config(&config.toml.sandbox, cancel);
+        let sandbox_config = config.sandbox_config(cancel);
         let sandbox_config = adjust(sandbox_config);
         let sandbox = Sandbox::new(sandbox_config)
             .map_err(|e| JudgeError::sandbox("starting the sandbox", e))?;

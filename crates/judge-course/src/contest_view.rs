@@ -3,7 +3,7 @@
 //! teachers never lose an edit in silence) and where it is now.
 
 use crate::contest::{Contest, Phase};
-use judge_core::config::judge_toml::LatePenaltyToml;
+use judge_core::course::LatePenaltyParts;
 use judge_core::course::{ContestKind, ContestSpec, ContestStart, Feedback, Scoring};
 use judge_core::text::rfc3339_ms as rfc3339;
 use serde::Serialize;
@@ -41,7 +41,7 @@ pub struct Definition {
     pub weight: f64,
     /// A homework set's late rule (`{"factor"}` or `{"per_day", "floor"}`; None: late
     /// work counts in full).
-    pub late_penalty: Option<LatePenaltyToml>,
+    pub late_penalty: Option<LatePenaltyParts>,
     /// A homework set's extensions: student -> their deadline (RFC 3339).
     pub extensions: BTreeMap<String, String>,
     /// The groups of students it is for (empty: every student).
@@ -134,7 +134,7 @@ pub fn definition(spec: &ContestSpec, first: bool) -> Definition {
             })
             .collect(),
         weight: spec.grading.weight,
-        late_penalty: LatePenaltyToml::of(spec.grading.late_penalty),
+        late_penalty: LatePenaltyParts::of(spec.grading.late_penalty),
         extensions: spec
             .grading
             .extensions

@@ -8,8 +8,9 @@
 //! reader (a worker, `judge contest`) sees the old file or the new one, never half of one,
 //! and a refused edit leaves the file's bytes as they were.
 
-use judge_core::config::judge_toml::{JudgeConfig, LatePenaltyToml, FIRST_CONTEST_ID};
+use judge_core::config::judge_toml::{JudgeConfig, FIRST_CONTEST_ID};
 use judge_core::config::ConfigError;
+use judge_core::course::LatePenaltyParts;
 use judge_core::course::{ContestKind, ContestSpec, ContestStart, Feedback, Scoring};
 use judge_core::error::{JudgeError, Result};
 use std::io::Write;
@@ -256,7 +257,7 @@ fn write_contest(table: &mut Table, first: bool, spec: &ContestSpec) {
         set_in_order(table, "weight", Some(Value::from(weight)));
     }
     if !first {
-        let penalty = LatePenaltyToml::of(spec.grading.late_penalty).map(|rule| {
+        let penalty = LatePenaltyParts::of(spec.grading.late_penalty).map(|rule| {
             let mut inline = InlineTable::new();
             for (key, value) in [
                 ("factor", rule.factor),

@@ -4,7 +4,6 @@
 
 use judge_core::compare::BuiltIn;
 use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::config::problem_toml::ProblemToml;
 use judge_core::config::ConfigError;
 use judge_core::error::Result;
 use judge_core::problem::groups::matches_pattern;
@@ -18,6 +17,9 @@ use judge_core::program::{Program, ProgramKind};
 use judge_core::verdict::Verdict;
 use std::collections::BTreeMap;
 use std::path::Path;
+
+mod problem_toml;
+pub use problem_toml::{ProblemToml, ProgramToml};
 
 /// The folder holding submissions that are slow but correct on small tests.
 pub const BRUTE_FORCE_FOLDER: &str = "brute_force";

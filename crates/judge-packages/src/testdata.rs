@@ -254,7 +254,7 @@ pub fn strays(testdata_dir: &Path, recipe: &[TestRecipe]) -> Vec<PathBuf> {
 pub fn build(judge: &Judge, id: &str, jobs: usize) -> Result<BuildReport> {
     let config = &judge.config;
     let dir = config.problem_dir(id);
-    let toml = judge_core::config::problem_toml::ProblemToml::load(&dir.join("problem.toml"))?;
+    let toml = crate::native::ProblemToml::load(&dir.join("problem.toml"))?;
     if toml.tests.is_empty() {
         return Err(JudgeError::file(
             "problem",
@@ -262,7 +262,7 @@ pub fn build(judge: &Judge, id: &str, jobs: usize) -> Result<BuildReport> {
             "has no [[tests]] recipe to build from",
         ));
     }
-    let programs = |name: &Option<judge_core::config::problem_toml::ProgramToml>| {
+    let programs = |name: &Option<crate::native::ProgramToml>| {
         name.as_ref()
             .map(|p| crate::native::program(config, &dir, &p.program))
     };

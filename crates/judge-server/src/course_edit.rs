@@ -16,9 +16,10 @@
 //! (two teachers never lose an edit in silence).
 
 use crate::state::AppState;
-use judge_core::config::judge_toml::{JudgeConfig, LatePenaltyToml};
+use judge_core::config::judge_toml::JudgeConfig;
 use judge_core::course::{
-    ContestKind, ContestProblem, ContestSpec, ContestStart, Feedback, Grading, LatePenalty, Scoring,
+    ContestKind, ContestProblem, ContestSpec, ContestStart, Feedback, Grading, LatePenalty,
+    LatePenaltyParts, Scoring,
 };
 pub use judge_course::contest_view::{version, view, ContestView, LimitsView};
 use judge_course::error::ServerError;
@@ -76,7 +77,7 @@ pub struct ContestChange {
     pub weight: Option<f64>,
     /// A homework set's late rule (null: none).
     #[serde(default, deserialize_with = "present")]
-    pub late_penalty: Option<Option<LatePenaltyToml>>,
+    pub late_penalty: Option<Option<LatePenaltyParts>>,
     /// A homework set's extensions, all of them (student -> RFC 3339 deadline).
     pub extensions: Option<BTreeMap<String, String>>,
     /// The groups of students it is for, all of them (empty: every student).

@@ -19,9 +19,10 @@
 
 use crate::backend::BackendError;
 use crate::problem_hash::{self, ArchiveError};
-use judge_core::config::judge_toml::{JudgeConfig, SandboxToml};
+use judge_core::config::judge_toml::JudgeConfig;
 use judge_core::{Judge, JudgeError};
 use judge_store::ProblemVersion;
+use sandbox::SandboxConfig;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -84,7 +85,7 @@ struct Held {
 pub struct ProblemCache {
     dir: PathBuf,
     capacity_bytes: u64,
-    sandbox: SandboxToml,
+    sandbox: SandboxConfig,
     cancel: Arc<AtomicBool>,
     held: Mutex<Held>,
     /// One fetch at a time (two jobs needing the same version fetch it once).
@@ -117,7 +118,7 @@ impl ProblemCache {
     pub fn open(
         dir: &Path,
         capacity_bytes: u64,
-        sandbox: SandboxToml,
+        sandbox: SandboxConfig,
         cancel: Arc<AtomicBool>,
     ) -> Result<ProblemCache, CacheError> {
         std::fs::create_dir_all(dir).map_err(io_error(dir))?;
@@ -236,7 +237,7 @@ impl ProblemCache {
     fn load(&self, version: &ProblemVersion, folder: &Path) -> Result<Judge, CacheError> {
         let mut config = JudgeConfig::load(&folder.join("judge.toml"))
             .map_err(|e| CacheError::Load(e.into()))?;
-        config.toml.sandbox = self.sandbox.clone();
+        config.sandbox = self.sandbox.clone();
         let judge = Judge::new(config, self.cancel.clone())?;
         let here = problem_hash::content_sha256(&judge, &version.id)?;
         if here != version.content_sha256 {
@@ -376,7 +377,7 @@ mod tests {
         let cache = ProblemCache::open(
             cache_dir.path(),
             capacity,
-            judge.config.toml.sandbox.clone(),
+            judge.config.sandbox.clone(),
             Default::default(),
         )
         .unwrap();
@@ -414,7 +415,7 @@ mod tests {
         let other = ProblemCache::open(
             fresh.path(),
             capacity,
-            judge.config.toml.sandbox.clone(),
+            judge.config.sandbox.clone(),
             Default::default(),
         )
         .unwrap();
@@ -475,7 +476,7 @@ mod tests {
         let cache = ProblemCache::open(
             cache_dir.path(),
             1 << 30,
-            judge.config.toml.sandbox.clone(),
+            judge.config.sandbox.clone(),
             Default::default(),
         )
         .unwrap();

@@ -2,14 +2,17 @@
 
 use super::{parse_toml, read_toml, ConfigError};
 use crate::course::{
-    ContestKind, ContestProblem, ContestSpec, ContestStart, Course, Feedback, Grading, LatePenalty,
-    Scoring, TestNames,
+    ContestKind, ContestProblem, ContestSpec, ContestStart, Course, Feedback, Grading,
+    LatePenaltyParts, Scoring, TestNames,
 };
 use crate::language::{Language, LanguageSpec, Languages};
 use crate::toolchain::CompileSettings;
+use sandbox::SandboxConfig;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// A problem of the contest: which problem, and what it is worth here. Its groups
 /// (subtasks) are the problem's own (problem.toml `[[groups]]`, a package's test data
@@ -130,74 +133,13 @@ pub struct CourseContestToml {
     /// Homework: what late work is worth (`{ factor = 0.8 }` or
     /// `{ per_day = 0.1, floor = 0.5 }`; none: late work counts in full).
     #[serde(default)]
-    pub late_penalty: Option<LatePenaltyToml>,
+    pub late_penalty: Option<LatePenaltyParts>,
     /// Homework: students given a later deadline (`{ ann = "2026-01-08T00:00:00Z" }`).
     #[serde(default)]
     pub extensions: std::collections::BTreeMap<String, ContestStart>,
     /// Only these groups' students take part (default: every student).
     #[serde(default)]
     pub for_groups: Vec<String>,
-}
-
-/// A homework set's `late_penalty` table: either `factor`, or `per_day` with an optional
-/// `floor`.
-#[derive(Debug, Clone, Copy, PartialEq, Deserialize, serde::Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct LatePenaltyToml {
-    /// Late work counts this fraction of its points.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub factor: Option<f64>,
-    /// Late work loses this fraction per day late.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub per_day: Option<f64>,
-    /// The lowest factor `per_day` goes down to (default 0).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub floor: Option<f64>,
-}
-
-impl LatePenaltyToml {
-    /// The table of a rule (None: no penalty).
-    pub fn of(rule: LatePenalty) -> Option<LatePenaltyToml> {
-        match rule {
-            LatePenalty::None => None,
-            LatePenalty::Factor(factor) => Some(LatePenaltyToml {
-                factor: Some(factor),
-                per_day: None,
-                floor: None,
-            }),
-            LatePenalty::PerDay { per_day, floor } => Some(LatePenaltyToml {
-                factor: None,
-                per_day: Some(per_day),
-                floor: Some(floor),
-            }),
-        }
-    }
-
-    /// The rule, or why the table is not one.
-    pub fn rule(self) -> Result<LatePenalty, String> {
-        let fraction = |name: &str, value: f64| {
-            if (0.0..=1.0).contains(&value) {
-                Ok(value)
-            } else {
-                Err(format!(
-                    "late_penalty.{name} = {value} is not between 0 and 1"
-                ))
-            }
-        };
-        match (self.factor, self.per_day, self.floor) {
-            (Some(factor), None, None) => Ok(LatePenalty::Factor(fraction("factor", factor)?)),
-            (None, Some(per_day), floor) => Ok(LatePenalty::PerDay {
-                per_day: fraction("per_day", per_day)?,
-                floor: fraction("floor", floor.unwrap_or(0.0))?,
-            }),
-            (None, None, _) => {
-                Err("late_penalty needs `factor` or `per_day` (with an optional `floor`)".into())
-            }
-            _ => Err(
-                "late_penalty takes either `factor`, or `per_day` with an optional `floor`".into(),
-            ),
-        }
-    }
 }
 
 /// The `[compile]` table: limits for compilers, the same for every language.
@@ -332,6 +274,26 @@ impl Default for SandboxToml {
             lock_dir: None,
             cgroup_group: defaults.cgroup_group,
         }
+    }
+}
+
+/// `[sandbox]` as the sandbox's configuration: a relative `lock_dir` starts at judge.toml's
+/// folder, like every path in it; the default read-only binds unless the table names its
+/// own.
+fn sandbox_settings(settings: &SandboxToml, root: &Path) -> SandboxConfig {
+    let defaults = SandboxConfig::default();
+    SandboxConfig {
+        isolation: settings.isolation.into(),
+        backend: settings.backend.into(),
+        readonly_binds: settings
+            .readonly_binds
+            .clone()
+            .unwrap_or(defaults.readonly_binds.clone()),
+        first_uid: settings.first_uid,
+        max_boxes: settings.max_boxes,
+        lock_dir: settings.lock_dir.as_ref().map(|dir| root.join(dir)),
+        cgroup_group: settings.cgroup_group.clone(),
+        ..defaults
     }
 }
 
@@ -483,12 +445,15 @@ pub struct JudgeConfig {
     /// The language table and the languages the contest allows (`[languages]`,
     /// `contest.languages`, converted once).
     pub languages: Languages,
+    /// This machine's sandbox (`[sandbox]`, converted once; [`JudgeConfig::sandbox_config`]
+    /// gives it the judge's cancel flag).
+    pub sandbox: SandboxConfig,
 }
 
 impl JudgeConfig {
     /// Reads judge.toml and checks what serde cannot.
     pub fn load(file: &Path) -> Result<JudgeConfig, ConfigError> {
-        let mut toml: JudgeToml = read_toml(file).map_err(|mut error| {
+        let toml: JudgeToml = read_toml(file).map_err(|mut error| {
             if error.message.contains("unknown field `subtasks`") {
                 error.message.push_str(
                     "; subtasks now live in the problem, as [[groups]] in its problem.toml (docs/problem-format.md)",
@@ -501,12 +466,9 @@ impl JudgeConfig {
             .map(Path::to_path_buf)
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or_else(|| PathBuf::from("."));
-        // Relative to judge.toml, like every path in it.
-        if let Some(dir) = toml.sandbox.lock_dir.as_mut() {
-            *dir = root.join(&*dir);
-        }
         let config = JudgeConfig {
             file: file.to_path_buf(),
+            sandbox: sandbox_settings(&toml.sandbox, &root),
             root,
             compile: CompileSettings::from(&toml.compile),
             languages: Languages::new(
@@ -523,6 +485,15 @@ impl JudgeConfig {
         };
         config.check()?;
         Ok(config)
+    }
+
+    /// The sandbox's configuration, stopped by `cancel` (the SIGINT/SIGTERM handler's
+    /// flag).
+    pub fn sandbox_config(&self, cancel: Arc<AtomicBool>) -> SandboxConfig {
+        SandboxConfig {
+            cancel,
+            ..self.sandbox.clone()
+        }
     }
 
     fn check(&self) -> Result<(), ConfigError> {
@@ -857,6 +828,7 @@ impl JudgeConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::course::LatePenalty;
 
     const MINIMAL: &str = r#"
 [contest]
@@ -935,6 +907,39 @@ run = ["./a.out"]
         assert_eq!(config.toml.compile.memory_mib, 1024);
         assert_eq!(config.toml.languages["c"].time_multiplier, 1.0);
         assert_eq!(config.toml.contest.scoring, Scoring::Ioi);
+    }
+
+    #[test]
+    fn the_sandbox_table_becomes_the_sandboxs_configuration() {
+        let defaults = SandboxConfig::default();
+        let plain = load(MINIMAL).unwrap().sandbox;
+        assert_eq!(plain.readonly_binds, defaults.readonly_binds);
+        assert_eq!(plain.lock_dir, None);
+        assert_eq!(plain.isolation, sandbox::Isolation::Auto);
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("judge.toml");
+        let table = "[sandbox]\nisolation = \"off\"\nbackend = \"rlimit\"\nfirst_uid = 7000\n\
+                     max_boxes = 4\nlock_dir = \"locks\"\nreadonly_binds = [\"/usr\"]\n\
+                     cgroup_group = \"course\"\n";
+        std::fs::write(&file, format!("{MINIMAL}{table}")).unwrap();
+        let config = JudgeConfig::load(&file).unwrap();
+        let own = &config.sandbox;
+        assert_eq!(own.isolation, sandbox::Isolation::Off);
+        assert_eq!(own.backend, sandbox::Backend::RlimitOnly);
+        assert_eq!((own.first_uid, own.max_boxes), (7000, 4));
+        // Relative to judge.toml's folder, like every path in it.
+        assert_eq!(
+            own.lock_dir.as_deref(),
+            Some(dir.path().join("locks").as_path())
+        );
+        assert_eq!(own.readonly_binds, ["/usr"]);
+        assert_eq!(own.cgroup_group, "course");
+        // The judge's cancel flag is the one given.
+        let cancel = Arc::new(AtomicBool::new(true));
+        assert!(Arc::ptr_eq(
+            &config.sandbox_config(cancel.clone()).cancel,
+            &cancel
+        ));
     }
 
     #[test]

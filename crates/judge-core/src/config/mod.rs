@@ -1,9 +1,9 @@
-//! Configuration files: judge.toml (the contest, languages, limits) and problem.toml (one
-//! problem). Parsing is strict: an unknown key is an error, so a typo never passes
+//! judge.toml (the contest, languages, limits), and the TOML reader every configuration
+//! file shares (problem.toml's own structs live with the native package loader, which
+//! owns that file). Parsing is strict: an unknown key is an error, so a typo never passes
 //! silently, and every error names the file and the line.
 
 pub mod judge_toml;
-pub mod problem_toml;
 
 use std::path::{Path, PathBuf};
 

@@ -1,9 +1,9 @@
 //! problem.toml: a problem's title, limits, comparison and test recipe.
 
-use super::{read_toml, ConfigError};
-use crate::compare::{BuiltIn, CheckerProtocol};
-use crate::limit_bounds as bounds;
-use crate::problem::{BruteForce, StressRecipe, TestRecipe};
+use judge_core::compare::{BuiltIn, CheckerProtocol};
+use judge_core::config::{read_toml, ConfigError};
+use judge_core::limit_bounds as bounds;
+use judge_core::problem::{BruteForce, StressRecipe, TestRecipe};
 use serde::Deserialize;
 use std::path::Path;
 
@@ -154,7 +154,7 @@ impl From<&RecipeToml> for TestRecipe {
 }
 
 /// The `[interactor]` table: the problem is interactive, and this program talks to the
-/// submission (see [`crate::interactive`]).
+/// submission (see the engine's interactive runs).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct InteractorToml {
@@ -251,7 +251,7 @@ pub struct ProblemToml {
     #[serde(default)]
     pub stress: Option<StressToml>,
     /// The output visualizer: draws a test's input and a program's output as SVG
-    /// ([`crate::picture`]).
+    /// (`judge_core::picture`).
     #[serde(default)]
     pub visualizer: Option<ProgramToml>,
 }
@@ -351,7 +351,7 @@ impl ProblemToml {
             return error(format!("limits.{key} = {why}"));
         }
         for (key, name) in problem.program_names() {
-            if let Err(why) = crate::package_path::relative(name) {
+            if let Err(why) = judge_core::package_path::relative(name) {
                 return error(format!("{key} = {name:?}: {why}"));
             }
         }

@@ -22,7 +22,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::Form;
-use judge_core::config::judge_toml::LatePenaltyToml;
+use judge_core::course::LatePenaltyParts;
 use judge_core::course::{ContestKind, Feedback, Scoring};
 use judge_store::now_ms;
 use judge_views::views::contest_editor::{self as view, EditTexts, Mistake};
@@ -323,11 +323,13 @@ fn change_of(form: &ContestForm) -> ContestChange {
         let per_day = reading.fraction("late_per_day", form.late_per_day.as_deref());
         let floor = reading.fraction("late_floor", form.late_floor.as_deref());
         Some(
-            (factor.is_some() || per_day.is_some() || floor.is_some()).then_some(LatePenaltyToml {
-                factor,
-                per_day,
-                floor,
-            }),
+            (factor.is_some() || per_day.is_some() || floor.is_some()).then_some(
+                LatePenaltyParts {
+                    factor,
+                    per_day,
+                    floor,
+                },
+            ),
         )
     } else if kind.is_some() {
         // A contest has no late work: its late rule and extensions go.

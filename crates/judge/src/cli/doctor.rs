@@ -3,7 +3,6 @@
 //! the server's store answers and what it holds.
 
 use super::common::GlobalOptions;
-use judge_core::judge::sandbox_config;
 use judge_core::language::Languages;
 use judge_core::text::serde_name;
 use judge_server::store::{backup, DatabaseUrl, Store, SCHEMA_VERSION};
@@ -201,7 +200,7 @@ pub fn execute(cli: &GlobalOptions, args: &DoctorArgs) -> anyhow::Result<u8> {
     // judge.toml's [sandbox] settings when there is one; the defaults on a bare machine.
     let (config, languages) = match super::common::load_config(cli.config.as_ref()) {
         Ok(judge) => (
-            sandbox_config(&judge.toml.sandbox, cancel),
+            judge.sandbox_config(cancel),
             Some(languages_check(&judge.languages)),
         ),
         Err(_) if cli.config.is_none() => (SandboxConfig::default(), None),

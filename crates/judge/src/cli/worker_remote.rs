@@ -9,7 +9,6 @@
 
 use super::common::{GlobalOptions, EXIT_ERROR, EXIT_JUDGED};
 use super::worker::{lease, Terminal, WorkerArgs};
-use judge_core::config::judge_toml::SandboxToml;
 use judge_server::backend::{Backend, BackendError};
 use judge_server::problem_cache::ProblemCache;
 use judge_server::remote::RemoteBackend;
@@ -31,8 +30,8 @@ pub fn execute(cli: &GlobalOptions, args: &WorkerArgs, server: &str) -> anyhow::
     // Only this machine's isolation settings come from a judge.toml; everything that
     // decides a verdict comes from the server.
     let sandbox = super::database::optional_config(cli.config.as_ref())?
-        .map(|config| config.toml.sandbox)
-        .unwrap_or_else(SandboxToml::default);
+        .map(|config| config.sandbox)
+        .unwrap_or_default();
     let cancel = super::common::cancel_flag();
     let cache_dir = args
         .cache

@@ -7,8 +7,8 @@
 //! (what is asked for and the mode this machine gives), `slots` (box ids locked across
 //! judge processes), `folders` (box folders and their cleanup), `capped` (the folder a
 //! box's runs may write for the judge, capped), `netns` (a network
-//! namespace per slot), `template` and [`rootfs`] (the box's minimal read-only root),
-//! [`cgroup`] (v2 and v1: memory, processes, CPU accounting), [`rlimits`] (per-process
+//! namespace per slot), `template` and `rootfs` (the box's minimal read-only root),
+//! `cgroup` (v2 and v1: memory, processes, CPU accounting), `rlimits` (per-process
 //! limits and the rlimit-only fallback), [`seccomp`] (the system-call filter), `paths`
 //! (what the box sees and where its command is), `fds` (the descriptors handed over),
 //! `launch` and `child` (clone, and the code between clone and exec), `supervise` (the
@@ -18,29 +18,29 @@
 //! it on cgroup v2 / cgroup v1 / rlimit-only, every field of the outcome, the threat model.
 
 mod capped;
-pub mod cgroup;
+mod cgroup;
 mod child;
 mod classify;
 mod config;
 mod cpus;
 pub mod doctor;
-pub mod environment;
-pub mod error;
+mod environment;
+mod error;
 mod fds;
 mod folders;
 mod launch;
-pub mod limits;
+mod limits;
 mod measure;
 mod netns;
-pub mod outcome;
+mod outcome;
 mod paths;
 mod prepared;
-pub mod rlimits;
-pub mod rootfs;
+mod rlimits;
+mod rootfs;
 mod sandbox;
 pub mod seccomp;
-pub mod slots;
-pub mod spec;
+mod slots;
+mod spec;
 mod supervise;
 mod template;
 

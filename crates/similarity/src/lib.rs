@@ -7,15 +7,15 @@
 //!   Rust grammars) and one walk per language that writes language-independent token
 //!   kinds ([`token`]): identifiers, literals, types, comments and layout do not count;
 //!   `for` loops, updates, declarations and I/O are written in one canonical form;
-//! - [`fingerprint`]: k-grams of tokens, hashed and winnowed (the algorithm behind MOSS),
+//! - `fingerprint`: k-grams of tokens, hashed and winnowed (the algorithm behind MOSS),
 //!   their length and window chosen per problem from its files' length (short programs
 //!   get short k-grams, all of them kept);
-//! - [`index`]: fingerprints in many students' files of the same problem (in a class
+//! - `index`: fingerprints in many students' files of the same problem (in a class
 //!   large enough for that to mean template code), or in the teacher's base files, are
 //!   discounted;
 //! - [`pairs`]: candidate pairs through an inverted index, each scored by the share of
-//!   each file its shared fingerprints cover; [`fragments`] finds the matching
-//!   fragments of a pair for the side-by-side view; [`identical`] puts files that are the
+//!   each file its shared fingerprints cover; `fragments` finds the matching
+//!   fragments of a pair for the side-by-side view; `identical` puts files that are the
 //!   same (once comments and layout are left out) at 100 %, whatever was discounted;
 //! - [`analysis`]: the pipeline over a class; [`report`]: HTML, CSV and JSON.
 //!
@@ -25,12 +25,12 @@
 //! prints.
 
 pub mod analysis;
-pub mod error;
-pub mod fingerprint;
-pub mod fragments;
-pub mod identical;
-pub mod index;
-pub mod language;
+mod error;
+mod fingerprint;
+mod fragments;
+mod identical;
+mod index;
+mod language;
 pub mod pairs;
 pub mod report;
 pub mod token;

@@ -99,11 +99,6 @@ impl V2Cgroup {
         })
     }
 
-    /// The directory.
-    pub fn dir(&self) -> &Path {
-        &self.dir
-    }
-
     /// The open `cgroup.procs` file (v2's `cgroup.threads` only moves threads within one
     /// threaded domain).
     pub fn join_files(&self) -> &[File] {

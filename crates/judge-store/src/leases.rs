@@ -533,14 +533,23 @@ impl Store {
         self.read(|tx| tx.query_as(&sql, &[]))
     }
 
+    /// The workers running now ([`WorkerReport::is_live`]), most recently seen first.
+    pub fn live_workers(&self) -> Result<Vec<WorkerReport>> {
+        let now = now_ms();
+        Ok(self
+            .workers()?
+            .into_iter()
+            .filter(|w| w.is_live(now))
+            .collect())
+    }
+
     /// The languages the live workers ([`WorkerReport::is_live`]) run, all of theirs in
     /// id order; `None` when no worker is live, or when a live one did not say (it claims
     /// any language).
     pub fn live_languages(&self) -> Result<Option<Vec<String>>> {
-        let now = now_ms();
         let mut union = std::collections::BTreeSet::new();
         let mut any_live = false;
-        for worker in self.workers()?.into_iter().filter(|w| w.is_live(now)) {
+        for worker in self.live_workers()? {
             any_live = true;
             match worker.languages {
                 Some(languages) => union.extend(languages),

@@ -18,7 +18,7 @@
 //! A claim and a report carry `languages`, the ids of the languages the worker runs (at
 //! most [`MAX_LANGUAGES`], each checked by [`check_language_ids`]): it is given only
 //! submissions in them. A worker from before sends none and is given any language. A
-//! server from before knows no such field and refuses it (400): upgrade the server first.
+//! server from before knows no such field and refuses it (422): upgrade the server first.
 //!
 //! Every request carries `Authorization: Bearer TOKEN`, a worker token (`judge users
 //! worker-token NAME`); the leases' owner is `TOKEN'S NAME/NAME`, so one machine's token

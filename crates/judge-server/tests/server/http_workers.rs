@@ -869,6 +869,40 @@ fn an_http_worker_claims_only_its_languages_and_the_form_offers_what_it_runs() {
         "the worker reported its languages"
     );
 
+    // A list that names no language ids is refused with why.
+    for (body, why) in [
+        (
+            r#"{"name": "w9", "lease_ms": 3000, "languages": ["c", "c; drop table"]}"#,
+            "is no language id",
+        ),
+        (
+            &format!(
+                r#"{{"name": "w9", "lease_ms": 3000, "languages": {}}}"#,
+                serde_json::json!(vec!["c"; 257])
+            ),
+            "at most 256",
+        ),
+    ] {
+        let reply = call(
+            &address,
+            "POST",
+            "/api/v1/worker/claim",
+            &worker_token,
+            body,
+        );
+        assert_eq!(reply.status, 400, "{}", reply.body);
+        assert!(reply.body.contains(why), "{}", reply.body);
+    }
+    let report = r#"{"name": "w9", "host": "h", "jobs": 1, "started_at_ms": 1, "seen_at_ms": 1, "stopped": true, "note": "", "languages": [""]}"#;
+    let reply = call(
+        &address,
+        "POST",
+        "/api/v1/worker/report",
+        &worker_token,
+        report,
+    );
+    assert_eq!(reply.status, 400, "{}", reply.body);
+
     // What is offered now is what the live worker runs.
     assert_eq!(offered(), ["c"]);
     let browser = Browser::log_in(&address, "ann", &password);

@@ -308,7 +308,7 @@ fn cycles(backend: &dyn Backend, claimable: Claimable<'_>, cycles: usize) -> Res
     for index in 0..cycles + 10 {
         let started = Instant::now();
         let claimed = backend
-            .claim(MACHINE, lease_ms, claimable)?
+            .claim(MACHINE, lease_ms, claimable, None)?
             .context("the queue ran dry")?;
         let claimed_ms = ms(started);
         let at = Instant::now();
@@ -519,7 +519,14 @@ fn throughput(
             };
             (
                 Instant::now(),
-                Workers::start_fetching(options, backend, cache, queue.clone(), counter.clone()),
+                Workers::start_fetching(
+                    options,
+                    backend,
+                    cache,
+                    setup.judge.languages.available_ids(),
+                    queue.clone(),
+                    counter.clone(),
+                ),
             )
         }
     };

@@ -341,6 +341,14 @@ impl Languages {
             .filter(|language| self.check_available(language).is_ok())
     }
 
+    /// The ids of the languages this machine can run, in id order ([`Languages::available`]):
+    /// what a worker claims and reports.
+    pub fn available_ids(&self) -> Vec<String> {
+        self.available()
+            .map(|language| language.id.clone())
+            .collect()
+    }
+
     /// Checks the contest allows a language.
     pub fn check_allowed(&self, language: &Language) -> Result<()> {
         match &self.allowed {
@@ -629,6 +637,29 @@ mod tests {
                 .searched,
             "PATH=/nowhere/bin"
         );
+    }
+
+    /// What a worker claims and reports: the table's languages whose programs are here.
+    #[test]
+    fn the_available_ids_are_the_languages_whose_programs_are_installed() {
+        let c = languages().by_id("c").unwrap().clone();
+        let mut missing = c.clone();
+        missing.id = "missing".into();
+        missing.spec.compile = Some(vec!["no-such-compiler-here".into()]);
+        let mut shell = c.clone();
+        shell.id = "shell".into();
+        shell.spec.compile = Some(vec!["sh".into()]);
+        let table = Languages::new(vec![missing, shell], None);
+        assert_eq!(table.available_ids(), ["shell"]);
+        let builtin = Languages::builtin();
+        assert_eq!(
+            builtin.all().len(),
+            crate::config::judge_toml::builtin_languages().len()
+        );
+        assert!(builtin
+            .available_ids()
+            .iter()
+            .all(|id| builtin.check_available(builtin.by_id(id).unwrap()).is_ok()));
     }
 
     #[test]

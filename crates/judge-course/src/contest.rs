@@ -414,20 +414,30 @@ impl Contest {
         self.languages.iter().find(|l| l.id == id)
     }
 
-    /// The allowed languages this machine can run (their compilers and runtimes are
-    /// installed), in id order: what the submit form, the self-test form and the API
-    /// offer. A server that has none of them installed (a web front whose workers judge
-    /// on other machines) offers every allowed one.
-    pub fn offered_languages(&self, table: &Languages) -> Vec<&Language> {
-        let available: Vec<&Language> = self
+    /// The allowed languages some judging machine runs now, in id order: what the submit
+    /// form and the API offer, and what a submission may be in. One is offered when
+    /// `here`, this machine's table when it judges (`judge serve`'s own workers, or its
+    /// self-tests), has its compilers and runtimes installed, or when a live worker
+    /// reported it (`live`: the union of the live workers' languages; `None` when nothing
+    /// is known: no worker is live, or one runs anything). When that leaves none (a web
+    /// front whose workers have not reported yet), every allowed one is offered: the
+    /// queue keeps a submission until a machine takes it.
+    pub fn offered_languages(
+        &self,
+        here: Option<&Languages>,
+        live: Option<&[String]>,
+    ) -> Vec<&Language> {
+        let runs_here = |l: &Language| here.is_some_and(|table| table.check_available(l).is_ok());
+        let runs_on_a_worker = |l: &Language| live.is_some_and(|ids| ids.contains(&l.id));
+        let offered: Vec<&Language> = self
             .languages
             .iter()
-            .filter(|l| table.check_available(l).is_ok())
+            .filter(|l| runs_here(l) || runs_on_a_worker(l))
             .collect();
-        if available.is_empty() {
+        if offered.is_empty() {
             self.languages.iter().collect()
         } else {
-            available
+            offered
         }
     }
 
@@ -533,6 +543,55 @@ mod tests {
         .unwrap();
         let config = JudgeConfig::load(&file).unwrap();
         (dir, config)
+    }
+
+    /// A language is offered when this machine (judging) has it installed or a live worker
+    /// runs it; with neither, every allowed one.
+    #[test]
+    fn the_offered_languages_are_those_some_machine_runs() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("judge.toml");
+        let language = |id: &str, program: &str| {
+            format!(
+                "[languages.{id}]\nname = \"{id}\"\nextensions = [\"{id}\"]\nsource = \"main.{id}\"\nrun = [\"{program}\"]\n"
+            )
+        };
+        std::fs::write(
+            &file,
+            format!(
+                "[contest]\ntitle = \"t\"\nlanguages = [\"here\", \"far\", \"gone\"]\n[[contest.problems]]\nid = \"a\"\n{}{}{}{}",
+                language("here", "sh"),
+                language("far", "no-such-runtime-here"),
+                language("gone", "no-such-runtime-either"),
+                language("unallowed", "sh"),
+            ),
+        )
+        .unwrap();
+        let config = JudgeConfig::load(&file).unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        let contest = Contest::new(&config, &store, 0).unwrap();
+        let table = &config.languages;
+        let offered = |here: Option<&Languages>, live: Option<&[String]>| -> Vec<String> {
+            contest
+                .offered_languages(here, live)
+                .into_iter()
+                .map(|l| l.id.clone())
+                .collect()
+        };
+        let ids = |list: &[&str]| -> Vec<String> { list.iter().map(|s| s.to_string()).collect() };
+        // A judging server without worker reports: what is installed here.
+        assert_eq!(offered(Some(table), None), ids(&["here"]));
+        // A live worker adds what it runs (an unallowed one stays out).
+        let far = ids(&["far", "unallowed"]);
+        assert_eq!(offered(Some(table), Some(&far)), ids(&["far", "here"]));
+        // A web front that does not judge: only what the workers run.
+        assert_eq!(offered(None, Some(&far)), ids(&["far"]));
+        // Nothing would be offered: every allowed one.
+        assert_eq!(offered(None, None), ids(&["far", "gone", "here"]));
+        assert_eq!(
+            offered(None, Some(&ids(&["java"]))),
+            ids(&["far", "gone", "here"])
+        );
     }
 
     #[test]

@@ -105,7 +105,32 @@ impl Shared {
     }
 }
 
+impl Shared {
+    /// Whether this server judges submissions itself (`--workers` above 0).
+    pub fn judges_here(&self) -> bool {
+        self.workers.is_some()
+    }
+
+    /// The languages of `contest` that some judging machine runs now
+    /// ([`Contest::offered_languages`]: this machine's when it judges, and `live`, the
+    /// live workers' from [`AppState::live_languages`]): what the forms and the API offer
+    /// and what a submission may be in.
+    pub fn offered_languages<'c>(
+        &self,
+        contest: &'c Contest,
+        live: Option<&[String]>,
+    ) -> Vec<&'c judge_core::language::Language> {
+        let here = self.judges_here().then_some(&self.judge.languages);
+        contest.offered_languages(here, live)
+    }
+}
+
 impl AppState {
+    /// The languages the live workers run ([`Store::live_languages`]).
+    pub async fn live_languages(&self) -> Result<Option<Vec<String>>, HttpError> {
+        self.with_store(|store| store.live_languages()).await
+    }
+
     /// Puts the parts together.
     pub fn new(shared: Shared) -> AppState {
         let current = Arc::new(shared);

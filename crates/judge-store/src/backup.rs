@@ -282,19 +282,15 @@ pub struct Restored {
     pub tables: Vec<(String, usize)>,
 }
 
-/// How recently a worker must have reported to count as running: its heartbeat comes every
-/// third of a lease (30 s by default), so twice the default lease.
-const LIVE_WORKER_MS: i64 = 60_000;
-
 /// Refuses a store that judging workers (`judge serve`'s own, `judge worker`s) reported
-/// to within [`LIVE_WORKER_MS`] without stopping: a restore under them would mix their
+/// to within [`LIVE_WORKER_MS`](crate::leases::LIVE_WORKER_MS) without stopping: a restore under them would mix their
 /// leases and results with the backup's.
 fn refuse_live_workers(store: &Store) -> Result<()> {
     let now = super::now_ms();
     let live: Vec<String> = store
         .workers()?
         .into_iter()
-        .filter(|w| !w.stopped && now - w.seen_at_ms < LIVE_WORKER_MS)
+        .filter(|w| w.is_live(now))
         .map(|w| format!("{} on {}", w.name, w.host))
         .collect();
     if live.is_empty() {
@@ -423,6 +419,7 @@ mod tests {
                         owner: &owner,
                         lease_ms: 60_000,
                         problems: &problems,
+                        languages: None,
                     };
                     while let Some(claimed) = store.claim(&request).unwrap() {
                         std::thread::sleep(Duration::from_millis(15));
@@ -623,6 +620,7 @@ mod tests {
             seen_at_ms: crate::now_ms(),
             stopped: false,
             note: String::new(),
+            languages: None,
         };
         store.report_worker(&report).unwrap();
         let error = restore(&file, &url, true).unwrap_err().to_string();

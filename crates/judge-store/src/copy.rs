@@ -133,6 +133,7 @@ mod tests {
             owner: "w",
             lease_ms: 60_000,
             problems: &problems,
+            languages: None,
         };
         let mut ids = Vec::new();
         for source in ["one", "two"] {

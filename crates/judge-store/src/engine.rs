@@ -149,6 +149,15 @@ impl Row {
         })
     }
 
+    /// An error about a value of this row that is of the right kind but malformed (a
+    /// column holding JSON, edited by hand): `what` says which and why.
+    pub fn bad_value(&self, what: String) -> StoreError {
+        StoreError::Database {
+            database: self.heading.database.clone(),
+            cause: DatabaseCause::Value(what),
+        }
+    }
+
     /// Every value, in the order of the query's columns (to copy a row as it is).
     pub fn values(&self) -> &[Value] {
         &self.values

@@ -13,6 +13,9 @@
 //! - A worker claims only submissions of problems whose content hash (see
 //!   `crate::problem_hash`) matches its own copy's: a worker with other tests never
 //!   judges on them.
+//! - A worker that says which languages it runs (those installed on its machine) claims
+//!   only submissions in them; one that says nothing (a worker from before) claims any.
+//!   The live workers' languages ([`Store::live_languages`]) are what the web form offers.
 
 use super::engine::{Channel, Columns, FromRow, Row, Tx, Value};
 use super::progress::Progress;
@@ -40,7 +43,13 @@ pub struct ClaimRequest<'a> {
     pub lease_ms: i64,
     /// The problems it can judge, with its copies' hashes.
     pub problems: &'a [ProblemVersion],
+    /// The languages it runs (ids); `None`: any (a worker that does not say).
+    pub languages: Option<&'a [String]>,
 }
+
+/// How recently a worker must have reported to count as running: its heartbeat comes every
+/// third of a lease (30 s by default), so twice the default lease.
+pub const LIVE_WORKER_MS: i64 = 60_000;
 
 /// What a worker last reported about itself.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -60,6 +69,41 @@ pub struct WorkerReport {
     pub stopped: bool,
     /// What it wants the teacher to know (problems it refuses, and why).
     pub note: String,
+    /// The languages it runs (ids of those installed on its machine); `None`: it did not
+    /// say (a worker from before), so any.
+    #[serde(default)]
+    pub languages: Option<Vec<String>>,
+}
+
+impl WorkerReport {
+    /// Whether it counts as running at `now_ms`: seen within [`LIVE_WORKER_MS`] and not
+    /// stopped.
+    pub fn is_live(&self, now_ms: i64) -> bool {
+        !self.stopped && now_ms - self.seen_at_ms < LIVE_WORKER_MS
+    }
+}
+
+/// A worker's languages as `workers.languages` stores them: a JSON array of ids.
+fn languages_column(languages: Option<&[String]>) -> Value {
+    // A list of strings always serializes.
+    languages
+        .map(|list| serde_json::to_string(list).unwrap_or_default())
+        .into()
+}
+
+/// A worker row's `workers.languages` read back: NULL is `None`; anything but a JSON array
+/// of strings is an error naming the worker.
+fn parse_languages_column(row: &Row, worker: &str) -> Result<Option<Vec<String>>> {
+    let stored: Option<String> = row.get("languages")?;
+    stored
+        .map(|text| {
+            serde_json::from_str::<Vec<String>>(&text).map_err(|error| {
+                row.bad_value(format!(
+                    "worker {worker}: its stored languages {text:?} are not a JSON array of language ids ({error})"
+                ))
+            })
+        })
+        .transpose()
 }
 
 impl FromRow for ProblemVersion {
@@ -84,17 +128,21 @@ impl FromRow for WorkerReport {
         "seen_at_ms",
         "stopped",
         "note",
+        "languages",
     ]);
 
     fn from_row(row: &Row) -> Result<WorkerReport> {
+        let name: String = row.get("name")?;
+        let languages = parse_languages_column(row, &name)?;
         Ok(WorkerReport {
-            name: row.get("name")?,
+            name,
             host: row.get("host")?,
             jobs: row.get("jobs")?,
             started_at_ms: row.get("started_at_ms")?,
             seen_at_ms: row.get("seen_at_ms")?,
             stopped: row.get("stopped")?,
             note: row.get("note")?,
+            languages,
         })
     }
 }
@@ -204,7 +252,7 @@ impl Store {
     /// Takes the next claimable submission of a problem the worker has the server's copy
     /// of, under a new lease.
     pub fn claim(&self, request: &ClaimRequest<'_>) -> Result<Option<Claimed>> {
-        if request.problems.is_empty() {
+        if request.problems.is_empty() || request.languages.is_some_and(<[String]>::is_empty) {
             return Ok(None);
         }
         self.write(|tx| {
@@ -212,6 +260,17 @@ impl Store {
             let versions: Vec<String> = (0..request.problems.len())
                 .map(|i| format!("?{}", i + 3))
                 .collect();
+            let first_language = request.problems.len() + 3;
+            let languages = match request.languages {
+                Some(list) => format!(
+                    "\n                       AND s.language IN ({})",
+                    (0..list.len())
+                        .map(|i| format!("?{}", first_language + i))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                None => String::new(),
+            };
             let sql = format!(
                 "UPDATE submissions SET state = 'judging', claims = claims + 1,
                      lease_owner = ?1, lease_expires_at_ms = {now} + ?2
@@ -219,7 +278,7 @@ impl Store {
                      SELECT s.id FROM submissions s JOIN problems p ON p.id = s.problem
                      WHERE (s.state = 'queued'
                             OR (s.state = 'judging' AND coalesce(s.lease_expires_at_ms, 0) < {now}))
-                       AND p.id || ':' || p.content_sha256 IN ({})
+                       AND p.id || ':' || p.content_sha256 IN ({}){languages}
                      ORDER BY CASE WHEN s.round > 1 THEN 1 ELSE 0 END, s.id
                      LIMIT 1{})
                  RETURNING {}",
@@ -233,6 +292,13 @@ impl Store {
                     .problems
                     .iter()
                     .map(|p| Value::Text(format!("{}:{}", p.id, p.content_sha256))),
+            );
+            params.extend(
+                request
+                    .languages
+                    .unwrap_or_default()
+                    .iter()
+                    .map(Value::from),
             );
             let Some(row) = tx.query_row(&sql, &params)? else {
                 return Ok(None);
@@ -436,11 +502,13 @@ impl Store {
     pub fn report_worker(&self, report: &WorkerReport) -> Result<()> {
         self.write(|tx| {
             tx.execute(
-                "INSERT INTO workers (name, host, jobs, started_at_ms, seen_at_ms, stopped, note)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                "INSERT INTO workers (name, host, jobs, started_at_ms, seen_at_ms, stopped, note,
+                     languages)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
                  ON CONFLICT (name) DO UPDATE SET host = excluded.host, jobs = excluded.jobs,
                      started_at_ms = excluded.started_at_ms, seen_at_ms = excluded.seen_at_ms,
-                     stopped = excluded.stopped, note = excluded.note",
+                     stopped = excluded.stopped, note = excluded.note,
+                     languages = excluded.languages",
                 &[
                     (&report.name).into(),
                     (&report.host).into(),
@@ -449,6 +517,7 @@ impl Store {
                     report.seen_at_ms.into(),
                     report.stopped.into(),
                     (&report.note).into(),
+                    languages_column(report.languages.as_deref()),
                 ],
             )?;
             Ok(())
@@ -462,6 +531,32 @@ impl Store {
             WorkerReport::COLUMNS.select()
         );
         self.read(|tx| tx.query_as(&sql, &[]))
+    }
+
+    /// The workers running now ([`WorkerReport::is_live`]), most recently seen first.
+    pub fn live_workers(&self) -> Result<Vec<WorkerReport>> {
+        let now = now_ms();
+        Ok(self
+            .workers()?
+            .into_iter()
+            .filter(|w| w.is_live(now))
+            .collect())
+    }
+
+    /// The languages the live workers ([`WorkerReport::is_live`]) run, all of theirs in
+    /// id order; `None` when no worker is live, or when a live one did not say (it claims
+    /// any language).
+    pub fn live_languages(&self) -> Result<Option<Vec<String>>> {
+        let mut union = std::collections::BTreeSet::new();
+        let mut any_live = false;
+        for worker in self.live_workers()? {
+            any_live = true;
+            match worker.languages {
+                Some(languages) => union.extend(languages),
+                None => return Ok(None),
+            }
+        }
+        Ok(any_live.then(|| union.into_iter().collect()))
     }
 }
 
@@ -490,10 +585,14 @@ mod tests {
     }
 
     fn submit(store: &Store, user: i64, problem: &str) -> i64 {
+        submit_in(store, user, problem, "python3")
+    }
+
+    fn submit_in(store: &Store, user: i64, problem: &str, language: &str) -> i64 {
         let new = NewSubmission {
             user_id: user,
             problem: problem.into(),
-            language: "python3".into(),
+            language: language.into(),
             source: "print(1)".into(),
             idempotency_key: None,
         };
@@ -510,6 +609,7 @@ mod tests {
                 owner,
                 lease_ms: LEASE_MS,
                 problems: &problems,
+                languages: None,
             })
             .unwrap()
     }
@@ -717,6 +817,7 @@ mod tests {
                 owner: "w9",
                 lease_ms: LEASE_MS,
                 problems: &stale,
+                languages: None,
             };
             assert_eq!(store.claim(&request).unwrap(), None);
             assert_eq!(
@@ -730,6 +831,114 @@ mod tests {
             );
             assert_eq!(claim(&store, "w1").unwrap().id, id);
             assert_eq!(store.published_problems().unwrap(), problems());
+        });
+    }
+
+    #[test]
+    fn workers_claim_only_submissions_in_the_languages_they_run() {
+        for_each_store(|store, _| {
+            let user = prepare(&store);
+            let python = submit_in(&store, user, "a", "python3");
+            let c = submit_in(&store, user, "a", "c");
+            let cpp = submit_in(&store, user, "b", "cpp");
+            let problems = problems();
+            let claim_in = |owner: &str, languages: Option<&[String]>| {
+                store
+                    .claim(&ClaimRequest {
+                        owner,
+                        lease_ms: LEASE_MS,
+                        problems: &problems,
+                        languages,
+                    })
+                    .unwrap()
+            };
+            let c_only = ["c".to_string()];
+            let taken = claim_in("c-box", Some(&c_only)).unwrap();
+            assert_eq!(
+                (taken.id, taken.language.as_str()),
+                (c, "c"),
+                "the older python3 one is passed over"
+            );
+            assert_eq!(claim_in("c-box", Some(&c_only)), None, "no other c");
+            assert_eq!(claim_in("nothing", Some(&[])), None, "runs nothing");
+            let cpp_and_java = ["java".to_string(), "cpp".to_string()];
+            assert_eq!(claim_in("cpp-box", Some(&cpp_and_java)).unwrap().id, cpp);
+            // A worker that does not say (from before) takes any language.
+            assert_eq!(claim_in("old", None).unwrap().id, python);
+        });
+    }
+
+    #[test]
+    fn the_live_workers_languages_are_what_they_reported() {
+        for_each_store(|store, _| {
+            assert_eq!(store.live_languages().unwrap(), None, "no worker");
+            let now = now_ms();
+            let report = |name: &str, languages: Option<&[&str]>| WorkerReport {
+                name: name.into(),
+                host: "lab".into(),
+                jobs: 1,
+                started_at_ms: now - 1_000,
+                seen_at_ms: now,
+                stopped: false,
+                note: String::new(),
+                languages: languages.map(|l| l.iter().map(|id| id.to_string()).collect()),
+            };
+            let c_box = report("c-box", Some(&["c", "cpp"]));
+            store.report_worker(&c_box).unwrap();
+            store
+                .report_worker(&report("py-box", Some(&["python3", "c"])))
+                .unwrap();
+            assert_eq!(
+                store.live_languages().unwrap(),
+                Some(vec!["c".into(), "cpp".into(), "python3".into()]),
+                "the union, in id order"
+            );
+            assert_eq!(
+                store.workers().unwrap().iter().find(|w| w.name == "c-box"),
+                Some(&c_box),
+                "stored and read back"
+            );
+            // A stopped worker and one not seen for a minute run nothing now.
+            store
+                .report_worker(&WorkerReport {
+                    stopped: true,
+                    ..report("py-box", Some(&["python3"]))
+                })
+                .unwrap();
+            store
+                .report_worker(&WorkerReport {
+                    seen_at_ms: now - LIVE_WORKER_MS - 1,
+                    ..report("java-box", Some(&["java"]))
+                })
+                .unwrap();
+            assert_eq!(
+                store.live_languages().unwrap(),
+                Some(vec!["c".into(), "cpp".into()])
+            );
+            // A live worker that did not say runs anything: nothing is known.
+            store.report_worker(&report("old", None)).unwrap();
+            assert_eq!(store.live_languages().unwrap(), None);
+            store
+                .report_worker(&WorkerReport {
+                    stopped: true,
+                    ..report("old", None)
+                })
+                .unwrap();
+            assert!(store.live_languages().unwrap().is_some());
+            // A stored value that is no list is an error naming the worker, not a panic.
+            store
+                .write(|tx| {
+                    tx.execute(
+                        "UPDATE workers SET languages = 'c,cpp' WHERE name = 'c-box'",
+                        &[],
+                    )
+                })
+                .unwrap();
+            let error = store.live_languages().unwrap_err().to_string();
+            assert!(
+                error.contains("worker c-box: its stored languages \"c,cpp\""),
+                "{error}"
+            );
         });
     }
 
@@ -864,6 +1073,7 @@ mod tests {
                 seen_at_ms: 2,
                 stopped: false,
                 note: String::new(),
+                languages: Some(vec!["c".into(), "python3".into()]),
             };
             store.report_worker(&report).unwrap();
             let later = WorkerReport {

@@ -75,6 +75,10 @@ pub const MIGRATIONS: &[Migration] = &[
         "010_worker_tokens",
         "judging machines' tokens (worker_tokens: a name, the token's SHA-256, made, last used, revoked), the role with which `judge worker --server` claims work over HTTP"
     ),
+    migration!(
+        "011_worker_languages",
+        "the languages each worker runs (workers.languages, a JSON array of language ids; NULL for a worker from before, which claims any language)"
+    ),
 ];
 
 /// The schema version this build writes.

@@ -283,6 +283,7 @@ fn assert_v7_rows(store: &Store) {
             owner: "w3",
             lease_ms: 60_000,
             problems: &problems,
+            languages: None,
         })
         .unwrap()
         .unwrap();
@@ -455,6 +456,7 @@ fn assert_old_rows(store: &Store, version: i64) {
             owner: "w",
             lease_ms: 60_000,
             problems: &problems,
+            languages: None,
         })
         .unwrap()
         .unwrap();

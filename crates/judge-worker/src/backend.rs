@@ -42,12 +42,14 @@ pub type BackendResult<T> = std::result::Result<T, BackendError>;
 /// The queue's operations a worker pool uses (see the store's functions of the same
 /// names: their documentation is the rules).
 pub trait Backend: Send + Sync {
-    /// Takes the next claimable submission under a new lease for `owner`.
+    /// Takes the next claimable submission in one of `languages` (`None`: any) under a
+    /// new lease for `owner`.
     fn claim(
         &self,
         owner: &str,
         lease_ms: i64,
         claimable: Claimable<'_>,
+        languages: Option<&[String]>,
     ) -> BackendResult<Option<Claimed>>;
     /// Renews `owner`'s leases; the submissions it still holds.
     fn heartbeat(&self, owner: &str, lease_ms: i64) -> BackendResult<Vec<i64>>;
@@ -73,7 +75,7 @@ pub trait Backend: Send + Sync {
     fn watch_queue(&self, wake: Box<dyn Fn() + Send + Sync>) -> bool;
 }
 
-/// A claim as the store takes it: [`Claimable::AllBut`] is the published versions less
+/// A claim as the store takes it (in `languages` only, when given): [`Claimable::AllBut`] is the published versions less
 /// the refused ones, read just before (a version published in between is taken at the
 /// next claim; one replaced in between is no longer claimable, since the store joins
 /// the published list).
@@ -82,6 +84,7 @@ pub fn claim_from_store(
     owner: &str,
     lease_ms: i64,
     claimable: Claimable<'_>,
+    languages: Option<&[String]>,
 ) -> BackendResult<Option<Claimed>> {
     let published;
     let problems = match claimable {
@@ -99,6 +102,7 @@ pub fn claim_from_store(
         owner,
         lease_ms,
         problems,
+        languages,
     };
     Ok(store.claim(&request)?)
 }
@@ -109,8 +113,9 @@ impl Backend for Store {
         owner: &str,
         lease_ms: i64,
         claimable: Claimable<'_>,
+        languages: Option<&[String]>,
     ) -> BackendResult<Option<Claimed>> {
-        claim_from_store(self, owner, lease_ms, claimable)
+        claim_from_store(self, owner, lease_ms, claimable, languages)
     }
 
     fn heartbeat(&self, owner: &str, lease_ms: i64) -> BackendResult<Vec<i64>> {

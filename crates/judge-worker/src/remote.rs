@@ -15,6 +15,11 @@
 //! | `GET /api/v1/worker/queue` | | [`QueueAnswer`] |
 //! | `GET /api/v1/worker/problems/{id}/{sha256}` | | the version's archive ([`crate::problem_hash`]) |
 //!
+//! A claim and a report carry `languages`, the ids of the languages the worker runs (at
+//! most [`MAX_LANGUAGES`], each checked by [`check_language_ids`]): it is given only
+//! submissions in them. A worker from before sends none and is given any language. A
+//! server from before knows no such field and refuses it (422): upgrade the server first.
+//!
 //! Every request carries `Authorization: Bearer TOKEN`, a worker token (`judge users
 //! worker-token NAME`); the leases' owner is `TOKEN'S NAME/NAME`, so one machine's token
 //! touches no other machine's leases. A 401 means the token is unknown or revoked: the
@@ -40,6 +45,38 @@ pub struct ClaimBody {
     /// ...but these (versions the worker refused).
     #[serde(default)]
     pub except: Vec<ProblemVersion>,
+    /// Only submissions in these languages (the ids of those the worker runs); none: any
+    /// (a worker from before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub languages: Option<Vec<String>>,
+}
+
+/// The most language ids a claim or a report may name.
+pub const MAX_LANGUAGES: usize = 256;
+
+/// Checks a worker's language ids as the server takes them: at most [`MAX_LANGUAGES`],
+/// each 1 to 64 bytes of ASCII letters, digits, `+`, `#`, `.`, `_` and `-` (an id of
+/// judge.toml's language table: `cpp20`, `c#`, `python3`). The error says what is wrong.
+pub fn check_language_ids(ids: &[String]) -> Result<(), String> {
+    if ids.len() > MAX_LANGUAGES {
+        return Err(format!(
+            "languages names {} ids; at most {MAX_LANGUAGES}",
+            ids.len()
+        ));
+    }
+    let valid = |id: &str| {
+        (1..=64).contains(&id.len())
+            && id
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'#' | b'.' | b'_' | b'-'))
+    };
+    match ids.iter().find(|id| !valid(id)) {
+        Some(id) => Err(format!(
+            "languages: {:?} is no language id (1 to 64 letters, digits, '+', '#', '.', '_' or '-')",
+            id.chars().take(80).collect::<String>()
+        )),
+        None => Ok(()),
+    }
 }
 
 /// A claimed submission, as the server sends it.
@@ -391,20 +428,18 @@ impl Backend for RemoteBackend {
         owner: &str,
         lease_ms: i64,
         claimable: Claimable<'_>,
+        languages: Option<&[String]>,
     ) -> BackendResult<Option<Claimed>> {
-        let body = match claimable {
-            Claimable::Only(versions) => ClaimBody {
-                name: owner.to_string(),
-                lease_ms,
-                only: Some(versions.to_vec()),
-                except: Vec::new(),
-            },
-            Claimable::AllBut(refused) => ClaimBody {
-                name: owner.to_string(),
-                lease_ms,
-                only: None,
-                except: refused.to_vec(),
-            },
+        let (only, except) = match claimable {
+            Claimable::Only(versions) => (Some(versions.to_vec()), Vec::new()),
+            Claimable::AllBut(refused) => (None, refused.to_vec()),
+        };
+        let body = ClaimBody {
+            name: owner.to_string(),
+            lease_ms,
+            only,
+            except,
+            languages: languages.map(<[String]>::to_vec),
         };
         let answer: ClaimAnswer = self.call("/api/v1/worker/claim", Some(&body))?;
         Ok(answer.claimed.map(|claim| claim.into_claimed(owner)))
@@ -550,5 +585,57 @@ mod tests {
         assert!(RemoteBackend::new("http://x/", "t\n", 1).is_err());
         assert!(!plain_segment("../etc") || !plain_segment(".."));
         assert!(!plain_segment("a/b"));
+    }
+
+    /// A claim and a report carry the worker's languages; an old worker's, without them,
+    /// still decode (any language); the server checks the ids.
+    #[test]
+    fn claims_and_reports_carry_the_languages_and_old_ones_without_them_decode() {
+        let body = ClaimBody {
+            name: "w1".into(),
+            lease_ms: 3000,
+            only: None,
+            except: Vec::new(),
+            languages: Some(vec!["c".into(), "cpp20".into()]),
+        };
+        let text = serde_json::to_string(&body).unwrap();
+        assert!(text.contains(r#""languages":["c","cpp20"]"#), "{text}");
+        let back: ClaimBody = serde_json::from_str(&text).unwrap();
+        assert_eq!(back.languages, body.languages);
+        let old: ClaimBody = serde_json::from_str(r#"{"name": "w1", "lease_ms": 3000}"#).unwrap();
+        assert_eq!(old.languages, None, "an old worker's claim: any language");
+
+        let report = WorkerReport {
+            name: "w1".into(),
+            host: "lab".into(),
+            jobs: 1,
+            started_at_ms: 1,
+            seen_at_ms: 2,
+            stopped: false,
+            note: String::new(),
+            languages: Some(vec!["python3".into()]),
+        };
+        let text = serde_json::to_string(&report).unwrap();
+        assert!(text.contains(r#""languages":["python3"]"#), "{text}");
+        assert_eq!(serde_json::from_str::<WorkerReport>(&text).unwrap(), report);
+        let old: WorkerReport = serde_json::from_str(
+            r#"{"name": "w1", "host": "lab", "jobs": 1, "started_at_ms": 1, "seen_at_ms": 2, "stopped": false, "note": ""}"#,
+        )
+        .unwrap();
+        assert_eq!(old.languages, None);
+
+        assert_eq!(
+            check_language_ids(&["c#".into(), "cpp20".into(), "pypy3.10".into()]),
+            Ok(())
+        );
+        assert!(check_language_ids(&[String::new()]).is_err());
+        assert!(check_language_ids(&["a".repeat(65)]).is_err());
+        let error = check_language_ids(&["c; drop".into()]).unwrap_err();
+        assert!(error.contains(r#""c; drop" is no language id"#), "{error}");
+        let many = vec!["c".to_string(); MAX_LANGUAGES + 1];
+        assert!(check_language_ids(&many)
+            .unwrap_err()
+            .contains("at most 256"));
+        assert_eq!(check_language_ids(&many[..MAX_LANGUAGES]), Ok(()));
     }
 }

@@ -11,6 +11,10 @@
 //! problem hashes against this machine's copies: a problem whose copy differs is never
 //! claimed, and the listener hears why once.
 //!
+//! A pool claims only submissions in the languages this machine runs (those of its table
+//! whose compilers and runtimes are installed, `Languages::available_ids`) and reports
+//! them with the worker, so the web form offers what some live worker runs.
+//!
 //! What happens is told to a [`WorkerListener`] (the library never prints): `judge serve`
 //! logs it, `judge worker` prints it on its terminal.
 
@@ -194,14 +198,33 @@ struct Course {
     judge: Arc<Judge>,
     problems: Vec<ProblemVersion>,
     broken: Vec<(String, String)>,
+    /// The languages of the judge's table this machine runs (looked up once per judge).
+    languages: Vec<String>,
+}
+
+impl Course {
+    fn new(
+        judge: Arc<Judge>,
+        problems: Vec<ProblemVersion>,
+        broken: Vec<(String, String)>,
+    ) -> Course {
+        let languages = judge.languages.available_ids();
+        Course {
+            judge,
+            problems,
+            broken,
+            languages,
+        }
+    }
 }
 
 /// Where the judge of a claimed submission comes from.
 enum Judging {
     /// This machine's judge.toml and copies of the problems.
     Local(std::sync::RwLock<Course>),
-    /// The server's versions, fetched by content hash into this machine's cache.
-    Fetched(Arc<ProblemCache>),
+    /// The server's versions, fetched by content hash into this machine's cache; the
+    /// languages this machine runs, by its own table.
+    Fetched(Arc<ProblemCache>, Vec<String>),
 }
 
 /// What the pool's threads share.
@@ -257,7 +280,19 @@ impl Shared {
             Judging::Local(course) => {
                 Some(course.read().unwrap_or_else(|e| e.into_inner()).clone())
             }
-            Judging::Fetched(_) => None,
+            Judging::Fetched(..) => None,
+        }
+    }
+
+    /// The languages this pool claims and reports: those this machine runs.
+    fn languages(&self) -> Vec<String> {
+        match &self.judging {
+            Judging::Local(course) => course
+                .read()
+                .unwrap_or_else(|e| e.into_inner())
+                .languages
+                .clone(),
+            Judging::Fetched(_, languages) => languages.clone(),
         }
     }
 
@@ -293,25 +328,24 @@ impl Workers {
         queue: Arc<Queue>,
         listener: Arc<dyn WorkerListener>,
     ) -> Workers {
-        let course = Course {
-            judge,
-            problems: options.problems.clone(),
-            broken: options.broken.clone(),
-        };
+        let course = Course::new(judge, options.problems.clone(), options.broken.clone());
         let judging = Judging::Local(std::sync::RwLock::new(course));
         Workers::start_with(options, Arc::new(store), judging, queue, listener)
     }
 
     /// Starts a pool that judges the server's versions of the problems, fetched through
-    /// `backend` into `cache` as submissions need them (`judge worker --server`).
+    /// `backend` into `cache` as submissions need them (`judge worker --server`), in
+    /// `languages` only (the ids of those this machine runs: it claims nothing else).
     pub fn start_fetching(
         options: WorkerOptions,
         backend: Arc<dyn Backend>,
         cache: Arc<ProblemCache>,
+        languages: Vec<String>,
         queue: Arc<Queue>,
         listener: Arc<dyn WorkerListener>,
     ) -> Workers {
-        Workers::start_with(options, backend, Judging::Fetched(cache), queue, listener)
+        let judging = Judging::Fetched(cache, languages);
+        Workers::start_with(options, backend, judging, queue, listener)
     }
 
     fn start_with(
@@ -417,11 +451,8 @@ impl Reloader {
         broken: Vec<(String, String)>,
     ) {
         if let Judging::Local(course) = &self.0.judging {
-            *course.write().unwrap_or_else(|e| e.into_inner()) = Course {
-                judge,
-                problems,
-                broken,
-            };
+            *course.write().unwrap_or_else(|e| e.into_inner()) =
+                Course::new(judge, problems, broken);
         }
         self.0.queue.notify();
     }
@@ -436,6 +467,7 @@ fn report(shared: &Shared, started_at_ms: i64, stopped: bool, note: &str) {
         seen_at_ms: now_ms(),
         stopped,
         note: note.to_string(),
+        languages: Some(shared.languages()),
     };
     if let Err(error) = shared.backend.report_worker(&report) {
         shared.store_failed("reporting this worker", &error);
@@ -457,7 +489,7 @@ fn check_problems(shared: &Shared, last: &mut Option<Vec<(String, String)>>) -> 
             problem_hash::refusals(&course.problems, &course.broken, &published)
         }
         None => match &shared.judging {
-            Judging::Fetched(cache) => cache
+            Judging::Fetched(cache, _) => cache
                 .refused()
                 .into_iter()
                 .map(|(version, why)| (version.id, why))
@@ -529,16 +561,23 @@ fn work(shared: &Shared) {
         let seen = queue.generation();
         let course = shared.course();
         let refused: Vec<ProblemVersion> = match &shared.judging {
-            Judging::Fetched(cache) => cache.refused().into_iter().map(|(v, _)| v).collect(),
+            Judging::Fetched(cache, _) => cache.refused().into_iter().map(|(v, _)| v).collect(),
             Judging::Local(_) => Vec::new(),
         };
         let claimable = match &course {
             Some(course) => Claimable::Only(&course.problems),
             None => Claimable::AllBut(&refused),
         };
-        let claimed = shared
-            .backend
-            .claim(&shared.options.name, shared.lease_ms(), claimable);
+        let languages = match &course {
+            Some(course) => course.languages.clone(),
+            None => shared.languages(),
+        };
+        let claimed = shared.backend.claim(
+            &shared.options.name,
+            shared.lease_ms(),
+            claimable,
+            Some(&languages),
+        );
         match claimed {
             Ok(Some(claimed)) => {
                 failures = 0;
@@ -719,7 +758,7 @@ fn judge_of(shared: &Shared, claimed: &Claimed) -> Option<Arc<Judge>> {
                     .clone(),
             )
         }
-        Judging::Fetched(cache) => cache,
+        Judging::Fetched(cache, _) => cache,
     };
     let version = ProblemVersion {
         id: claimed.problem.clone(),

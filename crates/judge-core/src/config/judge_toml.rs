@@ -407,6 +407,32 @@ pub fn builtin_languages() -> BTreeMap<String, LanguageToml> {
         .languages
 }
 
+impl Languages {
+    /// The table of judge.toml's `[languages]` entries, of which the contest allows
+    /// `allowed` (`None`: all).
+    pub fn from_table(
+        table: &BTreeMap<String, LanguageToml>,
+        allowed: Option<Vec<String>>,
+    ) -> Languages {
+        Languages::new(
+            table
+                .iter()
+                .map(|(id, entry)| Language {
+                    id: id.clone(),
+                    spec: LanguageSpec::from(entry),
+                })
+                .collect(),
+            allowed,
+        )
+    }
+
+    /// The built-in table ([`builtin_languages`]), every language allowed: a machine's
+    /// table when it has no judge.toml (`judge worker --server` in an empty folder).
+    pub fn builtin() -> Languages {
+        Languages::from_table(&builtin_languages(), None)
+    }
+}
+
 /// The whole judge.toml.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -471,16 +497,7 @@ impl JudgeConfig {
             sandbox: sandbox_settings(&toml.sandbox, &root),
             root,
             compile: CompileSettings::from(&toml.compile),
-            languages: Languages::new(
-                toml.languages
-                    .iter()
-                    .map(|(id, entry)| Language {
-                        id: id.clone(),
-                        spec: LanguageSpec::from(entry),
-                    })
-                    .collect(),
-                toml.contest.languages.clone(),
-            ),
+            languages: Languages::from_table(&toml.languages, toml.contest.languages.clone()),
             toml,
         };
         config.check()?;

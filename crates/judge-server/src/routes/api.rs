@@ -247,8 +247,9 @@ async fn problems(
         })
         .await
         .map_err(HttpError::into_json)?;
-    let languages: Vec<serde_json::Value> = contest
-        .offered_languages(&state.judge.languages)
+    let live = state.live_languages().await.map_err(HttpError::into_json)?;
+    let languages: Vec<serde_json::Value> = state
+        .offered_languages(&contest, live.as_deref())
         .into_iter()
         .map(|l| {
             serde_json::json!({

@@ -15,12 +15,12 @@
 //!
 //! | route | what |
 //! | --- | --- |
-//! | `POST /api/v1/worker/claim` | the next submission of a published version (or of the versions named) under a new lease |
+//! | `POST /api/v1/worker/claim` | the next submission of a published version (or of the versions named), in the languages named (none: any), under a new lease |
 //! | `POST /api/v1/worker/heartbeat` | renews the worker's leases; the submissions it still holds |
 //! | `POST /api/v1/worker/progress` | how far a claimed submission's judging has come |
 //! | `POST /api/v1/worker/result` | the result, written under the lease or discarded (`{"done": false}`) |
 //! | `POST /api/v1/worker/release` | hands one submission back; `/release-all`: all the worker's (it restarted) |
-//! | `POST /api/v1/worker/report` | what the worker says of itself (the teacher's list of workers) |
+//! | `POST /api/v1/worker/report` | what the worker says of itself (the teacher's list of workers, the languages it runs) |
 //! | `GET /api/v1/worker/queue` | the published problem versions, how many wait and are judged |
 //! | `GET /api/v1/worker/problems/{id}/{sha256}` | a published version's archive (judge-worker's `problem_hash`) |
 
@@ -41,8 +41,9 @@ use judge_course::error::ServerError;
 use judge_store::{Claimed, JudgeOutcome, ProblemVersion, Store, WorkerReport, WorkerToken};
 use judge_worker::backend::{claim_from_store, BackendError, Claimable};
 use judge_worker::remote::{
-    ClaimAnswer, ClaimBody, CountAnswer, DoneAnswer, HeartbeatAnswer, HeartbeatBody, LeaseBody,
-    NameBody, ProgressBody, QueueAnswer, ResultBody, WireClaim, WireLease,
+    check_language_ids, ClaimAnswer, ClaimBody, CountAnswer, DoneAnswer, HeartbeatAnswer,
+    HeartbeatBody, LeaseBody, NameBody, ProgressBody, QueueAnswer, ResultBody, WireClaim,
+    WireLease,
 };
 
 /// The result's address, whose bodies may be larger than any other JSON request's (a
@@ -217,14 +218,20 @@ async fn claim(
         check_versions(only)?;
     }
     check_versions(&body.except)?;
+    if let Some(languages) = &body.languages {
+        check_language_ids(languages).map_err(bad)?;
+    }
     let claimed = stored(&state, move |store| {
         let claimable = match &body.only {
             Some(only) => Claimable::Only(only),
             None => Claimable::AllBut(&body.except),
         };
-        claim_from_store(store, &owner, body.lease_ms, claimable).map_err(|error| match error {
-            BackendError::Store(error) => ServerError::Store(error),
-            other => ServerError::Task(other.to_string()),
+        let languages = body.languages.as_deref();
+        claim_from_store(store, &owner, body.lease_ms, claimable, languages).map_err(|error| {
+            match error {
+                BackendError::Store(error) => ServerError::Store(error),
+                other => ServerError::Task(other.to_string()),
+            }
         })
     })
     .await?;
@@ -349,6 +356,9 @@ async fn report(
     report.name = owner_of(&machine, &report.name)?;
     if report.host.len() > 255 || report.note.len() > 16 * 1024 {
         return Err(bad("host is at most 255 bytes, note at most 16 KiB"));
+    }
+    if let Some(languages) = &report.languages {
+        check_language_ids(languages).map_err(bad)?;
     }
     stored(&state, move |store| Ok(store.report_worker(&report)?)).await?;
     Ok(Json(serde_json::json!({})))

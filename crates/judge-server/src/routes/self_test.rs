@@ -79,8 +79,10 @@ fn blank_page(state: &AppState, contest: &Contest, problem: Option<String>) -> S
                 (p.id.clone(), title)
             })
             .collect(),
+        // Self-tests run on this machine, whether or not it judges submissions: what it
+        // runs, never what only a worker does.
         languages: contest
-            .offered_languages(&state.judge.languages)
+            .offered_languages(Some(&state.judge.languages), None)
             .into_iter()
             .map(|l| (l.id.clone(), l.spec.name.clone()))
             .collect(),

@@ -297,6 +297,25 @@ async fn detail(
         }
         _ => Vec::new(),
     };
+    // A queued submission that no live machine can take says so (a server that judges
+    // itself takes any language it runs; its own workers are live).
+    let no_machine_for_language =
+        if submission.summary.state == SubmissionState::Queued && !state.judges_here() {
+            let language = submission.summary.language.clone();
+            state
+                .with_store(move |store| {
+                    let live = store.live_workers()?;
+                    Ok(!live.iter().any(|worker| {
+                        worker
+                            .languages
+                            .as_ref()
+                            .is_none_or(|runs| runs.contains(&language))
+                    }))
+                })
+                .await?
+        } else {
+            false
+        };
     let problem_page = format!("/problems/{}", submission.summary.problem);
     let page = SubmissionPage {
         problem_href: contest.map_or_else(|| problem_page.clone(), |c| c.href(&problem_page)),
@@ -317,6 +336,7 @@ async fn detail(
         }),
         history,
         teacher,
+        no_machine_for_language,
     };
     // A submission's page is its contest's: that contest's title and clock.
     let chrome = match contest {

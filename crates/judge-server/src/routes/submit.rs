@@ -93,7 +93,7 @@ async fn form_view(
 ) -> Result<SubmitForm, HttpError> {
     let user_id = session.user.id;
     let of = contest.clone();
-    let (problems, remembered) = state
+    let (problems, remembered, live) = state
         .blocking(move |s| {
             let problems = of
                 .problems
@@ -109,6 +109,7 @@ async fn form_view(
             Ok((
                 problems,
                 s.store.setting(&settings::last_language(user_id))?,
+                s.store.live_languages()?,
             ))
         })
         .await?;
@@ -119,8 +120,8 @@ async fn form_view(
     Ok(SubmitForm {
         problems,
         selected_problem: problem,
-        languages: contest
-            .offered_languages(&state.judge.languages)
+        languages: state
+            .offered_languages(contest, live.as_deref())
             .into_iter()
             .map(|l| (l.id.clone(), l.spec.name.clone(), l.spec.extensions.clone()))
             .collect(),
@@ -344,7 +345,10 @@ pub(crate) async fn accept(
                 listed.unwrap_or_default().join(", "),
             ))
         })?;
-    let offered = contest.offered_languages(&state.judge.languages);
+    // What no machine runs now would wait in the queue: refused (a web front whose
+    // workers have not reported yet takes every allowed language).
+    let live = state.live_languages().await?;
+    let offered = state.offered_languages(&contest, live.as_deref());
     if !offered.iter().any(|l| l.id == language.id) {
         let ids: Vec<&str> = offered.iter().map(|l| l.id.as_str()).collect();
         return Err(HttpError::unprocessable(

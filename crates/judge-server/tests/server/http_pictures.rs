@@ -121,6 +121,7 @@ async fn a_student_sees_a_samples_picture_never_a_secret_tests_and_the_teacher_s
             owner: "by-hand",
             lease_ms: 600_000,
             problems: &problems,
+            languages: None,
         })
         .unwrap()
         .expect("the submission is queued");

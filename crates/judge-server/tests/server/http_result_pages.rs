@@ -176,6 +176,7 @@ fn claim(server: &TestServer, round: i64) -> Claimed {
             owner: "by-hand",
             lease_ms: 600_000,
             problems: &problems,
+            languages: None,
         })
         .unwrap()
         .expect("a queued submission");

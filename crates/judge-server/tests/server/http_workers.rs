@@ -11,7 +11,7 @@
 
 use crate::common::netns::Network;
 use crate::common::process::{
-    csrf, judge, judge_binary, try_request, Browser, HttpReply, ServeProcess,
+    csrf, judge, judge_binary, request, try_request, Browser, HttpReply, ServeProcess,
 };
 use crate::common::wait_for;
 use crate::common::{copy_problems, submission, write_config, Part};
@@ -730,5 +730,234 @@ fn an_edit_on_the_server_reaches_an_http_worker_at_its_next_claim() {
         "the worker fetches the edited problem once more: {output}"
     );
     assert_eq!(worker.cached(), 2, "{output}");
+    drop(server);
+}
+
+/// A server that does not judge itself and an HTTP worker whose machine runs only C (its
+/// own judge.toml's language table, tests/fixtures/worker-languages/) (issue 32): the
+/// worker judges the C submission and leaves the Python one queued, whose page says why;
+/// the form and the API then offer only C, and a Python submission is refused with 422.
+#[test]
+fn an_http_worker_claims_only_its_languages_and_the_form_offers_what_it_runs() {
+    let binary = judge_binary();
+    let dir = tempfile::tempdir().unwrap();
+    let problems = dir.path().join("problems");
+    crate::common::copy_problems(&problems);
+    let folder = problems.display().to_string();
+    let config = write_config(dir.path(), |contest| {
+        contest.insert("problems_dir".into(), folder.into());
+    });
+    let data = dir.path().join("data");
+    let data_arg = data.to_str().unwrap();
+    let added = printed(judge(
+        &binary,
+        &config,
+        &["users", "add", "ann", "--data", data_arg],
+    ));
+    let password = added.split_whitespace().last().unwrap().to_string();
+    let student = printed(judge(
+        &binary,
+        &config,
+        &["users", "token", "ann", "--data", data_arg],
+    ));
+    let worker_token = printed(judge(
+        &binary,
+        &config,
+        &["users", "worker-token", "rack", "--data", data_arg],
+    ));
+    let server = ServeProcess::start_with(
+        &binary,
+        &config,
+        &[
+            "--data",
+            data_arg,
+            "--workers",
+            "0",
+            "--listen",
+            "127.0.0.1:0",
+            "--submissions-per-minute",
+            "0",
+        ],
+        &dir.path().join("serve.log"),
+    );
+    let address = server.address.clone();
+    let submit = |language: &str, source: &str| -> HttpReply {
+        let body = serde_json::json!({"problem": "add", "language": language, "source": source})
+            .to_string();
+        call(&address, "POST", "/api/v1/submissions", &student, &body)
+    };
+    let id_of = |reply: HttpReply| -> i64 {
+        assert_eq!(reply.status, 201, "{}", reply.body);
+        serde_json::from_str::<serde_json::Value>(&reply.body).unwrap()["id"]
+            .as_i64()
+            .unwrap()
+    };
+    let offered = || -> Vec<String> {
+        let reply = call(&address, "GET", "/api/v1/problems", &student, "");
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        serde_json::from_str::<serde_json::Value>(&reply.body).unwrap()["languages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // No worker has said what it runs: every allowed language is offered and taken.
+    assert_eq!(offered(), ["c", "cpp", "python3"]);
+    let python = id_of(submit("python3", &submission("ac.py")));
+    let c_source = "#include <stdio.h>\nint main(void) { long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\\n\", a + b); return 0; }\n";
+    let c = id_of(submit("c", c_source));
+
+    let machine = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        crate::common::fixtures().join("worker-languages/judge.toml"),
+        machine.path().join("judge.toml"),
+    )
+    .unwrap();
+    let worker = HttpWorker::start(
+        &binary,
+        &address,
+        &worker_token,
+        "c-only",
+        machine.path(),
+        &dir.path().join("c-only.log"),
+        |_| {},
+    );
+    let verdict_of = |id: i64| -> Option<String> {
+        let connection = rusqlite::Connection::open(data.join("judge.sqlite3")).unwrap();
+        connection.busy_timeout(Duration::from_secs(5)).unwrap();
+        connection
+            .query_row(
+                "SELECT verdict FROM results WHERE submission_id = ?1",
+                [id],
+                |row| row.get(0),
+            )
+            .ok()
+    };
+    wait_for(
+        "the C submission's result",
+        Duration::from_secs(120),
+        || verdict_of(c).is_some(),
+    );
+    assert_eq!(verdict_of(c).as_deref(), Some("AC"), "{}", worker.output());
+    assert!(
+        worker
+            .output()
+            .contains("languages installed here, the only ones claimed: c"),
+        "{}",
+        worker.output()
+    );
+    // The older Python submission was passed over, and stays so.
+    std::thread::sleep(Duration::from_secs(2));
+    let state = |id: i64| -> String {
+        let connection = rusqlite::Connection::open(data.join("judge.sqlite3")).unwrap();
+        connection.busy_timeout(Duration::from_secs(5)).unwrap();
+        connection
+            .query_row("SELECT state FROM submissions WHERE id = ?1", [id], |row| {
+                row.get(0)
+            })
+            .unwrap()
+    };
+    assert_eq!(state(python), "queued", "{}", worker.output());
+    assert_eq!(verdict_of(python), None);
+    assert_eq!(
+        sql_count(
+            &data,
+            "SELECT count(*) FROM workers WHERE name = 'rack/c-only' AND languages = '[\"c\"]'"
+        ),
+        1,
+        "the worker reported its languages"
+    );
+
+    // A list that names no language ids is refused with why.
+    for (body, why) in [
+        (
+            r#"{"name": "w9", "lease_ms": 3000, "languages": ["c", "c; drop table"]}"#,
+            "is no language id",
+        ),
+        (
+            &format!(
+                r#"{{"name": "w9", "lease_ms": 3000, "languages": {}}}"#,
+                serde_json::json!(vec!["c"; 257])
+            ),
+            "at most 256",
+        ),
+    ] {
+        let reply = call(
+            &address,
+            "POST",
+            "/api/v1/worker/claim",
+            &worker_token,
+            body,
+        );
+        assert_eq!(reply.status, 400, "{}", reply.body);
+        assert!(reply.body.contains(why), "{}", reply.body);
+    }
+    let report = r#"{"name": "w9", "host": "h", "jobs": 1, "started_at_ms": 1, "seen_at_ms": 1, "stopped": true, "note": "", "languages": [""]}"#;
+    let reply = call(
+        &address,
+        "POST",
+        "/api/v1/worker/report",
+        &worker_token,
+        report,
+    );
+    assert_eq!(reply.status, 400, "{}", reply.body);
+
+    // What is offered now is what the live worker runs.
+    assert_eq!(offered(), ["c"]);
+    let browser = Browser::log_in(&address, "ann", &password);
+    let form = browser.get("/submit");
+    assert_eq!(form.status, 200, "{}", form.body);
+    assert!(form.body.contains(r#"option value="c""#), "{}", form.body);
+    assert!(
+        !form.body.contains(r#"option value="python3""#),
+        "{}",
+        form.body
+    );
+    let refused = submit("python3", &submission("ac.py"));
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    assert!(
+        refused
+            .body
+            .contains("No judging machine has the compiler or runtime for Python"),
+        "{}",
+        refused.body
+    );
+    // The queued one's page says why it waits; the judged one's does not.
+    let page = browser.get(&format!("/submissions/{python}"));
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(
+        page.body.contains(r#"id="no-machine-for-language""#),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains("no judging machine running now has"),
+        "{}",
+        page.body
+    );
+    let judged = browser.get(&format!("/submissions/{c}"));
+    assert!(
+        !judged.body.contains("no-machine-for-language"),
+        "{}",
+        judged.body
+    );
+    // In Chinese too.
+    let chinese = request(
+        &address,
+        "GET",
+        &format!("/submissions/{python}"),
+        &[
+            ("Cookie", browser.cookie.clone()),
+            ("Accept-Language", "zh-CN".to_string()),
+        ],
+        b"",
+    );
+    assert!(
+        chinese.body.contains("目前运行中的评测机都没有安装"),
+        "{}",
+        chinese.body
+    );
+    drop(worker);
     drop(server);
 }

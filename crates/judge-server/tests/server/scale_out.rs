@@ -566,6 +566,12 @@ fn a_worker_with_other_tests_refuses_and_a_remote_worker_shows_live_progress() {
         text.contains("worker good") && text.contains("queue: 0 queued, 0 being judged"),
         "{text}"
     );
+    // Each worker says which languages it judges (issue 32): those installed here.
+    let good_line = text.lines().find(|l| l.contains("worker good")).unwrap();
+    assert!(
+        good_line.contains(", judges ") && good_line.contains("python3"),
+        "{text}"
+    );
     assert!(good.terminate() && odd.terminate());
     drop(server);
 }

@@ -37,6 +37,8 @@ judge_i18n::texts! {
     /// Texts of the submission lists and a submission's page.
     pub struct SubmissionTexts {
         none_yet => "No submissions yet.", "还没有提交。";
+        no_machine_for_language(language: &str) => "It waits in the queue: no judging machine running now has {language}. It is judged when one that does starts.",
+            "正在排队等待：目前运行中的评测机都没有安装 {language}。待有安装它的评测机启动后即会评测。";
         submitted => "Submitted", "提交时间";
         student => "Student", "学生";
         problem => "Problem", "题目";
@@ -174,6 +176,9 @@ pub struct SubmissionPage {
     pub rejudged: bool,
     /// Its tests by subtask (empty when the problem has none).
     pub subtasks: Vec<judge_course::subtasks::Subtask>,
+    /// Whether it waits because no live judging machine runs its language (a server
+    /// that does not judge itself; the page says so).
+    pub no_machine_for_language: bool,
 }
 
 /// A submission's page: status, per-test results, the source.
@@ -213,6 +218,9 @@ pub fn detail(chrome: &Chrome, view: &SubmissionPage) -> Markup {
                 @if view.teacher { dt { (t.round()) } dd { (t.round_claims(s.round, s.claims)) } }
             }
             @if view.rejudged { (super::rejudge::queued_notice(1)) }
+            @if view.no_machine_for_language {
+                p class="notice" id="no-machine-for-language" { (t.no_machine_for_language(&view.language_name)) }
+            }
             @if let Some(previous) = s.rejudging() {
                 p class="notice rejudging" id="rejudging" {
                     @if s.state == SubmissionState::Judging { (t.being_rejudged_judging(s.round, previous.round)) }

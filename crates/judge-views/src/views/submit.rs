@@ -31,8 +31,8 @@ judge_i18n::texts! {
             "本场比赛不允许使用语言 {id:?}；可用：{allowed}。";
         language_not_for_problem(id: &str, problem: &str, listed: String) => "Problem {problem} takes only the languages its package lists ({listed}); {id:?} is not one of them.",
             "题目 {problem} 只接受其题目包列出的语言（{listed}），{id:?} 不在其中。";
-        language_unavailable(name: &str, offered: String) => "{name} cannot be judged on this server: its compiler or runtime is not installed. Languages offered: {offered}.",
-            "本服务器无法评测 {name}：未安装其编译器或运行环境。可用语言：{offered}。";
+        language_unavailable(name: &str, offered: String) => "No judging machine has the compiler or runtime for {name} now; choose a language offered: {offered}.",
+            "目前没有评测机安装了 {name} 的编译器或运行环境；请选择可用的语言：{offered}。";
         choose_language(allowed: String) => "Choose a language (the file's extension does not name one of this contest's: {allowed}).",
             "请选择语言（文件扩展名不对应本场比赛的任何语言：{allowed}）。";
         cannot_judge(problem: &str, shown: String) => "Problem {problem} cannot be judged right now: {shown}. Try again later.",

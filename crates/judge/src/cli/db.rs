@@ -127,8 +127,13 @@ pub fn execute(cli: &GlobalOptions, args: &DbArgs) -> anyhow::Result<u8> {
             for worker in store.workers()? {
                 let seen = (now - worker.seen_at_ms).max(0) / 1000;
                 let state = if worker.stopped { "stopped" } else { "running" };
+                let languages = match &worker.languages {
+                    Some(ids) if ids.is_empty() => "no language".to_string(),
+                    Some(ids) => ids.join(", "),
+                    None => "any language".to_string(),
+                };
                 println!(
-                    "worker {} on {}: {} jobs, {state}, last heard {seen} s ago{}",
+                    "worker {} on {}: {} jobs, {state}, last heard {seen} s ago, judges {languages}{}",
                     worker.name,
                     worker.host,
                     worker.jobs,

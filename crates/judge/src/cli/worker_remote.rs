@@ -2,18 +2,22 @@
 //! the server's address. Started in any folder (an empty one will do): it claims over
 //! HTTP, fetches each problem version it meets by content hash into its cache
 //! (`--cache`, bounded by `--cache-mib`), checks it and judges on it. A judge.toml found
-//! here (or `--config`) gives only this machine's `[sandbox]` settings.
+//! here (or `--config`) gives only this machine's `[sandbox]` settings and its language
+//! table, by which it claims only the languages whose compilers and runtimes are
+//! installed here (without one, by the built-in table).
 //!
 //! An unreachable server is tried again with back-off, said once a minute; a revoked
 //! token stops the worker (exit status 1, saying why); SIGINT/SIGTERM stop it cleanly.
 
 use super::common::{GlobalOptions, EXIT_ERROR, EXIT_JUDGED};
 use super::worker::{lease, Terminal, WorkerArgs};
+use judge_core::language::Languages;
 use judge_server::backend::{Backend, BackendError};
 use judge_server::problem_cache::ProblemCache;
 use judge_server::remote::RemoteBackend;
 use judge_server::workers::{self, WorkerOptions, Workers};
 use judge_server::Queue;
+use sandbox::SandboxConfig;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -27,11 +31,15 @@ pub fn execute(cli: &GlobalOptions, args: &WorkerArgs, server: &str) -> anyhow::
     let backend = RemoteBackend::new(server, &token, args.max_problem_mib.saturating_mul(MIB))
         .map_err(anyhow::Error::msg)?;
     let backend: Arc<dyn Backend> = Arc::new(backend);
-    // Only this machine's isolation settings come from a judge.toml; everything that
-    // decides a verdict comes from the server.
-    let sandbox = super::database::optional_config(cli.config.as_ref())?
-        .map(|config| config.sandbox)
-        .unwrap_or_default();
+    // Only this machine's isolation settings and which of its languages are installed
+    // come from a judge.toml; everything that decides a verdict comes from the server.
+    let (sandbox, languages) = match super::database::optional_config(cli.config.as_ref())? {
+        Some(config) => (config.sandbox, config.languages.available_ids()),
+        None => (
+            SandboxConfig::default(),
+            Languages::builtin().available_ids(),
+        ),
+    };
     let cancel = super::common::cancel_flag();
     let cache_dir = args
         .cache
@@ -70,6 +78,14 @@ pub fn execute(cli: &GlobalOptions, args: &WorkerArgs, server: &str) -> anyhow::
         cache_dir.display(),
         args.cache_mib
     ));
+    terminal.line(&format!(
+        "languages installed here, the only ones claimed: {}",
+        if languages.is_empty() {
+            "none (this worker will claim nothing)".to_string()
+        } else {
+            languages.join(", ")
+        }
+    ));
     let queue = Arc::new(Queue::new());
     let pool = Workers::start_fetching(
         WorkerOptions {
@@ -86,6 +102,7 @@ pub fn execute(cli: &GlobalOptions, args: &WorkerArgs, server: &str) -> anyhow::
         },
         backend,
         cache,
+        languages,
         queue.clone(),
         terminal.clone(),
     );

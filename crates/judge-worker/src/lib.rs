@@ -3,7 +3,7 @@
 //! - [`workers`]: a pool of threads that claim queued submissions from the store under a
 //!   lease and judge them with judge-core's [`judge_core::Judge`], inside `judge serve`
 //!   or as `judge worker` on another machine;
-//! - [`queue`]: the queue's live side in one process ([`Queue`]: wake-ups, stopping,
+//! - `queue`: the queue's live side in one process ([`Queue`]: wake-ups, stopping,
 //!   progress written to the store while a submission is judged);
 //! - [`backend`]: where a pool takes work and writes results: the store, or the server
 //!   over HTTP ([`remote`]: the client of `judge worker --server`; the endpoints are
@@ -19,7 +19,7 @@
 pub mod backend;
 pub mod problem_cache;
 pub mod problem_hash;
-pub mod queue;
+mod queue;
 pub mod remote;
 pub mod workers;
 

@@ -1,5 +1,6 @@
 // The judge's only script: live status of pending submissions (server-sent events, else
-// polling), local times, and picking the language from an uploaded file's extension.
+// polling), local times, the browser's offset from UTC in the contest editor, and picking
+// the language from an uploaded file's extension.
 // Pages work without it (reload by hand).
 "use strict";
 
@@ -10,6 +11,21 @@ function localTimes() {
       el.title = el.textContent;
       el.textContent = when.toLocaleString(document.documentElement.lang || undefined);
     }
+  }
+}
+
+// An offset-from-UTC field the server could fill in only with UTC (the course has no
+// time yet) gets this browser's offset instead: +08:00 in China, Z in UTC. The offset of
+// today; a time picked across a daylight-saving change keeps what is shown, as typed.
+function browserOffsets() {
+  const minutes = -new Date().getTimezoneOffset();
+  const two = (n) => String(n).padStart(2, "0");
+  const offset =
+    minutes === 0
+      ? "Z"
+      : (minutes < 0 ? "-" : "+") + two(Math.floor(Math.abs(minutes) / 60)) + ":" + two(Math.abs(minutes) % 60);
+  for (const el of document.querySelectorAll("input[data-browser-offset]")) {
+    el.value = offset;
   }
 }
 
@@ -107,6 +123,7 @@ function languageFromFile() {
 
 document.addEventListener("DOMContentLoaded", () => {
   localTimes();
+  browserOffsets();
   languageFromFile();
   liveStatus();
 });

@@ -20,11 +20,12 @@ function check(condition, message) {
   if (!condition) throw new Error("check failed: " + message);
 }
 
-async function session(viewport = { width: 1000, height: 700 }) {
+async function session(viewport = { width: 1000, height: 700 }, timezoneId = undefined) {
   const profile = mkdtempSync(join(tmpdir(), "judge-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: env.CHROMIUM || "/usr/bin/chromium",
     headless: true,
+    timezoneId,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-sync"],
     viewport,
   });
@@ -56,7 +57,8 @@ const shot = async (page, name) => {
 };
 const seen = {};
 
-const teacher = await session();
+// The teacher is in China: a course with no time yet offers the browser's +08:00.
+const teacher = await session(undefined, "Asia/Shanghai");
 const student = await session();
 try {
   const t = teacher.page;
@@ -68,7 +70,9 @@ try {
   await form.locator('input[name="id"]').fill("week2");
   await form.locator('input[name="title"]').fill("Week 2");
   await form.locator('select[name="scoring"]').selectOption("icpc");
-  // A date-and-time field (its value without the offset) and its offset beside it.
+  // A date-and-time field (its value without the offset) and its offset beside it, the
+  // browser's own while the course has no time.
+  seen.offered_offset = await form.locator('input[name="start_offset"]').inputValue();
   await form.locator('input[name="start"]').fill(iso(-5).slice(0, 16));
   await form.locator('input[name="start_offset"]').fill("Z");
   await form.locator('input[name="end"]').fill(iso(120).slice(0, 16));

@@ -396,6 +396,8 @@ fn a_course_is_run_from_the_browser_in_chromium() {
         serde_json::json!(["carol", "dave"]),
         "{seen}"
     );
+    // The course had no time yet: the offset offered is the browser's (Asia/Shanghai).
+    assert_eq!(seen["offered_offset"], "+08:00", "{seen}");
     let judge_toml = std::fs::read_to_string(test_server._dir.path().join("judge.toml")).unwrap();
     assert!(judge_toml.contains("id = \"week2\""), "{judge_toml}");
     println!("course in chromium: {seen}");

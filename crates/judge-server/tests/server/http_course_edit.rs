@@ -622,6 +622,14 @@ async fn the_teachers_page_edits_contests_with_csrf_and_versions() {
     let page = teacher.get("/teacher/contests").await;
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
     assert!(page.body.contains("Edit contests") && page.body.contains("Freeze now"));
+    // The course has no time yet: each offset is UTC, marked for the page's script to put
+    // the browser's own in its place (a course with times offers theirs: w4 below).
+    assert!(
+        page.body
+            .contains("name=\"start_offset\" value=\"Z\" data-browser-offset>"),
+        "{}",
+        page.body
+    );
     let csrf = page.csrf();
     let marker = "name=\"version\" value=\"";
     let at = page.body.find(marker).unwrap() + marker.len();

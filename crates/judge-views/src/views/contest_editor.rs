@@ -158,8 +158,8 @@ judge_i18n::texts! {
         for_groups => "For the groups (comma-separated; empty: every student)", "面向的分组（用逗号分隔；留空表示全部学生）";
         problems => "Problems, one a line: id and points; add", "题目，每行一个：编号和分值；末尾加";
         problems_after => "to run every test", "表示运行全部测试";
-        times_hint => "Each time is a date and time with its offset from UTC beside it (+08:00; Z: UTC), filled in with the offset of the course's times. Where the browser shows a text field, type e.g. 2026-12-01 09:00, or the whole time with its offset (2026-12-01 09:00+08:00, 2026-12-01T01:00:00Z); empty: none.",
-            "每个时间由日期时间和其旁边的 UTC 时差组成（+08:00；Z 表示 UTC），时差已按课程中已有的时间填好。浏览器显示为文本框时，请输入如 2026-12-01 09:00，或带时差的完整时间（2026-12-01 09:00+08:00、2026-12-01T01:00:00Z）；留空表示无。";
+        times_hint => "Each time is a date and time with its offset from UTC beside it (+08:00; Z: UTC), filled in with the offset of the course's times (before the course has any, with this browser's). Where the browser shows a text field, type e.g. 2026-12-01 09:00, or the whole time with its offset (2026-12-01 09:00+08:00, 2026-12-01T01:00:00Z); empty: none.",
+            "每个时间由日期时间和其旁边的 UTC 时差组成（+08:00；Z 表示 UTC），时差已按课程中已有的时间填好（课程尚无时间时，按本浏览器的时区）。浏览器显示为文本框时，请输入如 2026-12-01 09:00，或带时差的完整时间（2026-12-01 09:00+08:00、2026-12-01T01:00:00Z）；留空表示无。";
         offset => "offset from UTC", "UTC 时差";
         save => "Save", "保存";
         now => "Now:", "当前：";
@@ -210,21 +210,29 @@ fn invalid(refused: Option<&Refused>, name: &str) -> Option<&'static str> {
         .then_some("true")
 }
 
-/// A time field: the browser's date-and-time field (`value.0`, `2026-12-07T09:00`) and
-/// beside it the offset from UTC (`value.1`, field `NAME_offset`), which the server puts
-/// after the time. A browser without the date-and-time field shows a text field, which
-/// takes a time typed with its offset too.
+/// A time field's values: the date and time (`2026-12-07T09:00`), the offset from UTC
+/// beside it, and whether that offset is only UTC for want of any other (the course has
+/// no time yet): the page's script then puts the browser's own offset in its place.
+struct TimeValue {
+    local: String,
+    offset: String,
+    offset_is_a_guess: bool,
+}
+
+/// A time field: the browser's date-and-time field and beside it the offset from UTC
+/// (field `NAME_offset`), which the server puts after the time. A browser without the
+/// date-and-time field shows a text field, which takes a time typed with its offset too.
 fn time_field(
     t: EditorTexts,
     label: &str,
     name: &str,
-    value: (String, String),
+    value: TimeValue,
     refused: Option<&Refused>,
 ) -> Markup {
     html! {
-        label { (label) " " input type="datetime-local" name=(name) value=(value.0) aria-invalid=[invalid(refused, name)]; }
+        label { (label) " " input type="datetime-local" name=(name) value=(value.local) aria-invalid=[invalid(refused, name)]; }
         " "
-        label { (t.offset()) " " input type="text" size="6" name=(format!("{name}_offset")) value=(value.1); }
+        label { (t.offset()) " " input type="text" size="6" name=(format!("{name}_offset")) value=(value.offset) data-browser-offset[value.offset_is_a_guess]; }
         (mistakes_of(refused, name))
         br;
     }
@@ -294,23 +302,28 @@ fn definition_fields(
     t: EditorTexts,
     view: Option<&ContestView>,
     refused: Option<&Refused>,
-    course_offset: &str,
+    course_offset: Option<&str>,
 ) -> Markup {
     let typed = refused.map(|r| &r.typed);
     // A time field's date and time and its offset: as typed, else the definition's, else
-    // empty with the course's offset.
+    // empty with the course's offset (UTC, to be guessed by the browser, when the course
+    // has no time yet).
     let time = |name: &str, stored: Option<&String>| {
+        let as_typed = |name: &str| typed.and_then(|f| f.get(name)).cloned();
+        let typed_offset = as_typed(&format!("{name}_offset"));
         let (local, offset) = stored.and_then(|s| local_and_offset(s)).unwrap_or_else(|| {
             (
                 stored.cloned().unwrap_or_default(),
-                course_offset.to_string(),
+                course_offset.unwrap_or("Z").to_string(),
             )
         });
-        let as_typed = |name: &str| typed.and_then(|f| f.get(name)).cloned();
-        (
-            as_typed(name).unwrap_or(local),
-            as_typed(&format!("{name}_offset")).unwrap_or(offset),
-        )
+        TimeValue {
+            local: as_typed(name).unwrap_or(local),
+            offset_is_a_guess: typed_offset.is_none()
+                && course_offset.is_none()
+                && stored.and_then(|s| local_and_offset(s)).is_none(),
+            offset: typed_offset.unwrap_or(offset),
+        }
     };
     let d = view.map(|v| &v.definition);
     let number = |value: Option<u32>| value.map(|m| m.to_string()).unwrap_or_default();
@@ -390,12 +403,12 @@ pub fn page_of(
 ) -> Markup {
     let t = EditorTexts(chrome.lang);
     // The offset an empty time field offers: the one the course's times were written
-    // with (the first that has one), else UTC.
+    // with (the first that has one); None: the course has no time yet.
     let course_offset = contests
         .iter()
         .flat_map(|c| [&c.definition.start, &c.definition.end])
         .find_map(|time| time.as_deref().and_then(local_and_offset))
-        .map_or_else(|| "Z".to_string(), |(_, offset)| offset);
+        .map(|(_, offset)| offset);
     let refused_here = |contest: Option<&str>| refused.filter(|r| r.contest.as_deref() == contest);
     let reason = |refused: Option<&Refused>| {
         html! {
@@ -437,7 +450,7 @@ pub fn page_of(
                     form method="post" action=(format!("/teacher/contests/{}", view.definition.id)) {
                         (csrf_field(csrf))
                         input type="hidden" name="version" value=(refused.and_then(|r| r.version.as_deref()).unwrap_or(&view.version));
-                        (definition_fields(t, Some(view), refused, &course_offset))
+                        (definition_fields(t, Some(view), refused, course_offset.as_deref()))
                         button type="submit" { (t.save()) }
                     }
                     form method="post" action=(format!("/teacher/contests/{}/action", view.definition.id)) class="inline" {
@@ -466,7 +479,7 @@ pub fn page_of(
                 form method="post" action="/teacher/contests" {
                     (csrf_field(csrf))
                     (field(t.id(), "id", refused.and_then(|r| r.typed.get("id")).map_or("", String::as_str), refused))
-                    (definition_fields(t, None, refused, &course_offset))
+                    (definition_fields(t, None, refused, course_offset.as_deref()))
                     button type="submit" { (t.create()) }
                 }
             }

@@ -192,11 +192,15 @@ async fn students_see_current_and_past_contests_and_nothing_of_an_upcoming_one()
         submit_into(&mut ann, "nope", "print(1)").await.status,
         StatusCode::NOT_FOUND
     );
-    // The teacher sees the upcoming contest's pages and the window form.
+    // The teacher sees the upcoming contest's pages and the way to its times: its form in
+    // the contest editor (no second form with times typed as text).
     let mut teacher = server.login("teacher").await;
     let list = teacher.get("/contests").await;
     assert!(list.body.contains("href=\"/contests/later/problems\""));
-    assert!(list.body.contains("action=\"/contests/later/window\""));
+    assert!(list
+        .body
+        .contains("href=\"/teacher/contests#contest-later\""));
+    assert!(!list.body.contains("name=\"start\""), "{}", list.body);
     let problems = teacher.get("/contests/later/problems").await;
     assert_eq!(problems.status, StatusCode::OK);
     assert!(problems

@@ -1,5 +1,5 @@
 //! The course's contests: the list (current, upcoming, past), the statistics per problem,
-//! and the teacher's window form.
+//! and the teacher's way to each contest's times.
 
 use super::format;
 use super::layout::{csrf_field, page, Chrome};
@@ -31,13 +31,7 @@ judge_i18n::texts! {
         phase_over => "over", "已结束";
         scoreboard => "scoreboard", "排行榜";
         statistics_link => "statistics", "统计";
-        change_window => "Change the window of", "修改时间：";
-        start => "Start", "开始";
-        end => "End", "结束";
-        deadline => "Deadline", "截止";
-        late_until_field => "Late until", "迟交截止";
-        save => "Save", "保存";
-        window_hint => "Times as RFC 3339, e.g. 2026-12-01T09:00:00Z. judge.toml says:", "时间格式为 RFC 3339，例如 2026-12-01T09:00:00Z。judge.toml 中为：";
+        change_times => "Change its times, problems and rules in the contest editor", "在比赛编辑页修改其时间、题目和规则";
         reset => "Back to judge.toml's window", "恢复 judge.toml 中的时间";
         statistics => "Statistics", "统计";
         statistics_note => "students' submissions in this contest, each counted by its current verdict", "本场比赛中学生的提交，按当前结果计数";
@@ -162,11 +156,6 @@ pub fn list(chrome: &Chrome, rows: &[ContestRow], teacher: bool, csrf_token: &st
     )
 }
 
-/// An RFC 3339 time for a form field (UTC).
-fn field_time(ms: Option<i64>) -> String {
-    ms.map(judge_core::text::rfc3339_ms).unwrap_or_default()
-}
-
 /// The teacher's tools for a contest's board: its exports, and publishing it when it
 /// freezes.
 fn teacher_tools(contest: &Contest, csrf_token: &str) -> Markup {
@@ -212,24 +201,16 @@ pub fn publish_form(contest: &Contest, csrf_token: &str, back: &str) -> Markup {
     }
 }
 
-/// The teacher's form for a contest's window (RFC 3339 times; empty end: none).
+/// The teacher's way to a contest's times: its form in the contest editor (the one place
+/// that changes them, with date-and-time fields); and, when a window set in the store
+/// (End now, the window route) overrides judge.toml's, the button that drops it.
 fn window_form(contest: &Contest, csrf_token: &str) -> Markup {
     let t = ContestTexts::current();
-    let window = contest.window();
-    let homework = contest.kind == ContestKind::Homework;
     html! {
-        details {
-            summary { (t.change_window()) " " (contest.title) }
-            form method="post" action={ "/contests/" (contest.id) "/window" } class="window" {
-                (csrf_field(csrf_token))
-                label { (t.start()) " " input type="text" name="start" value=(field_time(Some(window.start_ms))) required; }
-                label { @if homework { (t.deadline()) } @else { (t.end()) } " " input type="text" name="end" value=(field_time(window.end_ms)); }
-                @if homework { label { (t.late_until_field()) " " input type="text" name="late_until" value=(field_time(window.late_until_ms)); } }
-                button type="submit" { (t.save()) }
-                span class="muted" { " " (t.window_hint()) " "
-                    (field_time(Some(contest.configured.start_ms))) " – " (field_time(contest.configured.end_ms)) }
-            }
+        p class="window" {
+            a href={ "/teacher/contests#contest-" (contest.id) } { (t.change_times()) }
             @if contest.overridden() {
+                " "
                 form method="post" action={ "/contests/" (contest.id) "/window" } class="inline" {
                     (csrf_field(csrf_token))
                     input type="hidden" name="reset" value="1";

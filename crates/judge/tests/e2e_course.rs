@@ -96,7 +96,7 @@ fn init_makes_a_course_that_import_verify_users_and_serve_accept() {
         common::judge_in(&below, &["users", "add", "ann"]),
         "users add",
     );
-    assert!(shown.contains("added student ann"), "{shown}");
+    assert!(shown.contains("added ann (student)"), "{shown}");
     let listed = succeeds(common::judge_in(&course, &["users", "list"]), "users list");
     assert!(listed.contains("ann"), "{listed}");
     assert!(!below.join("judge-data").exists());

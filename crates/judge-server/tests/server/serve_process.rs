@@ -224,7 +224,7 @@ fn judge_users_adds_imports_lists_and_resets_accounts() {
     );
     let stdout = String::from_utf8_lossy(&added.stdout);
     assert!(
-        stdout.starts_with("added teacher teach; password: "),
+        stdout.starts_with("added teach (teacher); password: "),
         "{stdout}"
     );
     assert_eq!(password_of(&added).len(), 12);

@@ -108,7 +108,7 @@ pub fn execute(cli: &GlobalOptions, args: &UsersArgs) -> anyhow::Result<u8> {
                 Role::Student
             };
             let password = accounts::add_user(&store, name, role, None)?;
-            println!("added {} {name}; password: {password}", role.as_str());
+            println!("added {name} ({}); password: {password}", role.as_str());
             Ok(EXIT_JUDGED)
         }
         UsersCommand::Import { file } => {

@@ -600,13 +600,18 @@ fn judge_through_an_import_and_a_killed_worker(binary: &Path, network: &Network)
     drop(server);
 }
 
-/// An edit on the server reaches an HTTP worker at its next claim (issues 30 and 35): the
-/// teacher lowers a problem's time limit through the API while a worker in an empty folder
-/// runs; the same program, accepted before, is judged TLE after, the worker having fetched
-/// the problem's new version by its content hash.
-#[test]
-fn an_edit_on_the_server_reaches_an_http_worker_at_its_next_claim() {
-    let binary = judge_binary();
+/// A course for HTTP workers: the test problems, a student `ann` (her password and API
+/// token) and a worker token `rack`, in a store under `dir/data`.
+struct Course {
+    dir: tempfile::TempDir,
+    config: PathBuf,
+    data: PathBuf,
+    password: String,
+    student: String,
+    worker_token: String,
+}
+
+fn course_for_workers(binary: &Path) -> Course {
     let dir = tempfile::tempdir().unwrap();
     let problems = dir.path().join("problems");
     crate::common::copy_problems(&problems);
@@ -616,16 +621,73 @@ fn an_edit_on_the_server_reaches_an_http_worker_at_its_next_claim() {
     });
     let data = dir.path().join("data");
     let data_arg = data.to_str().unwrap();
-    printed(judge(
-        &binary,
+    let added = printed(judge(
+        binary,
         &config,
         &["users", "add", "ann", "--data", data_arg],
     ));
+    let password = added.split_whitespace().last().unwrap().to_string();
     let student = printed(judge(
-        &binary,
+        binary,
         &config,
         &["users", "token", "ann", "--data", data_arg],
     ));
+    let worker_token = printed(judge(
+        binary,
+        &config,
+        &["users", "worker-token", "rack", "--data", data_arg],
+    ));
+    Course {
+        dir,
+        config,
+        data,
+        password,
+        student,
+        worker_token,
+    }
+}
+
+/// `judge serve` of `config` that judges nothing itself (its HTTP workers do), with no
+/// submission rate limit, its log in `dir/serve.log`.
+fn serve_without_judging(
+    binary: &Path,
+    dir: &tempfile::TempDir,
+    config: &Path,
+    data: &Path,
+) -> ServeProcess {
+    ServeProcess::start_with(
+        binary,
+        config,
+        &[
+            "--data",
+            data.to_str().unwrap(),
+            "--workers",
+            "0",
+            "--listen",
+            "127.0.0.1:0",
+            "--submissions-per-minute",
+            "0",
+        ],
+        &dir.path().join("serve.log"),
+    )
+}
+
+/// An edit on the server reaches an HTTP worker at its next claim (issues 30 and 35): the
+/// teacher lowers a problem's time limit through the API while a worker in an empty folder
+/// runs; the same program, accepted before, is judged TLE after, the worker having fetched
+/// the problem's new version by its content hash.
+#[test]
+fn an_edit_on_the_server_reaches_an_http_worker_at_its_next_claim() {
+    let binary = judge_binary();
+    let Course {
+        dir,
+        config,
+        data,
+        student,
+        worker_token,
+        ..
+    } = course_for_workers(&binary);
+    let data_arg = data.to_str().unwrap();
     printed(judge(
         &binary,
         &config,
@@ -636,26 +698,7 @@ fn an_edit_on_the_server_reaches_an_http_worker_at_its_next_claim() {
         &config,
         &["users", "token", "teach", "--data", data_arg],
     ));
-    let worker_token = printed(judge(
-        &binary,
-        &config,
-        &["users", "worker-token", "rack", "--data", data_arg],
-    ));
-    let server = ServeProcess::start_with(
-        &binary,
-        &config,
-        &[
-            "--data",
-            data_arg,
-            "--workers",
-            "0",
-            "--listen",
-            "127.0.0.1:0",
-            "--submissions-per-minute",
-            "0",
-        ],
-        &dir.path().join("serve.log"),
-    );
+    let server = serve_without_judging(&binary, &dir, &config, &data);
     let address = server.address.clone();
     let folder = tempfile::tempdir().unwrap();
     let worker = HttpWorker::start(
@@ -740,46 +783,15 @@ fn an_edit_on_the_server_reaches_an_http_worker_at_its_next_claim() {
 #[test]
 fn an_http_worker_claims_only_its_languages_and_the_form_offers_what_it_runs() {
     let binary = judge_binary();
-    let dir = tempfile::tempdir().unwrap();
-    let problems = dir.path().join("problems");
-    crate::common::copy_problems(&problems);
-    let folder = problems.display().to_string();
-    let config = write_config(dir.path(), |contest| {
-        contest.insert("problems_dir".into(), folder.into());
-    });
-    let data = dir.path().join("data");
-    let data_arg = data.to_str().unwrap();
-    let added = printed(judge(
-        &binary,
-        &config,
-        &["users", "add", "ann", "--data", data_arg],
-    ));
-    let password = added.split_whitespace().last().unwrap().to_string();
-    let student = printed(judge(
-        &binary,
-        &config,
-        &["users", "token", "ann", "--data", data_arg],
-    ));
-    let worker_token = printed(judge(
-        &binary,
-        &config,
-        &["users", "worker-token", "rack", "--data", data_arg],
-    ));
-    let server = ServeProcess::start_with(
-        &binary,
-        &config,
-        &[
-            "--data",
-            data_arg,
-            "--workers",
-            "0",
-            "--listen",
-            "127.0.0.1:0",
-            "--submissions-per-minute",
-            "0",
-        ],
-        &dir.path().join("serve.log"),
-    );
+    let Course {
+        dir,
+        config,
+        data,
+        password,
+        student,
+        worker_token,
+    } = course_for_workers(&binary);
+    let server = serve_without_judging(&binary, &dir, &config, &data);
     let address = server.address.clone();
     let submit = |language: &str, source: &str| -> HttpReply {
         let body = serde_json::json!({"problem": "add", "language": language, "source": source})

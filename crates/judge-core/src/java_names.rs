@@ -1,15 +1,17 @@
-//! The class names a Java source needs: javac wants a public top-level class in a file of
+//! The class names a JVM source needs: javac wants a public top-level class in a file of
 //! its name, and `java` must be given the class with the `main` method (with its
 //! package). Students name their class `Solution` or after the problem, as other judges
-//! allow (Kattis runs the public class with `main`), so the judge reads the names from the
-//! source instead of requiring `Main`.
+//! allow (Kattis runs the public class with `main`, and a Scala program's object with
+//! it: `object Different`), so the judge reads the names from the source instead of
+//! requiring `Main`.
 //!
 //! A scan of the source's tokens, not a parser: comments, strings, text blocks and
 //! character literals are skipped, braces counted; a type declared at the top level
-//! (`class`, `interface`, `enum`, `record`) with `public` among its modifiers is the
-//! file's class; one with `void main(` directly in its body has the entry point. Whatever
-//! the scan cannot tell falls back to `Main`, and javac's own message then says what is
-//! wrong.
+//! (`class`, `interface`, `enum`, `record`, Scala's `object`) with `public` among its
+//! modifiers is the file's class; one with `void main(` (Scala: `def main(`) directly in
+//! its body, or a Scala object that `extends App`, has the entry point. Whatever the scan
+//! cannot tell falls back to `Main`, and the compiler's or the JVM's own message then says
+//! what is wrong.
 
 /// The names of one Java source.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,14 +140,26 @@ pub fn java_names(source: &str) -> JavaNames {
             Token::Word(w) if depth == 0 && w == "public" => public = true,
             Token::Word(w)
                 if depth == 0
-                    && matches!(w.as_str(), "class" | "interface" | "enum" | "record")
+                    && matches!(
+                        w.as_str(),
+                        "class" | "interface" | "enum" | "record" | "object"
+                    )
                     && !symbol(i.wrapping_sub(1), '.') =>
             {
                 if let Some(name) = word(i + 1) {
+                    // A Scala `object X extends App { ... }`: its body is the program.
+                    let header = tokens[i + 2..]
+                        .iter()
+                        .take_while(|t| !matches!(t, Token::Symbol('{') | Token::Symbol(';')));
+                    let extends_app = w == "object"
+                        && header.clone().any(|t| t == &Token::Word("App".to_string()))
+                        && header
+                            .clone()
+                            .any(|t| t == &Token::Word("extends".to_string()));
                     types.push(Declared {
                         name: name.to_string(),
                         public,
-                        has_main: false,
+                        has_main: extends_app,
                     });
                     open = Some(types.len() - 1);
                     i += 2;
@@ -153,7 +167,9 @@ pub fn java_names(source: &str) -> JavaNames {
                 }
             }
             Token::Word(w)
-                if depth == 1 && w == "main" && word(i.wrapping_sub(1)) == Some("void") =>
+                if depth == 1
+                    && w == "main"
+                    && matches!(word(i.wrapping_sub(1)), Some("void" | "def")) =>
             {
                 if let (Some(index), true) = (open, symbol(i + 1, '(')) {
                     types[index].has_main = true;
@@ -193,6 +209,18 @@ mod tests {
 
     fn pair(file: &str, main: &str) -> (String, String) {
         (file.to_string(), main.to_string())
+    }
+
+    #[test]
+    fn a_scala_object_with_main_or_extending_app_is_the_one_to_run() {
+        let kattis = "import scala.io.StdIn\n// object Main in a comment\nobject Different {\n  def main(args: Array[String]): Unit = {\n    println(\"}\")\n  }\n}\n";
+        assert_eq!(names(kattis).1, "Different");
+        let app = "case class Point(x: Int)\nobject Solve extends App {\n  println(1)\n}\n";
+        assert_eq!(names(app).1, "Solve");
+        let packaged = "package contest\nclass Helper { def main2(): Unit = () }\nobject Runner {\n  def main(args: Array[String]): Unit = ()\n}\n";
+        assert_eq!(names(packaged).1, "contest.Runner");
+        // No object with an entry point: Main, and the JVM says what is missing.
+        assert_eq!(names("object Tools { def add(a: Int) = a }\n").1, "Main");
     }
 
     #[test]

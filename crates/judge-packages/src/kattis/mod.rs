@@ -990,7 +990,8 @@ fn submission_rule(folder: &str, format: Format, scoring: bool) -> Option<Expect
     })
 }
 
-/// A Python file whose `#!` line names Python 2 cannot be judged by python3.
+/// A Python file whose `#!` line names Python 2: not judged (Debian 12, which the judge
+/// targets, has no Python 2 to run it with), and the reason says so.
 pub fn python2_reason(path: &Path) -> Option<String> {
     if path.extension().is_none_or(|e| e != "py") {
         return None;
@@ -998,7 +999,7 @@ pub fn python2_reason(path: &Path) -> Option<String> {
     let text = std::fs::read_to_string(path).ok()?;
     let first = text.lines().next()?;
     (first.starts_with("#!") && first.contains("python2")).then(|| {
-        "a Python 2 program (its #! line says so); the language table has python3 only".to_string()
+        "a Python 2 program (its #! line says so): Python 2 is not available (Debian 12 has no Python 2), so it is not judged".to_string()
     })
 }
 

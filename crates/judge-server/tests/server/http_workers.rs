@@ -647,6 +647,19 @@ fn course_for_workers(binary: &Path) -> Course {
     }
 }
 
+/// Submission `id`'s verdict in the SQLite store under `data`, once it has one.
+fn stored_verdict(data: &Path, id: i64) -> Option<String> {
+    let connection = rusqlite::Connection::open(data.join("judge.sqlite3")).unwrap();
+    connection.busy_timeout(Duration::from_secs(5)).unwrap();
+    connection
+        .query_row(
+            "SELECT verdict FROM results WHERE submission_id = ?1",
+            [id],
+            |row| row.get(0),
+        )
+        .ok()
+}
+
 /// `judge serve` of `config` that judges nothing itself (its HTTP workers do), with no
 /// submission rate limit, its log in `dir/serve.log`.
 fn serve_without_judging(
@@ -717,17 +730,7 @@ fn an_edit_on_the_server_reaches_an_http_worker_at_its_next_claim() {
     );
     let body =
         serde_json::json!({"problem": "add", "language": "python3", "source": source}).to_string();
-    let verdict_of = |id: i64| -> Option<String> {
-        let connection = rusqlite::Connection::open(data.join("judge.sqlite3")).unwrap();
-        connection.busy_timeout(Duration::from_secs(5)).unwrap();
-        connection
-            .query_row(
-                "SELECT verdict FROM results WHERE submission_id = ?1",
-                [id],
-                |row| row.get(0),
-            )
-            .ok()
-    };
+    let verdict_of = |id: i64| stored_verdict(&data, id);
     let submit = || -> i64 {
         let reply = call(&address, "POST", "/api/v1/submissions", &student, &body);
         assert_eq!(reply.status, 201, "{}", reply.body);
@@ -835,17 +838,7 @@ fn an_http_worker_claims_only_its_languages_and_the_form_offers_what_it_runs() {
         &dir.path().join("c-only.log"),
         |_| {},
     );
-    let verdict_of = |id: i64| -> Option<String> {
-        let connection = rusqlite::Connection::open(data.join("judge.sqlite3")).unwrap();
-        connection.busy_timeout(Duration::from_secs(5)).unwrap();
-        connection
-            .query_row(
-                "SELECT verdict FROM results WHERE submission_id = ?1",
-                [id],
-                |row| row.get(0),
-            )
-            .ok()
-    };
+    let verdict_of = |id: i64| stored_verdict(&data, id);
     wait_for(
         "the C submission's result",
         Duration::from_secs(120),

@@ -283,8 +283,8 @@ pub struct Restored {
 }
 
 /// Refuses a store that judging workers (`judge serve`'s own, `judge worker`s) reported
-/// to within [`LIVE_WORKER_MS`](crate::leases::LIVE_WORKER_MS) without stopping: a restore under them would mix their
-/// leases and results with the backup's.
+/// to within [`LIVE_WORKER_MS`](crate::leases::LIVE_WORKER_MS) without stopping: a
+/// restore under them would mix their leases and results with the backup's.
 fn refuse_live_workers(store: &Store) -> Result<()> {
     let now = super::now_ms();
     let live: Vec<String> = store

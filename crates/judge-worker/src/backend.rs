@@ -75,10 +75,10 @@ pub trait Backend: Send + Sync {
     fn watch_queue(&self, wake: Box<dyn Fn() + Send + Sync>) -> bool;
 }
 
-/// A claim as the store takes it (in `languages` only, when given): [`Claimable::AllBut`] is the published versions less
-/// the refused ones, read just before (a version published in between is taken at the
-/// next claim; one replaced in between is no longer claimable, since the store joins
-/// the published list).
+/// A claim as the store takes it (in `languages` only, when given): [`Claimable::AllBut`]
+/// is the published versions less the refused ones, read just before (a version
+/// published in between is taken at the next claim; one replaced in between is no longer
+/// claimable, since the store joins the published list).
 pub fn claim_from_store(
     store: &Store,
     owner: &str,

@@ -311,7 +311,10 @@ fn definition_fields(
     let time = |name: &str, stored: Option<&String>| {
         let as_typed = |name: &str| typed.and_then(|f| f.get(name)).cloned();
         let typed_offset = as_typed(&format!("{name}_offset"));
-        let (local, offset) = stored.and_then(|s| local_and_offset(s)).unwrap_or_else(|| {
+        let parsed = stored.and_then(|s| local_and_offset(s));
+        let offset_is_a_guess =
+            typed_offset.is_none() && course_offset.is_none() && parsed.is_none();
+        let (local, offset) = parsed.unwrap_or_else(|| {
             (
                 stored.cloned().unwrap_or_default(),
                 course_offset.unwrap_or("Z").to_string(),
@@ -319,9 +322,7 @@ fn definition_fields(
         });
         TimeValue {
             local: as_typed(name).unwrap_or(local),
-            offset_is_a_guess: typed_offset.is_none()
-                && course_offset.is_none()
-                && stored.and_then(|s| local_and_offset(s)).is_none(),
+            offset_is_a_guess,
             offset: typed_offset.unwrap_or(offset),
         }
     };

@@ -100,7 +100,7 @@ pub fn compile_files(
             cached: false,
         });
     };
-    let mut argv = command_with_sources(command, language, others);
+    let mut argv = command_with_sources(command, language, source, others);
     let mut root_binds = toolchain.root_binds.clone();
     let used = match precompiled {
         Some(precompiled) => {
@@ -180,36 +180,41 @@ pub fn compile_files(
     })
 }
 
-/// The compile command with a program's other sources named after `source`, when the
+/// The compile command with a program's other sources named where `source` is, when the
 /// language compiles them all (`compile_all_sources`): those of its extensions only, not
-/// its headers (nor anything else put beside it).
+/// its headers (nor anything else put beside it), in the language's `source_order`.
+/// `source` is the entry's text.
 pub fn command_with_sources(
     command: &[String],
     language: &crate::language::LanguageSpec,
+    source: &[u8],
     others: &[SourceFile],
 ) -> Vec<String> {
-    let extra_sources: Vec<&str> = if language.compile_all_sources {
+    let extra_sources: Vec<(&str, &[u8])> = if language.compile_all_sources {
         others
             .iter()
-            .map(|f| f.name.as_str())
-            .filter(|name| {
-                let extension = Path::new(name).extension().and_then(|e| e.to_str());
+            .filter(|file| {
+                let extension = Path::new(&file.name).extension().and_then(|e| e.to_str());
                 language
                     .extensions
                     .iter()
                     .any(|e| extension.is_some_and(|x| x.eq_ignore_ascii_case(e)))
             })
+            .map(|file| (file.name.as_str(), file.bytes.as_slice()))
             .collect()
     } else {
         Vec::new()
     };
+    let sources = crate::source_order::ordered(
+        language.source_order,
+        (language.source.as_str(), source),
+        &extra_sources,
+    );
     command
         .iter()
         .flat_map(|arg| {
             if arg == &language.source {
-                std::iter::once(arg.clone())
-                    .chain(extra_sources.iter().map(|s| s.to_string()))
-                    .collect()
+                sources.iter().map(|s| s.to_string()).collect()
             } else {
                 vec![arg.clone()]
             }

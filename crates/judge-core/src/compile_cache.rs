@@ -166,6 +166,8 @@ mod tests {
                 headers: vec![],
                 entry_markers: vec![],
                 kattis_extensions: vec![],
+                source_order: Default::default(),
+                how_to_get: None,
             },
         }
     }

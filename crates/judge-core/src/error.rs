@@ -54,7 +54,7 @@ pub enum JudgeError {
         listed: String,
     },
     /// A language of the table whose toolchain this machine does not have.
-    #[error("{name} is not available on this machine: its program {program} is not installed (looked in {searched}); scripts/setup-languages installs those Debian packages")]
+    #[error("{name} is not available on this machine: its program {program} is not installed (looked in {searched}); {how_to_get}")]
     LanguageUnavailable {
         /// The language's id.
         language: String,
@@ -64,6 +64,8 @@ pub enum JudgeError {
         program: String,
         /// Where it was looked for.
         searched: String,
+        /// How to get it (the table's `how_to_get`, else scripts/setup-languages).
+        how_to_get: String,
     },
     /// A contest id that judge.toml does not define (`judge import --contest`).
     #[error("unknown contest {given:?}; judge.toml's contests: {known}")]

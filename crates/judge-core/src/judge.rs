@@ -148,6 +148,8 @@ pub fn native_language() -> Language {
             headers: vec![],
             entry_markers: vec![],
             kattis_extensions: vec![],
+            source_order: Default::default(),
+            how_to_get: None,
         },
     }
 }

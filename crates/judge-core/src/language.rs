@@ -56,6 +56,24 @@ pub struct LanguageSpec {
     pub entry_markers: Vec<String>,
     /// Extensions that name it in a Kattis package (`.pl` is Prolog there).
     pub kattis_extensions: Vec<String>,
+    /// The order a program's sources are named to the compiler (`compile_all_sources`).
+    pub source_order: SourceOrder,
+    /// How to get its toolchain, said where it is missing (else: scripts/setup-languages).
+    pub how_to_get: Option<String>,
+}
+
+/// The order in which a program of several sources has them named to the compiler.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SourceOrder {
+    /// The entry, then the others by name (C, Java, Go: the compiler takes any order).
+    #[default]
+    EntryFirst,
+    /// OCaml: a module (`helper.ml`, used as `Helper.f`) before the sources that use it,
+    /// the entry last.
+    OcamlModules,
+    /// Fortran: a `module` before the sources that `use` it, the entry last.
+    FortranModules,
 }
 
 impl Language {
@@ -332,6 +350,9 @@ impl Languages {
                 name: language.spec.name.clone(),
                 program: missing.program,
                 searched: missing.searched,
+                how_to_get: language.spec.how_to_get.clone().unwrap_or_else(|| {
+                    "scripts/setup-languages installs those Debian packages".to_string()
+                }),
             }),
         }
     }

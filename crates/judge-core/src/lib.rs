@@ -35,6 +35,7 @@ pub mod run_test;
 pub mod safe_open;
 pub mod source;
 pub mod source_folder;
+mod source_order;
 mod test_plan;
 pub mod text;
 pub mod tool;

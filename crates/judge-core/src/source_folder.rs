@@ -491,7 +491,12 @@ mod tests {
         assert_eq!(read.entry, "solve.cpp");
         assert_eq!(names(&read), ["include/extra.hpp", "util.cpp", "util.h"]);
         let command = read.language.compile_command().unwrap();
-        let argv = crate::compile::command_with_sources(command, &read.language.spec, &read.others);
+        let argv = crate::compile::command_with_sources(
+            command,
+            &read.language.spec,
+            &read.entry_bytes,
+            &read.others,
+        );
         assert!(argv.iter().any(|a| a == "util.cpp"), "{argv:?}");
         assert!(
             !argv

@@ -163,9 +163,11 @@ fn sources(
         return Ok((folder.language, folder.entry_bytes, folder.others));
     }
     let main = files.first().ok_or("an empty folder")?;
+    let bytes = std::fs::read(main).map_err(|e| e.to_string())?;
+    // The extension's language, or the alternative a `#!` line names (python2, pypy3).
     let language = match language {
         Some(id) => table.by_id(id),
-        None => table.for_path(main),
+        None => table.for_file(main, &bytes),
     }
     .map_err(|_| {
         format!(
@@ -176,7 +178,6 @@ fn sources(
         )
     })?
     .clone();
-    let bytes = std::fs::read(main).map_err(|e| e.to_string())?;
     let base = main.parent().unwrap_or(Path::new("")).to_path_buf();
     let mut others = Vec::new();
     for file in &files[1..] {
@@ -393,10 +394,17 @@ pub fn judge_submissions(
         // language (pypy3 for python3): that checks the alternative's multiplier against
         // every problem, as the language's own is checked. Only accepted ones: a program
         // too slow for CPython may well pass on PyPy.
+        // A program whose `#!` line names a runtime (python2, pypy3) is for that one only.
         let main_file = kept.program.files().first().map(|f| f.to_path_buf());
-        let alternatives: Vec<&Language> = match main_file.as_deref().map(|f| table.for_path(f)) {
-            Some(Ok(language))
-                if kept.skip.is_none() && kept.expected == Expected::verdict(Verdict::AC) =>
+        let languages = main_file.as_deref().map(|f| {
+            let bytes = std::fs::read(f).unwrap_or_default();
+            (table.for_path(f), table.for_file(f, &bytes))
+        });
+        let alternatives: Vec<&Language> = match languages {
+            Some((Ok(language), Ok(chosen)))
+                if chosen.id == language.id
+                    && kept.skip.is_none()
+                    && kept.expected == Expected::verdict(Verdict::AC) =>
             {
                 // Not those only a #! line chooses (python2), nor those this
                 // machine lacks.
@@ -493,6 +501,11 @@ pub fn infer_time_limit(
         else {
             continue;
         };
+        // One in a language this machine lacks (Python 2 on Debian 12) is skipped by the
+        // judging too, with the reason.
+        if judge.languages.check_available(&language_entry).is_err() {
+            continue;
+        }
         let result = judge_sources(
             judge,
             problem,

@@ -254,6 +254,67 @@ fn a_python_2_program_is_told_python_2_is_not_available_where_it_is_not() {
 }
 
 #[test]
+fn a_kattis_packages_python_2_program_is_judged_in_python_2_or_skipped_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let package = dir.path().join("pair-sum");
+    common::copy_tree(
+        &common::fixtures().join("packages/kattis-pass-fail"),
+        &package,
+    );
+    // Right in Python 2 and in Python 3 alike: judging it with python3 would hide the bug
+    // of a Python 2 program judged by the wrong runtime, so the check is the language.
+    std::fs::write(
+        package.join("submissions/accepted/halves2.py"),
+        "#!/usr/bin/env python2\nimport sys\na, b = map(int, sys.stdin.read().split())\n\
+         print(\"%d %d\" % ((a + b) // 2, a + b - (a + b) // 2))\n",
+    )
+    .unwrap();
+    // The package gives no time limit: it is inferred from the accepted programs, which
+    // must pass over one this machine cannot run.
+    let yaml = package.join("problem.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    std::fs::write(&yaml, text.replace("  time_limit: 1.0\n", "")).unwrap();
+    let fixture = common::fixture();
+    let output = common::judge(
+        &fixture.config,
+        &["verify", "--json", package.to_str().unwrap()],
+    );
+    let shown = common::text(&output);
+    assert_eq!(output.status.code(), Some(0), "{shown}");
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
+    let outcome = outcome_of(&report, "halves2.py").unwrap_or_else(|| panic!("{shown}"));
+    // Asked for Python 2, it is not run on python3's other runtimes (pypy3) either.
+    assert!(
+        outcome_of(&report, "halves2.py (pypy3)").is_none(),
+        "{shown}"
+    );
+    match common::missing_language("python2") {
+        Some(_) => assert!(
+            outcome["skipped"]
+                .as_str()
+                .is_some_and(|why| why.contains("Python 2 is not available on this machine")),
+            "{outcome}"
+        ),
+        None => assert_eq!(outcome["got"], "AC", "{outcome}"),
+    }
+}
+
+/// The verify outcome whose file ends with `name`.
+fn outcome_of(value: &Value, name: &str) -> Option<Value> {
+    match value {
+        Value::Object(map) => {
+            let file = map.get("file").and_then(Value::as_str);
+            if file.is_some_and(|f| f.ends_with(name)) {
+                return Some(value.clone());
+            }
+            map.values().find_map(|v| outcome_of(v, name))
+        }
+        Value::Array(items) => items.iter().find_map(|v| outcome_of(v, name)),
+        _ => None,
+    }
+}
+
+#[test]
 fn cpp_profiles_compile_at_their_own_standard() {
     let fixture = common::fixture();
     let source = common::submission("cpp/cxx20_ranges.cpp");

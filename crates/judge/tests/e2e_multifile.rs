@@ -3,7 +3,9 @@
 //! header, a Java program of two classes, a Python program of two modules whose entry is
 //! told by `if __name__`, a Prolog program of two files compiled into one saved state, Go,
 //! Kotlin, C# and Scala programs of two files compiled together, Haskell, Rust and Pascal
-//! ones whose compilers find the second file, all accepted; a folder with a link that leaves it is refused with a one-line error
+//! ones whose compilers find the second file, OCaml and Fortran ones of three files whose
+//! compilers need them in dependency order (which is not their names' order), all
+//! accepted; a folder with a link that leaves it is refused with a one-line error
 //! naming the link, never judged and never a crash; a Kattis package's folder submission
 //! in `submissions/accepted/` is judged by `judge verify`.
 
@@ -29,6 +31,9 @@ fn folders_of_sources_in_each_language_are_accepted() {
         ("haskell-two", "haskell"),
         ("rust-two", "rust"),
         ("pascal-two", "pascal"),
+        // Named to the compiler each module before its users (source_order).
+        ("ocaml-three", "ocaml"),
+        ("fortran-three", "fortran"),
     ] {
         if let Some(missing) = common::missing_language(language) {
             assert!(!common::languages_required(), "{missing}");

@@ -358,6 +358,16 @@ pub struct LanguageToml {
     /// them as its sources.
     #[serde(default)]
     pub kattis_extensions: Vec<String>,
+    /// The order the sources of a program of several are named to the compiler
+    /// (`compile_all_sources`): `"entry-first"` (the default), or `"ocaml-modules"` and
+    /// `"fortran-modules"`, each module before the sources that use it, read from the
+    /// sources' text, for compilers that need that order.
+    #[serde(default)]
+    pub source_order: crate::language::SourceOrder,
+    /// How to get the language's toolchain, said where it is missing (Python 2: Debian 12
+    /// has none); without it, that scripts/setup-languages installs its Debian packages.
+    #[serde(default)]
+    pub how_to_get: Option<String>,
 }
 
 fn default_multiplier() -> f64 {
@@ -383,6 +393,8 @@ impl From<&LanguageToml> for LanguageSpec {
             headers: entry.headers.clone(),
             entry_markers: entry.entry_markers.clone(),
             kattis_extensions: entry.kattis_extensions.clone(),
+            source_order: entry.source_order,
+            how_to_get: entry.how_to_get.clone(),
         }
     }
 }

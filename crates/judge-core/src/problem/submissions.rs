@@ -89,8 +89,8 @@ pub struct KeptSubmission {
     pub program: Program,
     /// What it must get.
     pub expected: Expected,
-    /// Why it is not judged, when it is not (a language the table lacks, a Polygon
-    /// `do-not-run` tag).
+    /// Why it is not judged, when its package says so (a Polygon `do-not-run` tag); one
+    /// in a language this machine lacks is skipped by judge-verify, which asks.
     pub skip: Option<String>,
 }
 

@@ -462,14 +462,13 @@ fn kept_submissions(
     issues: &mut Issues,
 ) -> Vec<KeptSubmission> {
     let mut warnings = Vec::new();
-    let mut submissions = from_folders(
+    // A Python 2 program (its `#!` line says so) is judged by the table's python2 where the
+    // machine has one, and skipped with that reason where not (judge-verify asks).
+    let submissions = from_folders(
         &dir.join("submissions"),
         &|folder| submission_rule(folder, format, scoring),
         &mut warnings,
     );
-    for submission in &mut submissions {
-        submission.skip = python2_reason(&submission.path);
-    }
     if dir.join("submissions/submissions.yaml").is_file() {
         warnings.push(
             "submissions/submissions.yaml: its per-submission rules are not read; each submission is held to its folder's rule".into(),
@@ -987,19 +986,6 @@ fn submission_rule(folder: &str, format: Format, scoring: bool) -> Option<Expect
         "partially_accepted" if scoring => Expected::PartiallyAccepted,
         "brute_force" => Expected::NeverWrong,
         _ => return None,
-    })
-}
-
-/// A Python file whose `#!` line names Python 2: not judged (Debian 12, which the judge
-/// targets, has no Python 2 to run it with), and the reason says so.
-pub fn python2_reason(path: &Path) -> Option<String> {
-    if path.extension().is_none_or(|e| e != "py") {
-        return None;
-    }
-    let text = std::fs::read_to_string(path).ok()?;
-    let first = text.lines().next()?;
-    (first.starts_with("#!") && first.contains("python2")).then(|| {
-        "a Python 2 program (its #! line says so): Python 2 is not available (Debian 12 has no Python 2), so it is not judged".to_string()
     })
 }
 

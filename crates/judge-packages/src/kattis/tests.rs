@@ -378,16 +378,3 @@ fn problem_yamls_languages_are_the_problems_list() {
         Some(vec!["cpp14".to_string(), "kotlin".to_string()])
     );
 }
-
-#[test]
-fn a_python_2_program_is_skipped_with_the_reason() {
-    let dir = tempfile::tempdir().unwrap();
-    let two = dir.path().join("two.py");
-    std::fs::write(&two, "#!/usr/bin/env python2\nprint 1\n").unwrap();
-    let three = dir.path().join("three.py");
-    std::fs::write(&three, "#!/usr/bin/env python3\nprint(1)\n").unwrap();
-    let reason = python2_reason(&two).unwrap();
-    assert!(reason.contains("Python 2 is not available"), "{reason}");
-    assert_eq!(python2_reason(&three), None);
-    assert_eq!(python2_reason(&dir.path().join("missing.py")), None);
-}

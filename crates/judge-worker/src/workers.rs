@@ -13,7 +13,10 @@
 //!
 //! A pool claims only submissions in the languages this machine runs (those of its table
 //! whose compilers and runtimes are installed, `Languages::available_ids`) and reports
-//! them with the worker, so the web form offers what some live worker runs.
+//! them with the worker, so the web form offers what some live worker runs. A pool that
+//! fetches judges with the server's table: where that table's entry for a claimed
+//! language needs a program this machine lacks, the submission is handed back unjudged
+//! (never a judge error) and the language is claimed and reported no more.
 //!
 //! What happens is told to a [`WorkerListener`] (the library never prints): `judge serve`
 //! logs it, `judge worker` prints it on its terminal.
@@ -126,6 +129,14 @@ pub enum WorkerEvent {
         /// How long fetching, checking and unpacking took.
         seconds: f64,
     },
+    /// The server's language table runs a language with a program this machine lacks:
+    /// the submission was handed back, and the language is claimed no more.
+    LanguageDropped {
+        /// The language's id.
+        language: String,
+        /// Why, on one line (the program missing, where it was looked for).
+        why: String,
+    },
     /// The server refuses this worker (its token was revoked): it claims nothing more.
     Stopped {
         /// Why, on one line.
@@ -185,6 +196,9 @@ impl WorkerListener for LogListener {
             WorkerEvent::Fetched {
                 problem, sha256, ..
             } => tracing::info!("fetched problem {problem} ({sha256})"),
+            WorkerEvent::LanguageDropped { language, why } => {
+                tracing::warn!("no longer claiming {language}: {why}")
+            }
             WorkerEvent::Stopped { why } => tracing::error!("stopped claiming: {why}"),
         }
     }
@@ -223,8 +237,9 @@ enum Judging {
     /// This machine's judge.toml and copies of the problems.
     Local(std::sync::RwLock<Course>),
     /// The server's versions, fetched by content hash into this machine's cache; the
-    /// languages this machine runs, by its own table.
-    Fetched(Arc<ProblemCache>, Vec<String>),
+    /// languages this machine runs, by its own table, less those the server's table runs
+    /// with a program this machine lacks.
+    Fetched(Arc<ProblemCache>, Mutex<Vec<String>>),
 }
 
 /// What the pool's threads share.
@@ -292,8 +307,31 @@ impl Shared {
                 .unwrap_or_else(|e| e.into_inner())
                 .languages
                 .clone(),
-            Judging::Fetched(_, languages) => languages.clone(),
+            Judging::Fetched(_, languages) => {
+                languages.lock().unwrap_or_else(|e| e.into_inner()).clone()
+            }
         }
+    }
+
+    /// For a pool that fetches: why this machine cannot run the claimed submission's
+    /// language as the server's table (in `judge`) has it, after which the language is
+    /// claimed no more. None when it can, and always for a pool with its own table (it
+    /// claims only what that table runs here).
+    fn cannot_run(&self, judge: &Judge, claimed: &Claimed) -> Option<String> {
+        let Judging::Fetched(_, languages) = &self.judging else {
+            return None;
+        };
+        let language = judge.languages.by_id(&claimed.language).ok()?;
+        let why = judge.languages.check_available(language).err()?.to_string();
+        languages
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|id| id != &claimed.language);
+        self.listener.on_event(&WorkerEvent::LanguageDropped {
+            language: claimed.language.clone(),
+            why: format!("the server's language table needs what is not here: {why}"),
+        });
+        Some(why)
     }
 
     fn lease_ms(&self) -> i64 {
@@ -344,7 +382,7 @@ impl Workers {
         queue: Arc<Queue>,
         listener: Arc<dyn WorkerListener>,
     ) -> Workers {
-        let judging = Judging::Fetched(cache, languages);
+        let judging = Judging::Fetched(cache, Mutex::new(languages));
         Workers::start_with(options, backend, judging, queue, listener)
     }
 
@@ -686,8 +724,11 @@ fn judge_claimed(shared: &Shared, claimed: &Claimed) {
         test_jobs,
     });
     let started = Instant::now();
-    let Some(judge) = judge_of(shared, claimed) else {
-        // Not to be had here: handed back for another worker.
+    let judge =
+        judge_of(shared, claimed).filter(|judge| shared.cannot_run(judge, claimed).is_none());
+    let Some(judge) = judge else {
+        // Not to be had here (its problem version, or its language as the server's table
+        // has it): handed back for another worker.
         let what = format!("handing back submission {}", claimed.id);
         if with_retries(shared, &what, || shared.backend.release(claimed)).is_some() {
             shared.listener.on_event(&WorkerEvent::HandedBack {

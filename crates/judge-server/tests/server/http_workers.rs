@@ -779,6 +779,116 @@ fn an_edit_on_the_server_reaches_an_http_worker_at_its_next_claim() {
     drop(server);
 }
 
+/// An HTTP worker judges with the server's language table, and claims by its own: where
+/// the server's entry for a language it claimed needs a program this machine lacks, the
+/// submission is handed back unjudged (never a judge error), the worker says so and
+/// claims and reports the language no more, and goes on judging the rest (issue 32).
+#[test]
+fn an_http_worker_hands_back_a_language_the_servers_table_runs_with_what_it_lacks() {
+    let binary = judge_binary();
+    let Course {
+        dir,
+        config,
+        data,
+        student,
+        worker_token,
+        ..
+    } = course_for_workers(&binary);
+    // The server's table: C as everywhere, Python 3 through a program no machine has.
+    let mut table: toml::Table = std::fs::read_to_string(&config).unwrap().parse().unwrap();
+    let languages: toml::Table = r#"
+        [c]
+        name = "C"
+        extensions = ["c"]
+        source = "main.c"
+        compile = ["gcc", "-O2", "-o", "main", "main.c"]
+        run = ["./main"]
+        [python3]
+        name = "Python 3 (the server's own build)"
+        extensions = ["py"]
+        source = "main.py"
+        run = ["python3-built-for-the-server-only", "main.py"]
+    "#
+    .parse()
+    .unwrap();
+    table.insert("languages".into(), languages.into());
+    table["contest"].as_table_mut().unwrap().insert(
+        "languages".into(),
+        toml::Value::Array(vec!["python3".into(), "c".into()]),
+    );
+    std::fs::write(&config, toml::to_string(&table).unwrap()).unwrap();
+    let server = serve_without_judging(&binary, &dir, &config, &data);
+    let address = server.address.clone();
+    let submit = |language: &str, source: &str| -> i64 {
+        let body = serde_json::json!({"problem": "add", "language": language, "source": source})
+            .to_string();
+        let reply = call(&address, "POST", "/api/v1/submissions", &student, &body);
+        assert_eq!(reply.status, 201, "{}", reply.body);
+        serde_json::from_str::<serde_json::Value>(&reply.body).unwrap()["id"]
+            .as_i64()
+            .unwrap()
+    };
+    let python = submit("python3", &submission("ac.py"));
+    // No judge.toml where the worker runs: it claims by the built-in table, which has a
+    // Python 3 this machine runs.
+    let machine = tempfile::tempdir().unwrap();
+    let worker = HttpWorker::start(
+        &binary,
+        &address,
+        &worker_token,
+        "fussy",
+        machine.path(),
+        &dir.path().join("fussy.log"),
+        |_| {},
+    );
+    wait_for(
+        "the worker to give Python 3 up",
+        Duration::from_secs(120),
+        || worker.output().contains("no longer claiming python3"),
+    );
+    let output = worker.output();
+    assert!(
+        output.contains("python3-built-for-the-server-only is not installed")
+            && output.contains(&format!("submission {python}: handed back to the queue")),
+        "{output}"
+    );
+    // Its report follows: the form stops offering what no live machine runs.
+    wait_for(
+        "the worker's report without python3",
+        Duration::from_secs(30),
+        || {
+            sql_count(
+                &data,
+                "SELECT count(*) FROM workers WHERE name = 'rack/fussy' AND languages NOT LIKE '%python3%'",
+            ) == 1
+        },
+    );
+    // It judges the rest, and the Python submission waits, unjudged, for a machine.
+    let c_source = "#include <stdio.h>\nint main(void) { long long a, b; scanf(\"%lld %lld\", &a, &b); printf(\"%lld\\n\", a + b); return 0; }\n";
+    let c = submit("c", c_source);
+    wait_for(
+        "the C submission's result",
+        Duration::from_secs(120),
+        || stored_verdict(&data, c).is_some(),
+    );
+    assert_eq!(
+        stored_verdict(&data, c).as_deref(),
+        Some("AC"),
+        "{}",
+        worker.output()
+    );
+    assert_eq!(stored_verdict(&data, python), None, "{}", worker.output());
+    assert_eq!(
+        sql_count(
+            &data,
+            &format!("SELECT count(*) FROM submissions WHERE id = {python} AND state = 'queued'")
+        ),
+        1,
+        "{}",
+        worker.output()
+    );
+}
+
 /// A server that does not judge itself and an HTTP worker whose machine runs only C (its
 /// own judge.toml's language table, tests/fixtures/worker-languages/) (issue 32): the
 /// worker judges the C submission and leaves the Python one queued, whose page says why;

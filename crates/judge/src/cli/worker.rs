@@ -142,6 +142,9 @@ impl WorkerListener for Terminal {
                 "problem {problem}: fetched version {} ({bytes} bytes, {seconds:.2} s)",
                 &sha256[..sha256.len().min(12)]
             )),
+            WorkerEvent::LanguageDropped { language, why } => {
+                self.line(&format!("no longer claiming {language}: {why}"))
+            }
             WorkerEvent::Stopped { why } => {
                 self.line(&format!("stopped claiming: the server refuses this worker: {why}"))
             }

@@ -23,7 +23,7 @@ use judge_contest::gradebook::Gradebook;
 use judge_contest::scoring::{AttemptRecord, Scoreboard};
 use judge_core::course::{ContestSpec, Scoring};
 use judge_core::Verdict;
-use judge_store::submissions::JudgedAttempt;
+use judge_store::JudgedAttempt;
 use judge_store::User;
 use std::collections::BTreeSet;
 

@@ -12,7 +12,7 @@ use crate::error::Result;
 use judge_core::config::judge_toml::JudgeConfig;
 use judge_core::course::{ContestKind, ContestProblem, ContestSpec, Scoring};
 use judge_core::language::{Language, Languages};
-use judge_store::clarifications::InContest;
+use judge_store::InContest;
 use judge_store::{settings, Store};
 use std::sync::{Arc, RwLock};
 

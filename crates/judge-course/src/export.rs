@@ -11,7 +11,7 @@ use judge_contest::export::{
 use judge_contest::scoring::attempt_points;
 use judge_core::course::Scoring;
 use judge_core::text::rfc3339_ms;
-use judge_store::submissions::JudgedAttempt;
+use judge_store::JudgedAttempt;
 use judge_store::SubmissionState;
 
 /// A submission in the export model.

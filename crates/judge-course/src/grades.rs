@@ -10,7 +10,7 @@ use crate::scoreboard::attempt_record;
 use judge_contest::gradebook::{gradebook, Gradebook, GradedAttempt};
 use judge_core::config::judge_toml::JudgeConfig;
 use judge_core::course::{ContestSpec, ContestStart, Course};
-use judge_store::submissions::JudgedAttempt;
+use judge_store::JudgedAttempt;
 use judge_store::{Store, User};
 
 /// The gradebook of judge.toml's course over `store`'s students (those of `group`, for

@@ -6,7 +6,7 @@ use crate::contest::Contest;
 use judge_contest::scoring::{scoreboard, AttemptRecord, Scoreboard};
 use judge_core::problem::Mark;
 use judge_core::Verdict;
-use judge_store::submissions::JudgedAttempt;
+use judge_store::JudgedAttempt;
 use judge_store::{SubmissionState, User};
 
 /// A scoreboard as shown.

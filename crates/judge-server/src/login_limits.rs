@@ -6,7 +6,7 @@
 //! account's count; the teacher's dashboard lists repeated failures.
 
 use judge_course::error::Result;
-use judge_store::login_failures::FailureCount;
+use judge_store::FailureCount;
 use judge_store::{now_ms, Store};
 use std::time::Duration;
 

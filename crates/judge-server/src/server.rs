@@ -8,7 +8,7 @@ use crate::options::{BackupSchedule, ServerOptions};
 use crate::state::{AppState, Shared};
 use judge_core::Judge;
 use judge_course::error::{Result, ServerError};
-use judge_store::data_lock::lock_data_folder;
+use judge_store::lock_data_folder;
 use judge_store::{now_ms, DatabaseUrl, Store};
 use judge_worker::workers::{self, WorkerOptions, Workers};
 use judge_worker::Queue;

@@ -21,50 +21,56 @@
 //! blocking threads (judge-server's `state::AppState::blocking`). It knows nothing of
 //! HTTP, pages or judging: judge-server serves it, and its workers fill it.
 
-pub mod account_changes;
+mod account_changes;
 pub mod backup;
-pub mod clarifications;
+mod clarifications;
 pub mod copy;
-pub mod data_lock;
+mod data_lock;
 pub mod database_url;
-pub mod engine;
-pub mod error;
+mod engine;
+mod error;
 mod export;
 mod handle;
-pub mod leases;
-pub mod login_failures;
-pub mod metrics;
-pub mod migrations;
+mod leases;
+mod login_failures;
+mod metrics;
+mod migrations;
 #[cfg(test)]
 mod old_stores;
 mod open;
 mod password_reset;
-pub mod postgres;
+mod postgres;
 pub(crate) mod postgres_error;
-pub mod progress;
+mod progress;
 mod rows;
-pub mod sessions;
+mod sessions;
 pub mod settings;
-pub mod sqlite;
-pub mod submissions;
-pub mod tokens;
-pub mod users;
-pub mod worker_tokens;
+mod sqlite;
+mod submissions;
+mod tokens;
+mod users;
+mod worker_tokens;
 
 #[cfg(test)]
 pub(crate) mod testing;
 
 pub use account_changes::AccountChange;
+pub use clarifications::{
+    Announcement, Asked, Clarification, CourseNotices, InContest, NewQuestion, Notices,
+};
+pub use data_lock::lock_data_folder;
 pub use database_url::DatabaseUrl;
 pub use error::{DatabaseCause, Result, StoreError};
 pub use handle::{now_ms, Store, DATABASE_FILE};
 pub use leases::{ClaimRequest, ProblemVersion, WorkerReport};
+pub use login_failures::{FailureCount, RepeatedFailures};
+pub use migrations::MIGRATIONS;
 pub use migrations::SCHEMA_VERSION;
 pub use password_reset::PasswordReset;
 pub use progress::Progress;
 pub use submissions::{
-    Claimed, JudgeOutcome, NewSubmission, Placement, Submission, SubmissionFilter, SubmissionState,
-    SubmissionSummary,
+    Claimed, Inserted, JudgeOutcome, JudgedAttempt, NewSubmission, Placement, ResultSummary,
+    RoundResult, Submission, SubmissionFilter, SubmissionState, SubmissionSummary,
 };
 pub use tokens::ApiToken;
 pub use users::{NewUser, Role, User};

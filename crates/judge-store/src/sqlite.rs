@@ -76,11 +76,6 @@ impl SqliteEngine {
         })
     }
 
-    /// The database file.
-    pub fn file(&self) -> &Path {
-        &self.file
-    }
-
     /// A new read-only connection to the file, for reads that take a while.
     fn read_only_connection(&self) -> Result<Connection> {
         let error = |cause: rusqlite::Error| database_error(&self.file, cause);

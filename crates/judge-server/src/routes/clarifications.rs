@@ -25,7 +25,7 @@ use crate::state::AppState;
 use axum::extract::rejection::{FormRejection, QueryRejection};
 use axum::extract::{Form, Path, Query, State};
 use axum::response::{Html, Redirect};
-use judge_store::clarifications::{Asked, NewQuestion};
+use judge_store::{Asked, NewQuestion};
 use judge_views::views::clarifications::{page_view, ClarificationsPage};
 use judge_views::views::Chrome;
 use serde::Deserialize;

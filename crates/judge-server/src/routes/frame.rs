@@ -6,7 +6,7 @@ use crate::auth::Session;
 use crate::http_error::HttpError;
 use crate::state::AppState;
 use judge_course::contest::Contest;
-use judge_store::clarifications::CourseNotices;
+use judge_store::CourseNotices;
 use judge_views::views::Chrome;
 
 /// The course's announcements (with whether the user has seen each) and, for a teacher,

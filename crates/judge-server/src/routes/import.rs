@@ -18,7 +18,7 @@ use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
-use judge_store::clarifications::CourseNotices;
+use judge_store::CourseNotices;
 use judge_views::views::import::{
     self as view, ContestChoice, ImportTexts, ImportedProblem, Outcome,
 };

@@ -19,7 +19,7 @@ use judge_contest::scoring::attempt_points;
 use judge_core::course::{ContestKind, Scoring};
 use judge_course::contest::Contest;
 use judge_course::visibility;
-use judge_store::submissions::JudgedAttempt;
+use judge_store::JudgedAttempt;
 use judge_store::{Submission, SubmissionFilter, SubmissionState, User};
 use judge_views::views::format::{self, status_text};
 use judge_views::views::list_filters::{self, FilterChoices, ListQuery, PAGE_SIZE};

@@ -22,7 +22,7 @@ use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use judge_core::course::ContestKind;
 use judge_course::contest::{Contest, Phase};
-use judge_store::submissions::Inserted;
+use judge_store::Inserted;
 use judge_store::{now_ms, settings, NewSubmission, Placement};
 use judge_views::views::submit::{self as view, SubmitForm, SubmitTexts};
 use serde::Deserialize;

@@ -6,7 +6,7 @@
 
 use crate::common::{cheap_hash, minutes_from_now, submission, Part, TestServer};
 use axum::http::StatusCode;
-use judge_server::store::migrations::MIGRATIONS;
+use judge_server::store::MIGRATIONS;
 use judge_server::store::{DatabaseUrl, SubmissionFilter};
 
 /// A `[[contests]]` entry with the fixture problem `add`.

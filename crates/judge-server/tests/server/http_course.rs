@@ -121,7 +121,7 @@ async fn a_question_asked_in_b_is_b_s_and_its_public_answer_reaches_b_s_students
     );
     let stored = server.store.clarifications_for(
         &server.store.user_by_name("teacher").unwrap().unwrap().0,
-        &judge_server::store::clarifications::InContest {
+        &judge_server::store::InContest {
             id: "b",
             first: false,
         },

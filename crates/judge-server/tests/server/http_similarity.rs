@@ -4,7 +4,7 @@
 
 use crate::common::{cheap_hash, TestServer};
 use axum::http::StatusCode;
-use judge_server::store::submissions::Inserted;
+use judge_server::store::Inserted;
 use judge_server::store::{NewSubmission, Role};
 
 fn corpus(file: &str) -> String {

@@ -7,7 +7,7 @@ use super::format;
 use super::layout::{csrf_field, page, Chrome};
 use judge_course::accounts::{AccountError, ImportProblem, GENERATED_PASSWORD_LENGTH};
 use judge_i18n::Lang;
-use judge_store::worker_tokens::WorkerToken;
+use judge_store::WorkerToken;
 use judge_store::{ApiToken, User};
 use maud::{html, Markup};
 

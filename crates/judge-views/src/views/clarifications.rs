@@ -6,7 +6,7 @@
 use super::format;
 use super::layout::{csrf_field, page, Chrome};
 use super::notices::NoticeTexts;
-use judge_store::clarifications::{Announcement, Clarification};
+use judge_store::{Announcement, Clarification};
 use maud::{html, Markup};
 
 judge_i18n::texts! {

@@ -3,8 +3,8 @@
 
 use judge_core::Verdict;
 use judge_i18n::{UnitTexts, VerdictTexts};
-use judge_store::submissions::ResultSummary;
 use judge_store::Progress;
+use judge_store::ResultSummary;
 use judge_store::{SubmissionState, SubmissionSummary};
 use maud::{html, Markup};
 
@@ -131,7 +131,7 @@ pub fn status(summary: &SubmissionSummary, progress: Option<Progress>) -> Markup
 #[cfg(test)]
 mod tests {
     use super::*;
-    use judge_store::submissions::ResultSummary;
+    use judge_store::ResultSummary;
 
     fn summary(state: SubmissionState, verdict: Option<Verdict>) -> SubmissionSummary {
         SubmissionSummary {

@@ -3,8 +3,8 @@
 use super::document::{head, language_switch};
 use judge_course::session::Session;
 use judge_i18n::{FrameTexts, Lang};
-use judge_store::clarifications::{CourseNotices, Notices};
 use judge_store::User;
+use judge_store::{CourseNotices, Notices};
 use maud::{html, Markup, DOCTYPE};
 
 /// What the frame needs to know.

@@ -4,7 +4,7 @@
 
 use super::format;
 use judge_i18n::Lang;
-use judge_store::clarifications::Notices;
+use judge_store::Notices;
 use maud::{html, Markup};
 
 judge_i18n::texts! {

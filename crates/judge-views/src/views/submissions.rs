@@ -4,8 +4,8 @@ use super::format;
 use super::layout::{csrf_field, page, Chrome};
 use judge_core::text::points;
 use judge_core::SubmissionResult;
-use judge_store::submissions::RoundResult;
 use judge_store::Progress;
+use judge_store::RoundResult;
 use judge_store::{SubmissionState, SubmissionSummary};
 use maud::{html, Markup};
 

@@ -79,7 +79,7 @@ pub struct Dashboard {
     /// Submissions with a judge error twice, waiting for a decision.
     pub attention: Vec<judge_store::SubmissionSummary>,
     /// Names and addresses with repeated failed log-ins in the last day.
-    pub login_failures: Vec<judge_store::login_failures::RepeatedFailures>,
+    pub login_failures: Vec<judge_store::RepeatedFailures>,
 }
 
 /// Each contest's window and freeze, with its publish button (as on `/contests`).

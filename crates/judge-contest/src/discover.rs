@@ -3,7 +3,13 @@
 //! ```text
 //! submissions/<student>/<problem>.<ext>              one attempt
 //! submissions/<student>/<problem>/<attempt>.<ext>    several attempts
+//! submissions/<student>/<problem>/<attempt>/         an attempt of several files
 //! ```
+//!
+//! An attempt of several files (a `.cpp`, a header and a second `.cpp`; two Java classes)
+//! is read as `judge run` reads a folder ([`judge_core::source_folder`]): its language from
+//! its sources, its entry by Kattis' rules, every link, size and count checked, each file
+//! the student's own; what it cannot be judged for is its reason.
 //!
 //! An attempt's time is the timestamp its name starts with, `YYYY-MM-DDTHH-MM-SS` (UTC;
 //! `:` may stand for `-`; anything may follow, e.g. `2026-11-29T09-15-00-fixed.cpp`), or
@@ -12,9 +18,10 @@
 //! a symbolic link, a FIFO or device, a hard link to another user's file) is still an
 //! attempt, with the reason it was not judged, and its content is never read.
 
+use judge_core::compile::SourceFile;
 use judge_core::course::ContestSpec;
 use judge_core::error::{JudgeError, Result};
-use judge_core::language::Languages;
+use judge_core::language::{Language, Languages};
 use judge_core::safe_open::{self, ClassFile, Refused};
 use std::path::{Path, PathBuf};
 
@@ -33,10 +40,56 @@ pub struct AttemptFile {
     pub submitted_at: i64,
     /// The language's id, when known.
     pub language: Option<String>,
-    /// The file's bytes, read once at discovery (empty when it was refused).
+    /// The file's bytes, read once at discovery (empty when it was refused); an attempt
+    /// of several files: its entry's.
     pub content: Vec<u8>,
+    /// An attempt of several files: the others (sources and headers, by their paths in
+    /// its folder); empty for one file.
+    pub others: Vec<SourceFile>,
     /// Why it cannot be judged, if it cannot.
     pub rejected: Option<String>,
+}
+
+impl AttemptFile {
+    /// Every source of the attempt, the entry first, as one text (what similarity reads).
+    pub fn all_sources(&self) -> Vec<u8> {
+        let mut text = self.content.clone();
+        for file in &self.others {
+            text.push(b'\n');
+            text.extend_from_slice(&file.bytes);
+        }
+        text
+    }
+}
+
+/// Why an attempt cannot be judged, if it cannot: not in a student's folder, an unknown
+/// problem, or a language it cannot be told by, that the contest does not allow or this
+/// machine lacks.
+fn rejection(
+    languages: &Languages,
+    student: &str,
+    matched: &std::result::Result<String, String>,
+    language: &Result<&Language>,
+) -> Option<String> {
+    if student.is_empty() {
+        return Some(
+            "not in a student's folder (submissions/<student>/<problem>.<ext>)".to_string(),
+        );
+    }
+    if let Err(reason) = matched {
+        return Some(reason.clone());
+    }
+    match language {
+        Err(JudgeError::UnknownExtension { known, .. }) => Some(format!(
+            "cannot tell the language from the file name; known extensions: {known}"
+        )),
+        Err(error) => Some(error.to_string()),
+        Ok(language) => languages
+            .check_allowed(language)
+            .and_then(|()| languages.check_available(language))
+            .err()
+            .map(|e| e.to_string()),
+    }
 }
 
 /// Parses a leading `YYYY-MM-DDTHH-MM-SS` (or with `:`) as UTC Unix seconds.
@@ -121,25 +174,7 @@ pub fn discover(
         };
         let language = languages.for_file(&path, &content);
         let matched = problem_named(contest, problem);
-        let rejected = if refused.is_some() {
-            refused
-        } else if student.is_empty() {
-            Some("not in a student's folder (submissions/<student>/<problem>.<ext>)".to_string())
-        } else if let Err(reason) = &matched {
-            Some(reason.clone())
-        } else {
-            match &language {
-                Err(JudgeError::UnknownExtension { known, .. }) => Some(format!(
-                    "cannot tell the language from the file name; known extensions: {known}"
-                )),
-                Err(error) => Some(error.to_string()),
-                Ok(language) => languages
-                    .check_allowed(language)
-                    .and_then(|()| languages.check_available(language))
-                    .err()
-                    .map(|e| e.to_string()),
-            }
-        };
+        let rejected = refused.or_else(|| rejection(languages, student, &matched, &language));
         attempts.push(AttemptFile {
             id,
             student: student.to_string(),
@@ -148,9 +183,11 @@ pub fn discover(
             language: language.ok().map(|l| l.id.clone()),
             path,
             content,
+            others: Vec::new(),
             rejected,
         });
     };
+    let mut folders = Vec::new();
     let relative = |path: &Path| path.strip_prefix(root).unwrap_or(path).to_path_buf();
     for entry in sorted_entries(root)? {
         let student = entry.file_name().to_string_lossy().into_owned();
@@ -189,10 +226,11 @@ pub fn discover(
                     let Some(kind) = entry_type(&file) else {
                         continue;
                     };
+                    let stem = file.file_name().to_string_lossy().into_owned();
                     if kind.is_dir() {
+                        folders.push((student.clone(), name.clone(), file.path(), owner));
                         continue;
                     }
-                    let stem = file.file_name().to_string_lossy().into_owned();
                     let read = match safe_open::refused_kind(kind) {
                         Some(refused) => Err(refused),
                         None => safe_open::read(&root_dir, &relative(&file.path()), owner, cap),
@@ -205,8 +243,78 @@ pub fn discover(
             }
         }
     }
+    for (student, problem, path, owner) in folders {
+        attempts.push(folder_attempt(
+            root,
+            contest,
+            languages,
+            max_source_kib,
+            (&student, &problem, owner),
+            path,
+        ));
+    }
     attempts.sort_by(|a, b| a.id.cmp(&b.id));
     Ok(attempts)
+}
+
+/// An attempt of several files: the folder `path` of `student` (whose folder's owner is
+/// `owner`) for `problem`, read as a folder submission. Timed by its name's timestamp,
+/// else its modification time.
+fn folder_attempt(
+    root: &Path,
+    contest: &ContestSpec,
+    languages: &Languages,
+    max_source_kib: u64,
+    (student, problem, owner): (&str, &str, u32),
+    path: PathBuf,
+) -> AttemptFile {
+    let id = path
+        .strip_prefix(root)
+        .unwrap_or(&path)
+        .to_string_lossy()
+        .replace('\\', "/");
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let metadata = std::fs::symlink_metadata(&path).ok();
+    let modified = metadata
+        .as_ref()
+        .and_then(|m| m.modified().ok())
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_secs() as i64);
+    let matched = problem_named(contest, problem);
+    let mut attempt = AttemptFile {
+        id,
+        student: student.to_string(),
+        problem: matched.clone().unwrap_or_else(|_| problem.to_string()),
+        submitted_at: timestamp_in_name(&name).unwrap_or(modified),
+        language: None,
+        path: path.clone(),
+        content: Vec::new(),
+        others: Vec::new(),
+        rejected: None,
+    };
+    // The folder is the student's, as each of its files must be (source_folder checks
+    // those against the folder's owner).
+    let folder_owner = metadata.map(|m| std::os::unix::fs::MetadataExt::uid(&m));
+    if owner != u32::MAX && folder_owner != Some(owner) {
+        attempt.rejected = Some("refused: the folder is not the student's own".to_string());
+        return attempt;
+    }
+    let problem_names: Vec<&str> = matched.iter().map(String::as_str).collect();
+    match judge_core::source_folder::read(&path, languages, None, &problem_names, max_source_kib) {
+        Ok(folder) => {
+            attempt.rejected = rejection(languages, student, &matched, &Ok(&folder.language));
+            attempt.language = Some(folder.language.id.clone());
+            attempt.content = folder.entry_bytes;
+            attempt.others = folder.others;
+        }
+        Err(error) => {
+            attempt.rejected = rejection(languages, student, &matched, &Err(error));
+        }
+    }
+    attempt
 }
 
 #[cfg(test)]

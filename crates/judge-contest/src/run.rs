@@ -42,6 +42,25 @@ fn sha256(bytes: &[u8]) -> String {
     judge_core::text::hex(&Sha256::digest(bytes))
 }
 
+/// The attempt's sources' hash: its file's bytes', or for an attempt of several files, of
+/// the entry's bytes then each other file's name and bytes (each length-prefixed, so no
+/// two attempts share one by moving bytes between files).
+fn source_sha256(file: &AttemptFile) -> String {
+    if file.others.is_empty() {
+        return sha256(&file.content);
+    }
+    let mut hasher = Sha256::new();
+    hasher.update((file.content.len() as u64).to_le_bytes());
+    hasher.update(&file.content);
+    for other in &file.others {
+        for part in [other.name.as_bytes(), other.bytes.as_slice()] {
+            hasher.update((part.len() as u64).to_le_bytes());
+            hasher.update(part);
+        }
+    }
+    judge_core::text::hex(&hasher.finalize())
+}
+
 fn line_for(
     file: &AttemptFile,
     source_sha256: String,
@@ -134,7 +153,7 @@ fn judge_attempt(
         problem,
         source: &file.path,
         bytes,
-        others: &[],
+        others: &file.others,
         language: &language,
         judging,
         options: options.clone(),
@@ -205,7 +224,7 @@ pub fn run_contest(
     let mut pending = Vec::new();
     for file in files {
         let bytes = file.content.clone();
-        let sha = sha256(&bytes);
+        let sha = source_sha256(&file);
         // Same file, same content, same time: the earlier line is about this attempt.
         let earlier = done
             .get(&file.id)

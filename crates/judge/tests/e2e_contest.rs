@@ -513,3 +513,85 @@ fn a_judge_error_is_judged_again_then_waits_for_the_teacher() {
     );
     assert_eq!(lines_of(&log, id).len(), 2);
 }
+
+/// An attempt of several files (a folder under the problem's folder) is judged as `judge
+/// run` judges a folder: a C++ program of two sources and a header is accepted; a folder
+/// with a link that leaves it, and one with no source, are recorded with their reasons and
+/// never judged; the same folder is not judged again by the next run, and one whose second
+/// file changed is.
+#[test]
+fn an_attempt_of_several_files_is_judged_as_one_program() {
+    let scratch = tempfile::tempdir().unwrap();
+    let class = scratch.path().join("class");
+    let attempts = class.join("fay/sum");
+    let good = attempts.join("2026-11-29T09-20-00");
+    common::copy_tree(
+        &common::fixtures().join("submissions/folders/cpp-header"),
+        &good,
+    );
+    let linked = attempts.join("2026-11-29T09-25-00-linked");
+    common::copy_tree(
+        &common::fixtures().join("submissions/folders/cpp-header"),
+        &linked,
+    );
+    std::os::unix::fs::symlink("/etc/shadow", linked.join("secret.h")).unwrap();
+    let empty = attempts.join("2026-11-29T09-30-00-notes");
+    std::fs::create_dir_all(&empty).unwrap();
+    std::fs::write(empty.join("README.md"), "my plan\n").unwrap();
+    let fixture = common::fixture_with(|table| {
+        let contest = table["contest"].as_table_mut().unwrap();
+        contest.insert("scoring".into(), "icpc".into());
+        contest.insert("start".into(), "2026-11-29T09:00:00Z".into());
+        let problems: toml::Value =
+            toml::from_str::<toml::Table>(r#"problems = [ { id = "sum" } ]"#).unwrap()["problems"]
+                .clone();
+        contest.insert("problems".into(), problems);
+    });
+    let out = fixture.dir.path().join("out");
+    let log = out.join("results.jsonl");
+    contest(&fixture.config, &class, &out, &["--jobs", "1"]);
+
+    let line = &lines_of(&log, "fay/sum/2026-11-29T09-20-00")[0];
+    assert_eq!(line["status"], "judged", "{line}");
+    assert_eq!(line["language"], "cpp", "{line}");
+    assert_eq!(line["result"]["verdict"], "AC", "{line}");
+    assert_eq!(
+        line["submitted_at"], 1_795_944_000,
+        "its name's time: {line}"
+    );
+    let line = &lines_of(&log, "fay/sum/2026-11-29T09-25-00-linked")[0];
+    assert_eq!(line["status"], "rejected", "{line}");
+    let reason = line["reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.contains("secret.h") && reason.contains("absolute path"),
+        "{line}"
+    );
+    assert!(line["result"].is_null(), "{line}");
+    let line = &lines_of(&log, "fay/sum/2026-11-29T09-30-00-notes")[0];
+    assert_eq!(line["status"], "rejected", "{line}");
+    assert!(
+        line["reason"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("holds no"),
+        "{line}"
+    );
+    // Solved at minute 20 (the rejected ones count for nothing).
+    let csv = read(out.join("scoreboard.csv"));
+    assert!(csv.lines().nth(1).unwrap().starts_with("1,fay,"), "{csv}");
+    assert!(csv.contains(",1,20,0"), "{csv}");
+
+    // The next run reuses it; a changed second file makes it a new attempt to judge.
+    let again = contest(&fixture.config, &class, &out, &["--jobs", "1"]);
+    let stdout = String::from_utf8_lossy(&again.stdout);
+    assert!(stdout.contains("0 judged now"), "{stdout}");
+    std::fs::write(
+        good.join("total.cpp"),
+        "#include \"total.h\"\n\nvoid Total::add(long long x) { sum_ -= x; }\nlong long Total::value() const { return sum_; }\n",
+    )
+    .unwrap();
+    contest(&fixture.config, &class, &out, &["--jobs", "1"]);
+    let lines = lines_of(&log, "fay/sum/2026-11-29T09-20-00");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(lines[1]["result"]["verdict"], "WA", "{}", lines[1]);
+}

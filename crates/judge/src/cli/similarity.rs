@@ -220,7 +220,7 @@ pub fn execute(cli: &GlobalOptions, args: &SimilarityArgs) -> anyhow::Result<u8>
             problem: attempt.problem.clone(),
             file: attempt.id.clone(),
             language,
-            source: attempt.content,
+            source: attempt.all_sources(),
         });
     }
     let analysis = analyze(submissions, &base, &Options::default());

@@ -4,9 +4,9 @@
 //! shows that nothing changed for them.
 
 use anyhow::{bail, Context, Result};
-use judge_core::compile::compile;
-use judge_core::toolchain::Toolchain;
+use judge_core::compile;
 use judge_core::Judge;
+use judge_core::Toolchain;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 

@@ -2,9 +2,9 @@
 //! with chosen arguments and limits, the way the judge runs a submission on a test.
 
 use anyhow::{bail, Context, Result};
-use judge_core::compile::compile;
-use judge_core::toolchain::Toolchain;
+use judge_core::compile;
 use judge_core::Judge;
+use judge_core::Toolchain;
 use sandbox::{Limits, Outcome, RunSpec, SandboxBox, MIB};
 
 /// A compiled program in its box.

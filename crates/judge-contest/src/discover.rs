@@ -18,11 +18,11 @@
 //! a symbolic link, a FIFO or device, a hard link to another user's file) is still an
 //! attempt, with the reason it was not judged, and its content is never read.
 
-use judge_core::compile::SourceFile;
 use judge_core::course::ContestSpec;
 use judge_core::error::{JudgeError, Result};
 use judge_core::language::{Language, Languages};
 use judge_core::safe_open::{self, ClassFile, Refused};
+use judge_core::SourceFile;
 use std::path::{Path, PathBuf};
 
 /// One file of the submissions folder.
@@ -303,7 +303,7 @@ fn folder_attempt(
         return attempt;
     }
     let problem_names: Vec<&str> = matched.iter().map(String::as_str).collect();
-    match judge_core::source_folder::read(&path, languages, None, &problem_names, max_source_kib) {
+    match judge_core::read_source_folder(&path, languages, None, &problem_names, max_source_kib) {
         Ok(folder) => {
             attempt.rejected = rejection(languages, student, &matched, &Ok(&folder.language));
             attempt.language = Some(folder.language.id.clone());

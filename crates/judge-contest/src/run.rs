@@ -9,8 +9,8 @@ use judge_core::events::{Event, Listener, Silent};
 use judge_core::judge::{Judge, JudgeOptions, Submission};
 use judge_core::picture::PictureTests;
 use judge_core::problem::Problem;
-use judge_core::run_test::Judging;
 use judge_core::verdict::Verdict;
+use judge_core::Judging;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -242,7 +242,7 @@ pub fn run_contest(
     let log = Mutex::new(log);
     let listener = Mutex::new(listener);
     let judged =
-        judge_core::parallel::map(&pending, options.jobs, |_, (file, bytes, sha, earlier)| {
+        judge_core::parallel_map(&pending, options.jobs, |_, (file, bytes, sha, earlier)| {
             let line = judge_attempt(judge, &problems, file, bytes, sha.clone(), earlier.as_ref())?;
             log.lock()
                 .unwrap_or_else(|e| e.into_inner())

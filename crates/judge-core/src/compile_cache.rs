@@ -20,11 +20,6 @@ pub struct CompileCache {
     locks: Mutex<HashMap<String, Arc<Mutex<()>>>>,
 }
 
-/// The cache key of a source in a language.
-pub fn key(language: &Language, source: &[u8]) -> String {
-    key_of_files(language, source, &[])
-}
-
 /// The cache key of a source with other files beside it (their names and bytes count).
 pub fn key_of_files(
     language: &Language,
@@ -175,10 +170,22 @@ mod tests {
     #[test]
     fn keys_depend_on_language_command_and_source() {
         let c = language("c", &["gcc", "-O2"]);
-        assert_eq!(key(&c, b"int main(){}"), key(&c, b"int main(){}"));
-        assert_ne!(key(&c, b"int main(){}"), key(&c, b"int main(){ }"));
-        assert_ne!(key(&c, b"x"), key(&language("cpp", &["gcc", "-O2"]), b"x"));
-        assert_ne!(key(&c, b"x"), key(&language("c", &["gcc", "-O0"]), b"x"));
+        assert_eq!(
+            key_of_files(&c, b"int main(){}", &[]),
+            key_of_files(&c, b"int main(){}", &[])
+        );
+        assert_ne!(
+            key_of_files(&c, b"int main(){}", &[]),
+            key_of_files(&c, b"int main(){ }", &[])
+        );
+        assert_ne!(
+            key_of_files(&c, b"x", &[]),
+            key_of_files(&language("cpp", &["gcc", "-O2"]), b"x", &[])
+        );
+        assert_ne!(
+            key_of_files(&c, b"x", &[]),
+            key_of_files(&language("c", &["gcc", "-O0"]), b"x", &[])
+        );
     }
 
     #[test]

@@ -65,7 +65,7 @@ pub fn import(
         ));
     }
     let id = problem.id.clone();
-    judge_core::problem_id::check(config, &id)?;
+    judge_core::check_problem_id(config, &id)?;
     // One folder per id: a problem another contest lists is that contest's folder.
     if let Some(listing) = config
         .course()

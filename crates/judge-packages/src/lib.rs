@@ -40,7 +40,7 @@ pub struct Opened {
 
 /// Whether a command-line argument names a problem by path (a .zip, or a folder that is
 /// there) rather than by id. The folder of one of the contest's own problems is not: it
-/// is named by its id, and [`judge_core::problem_id::check`] says which.
+/// is named by its id, and [`judge_core::check_problem_id`] says which.
 pub fn is_path(config: &JudgeConfig, argument: &str) -> bool {
     let path = Path::new(argument);
     if argument.ends_with(".zip") {

@@ -48,7 +48,7 @@ pub fn is_problem_folder(dir: &Path) -> bool {
 /// Loads a problem of the contest by id: `problems_dir/<id>/`, in whichever format it
 /// is.
 pub fn load(config: &JudgeConfig, id: &str) -> Result<Problem> {
-    judge_core::problem_id::check(config, id)?;
+    judge_core::check_problem_id(config, id)?;
     let dir = config.problem_dir(id);
     if id.is_empty() || id.contains('/') || !dir.is_dir() || !is_problem_folder(&dir) {
         let known: Vec<String> = config

@@ -13,8 +13,8 @@ use judge_core::problem::{
     find_tests, Format, OutputCheck, Problem, ProblemLimits, Statement, TimeRule, Validator,
     ValidatorProtocol,
 };
-use judge_core::program::{Program, ProgramKind};
 use judge_core::verdict::Verdict;
+use judge_core::{Program, ProgramKind};
 use std::collections::BTreeMap;
 use std::path::Path;
 

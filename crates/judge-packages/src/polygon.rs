@@ -14,14 +14,14 @@
 use judge_core::compare::CheckerProtocol;
 use judge_core::error::{JudgeError, Result};
 use judge_core::limit_bounds as bounds;
-use judge_core::package_issues::{line_of, Issues, PackageError};
 use judge_core::problem::submissions::{Expected, KeptSubmission};
 use judge_core::problem::{
     Aggregation, Format, GeneratedTest, Group, OutputCheck, Problem, ProblemLimits, Statement,
     TestCase, TestGroup, TimeLimitOrigin, TimeRule, Validator, ValidatorProtocol,
 };
-use judge_core::program::{Program, ProgramKind};
 use judge_core::verdict::Verdict;
+use judge_core::{line_of, Issues, PackageError};
+use judge_core::{Program, ProgramKind};
 use roxmltree::{Document, Node};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

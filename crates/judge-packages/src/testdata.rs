@@ -4,8 +4,8 @@
 use judge_core::error::{JudgeError, Result};
 use judge_core::judge::Judge;
 use judge_core::problem::{Problem, TestRecipe};
-use judge_core::tool::run_interacting;
-use judge_core::tools::{ReadyProgram, TOOL_TIMEOUT};
+use judge_core::run_interacting;
+use judge_core::{ReadyProgram, TOOL_TIMEOUT};
 use std::path::{Path, PathBuf};
 
 /// A problem's tools, ready to run.
@@ -174,7 +174,7 @@ fn interactive_answer(
     std::fs::read(&tout).map_err(|e| JudgeError::file("interactor's TOUT", &tout, e))
 }
 
-fn failure(out: &judge_core::tool::ToolOutput) -> String {
+fn failure(out: &judge_core::ToolOutput) -> String {
     if out.timed_out {
         format!("no answer within {} s", TOOL_TIMEOUT.as_secs())
     } else {
@@ -189,7 +189,7 @@ pub fn make_all(
     recipe: &[TestRecipe],
     jobs: usize,
 ) -> Result<Vec<MadeTest>> {
-    judge_core::parallel::map(recipe, jobs, |_, entry| {
+    judge_core::parallel_map(recipe, jobs, |_, entry| {
         let input = generate(judge, tools, entry)?;
         let answer = reference_answer(judge, tools, &entry.name, &input)?;
         Ok(MadeTest {
@@ -268,9 +268,9 @@ pub fn build(judge: &Judge, id: &str, jobs: usize) -> Result<BuildReport> {
     };
     let reference = match &toml.reference {
         Some(name) => Some(crate::native::program(config, &dir, name)),
-        None => Some(judge_core::program::Program {
+        None => Some(judge_core::Program {
             name: id.to_string(),
-            kind: judge_core::program::ProgramKind::CrateBinary {
+            kind: judge_core::ProgramKind::CrateBinary {
                 crate_dir: dir.clone(),
                 bin: id.to_string(),
             },

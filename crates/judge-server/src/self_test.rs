@@ -16,7 +16,7 @@
 use crate::options::ServerOptions;
 use judge_core::judge::{JudgeOptions, Submission};
 use judge_core::picture::PictureTests;
-use judge_core::run_test::Judging;
+use judge_core::Judging;
 use judge_core::{Judge, JudgeError};
 use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;

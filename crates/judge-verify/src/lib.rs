@@ -28,9 +28,9 @@ use judge_core::judge::{Judge, JudgeOptions};
 use judge_core::picture::{Picture, PictureTests, Visualizer};
 use judge_core::problem::TimeLimitOrigin;
 use judge_core::problem::{OutputCheck, Problem, ValidatorProtocol};
-use judge_core::run_test::Judging;
-use judge_core::tools::ReadyProgram;
 use judge_core::verdict::Verdict;
+use judge_core::Judging;
+use judge_core::ReadyProgram;
 use judge_packages::stored_limit;
 use judge_packages::testdata::{self, ProblemTools};
 use serde::Serialize;
@@ -263,7 +263,7 @@ pub fn store_inferred_limit(judge: &Judge, problem: &Problem) -> Result<Option<I
 fn decide_time_limit(
     judge: &Judge,
     problem: &mut Problem,
-    judging: &judge_core::run_test::Judging,
+    judging: &judge_core::Judging,
     options: &VerifyOptions,
     report: &mut ProblemReport,
 ) -> Result<(), String> {
@@ -587,7 +587,7 @@ fn check_validator(
         return;
     }
     let failures: Vec<String> =
-        judge_core::parallel::map(&problem.tests, options.jobs, |_, test| {
+        judge_core::parallel_map(&problem.tests, options.jobs, |_, test| {
             let input = std::fs::read(&test.input).unwrap_or_default();
             for (validator, protocol, name) in validators {
                 let valid = protocol.valid_exit();
@@ -629,7 +629,7 @@ fn check_validator(
 }
 
 /// A tool's first line of stderr, else of stdout.
-fn first_line(out: &judge_core::tool::ToolOutput) -> String {
+fn first_line(out: &judge_core::ToolOutput) -> String {
     let line = out.first_error_line();
     if line.is_empty() {
         String::from_utf8_lossy(&out.stdout)
@@ -699,7 +699,7 @@ fn check_recipe(
     }
     // Each input is made twice (a generator that reads the clock or the process id gives
     // itself away), and the reference's answer is compared with the stored one too.
-    let made = judge_core::parallel::map(recipe, options.jobs, |index, entry| {
+    let made = judge_core::parallel_map(recipe, options.jobs, |index, entry| {
         let first = testdata::generate(judge, tools, entry)?;
         let second = testdata::generate(judge, tools, entry)?;
         // An interactive problem's answer is the interactor's TOUT of the reference's
@@ -789,7 +789,7 @@ fn check_generated(
     options: &VerifyOptions,
     report: &mut ProblemReport,
 ) {
-    let made = judge_core::parallel::map(&problem.generated, options.jobs, |_, entry| {
+    let made = judge_core::parallel_map(&problem.generated, options.jobs, |_, entry| {
         let generator = judge.prepare(&entry.generator)?;
         let first = testdata::run_generator(judge, &generator, &entry.test, &entry.args)?;
         let second = testdata::run_generator(judge, &generator, &entry.test, &entry.args)?;
@@ -874,7 +874,7 @@ fn check_reference(
             judge.judge_executable(problem, binary, judging, &options, &mut Silent)
         }
         ReadyProgram::Boxed(_) => match problem.reference.as_ref().map(|p| &p.kind) {
-            Some(judge_core::program::ProgramKind::Sources { files, language }) => {
+            Some(judge_core::ProgramKind::Sources { files, language }) => {
                 submissions::judge_sources(
                     judge,
                     problem,

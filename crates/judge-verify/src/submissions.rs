@@ -8,9 +8,9 @@ use judge_core::language::{Language, Languages};
 use judge_core::problem::groups::matches_pattern;
 use judge_core::problem::groups::{earned, marks};
 use judge_core::problem::{Expected, KeptSubmission, Problem, TimeRule, PROVISIONAL_TIME_S};
-use judge_core::program::ProgramKind;
-use judge_core::run_test::Judging;
 use judge_core::verdict::{SubmissionResult, TestResult, TimeLimitKind, Verdict};
+use judge_core::Judging;
+use judge_core::ProgramKind;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -149,10 +149,10 @@ fn sources(
     path: &Path,
     files: &[PathBuf],
     language: Option<&str>,
-) -> Result<(Language, Vec<u8>, Vec<judge_core::compile::SourceFile>), String> {
+) -> Result<(Language, Vec<u8>, Vec<judge_core::SourceFile>), String> {
     let table = languages_of(judge, problem);
     if path.is_dir() {
-        let folder = judge_core::source_folder::read(
+        let folder = judge_core::read_source_folder(
             path,
             &table,
             language,
@@ -181,7 +181,7 @@ fn sources(
     let base = main.parent().unwrap_or(Path::new("")).to_path_buf();
     let mut others = Vec::new();
     for file in &files[1..] {
-        others.push(judge_core::compile::SourceFile {
+        others.push(judge_core::SourceFile {
             name: file
                 .strip_prefix(&base)
                 .unwrap_or(file)
@@ -422,7 +422,7 @@ pub fn judge_submissions(
         }
         runs.push((kept, None));
     }
-    judge_core::parallel::map(&runs, jobs, |_, (kept, alternative)| {
+    judge_core::parallel_map(&runs, jobs, |_, (kept, alternative)| {
         judge_one(judge, problem, judging, kept, *alternative)
     })
 }

@@ -29,7 +29,7 @@ use judge_core::config::judge_toml::JudgeConfig;
 use judge_core::error::{JudgeError, Result};
 use judge_core::problem::submissions::Expected;
 use judge_core::problem::{OutputCheck, TestCase, TestGroup};
-use judge_core::program::{Program, ProgramKind};
+use judge_core::{Program, ProgramKind};
 use rust_bundle::{Entry, Library};
 use serde::Serialize;
 use std::collections::BTreeMap;

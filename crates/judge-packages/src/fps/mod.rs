@@ -135,7 +135,7 @@ pub fn import(
     let ids = ids(&items, path, id)?;
     let course = config.course();
     for id in &ids {
-        judge_core::problem_id::check(config, id)?;
+        judge_core::check_problem_id(config, id)?;
         if id.contains('/') || id.starts_with('.') {
             return Err(JudgeError::file(
                 "FPS file",

@@ -19,15 +19,15 @@ use judge_core::compare::BuiltIn;
 use judge_core::compare::CheckerProtocol;
 use judge_core::error::{JudgeError, Result};
 use judge_core::limit_bounds as bounds;
-use judge_core::package_issues::{Issues, PackageError};
 use judge_core::problem::submissions::{from_folders, Expected, KeptSubmission};
 use judge_core::problem::{
     Aggregation, Format, Group, OutputCheck, Problem, ProblemLimits, Statement, TestCase,
     TestGroup, TimeLimitOrigin, TimeRule, Validator, ValidatorProtocol, PROVISIONAL_TIME_S,
     STORED_TIME_LIMIT_FILE,
 };
-use judge_core::program::Program;
 use judge_core::verdict::Verdict;
+use judge_core::Program;
+use judge_core::{Issues, PackageError};
 use metadata::{
     flag_words, GroupYaml, Name, ProblemYaml, Score, CASE_KEYS, GROUP_KEYS, PROBLEM_KEYS,
 };
@@ -915,12 +915,12 @@ fn input_validators(dir: &Path, issues: &mut Issues) -> Vec<Validator> {
                 continue;
             }
             let checktestdata = entry.is_file() && entry.extension().is_some_and(|e| e == "ctd");
-            if checktestdata && judge_core::tools::checktestdata().is_none() {
+            if checktestdata && judge_core::checktestdata().is_none() {
                 issues.warn(
                     &shown,
                     format!(
                         "a checktestdata script, but neither {} is on the PATH (pip install checktestdata): skipped, inputs are not checked by it",
-                        judge_core::tools::CHECKTESTDATA_NAMES.join(" nor ")
+                        judge_core::CHECKTESTDATA_NAMES.join(" nor ")
                     ),
                 );
                 continue;

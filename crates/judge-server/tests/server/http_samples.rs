@@ -224,7 +224,7 @@ async fn a_samples_stderr_and_diff_are_shown_to_the_student_and_a_secret_tests_s
         let sample = &stored.tests[0];
         assert!(sample.sample);
         let stderr = sample.stderr.as_deref().expect("the sample's stderr");
-        assert!(stderr.len() <= judge_core::run_test::SAMPLE_STDERR_BYTES + 3);
+        assert!(stderr.len() <= judge_core::SAMPLE_STDERR_BYTES + 3);
         assert!(stored.tests[1..].iter().all(|t| t.stderr.is_none()));
     }
     let stored = server

@@ -26,9 +26,9 @@ use judge_core::language::Language;
 use judge_core::problem::{
     Problem, StressRecipe, TestCase, TestGroup, TestRecipe, ValidatorProtocol,
 };
-use judge_core::run_test::Judging;
-use judge_core::tools::ReadyProgram;
 use judge_core::verdict::Verdict;
+use judge_core::Judging;
+use judge_core::ReadyProgram;
 use judge_packages::testdata::{self, ProblemTools};
 use saved::Case;
 use serde::Serialize;
@@ -214,7 +214,7 @@ pub fn stress(
     // Each job its own boxes (the source compiled in each, at once) and files.
     let jobs: Vec<usize> = (0..options.jobs.max(1)).collect();
     let mut workers = Vec::new();
-    for worker in judge_core::parallel::map(&jobs, jobs.len(), |job, _| {
+    for worker in judge_core::parallel_map(&jobs, jobs.len(), |job, _| {
         Worker::new(
             judge,
             problem,

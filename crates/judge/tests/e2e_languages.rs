@@ -282,10 +282,11 @@ fn a_kattis_packages_python_2_program_is_judged_in_python_2_or_skipped_with_the_
     let shown = common::text(&output);
     assert_eq!(output.status.code(), Some(0), "{shown}");
     let report: Value = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
-    let outcome = outcome_of(&report, "halves2.py").unwrap_or_else(|| panic!("{shown}"));
+    let outcome =
+        common::verify_outcome(&report, "halves2.py").unwrap_or_else(|| panic!("{shown}"));
     // Asked for Python 2, it is not run on python3's other runtimes (pypy3) either.
     assert!(
-        outcome_of(&report, "halves2.py (pypy3)").is_none(),
+        common::verify_outcome(&report, "halves2.py (pypy3)").is_none(),
         "{shown}"
     );
     match common::missing_language("python2") {
@@ -296,21 +297,6 @@ fn a_kattis_packages_python_2_program_is_judged_in_python_2_or_skipped_with_the_
             "{outcome}"
         ),
         None => assert_eq!(outcome["got"], "AC", "{outcome}"),
-    }
-}
-
-/// The verify outcome whose file ends with `name`.
-fn outcome_of(value: &Value, name: &str) -> Option<Value> {
-    match value {
-        Value::Object(map) => {
-            let file = map.get("file").and_then(Value::as_str);
-            if file.is_some_and(|f| f.ends_with(name)) {
-                return Some(value.clone());
-            }
-            map.values().find_map(|v| outcome_of(v, name))
-        }
-        Value::Array(items) => items.iter().find_map(|v| outcome_of(v, name)),
-        _ => None,
     }
 }
 

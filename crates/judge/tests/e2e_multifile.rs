@@ -164,7 +164,7 @@ fn verify_judges_a_folder_submission_of_a_kattis_package() {
         "{shown}"
     );
     // Judged, not skipped: its outcome has a verdict and no reason to skip.
-    let judged = find_outcome(&report, "two-modules");
+    let judged = common::verify_outcome(&report, "two-modules").unwrap_or_default();
     assert_eq!(judged["got"], "AC", "{judged}");
     assert!(judged["skipped"].is_null(), "{judged}");
 }
@@ -204,33 +204,8 @@ fn verify_judges_a_kattis_packages_pl_submissions_as_prolog() {
     assert_eq!(output.status.code(), Some(0), "{shown}");
     let report: Value = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
     for name in ["halves.pl", "two-files"] {
-        let judged = find_outcome(&report, name);
+        let judged = common::verify_outcome(&report, name).unwrap_or_default();
         assert_eq!(judged["got"], "AC", "{name}: {judged}\n{shown}");
         assert!(judged["skipped"].is_null(), "{name}: {judged}");
-    }
-}
-
-/// The outcome of the kept submission whose file names `name` (not an alternative's run).
-fn find_outcome(value: &Value, name: &str) -> Value {
-    match value {
-        Value::Object(map) => {
-            if map
-                .get("file")
-                .and_then(Value::as_str)
-                .is_some_and(|f| f.ends_with(name))
-            {
-                return value.clone();
-            }
-            map.values()
-                .map(|v| find_outcome(v, name))
-                .find(|v| !v.is_null())
-                .unwrap_or(Value::Null)
-        }
-        Value::Array(items) => items
-            .iter()
-            .map(|v| find_outcome(v, name))
-            .find(|v| !v.is_null())
-            .unwrap_or(Value::Null),
-        _ => Value::Null,
     }
 }

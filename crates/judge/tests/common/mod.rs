@@ -257,3 +257,20 @@ pub fn copy_tree(from: &Path, to: &Path) {
         }
     }
 }
+
+/// The outcome in a `judge verify --json` report of the kept submission whose file ends
+/// with `name` (`two-files`, or `halves.py (pypy3)` for its run on an alternative).
+pub fn verify_outcome(value: &serde_json::Value, name: &str) -> Option<serde_json::Value> {
+    use serde_json::Value;
+    match value {
+        Value::Object(map) => {
+            let file = map.get("file").and_then(Value::as_str);
+            if file.is_some_and(|f| f.ends_with(name)) {
+                return Some(value.clone());
+            }
+            map.values().find_map(|v| verify_outcome(v, name))
+        }
+        Value::Array(items) => items.iter().find_map(|v| verify_outcome(v, name)),
+        _ => None,
+    }
+}

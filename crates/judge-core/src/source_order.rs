@@ -99,7 +99,8 @@ fn ocaml(name: &str, text: &str) -> Modules {
     }
 }
 
-/// OCaml's text without its comments (`(* *)`, nested) and string literals.
+/// OCaml's text without its comments (`(* *)`, nested) and string literals (a `'"'`
+/// character literal opens none).
 fn ocaml_code(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut code = String::with_capacity(text.len());
@@ -118,6 +119,11 @@ fn ocaml_code(text: &str) -> String {
         } else if depth > 0 && pair == (b'*', Some(b')')) {
             depth -= 1;
             i += 1;
+        } else if depth == 0 && bytes[i..].starts_with(b"'\"'") {
+            // The character literal '"' opens no string, nor does '\"'.
+            i += 2;
+        } else if depth == 0 && bytes[i..].starts_with(b"'\\\"'") {
+            i += 3;
         } else if depth == 0 && bytes[i] == b'"' {
             in_string = true;
         } else if depth == 0 {
@@ -203,7 +209,8 @@ mod tests {
     #[test]
     fn ocaml_modules_come_before_their_users_and_the_entry_last() {
         // Name order (alpha, beta) would compile Alpha before the Beta it uses.
-        let alpha = b"(* uses Gamma only in a comment *)\nlet twice x = Beta.double x\n";
+        let alpha =
+            b"(* uses Gamma only in a comment *)\nlet q = '\"'\nlet twice x = Beta.double x\n";
         let beta = b"let double x = 2 * x\nlet s = \"Alpha\"\n";
         let main = b"let () = print_int (Alpha.twice 1)\n";
         let order = ordered(

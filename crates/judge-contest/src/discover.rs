@@ -7,7 +7,7 @@
 //! ```
 //!
 //! An attempt of several files (a `.cpp`, a header and a second `.cpp`; two Java classes)
-//! is read as `judge run` reads a folder ([`judge_core::source_folder`]): its language from
+//! is read as `judge run` reads a folder ([`judge_core::read_source_folder`]): its language from
 //! its sources, its entry by Kattis' rules, every link, size and count checked, each file
 //! the student's own; what it cannot be judged for is its reason.
 //!

@@ -3,7 +3,7 @@
 //! Polygon full packages ([`polygon`]), and their .zip files, unpacked safely
 //! ([`unzip`]); FreeProblemSet XML files of many problems ([`fps`]); and a native problem written out as a Kattis package ([`export`]).
 //! Everything wrong with a package is reported together
-//! ([`judge_core::package_issues`]).
+//! ([`judge_core::Issues`]).
 
 pub mod course_toml;
 pub mod export;

@@ -141,7 +141,7 @@ fn languages_of<'a>(judge: &'a Judge, problem: &Problem) -> std::borrow::Cow<'a,
 
 /// A submission's main source and the other files beside it, with its language; or why
 /// it cannot be judged here. A submission that is a folder (`path`) is read by judge-core's
-/// rules for folder submissions ([`judge_core::source_folder`]); the program's `files`
+/// rules for folder submissions ([`judge_core::read_source_folder`]); the program's `files`
 /// serve the others (a reference made of several files).
 fn sources(
     judge: &Judge,

@@ -274,14 +274,7 @@ fn a_kattis_packages_python_2_program_is_judged_in_python_2_or_skipped_with_the_
     let yaml = package.join("problem.yaml");
     let text = std::fs::read_to_string(&yaml).unwrap();
     std::fs::write(&yaml, text.replace("  time_limit: 1.0\n", "")).unwrap();
-    let fixture = common::fixture();
-    let output = common::judge(
-        &fixture.config,
-        &["verify", "--json", package.to_str().unwrap()],
-    );
-    let shown = common::text(&output);
-    assert_eq!(output.status.code(), Some(0), "{shown}");
-    let report: Value = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
+    let (report, shown) = common::verify_package(&package);
     let outcome =
         common::verify_outcome(&report, "halves2.py").unwrap_or_else(|| panic!("{shown}"));
     // Asked for Python 2, it is not run on python3's other runtimes (pypy3) either.

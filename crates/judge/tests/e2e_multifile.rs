@@ -150,14 +150,7 @@ fn verify_judges_a_folder_submission_of_a_kattis_package() {
         "def split(total):\n    half = total // 2\n    return half, total - half\n",
     )
     .unwrap();
-    let fixture = common::fixture();
-    let output = common::judge(
-        &fixture.config,
-        &["verify", "--json", package.to_str().unwrap()],
-    );
-    let shown = common::text(&output);
-    assert_eq!(output.status.code(), Some(0), "{shown}");
-    let report: Value = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
+    let (report, shown) = common::verify_package(&package);
     let outcomes = report.to_string();
     assert!(
         outcomes.contains("two-modules") && !outcomes.contains("two-modules (pypy3)\",\"skipped"),
@@ -195,14 +188,7 @@ fn verify_judges_a_kattis_packages_pl_submissions_as_prolog() {
     std::fs::create_dir_all(&folder).unwrap();
     std::fs::write(folder.join("halving.pl"), split).unwrap();
     std::fs::write(folder.join("main.pl"), main).unwrap();
-    let fixture = common::fixture();
-    let output = common::judge(
-        &fixture.config,
-        &["verify", "--json", package.to_str().unwrap()],
-    );
-    let shown = common::text(&output);
-    assert_eq!(output.status.code(), Some(0), "{shown}");
-    let report: Value = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
+    let (report, shown) = common::verify_package(&package);
     for name in ["halves.pl", "two-files"] {
         let judged = common::verify_outcome(&report, name).unwrap_or_default();
         assert_eq!(judged["got"], "AC", "{name}: {judged}\n{shown}");

@@ -258,6 +258,20 @@ pub fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
+/// `judge verify --json PACKAGE` with the fixture's judge.toml, which must pass: its
+/// report, and its output shown for a failed assertion.
+pub fn verify_package(package: &Path) -> (serde_json::Value, String) {
+    let fixture = fixture();
+    let output = judge(
+        &fixture.config,
+        &["verify", "--json", package.to_str().unwrap()],
+    );
+    let shown = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{shown}");
+    let report = serde_json::from_slice(&output.stdout).unwrap_or(serde_json::Value::Null);
+    (report, shown)
+}
+
 /// The outcome in a `judge verify --json` report of the kept submission whose file ends
 /// with `name` (`two-files`, or `halves.py (pypy3)` for its run on an alternative).
 pub fn verify_outcome(value: &serde_json::Value, name: &str) -> Option<serde_json::Value> {

@@ -6,10 +6,11 @@
 use crate::programs::Program;
 use crate::stats::Summary;
 use anyhow::{Context, Result};
-use judge_core::events::Silent;
 use judge_core::judge::{JudgeOptions, Submission};
-use judge_core::problem::Problem;
-use judge_core::{Judge, Verdict};
+use judge_core::Judge;
+use judge_model::events::Silent;
+use judge_model::problem::Problem;
+use judge_model::Verdict;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -18,8 +18,8 @@
 
 use crate::stats::{percentile, Summary};
 use anyhow::{Context, Result};
-use judge_core::config::judge_toml::JudgeConfig;
 use judge_core::Judge;
+use judge_model::config::judge_toml::JudgeConfig;
 use judge_server::backend::{Backend, Claimable};
 use judge_server::problem_cache::ProblemCache;
 use judge_server::problem_hash;
@@ -296,7 +296,7 @@ fn cycles(backend: &dyn Backend, claimable: Claimable<'_>, cycles: usize) -> Res
         tests_total: 1,
         first_failure: None,
     };
-    let result: judge_core::SubmissionResult = serde_json::from_value(serde_json::json!({
+    let result: judge_model::SubmissionResult = serde_json::from_value(serde_json::json!({
         "schema_version": 2, "problem": "sum", "language": "python3", "source": "main.py",
         "compile": { "success": true, "message": "", "cpu_time_s": 0.0, "wall_time_s": 0.0, "cached": false },
         "tests": [], "verdict": "AC", "first_failure": null, "passed": 1, "total": 1,

@@ -9,9 +9,9 @@ use bench::problemset::{self, ProblemsetOptions, SeedProgram, SeedSource, SEED_D
 use bench::record::{self, record};
 use bench::report;
 use judge_contest::run::{run_contest, ContestOptions as RunOptions};
-use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::events::Silent;
 use judge_core::Judge;
+use judge_model::config::judge_toml::JudgeConfig;
+use judge_model::events::Silent;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

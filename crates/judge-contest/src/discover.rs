@@ -18,11 +18,11 @@
 //! a symbolic link, a FIFO or device, a hard link to another user's file) is still an
 //! attempt, with the reason it was not judged, and its content is never read.
 
-use judge_core::course::ContestSpec;
-use judge_core::error::{JudgeError, Result};
-use judge_core::language::{Language, Languages};
 use judge_core::safe_open::{self, ClassFile, Refused};
 use judge_core::SourceFile;
+use judge_model::course::ContestSpec;
+use judge_model::error::{JudgeError, Result};
+use judge_model::language::{Language, Languages};
 use std::path::{Path, PathBuf};
 
 /// One file of the submissions folder.
@@ -323,7 +323,7 @@ mod tests {
 
     fn contest() -> ContestSpec {
         let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../judge.toml");
-        judge_core::config::judge_toml::JudgeConfig::load(&file)
+        judge_model::config::judge_toml::JudgeConfig::load(&file)
             .unwrap()
             .course()
             .contests

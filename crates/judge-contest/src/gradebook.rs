@@ -13,8 +13,8 @@
 //! contest's cells equal its scoreboard's totals when nothing was late.
 
 use crate::scoring::{attempt_points, AttemptRecord};
-use judge_core::course::{ContestKind, ContestProblem, ContestSpec, Course, Scoring};
-use judge_core::verdict::Verdict;
+use judge_model::course::{ContestKind, ContestProblem, ContestSpec, Course, Scoring};
+use judge_model::verdict::Verdict;
 use serde::Serialize;
 
 /// One judged attempt and the contest it was made in.
@@ -223,8 +223,8 @@ fn cell(contest: &ContestSpec, student: &str, mine: &[&AttemptRecord]) -> Cell {
 mod tests {
     use super::*;
     use crate::scoring::scoreboard;
-    use judge_core::course::{ContestStart, Grading, LatePenalty};
-    use judge_core::problem::Mark;
+    use judge_model::course::{ContestStart, Grading, LatePenalty};
+    use judge_model::problem::Mark;
 
     const DAY: i64 = 86_400;
     /// 2026-01-01T00:00:00Z.

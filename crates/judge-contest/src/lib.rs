@@ -12,8 +12,8 @@ pub mod run;
 pub mod scoring;
 pub mod summary;
 
-use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::course::ContestSpec;
+use judge_model::config::judge_toml::JudgeConfig;
+use judge_model::course::ContestSpec;
 
 /// The course's first contest (`[contest]`) with each problem's scoring groups and
 /// language list filled in from the problem itself (a problem that cannot be loaded keeps none: judging it

@@ -3,14 +3,14 @@
 
 use super::discover::{discover, AttemptFile};
 use super::log::{AttemptLine, AttemptStatus, ResultsLog};
-use judge_core::course::{ContestSpec, Feedback, Scoring};
-use judge_core::error::{JudgeError, Result};
-use judge_core::events::{Event, Listener, Silent};
 use judge_core::judge::{Judge, JudgeOptions, Submission};
 use judge_core::picture::PictureTests;
-use judge_core::problem::Problem;
-use judge_core::verdict::Verdict;
 use judge_core::Judging;
+use judge_model::course::{ContestSpec, Feedback, Scoring};
+use judge_model::error::{JudgeError, Result};
+use judge_model::events::{Event, Listener, Silent};
+use judge_model::problem::Problem;
+use judge_model::verdict::Verdict;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -39,7 +39,7 @@ pub struct ContestOutcome {
 }
 
 fn sha256(bytes: &[u8]) -> String {
-    judge_core::text::hex(&Sha256::digest(bytes))
+    judge_model::text::hex(&Sha256::digest(bytes))
 }
 
 /// The attempt's sources' hash: its file's bytes', or for an attempt of several files, of
@@ -58,7 +58,7 @@ fn source_sha256(file: &AttemptFile) -> String {
             hasher.update(part);
         }
     }
-    judge_core::text::hex(&hasher.finalize())
+    judge_model::text::hex(&hasher.finalize())
 }
 
 fn line_for(
@@ -93,7 +93,7 @@ pub fn lazy_options(scoring: Scoring, problem: &Problem, feedback: Feedback) -> 
     let lazy_groups = problem
         .groups
         .iter()
-        .filter(|g| g.aggregation == judge_core::problem::Aggregation::AllOrNothing)
+        .filter(|g| g.aggregation == judge_model::problem::Aggregation::AllOrNothing)
         .map(|group| {
             (0..problem.tests.len())
                 .filter(|&index| group.tests.contains(&problem.tests[index].name))

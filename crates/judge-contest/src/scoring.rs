@@ -1,7 +1,7 @@
 //! Scoreboards, as pure functions of the attempts.
 //!
 //! - IOI: a problem's score is the best over its attempts; an attempt scores what each
-//!   of the problem's groups earns by its rule ([`judge_core::problem::groups`]: all or
+//!   of the problem's groups earns by its rule ([`judge_model::problem::groups`]: all or
 //!   nothing, or each test's share times the fraction of its points its checker gave),
 //!   or, without groups, the problem's points times the average of its tests' credits
 //!   (a test accepted counts 1, one given partial points its fraction). The total is the
@@ -12,9 +12,9 @@
 //!
 //! Equal totals share a rank (1, 1, 3); equal rows are listed by student name.
 
-use judge_core::course::{ContestProblem, ContestSpec, Scoring};
-use judge_core::problem::groups::{earned, Mark};
-use judge_core::verdict::{IcpcRule, Verdict};
+use judge_model::course::{ContestProblem, ContestSpec, Scoring};
+use judge_model::problem::groups::{earned, Mark};
+use judge_model::verdict::{IcpcRule, Verdict};
 use serde::{Deserialize, Serialize};
 
 /// Penalty minutes per rejected attempt before the first accepted one (ICPC).
@@ -210,7 +210,7 @@ pub fn scoreboard(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use judge_core::problem::{Aggregation, Group};
+    use judge_model::problem::{Aggregation, Group};
 
     fn contest(scoring: Scoring) -> ContestSpec {
         let problem = |id: &str, points: f64| ContestProblem {

@@ -8,8 +8,8 @@ use crate::export::{
     AttemptExport, AttemptState, ResultsExport, TestSummary, EXPORT_SCHEMA_VERSION,
 };
 use crate::gradebook::{gradebook, Gradebook, GradedAttempt};
-use judge_core::course::{ContestSpec, Course, Scoring};
-use judge_core::text::rfc3339;
+use judge_model::course::{ContestSpec, Course, Scoring};
+use judge_model::text::rfc3339;
 
 /// The contest's start: judge.toml's `contest.start`, else the earliest attempt (Unix
 /// seconds).
@@ -55,11 +55,11 @@ pub fn record(line: &AttemptLine) -> Option<AttemptRecord> {
         student: line.student.clone(),
         problem: line.problem.clone(),
         submitted_at: line.submitted_at,
-        verdict: result.map_or(judge_core::Verdict::JE, |r| r.verdict),
+        verdict: result.map_or(judge_model::Verdict::JE, |r| r.verdict),
         tests: result
             .iter()
             .flat_map(|r| &r.tests)
-            .map(|t| (t.name.clone(), judge_core::problem::Mark::of(t)))
+            .map(|t| (t.name.clone(), judge_model::problem::Mark::of(t)))
             .collect(),
         total_tests: result.map_or(0, |r| r.tests_total),
         pending,

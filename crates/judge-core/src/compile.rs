@@ -1,9 +1,10 @@
 //! Compiling a submission in the sandbox, under the compile limits of judge.toml.
 
-use crate::error::{JudgeError, Result};
 use crate::precompiled::{restore_messages, PrecompiledHeaders};
-use crate::toolchain::{compile_limits, CompileSettings, Toolchain};
-use crate::verdict::CompileResult;
+use crate::toolchain::{compile_limits, Toolchain};
+use judge_model::config::CompileSettings;
+use judge_model::error::{JudgeError, Result};
+use judge_model::verdict::CompileResult;
 use sandbox::{RunSpec, SandboxBox, Termination};
 use std::path::Path;
 
@@ -81,7 +82,7 @@ pub fn compile_files(
         // Names come from a problem's files: a name that leaves the box folder would have
         // the judge write there as root (the loaders refuse such names; this is the last
         // line).
-        let path = crate::package_path::inside(boxed.dir(), &file.name).map_err(|why| {
+        let path = judge_model::package_path::inside(boxed.dir(), &file.name).map_err(|why| {
             JudgeError::file("source file", &file.name, format!("is refused: {why}"))
         })?;
         if let Some(parent) = path.parent() {
@@ -186,7 +187,7 @@ pub fn compile_files(
 /// `source` is the entry's text.
 pub fn command_with_sources(
     command: &[String],
-    language: &crate::language::LanguageSpec,
+    language: &judge_model::language::LanguageSpec,
     source: &[u8],
     others: &[SourceFile],
 ) -> Vec<String> {

@@ -5,9 +5,9 @@
 //! the source) and the compile result. Concurrent judges of the same source wait for the
 //! first compile instead of repeating it. Compile errors are cached too.
 
-use crate::error::{JudgeError, Result};
-use crate::language::Language;
-use crate::verdict::CompileResult;
+use judge_model::error::{JudgeError, Result};
+use judge_model::language::Language;
+use judge_model::verdict::CompileResult;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -42,7 +42,7 @@ pub fn key_of_files(
         hash.update((file.bytes.len() as u64).to_le_bytes());
         hash.update(&file.bytes);
     }
-    crate::text::hex(&hash.finalize())
+    judge_model::text::hex(&hash.finalize())
 }
 
 /// Copies the files and folders in `from` into `to`.
@@ -139,7 +139,7 @@ impl CompileCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::language::LanguageSpec;
+    use judge_model::language::LanguageSpec;
 
     fn language(id: &str, compile: &[&str]) -> Language {
         Language {

@@ -13,7 +13,7 @@
 //!   `score_multiplier.txt` there as from an output validator.
 //!
 //! Exit codes, points and score files are read by the checker's own
-//! [`crate::compare::checker::exit_verdict`], so an interactor's points count exactly as a
+//! [`crate::checker::exit_verdict`], so an interactor's points count exactly as a
 //! checker's do.
 //!
 //! Verdicts: a rejection by the interactor stands even when the submission ran on or timed
@@ -23,15 +23,15 @@
 //! decision like a rejection (the submission is stopped, the points stand); an interactor
 //! that crashes, runs out of its own limits or exits without a verdict is JE.
 
-use crate::compare::checker::{exit_verdict, message_of, open_feedback, Checker};
-use crate::compare::CheckerProtocol;
-use crate::compare::Comparison;
-use crate::error::{JudgeError, Result};
-use crate::problem::TestCase;
+use crate::checker::{exit_verdict, message_of, open_feedback, Checker};
 use crate::run_failure::failure;
 use crate::safe_open::ToolFolder;
 use crate::tools::BoxedCommand;
-use crate::verdict::{TimeLimitKind, Verdict};
+use judge_model::compare::CheckerProtocol;
+use judge_model::compare::Comparison;
+use judge_model::error::{JudgeError, Result};
+use judge_model::problem::TestCase;
+use judge_model::verdict::{TimeLimitKind, Verdict};
 use sandbox::{Bind, Interaction, Limits, Outcome, RunSpec, SandboxBox, Termination, MIB};
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -1,21 +1,21 @@
 //! The judging pipeline: compile, run every test, compare, aggregate, emitting events.
 
-use crate::compare::checker::Checker;
+use crate::checker::Checker;
 use crate::compile::{compile_files, SourceFile};
 use crate::compile_cache::CompileCache;
-use crate::config::judge_toml::JudgeConfig;
-use crate::error::{JudgeError, Result};
-use crate::events::{Event, Listener};
 use crate::interactive::Interactor;
-use crate::language::{Language, LanguageSpec, Languages};
 use crate::precompiled::PrecompiledHeaders;
-use crate::problem::{OutputCheck, Problem, TestCase};
 use crate::problem_build::Builder;
 use crate::run_test::{Judging, TestRunner};
-use crate::test_plan::{Step, TestPlan};
 use crate::toolchain::Toolchain;
 use crate::tools::{program_cache_dir, ProgramCache};
-use crate::verdict::{
+use judge_model::config::judge_toml::JudgeConfig;
+use judge_model::error::{JudgeError, Result};
+use judge_model::events::{Event, Listener};
+use judge_model::language::{Language, LanguageSpec, Languages};
+use judge_model::problem::{OutputCheck, Problem, TestCase};
+use judge_model::test_plan::{Step, TestPlan};
+use judge_model::verdict::{
     aggregate, CompileResult, SandboxInfo, SubmissionResult, TestResult, SCHEMA_VERSION,
 };
 use sandbox::{Sandbox, SandboxConfig, MIB};
@@ -242,7 +242,7 @@ impl Judge {
                     .map(|checker| -> Result<Checker> {
                         Ok(Checker {
                             command: self.prepare(checker)?.boxed(),
-                            protocol: crate::compare::CheckerProtocol::Testlib,
+                            protocol: judge_model::compare::CheckerProtocol::Testlib,
                         })
                     })
                     .transpose()?,
@@ -329,7 +329,7 @@ impl Judge {
         options: JudgeOptions,
         listener: &mut dyn Listener,
     ) -> Result<SubmissionResult> {
-        let bytes = crate::source::read_capped(source, self.config.compile.max_source_kib)?;
+        let bytes = judge_model::source::read_capped(source, self.config.compile.max_source_kib)?;
         let judging = self.judging(problem)?;
         let submission = Submission {
             problem,
@@ -448,8 +448,8 @@ impl Judge {
         self.languages.check_allowed(language)?;
         self.languages.check_available(language)?;
         let cap = self.config.compile.max_source_kib;
-        crate::source::check_size(source, bytes.len() as u64, cap)?;
-        let bytes = crate::source::without_bom(bytes);
+        judge_model::source::check_size(source, bytes.len() as u64, cap)?;
+        let bytes = judge_model::source::without_bom(bytes);
         Ok((bytes, language.for_source(bytes)))
     }
 
@@ -521,7 +521,7 @@ impl Judge {
                         index,
                         result: &result,
                     });
-                    plan.record(index, result.verdict == crate::verdict::Verdict::AC);
+                    plan.record(index, result.verdict == judge_model::verdict::Verdict::AC);
                     tests.push(result);
                 }
             }
@@ -593,7 +593,7 @@ impl Judge {
                         }
                         let result = worker.run(&tests[index]);
                         let passed =
-                            matches!(&result, Ok(r) if r.verdict == crate::verdict::Verdict::AC);
+                            matches!(&result, Ok(r) if r.verdict == judge_model::verdict::Verdict::AC);
                         lock_plan(handing_out).record(index, passed);
                         let stop = result.is_err();
                         if sender
@@ -852,7 +852,7 @@ impl<'j> BoxedProgram<'j> {
         std::fs::write(&answer, b"").map_err(|e| JudgeError::file("answer", &answer, e))?;
         let test = TestCase::plain(
             "own input".into(),
-            crate::problem::TestGroup::Sample,
+            judge_model::problem::TestGroup::Sample,
             input,
             answer,
         );
@@ -925,7 +925,7 @@ fn replay(
                         index,
                         result: &result,
                     });
-                    order.record(index, result.verdict == crate::verdict::Verdict::AC);
+                    order.record(index, result.verdict == judge_model::verdict::Verdict::AC);
                     kept.push(result);
                 }
                 None => {
@@ -940,8 +940,8 @@ fn replay(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_plan::Skip;
-    use crate::verdict::Verdict;
+    use judge_model::test_plan::Skip;
+    use judge_model::verdict::Verdict;
 
     fn result(verdict: Verdict) -> TestResult {
         TestResult {

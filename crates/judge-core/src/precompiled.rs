@@ -12,8 +12,9 @@
 //! Sources that do not include a listed header compile with exactly the command of
 //! judge.toml.
 
-use crate::error::{JudgeError, Result};
-use crate::toolchain::{CompileSettings, Toolchain};
+use crate::toolchain::Toolchain;
+use judge_model::config::CompileSettings;
+use judge_model::error::{JudgeError, Result};
 use sandbox::{RunSpec, SandboxBox, Termination};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -127,7 +128,7 @@ fn key(compile: &[String], header: &str, version: &[u8]) -> String {
     hash.update(header.as_bytes());
     hash.update([0]);
     hash.update(version);
-    let hex = crate::text::hex(&hash.finalize());
+    let hex = judge_model::text::hex(&hash.finalize());
     hex[..32].to_string()
 }
 

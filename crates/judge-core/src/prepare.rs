@@ -4,12 +4,12 @@
 
 use crate::compile::{compile_files, SourceFile};
 use crate::compile_cache::key_of_files;
-use crate::error::{JudgeError, Result};
 use crate::judge::Judge;
-use crate::program::{Program, ProgramKind};
 use crate::tool::ToolOutput;
 use crate::toolchain::Toolchain;
 use crate::tools::*;
+use judge_model::error::{JudgeError, Result};
+use judge_model::program::{Program, ProgramKind};
 use sandbox::{Bind, RunSpec, Termination, MIB};
 use std::path::{Path, PathBuf};
 use std::time::Instant;

@@ -2,8 +2,8 @@
 //! (and `testdata_dir`). A user who gives a path (`problems/maze`, `maze/`) is told the
 //! id to give instead, not that a folder which is there has no problem.toml.
 
-use crate::config::judge_toml::JudgeConfig;
-use crate::error::{JudgeError, Result};
+use judge_model::config::judge_toml::JudgeConfig;
+use judge_model::error::{JudgeError, Result};
 use std::path::Path;
 
 /// Refuses an id that cannot name a problem folder, saying which id was meant.

@@ -2,7 +2,7 @@
 //! crash (with what its signal or its runtime's message usually means), a time, memory or
 //! output limit. Shared by plain and interactive runs.
 
-use crate::verdict::{TimeLimitKind, Verdict};
+use judge_model::verdict::{TimeLimitKind, Verdict};
 use sandbox::{Limits, Outcome, Termination, MIB};
 
 /// What a signal usually means, for students.
@@ -38,7 +38,7 @@ fn stderr_hint(stderr: &str) -> Option<String> {
 }
 
 fn seconds(duration: std::time::Duration) -> String {
-    crate::text::seconds(duration.as_secs_f64())
+    judge_model::text::seconds(duration.as_secs_f64())
 }
 
 /// The verdict, TLE kind and message of a run that did not exit cleanly; `None` when the

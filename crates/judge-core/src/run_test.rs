@@ -1,14 +1,14 @@
 //! Running a submission on one test and turning the outcome into a test result.
 
-use crate::compare::checker::Checker;
-use crate::compare::{diff::short_diff, BuiltIn, Comparison};
-use crate::error::{JudgeError, Result};
+use crate::checker::Checker;
 use crate::interactive::Interactor;
 use crate::picture::Pictures;
-use crate::problem::{TestCase, TestGroup};
 use crate::run_failure::failure;
 use crate::toolchain::Toolchain;
-use crate::verdict::{TestResult, Verdict};
+use judge_model::compare::{diff::short_diff, BuiltIn, Comparison};
+use judge_model::error::{JudgeError, Result};
+use judge_model::problem::{TestCase, TestGroup};
+use judge_model::verdict::{TestResult, Verdict};
 use sandbox::{Limits, Outcome, RunSpec, SandboxBox, SandboxError};
 use std::path::Path;
 
@@ -160,7 +160,7 @@ impl TestRunner<'_> {
         boxed: &mut SandboxBox<'_>,
         test: &TestCase,
         output: &Path,
-    ) -> Result<Option<crate::picture::Picture>> {
+    ) -> Result<Option<judge_model::verdict::Picture>> {
         match self.pictures.filter(|p| p.tests.includes(test)) {
             Some(pictures) if output.is_file() => Ok(Some(pictures.visualizer.draw(
                 boxed,

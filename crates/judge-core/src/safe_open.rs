@@ -156,7 +156,8 @@ pub fn read_with(
             metadata.uid()
         )));
     }
-    let too_large = |bytes: u64| Refused(crate::text::source_too_large(bytes, max_bytes / 1024));
+    let too_large =
+        |bytes: u64| Refused(judge_model::text::source_too_large(bytes, max_bytes / 1024));
     if metadata.len() > max_bytes {
         return Err(too_large(metadata.len()));
     }

@@ -23,9 +23,9 @@
 //! entry where the language's `source` says and the other files beside it.
 
 use crate::compile::SourceFile;
-use crate::error::{JudgeError, Result};
-use crate::language::{Language, Languages};
 use crate::safe_open::{self, Links};
+use judge_model::error::{JudgeError, Result};
+use judge_model::language::{Language, Languages};
 use std::os::unix::fs::MetadataExt;
 use std::path::{Component, Path, PathBuf};
 
@@ -116,7 +116,7 @@ pub fn read(
                 name,
                 format!(
                     "the folder's sources and headers come to {}",
-                    crate::text::source_too_large(total, cap_kib)
+                    judge_model::text::source_too_large(total, cap_kib)
                 ),
             ));
         }
@@ -446,7 +446,7 @@ fn dotted(extensions: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::judge_toml::JudgeConfig;
+    use judge_model::config::judge_toml::JudgeConfig;
     use std::os::unix::fs::symlink;
 
     fn languages() -> Languages {

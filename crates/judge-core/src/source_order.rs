@@ -3,7 +3,7 @@
 //! read from the sources' text, as `ocamldep -sort` and Fortran build tools do, so that a
 //! folder submission compiles whatever its files are called.
 
-use crate::language::SourceOrder;
+use judge_model::language::SourceOrder;
 use std::collections::BTreeSet;
 use std::path::Path;
 

@@ -2,7 +2,8 @@
 //! needs, with `~` expanded for this machine, and its extra read-only paths (which only
 //! its own boxes see), and the limits its compiler runs under.
 
-use crate::language::Language;
+use judge_model::config::CompileSettings;
+use judge_model::language::Language;
 use sandbox::{Limits, Sandbox, MIB};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -32,25 +33,6 @@ impl Toolchain {
             root_binds: sandbox.expand_paths(&language.spec.binds),
         }
     }
-}
-
-/// How compilers run, the same for every language.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CompileSettings {
-    /// Wall-clock seconds a compile may take.
-    pub wall_time_s: f64,
-    /// CPU seconds a compile may use.
-    pub cpu_time_s: f64,
-    /// Memory a compiler may use, in MiB.
-    pub memory_mib: u64,
-    /// Processes and threads a compiler may start.
-    pub processes: u32,
-    /// Bytes of compiler messages kept.
-    pub message_bytes: u64,
-    /// The largest source accepted, in KiB.
-    pub max_source_kib: u64,
-    /// Where precompiled headers are kept (`~` is the judge's home).
-    pub precompiled_header_dir: String,
 }
 
 /// The limits compilers run under.

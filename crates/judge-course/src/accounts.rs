@@ -5,7 +5,7 @@
 
 use crate::error::{Result, ServerError};
 use argon2::{Argon2, PasswordHasher, PasswordVerifier};
-use judge_core::course::{check_group_name, MAX_GROUP_CHARS};
+use judge_model::course::{check_group_name, MAX_GROUP_CHARS};
 use judge_store::{AccountChange, NewUser, PasswordReset, Role, Store, StoreError, User};
 use sha2::{Digest, Sha256};
 
@@ -180,7 +180,7 @@ pub fn check_name(name: &str) -> Result<()> {
     Ok(())
 }
 
-/// Checks a group's name by judge-core's rule ([`check_group_name`]: 1 to 64 letters,
+/// Checks a group's name by judge-model's rule ([`check_group_name`]: 1 to 64 letters,
 /// digits, '.', '_', '-' and inner spaces).
 pub fn check_group(group: &str) -> Result<()> {
     check_group_name(group).map_err(|_| {

@@ -9,9 +9,9 @@
 //! window in the web front: the store's window then overrides judge.toml's.
 
 use crate::error::Result;
-use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::course::{ContestKind, ContestProblem, ContestSpec, Scoring};
-use judge_core::language::{Language, Languages};
+use judge_model::config::judge_toml::JudgeConfig;
+use judge_model::course::{ContestKind, ContestProblem, ContestSpec, Scoring};
+use judge_model::language::{Language, Languages};
 use judge_store::InContest;
 use judge_store::{settings, Store};
 use std::sync::{Arc, RwLock};

@@ -3,9 +3,9 @@
 //! teachers never lose an edit in silence) and where it is now.
 
 use crate::contest::{Contest, Phase};
-use judge_core::course::LatePenaltyParts;
-use judge_core::course::{ContestKind, ContestSpec, ContestStart, Feedback, Scoring};
-use judge_core::text::rfc3339_ms as rfc3339;
+use judge_model::course::LatePenaltyParts;
+use judge_model::course::{ContestKind, ContestSpec, ContestStart, Feedback, Scoring};
+use judge_model::text::rfc3339_ms as rfc3339;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -185,7 +185,7 @@ pub struct LimitsView {
     /// CPU seconds (None: not decided yet, a package without a limit).
     pub time_limit_s: Option<f64>,
     /// Where the time limit comes from.
-    pub time_limit_origin: judge_core::problem::TimeLimitOrigin,
+    pub time_limit_origin: judge_model::problem::TimeLimitOrigin,
     /// Memory in MiB.
     pub memory_mib: u64,
     /// The version a change must name.

@@ -46,7 +46,7 @@ pub enum ServerError {
     Setting(#[from] BadSetting),
     /// The judging library failed to start.
     #[error(transparent)]
-    Judge(#[from] judge_core::JudgeError),
+    Judge(#[from] judge_model::JudgeError),
 }
 
 /// A setting out of its range, named by the `judge serve` flag that sets it.

@@ -1,4 +1,4 @@
-//! Exports for teachers: the (unfrozen) scoreboard and every submission, in judge-core's
+//! Exports for teachers: the (unfrozen) scoreboard and every submission, in judge-contest's
 //! export model and written by its writers, so they have the same schema as
 //! `judge contest`'s files (docs/result-schema.md).
 
@@ -9,8 +9,8 @@ use judge_contest::export::{
     EXPORT_SCHEMA_VERSION,
 };
 use judge_contest::scoring::attempt_points;
-use judge_core::course::Scoring;
-use judge_core::text::rfc3339_ms;
+use judge_model::course::Scoring;
+use judge_model::text::rfc3339_ms;
 use judge_store::JudgedAttempt;
 use judge_store::SubmissionState;
 

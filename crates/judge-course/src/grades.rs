@@ -8,8 +8,8 @@ use crate::contest::{Contest, Contests};
 use crate::error::Result;
 use crate::scoreboard::attempt_record;
 use judge_contest::gradebook::{gradebook, Gradebook, GradedAttempt};
-use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::course::{ContestSpec, ContestStart, Course};
+use judge_model::config::judge_toml::JudgeConfig;
+use judge_model::course::{ContestSpec, ContestStart, Course};
 use judge_store::JudgedAttempt;
 use judge_store::{Store, User};
 

@@ -4,8 +4,8 @@
 
 use crate::contest::Contest;
 use judge_contest::scoring::{scoreboard, AttemptRecord, Scoreboard};
-use judge_core::problem::Mark;
-use judge_core::Verdict;
+use judge_model::problem::Mark;
+use judge_model::Verdict;
 use judge_store::JudgedAttempt;
 use judge_store::{SubmissionState, User};
 

@@ -1,8 +1,8 @@
 //! What a self-test shows: a student's program compiled and run on an input of their own
 //! (judge-server's `self_test` runs it; judge-views' `self_test` draws it).
 
-use judge_core::picture::Picture;
-use judge_core::Verdict;
+use judge_model::verdict::Picture;
+use judge_model::Verdict;
 
 /// What a self-test shows.
 #[derive(Debug, Clone, PartialEq)]

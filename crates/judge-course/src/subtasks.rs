@@ -3,10 +3,10 @@
 //! names as the problem has them) and points come from judge-core's scoring, so the page
 //! and the scoreboard agree; the page then shows each test as the viewer may see it.
 
-use judge_core::course::ContestProblem;
-use judge_core::problem::groups::matches_pattern;
-use judge_core::problem::groups::{earned_each, marks};
-use judge_core::{SubmissionResult, Verdict};
+use judge_model::course::ContestProblem;
+use judge_model::problem::groups::matches_pattern;
+use judge_model::problem::groups::{earned_each, marks};
+use judge_model::{SubmissionResult, Verdict};
 
 /// One subtask of a result (or the tests in none).
 #[derive(Debug, Clone, PartialEq)]
@@ -106,7 +106,7 @@ pub fn group(problem: &ContestProblem, result: &SubmissionResult, points: bool) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use judge_core::problem::{Aggregation, Group};
+    use judge_model::problem::{Aggregation, Group};
 
     fn problem() -> ContestProblem {
         let mut problem = ContestProblem {
@@ -138,7 +138,7 @@ mod tests {
             problem: "p".into(),
             language: "c".into(),
             source: "s".into(),
-            compile: judge_core::verdict::CompileResult {
+            compile: judge_model::verdict::CompileResult {
                 success: true,
                 message: String::new(),
                 cpu_time_s: 0.0,
@@ -147,7 +147,7 @@ mod tests {
             },
             tests: verdicts
                 .iter()
-                .map(|(name, verdict)| judge_core::TestResult {
+                .map(|(name, verdict)| judge_model::TestResult {
                     name: name.to_string(),
                     sample: name.starts_with("sample/"),
                     verdict: *verdict,
@@ -171,7 +171,7 @@ mod tests {
             fraction_passed: 0.0,
             max_cpu_time_s: 0.0,
             max_peak_memory_bytes: 0,
-            sandbox: judge_core::verdict::SandboxInfo {
+            sandbox: judge_model::verdict::SandboxInfo {
                 enforcement: sandbox::Enforcement::RlimitOnly,
                 isolated: false,
                 degraded: vec![],

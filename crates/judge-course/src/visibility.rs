@@ -10,9 +10,10 @@
 //! the secret tests (`secret/3`) unless judge.toml's `test_names = "names"` says the
 //! names are safe to show.
 
-use judge_core::course::{ContestProblem, TestNames};
-use judge_core::problem::TestGroup;
-use judge_core::{Judge, SubmissionResult, Verdict};
+use judge_core::Judge;
+use judge_model::course::{ContestProblem, TestNames};
+use judge_model::problem::TestGroup;
+use judge_model::{SubmissionResult, Verdict};
 use std::collections::{BTreeMap, HashMap};
 
 judge_i18n::texts! {
@@ -155,7 +156,7 @@ pub fn summary_for_student(summary: &mut judge_store::SubmissionSummary, labels:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use judge_core::TestResult;
+    use judge_model::TestResult;
 
     fn test(name: &str, sample: bool, verdict: Verdict) -> TestResult {
         TestResult {
@@ -172,7 +173,7 @@ mod tests {
             diff: Some("-SECRET-ANSWER\n+0".into()),
             score: None,
             stderr: Some("read SECRET-ANSWER".into()),
-            picture: Some(judge_core::picture::Picture::Svg {
+            picture: Some(judge_model::verdict::Picture::Svg {
                 svg: "<svg><text>SECRET-ANSWER</text></svg>".into(),
             }),
         }
@@ -185,7 +186,7 @@ mod tests {
             problem: "p".into(),
             language: "c".into(),
             source: "s".into(),
-            compile: judge_core::verdict::CompileResult {
+            compile: judge_model::verdict::CompileResult {
                 success: true,
                 message: String::new(),
                 cpu_time_s: 0.0,
@@ -204,7 +205,7 @@ mod tests {
             fraction_passed: 0.0,
             max_cpu_time_s: 0.1,
             max_peak_memory_bytes: 1,
-            sandbox: judge_core::verdict::SandboxInfo {
+            sandbox: judge_model::verdict::SandboxInfo {
                 enforcement: sandbox::Enforcement::RlimitOnly,
                 isolated: false,
                 degraded: vec![],

@@ -34,7 +34,7 @@
 //! page that uses them; the ones shared by many pages (navigation, verdicts, statuses,
 //! durations) are here.
 
-use judge_core::Verdict;
+use judge_model::Verdict;
 
 /// The cookie that remembers the reader's choice (it wins over Accept-Language).
 pub const COOKIE: &str = "judge_lang";
@@ -488,7 +488,7 @@ mod tests {
         assert_eq!(UnitTexts(Lang::Zh).seconds(0.5), "0.50 秒");
         assert_eq!(
             UnitTexts(Lang::En).seconds(0.5),
-            judge_core::text::seconds(0.5)
+            judge_model::text::seconds(0.5)
         );
         for verdict in Verdict::ALL {
             assert_eq!(VerdictTexts(Lang::En).of(verdict), verdict.description());

@@ -8,11 +8,11 @@
 //! reader (a worker, `judge contest`) sees the old file or the new one, never half of one,
 //! and a refused edit leaves the file's bytes as they were.
 
-use judge_core::config::judge_toml::{JudgeConfig, FIRST_CONTEST_ID};
-use judge_core::config::ConfigError;
-use judge_core::course::LatePenaltyParts;
-use judge_core::course::{ContestKind, ContestSpec, ContestStart, Feedback, Scoring};
-use judge_core::error::{JudgeError, Result};
+use judge_model::config::judge_toml::{JudgeConfig, FIRST_CONTEST_ID};
+use judge_model::config::ConfigError;
+use judge_model::course::LatePenaltyParts;
+use judge_model::course::{ContestKind, ContestSpec, ContestStart, Feedback, Scoring};
+use judge_model::error::{JudgeError, Result};
 use std::io::Write;
 use std::path::Path;
 use toml_edit::{ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
@@ -456,7 +456,7 @@ pub fn remove_contest(config: &JudgeConfig, id: &str) -> Result<JudgeConfig> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use judge_core::course::ContestProblem;
+    use judge_model::course::ContestProblem;
 
     const COURSE: &str = r#"# The course of the tests: keep this comment.
 [contest]
@@ -540,7 +540,7 @@ run = ["python3", "main.py"]
         let mut spec = config.course().first().clone();
         spec.title = "Main contest".into();
         spec.problems = vec![problem("b", 30.0), problem("a", 70.0)];
-        spec.problems[1].test_names = judge_core::course::TestNames::Names;
+        spec.problems[1].test_names = judge_model::course::TestNames::Names;
         spec.start = Some(at("2026-12-10T08:00:00Z"));
         spec.duration_minutes = Some(90);
         spec.end = Some(at("2026-12-10T09:30:00Z"));

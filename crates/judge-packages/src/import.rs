@@ -8,8 +8,8 @@
 //! removed and judge.toml restored: nothing is half imported.
 
 use super::Trust;
-use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::error::{JudgeError, Result};
+use judge_model::config::judge_toml::JudgeConfig;
+use judge_model::error::{JudgeError, Result};
 use std::path::{Path, PathBuf};
 
 /// A problem's points in the contest when the teacher gives none.
@@ -27,7 +27,7 @@ pub struct Imported {
     /// Its title.
     pub title: String,
     /// The format it came in.
-    pub format: judge_core::problem::Format,
+    pub format: judge_model::problem::Format,
     /// How many tests it has.
     pub tests: usize,
     /// What the loader noticed without refusing it.

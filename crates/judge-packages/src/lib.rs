@@ -1,9 +1,9 @@
 //! Problem packages made elsewhere, read into the one problem model
-//! ([`judge_core::problem::Problem`]): Kattis packages ([`kattis`]) in each generation, and
+//! ([`judge_model::problem::Problem`]): Kattis packages ([`kattis`]) in each generation, and
 //! Polygon full packages ([`polygon`]), and their .zip files, unpacked safely
 //! ([`unzip`]); FreeProblemSet XML files of many problems ([`fps`]); and a native problem written out as a Kattis package ([`export`]).
 //! Everything wrong with a package is reported together
-//! ([`judge_core::Issues`]).
+//! ([`judge_model::Issues`]).
 
 pub mod course_toml;
 pub mod export;
@@ -22,9 +22,9 @@ mod yaml;
 
 pub use load::{is_problem_folder, load, open_folder};
 
-use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::error::{JudgeError, Result};
-use judge_core::problem::Problem;
+use judge_model::config::judge_toml::JudgeConfig;
+use judge_model::error::{JudgeError, Result};
+use judge_model::problem::Problem;
 use std::path::{Path, PathBuf};
 
 /// A problem opened from a path given on the command line: a problem folder (native or

@@ -8,10 +8,10 @@
 //! written beside itself and renamed into place; a problem.toml that then does not load
 //! is put back.
 
-use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::error::{JudgeError, Result};
-use judge_core::limit_bounds as bounds;
-use judge_core::problem::{Format, TimeLimitOrigin};
+use judge_model::config::judge_toml::JudgeConfig;
+use judge_model::error::{JudgeError, Result};
+use judge_model::limit_bounds as bounds;
+use judge_model::problem::{Format, TimeLimitOrigin};
 use std::io::Write;
 use std::path::Path;
 

@@ -2,9 +2,9 @@
 //! marker file that says a folder is in its format and the function that reads it into
 //! the one problem model. A new package format is a module and one line here.
 
-use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::error::{JudgeError, Result};
-use judge_core::problem::Problem;
+use judge_model::config::judge_toml::JudgeConfig;
+use judge_model::error::{JudgeError, Result};
+use judge_model::problem::Problem;
 use std::path::Path;
 
 /// A package format's loader.

@@ -2,19 +2,19 @@
 //! of data and sources only), tests in judge.toml's `testdata_dir/<id>/` (or the
 //! problem's own `testdata/` folder, for a problem kept outside the contest).
 
-use judge_core::compare::BuiltIn;
-use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::config::ConfigError;
-use judge_core::error::Result;
-use judge_core::problem::groups::matches_pattern;
-use judge_core::problem::groups::{Aggregation, Group};
-use judge_core::problem::submissions::{from_folders, Expected};
-use judge_core::problem::{
+use judge_model::compare::BuiltIn;
+use judge_model::config::judge_toml::JudgeConfig;
+use judge_model::config::ConfigError;
+use judge_model::error::Result;
+use judge_model::problem::groups::matches_pattern;
+use judge_model::problem::groups::{Aggregation, Group};
+use judge_model::problem::submissions::{from_folders, Expected};
+use judge_model::problem::{
     find_tests, Format, OutputCheck, Problem, ProblemLimits, Statement, TimeRule, Validator,
     ValidatorProtocol,
 };
-use judge_core::verdict::Verdict;
-use judge_core::{Program, ProgramKind};
+use judge_model::verdict::Verdict;
+use judge_model::{Program, ProgramKind};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -200,7 +200,7 @@ pub fn load(config: &JudgeConfig, dir: &Path, id: &str) -> Result<Problem> {
         submissions,
         include: BTreeMap::new(),
         languages: toml.languages.clone(),
-        capabilities: judge_core::problem::Capabilities::native(),
+        capabilities: judge_model::problem::Capabilities::native(),
         recipe: toml.test_recipes(),
         generated: Vec::new(),
         brute_force: toml.brute_force_tests(),

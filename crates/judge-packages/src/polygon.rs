@@ -11,17 +11,17 @@
 //! compiled with every program of the package. Everything wrong is collected and
 //! reported together, XML errors with their line.
 
-use judge_core::compare::CheckerProtocol;
-use judge_core::error::{JudgeError, Result};
-use judge_core::limit_bounds as bounds;
-use judge_core::problem::submissions::{Expected, KeptSubmission};
-use judge_core::problem::{
+use judge_model::compare::CheckerProtocol;
+use judge_model::error::{JudgeError, Result};
+use judge_model::limit_bounds as bounds;
+use judge_model::problem::submissions::{Expected, KeptSubmission};
+use judge_model::problem::{
     Aggregation, Format, GeneratedTest, Group, OutputCheck, Problem, ProblemLimits, Statement,
     TestCase, TestGroup, TimeLimitOrigin, TimeRule, Validator, ValidatorProtocol,
 };
-use judge_core::verdict::Verdict;
-use judge_core::{line_of, Issues, PackageError};
-use judge_core::{Program, ProgramKind};
+use judge_model::verdict::Verdict;
+use judge_model::{line_of, Issues, PackageError};
+use judge_model::{Program, ProgramKind};
 use roxmltree::{Document, Node};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -300,7 +300,7 @@ fn read(dir: &Path, id: &str, issues: &mut Issues) -> Option<Problem> {
         submissions,
         include: BTreeMap::new(),
         languages: None,
-        capabilities: judge_core::problem::Capabilities::package(true),
+        capabilities: judge_model::problem::Capabilities::package(true),
         recipe: Vec::new(),
         generated,
         brute_force: None,
@@ -349,7 +349,7 @@ impl Reader<'_> {
 
     /// A file problem.xml names, which must exist.
     fn file(&mut self, node: Node, path: &str, what: &str) -> Option<PathBuf> {
-        let full = match judge_core::package_path::inside(self.dir, path) {
+        let full = match judge_model::package_path::inside(self.dir, path) {
             Ok(full) => full,
             Err(why) => {
                 let line = self.line(node);

@@ -13,10 +13,10 @@
 //! not a positive number of seconds within [`bounds::MAX_TIME_S`] is an error naming it,
 //! never a panic and never a default in silence.
 
-use judge_core::error::{JudgeError, Result};
-use judge_core::limit_bounds as bounds;
-pub use judge_core::problem::STORED_TIME_LIMIT_FILE;
 use judge_core::safe_open::ToolFolder;
+use judge_model::error::{JudgeError, Result};
+use judge_model::limit_bounds as bounds;
+pub use judge_model::problem::STORED_TIME_LIMIT_FILE;
 use std::io::Write;
 use std::path::Path;
 

@@ -1,11 +1,11 @@
 //! Test data from a problem's recipe: run the generator with each `[[tests]]` entry's
 //! arguments for the input, and the reference solution on it for the answer.
 
-use judge_core::error::{JudgeError, Result};
 use judge_core::judge::Judge;
-use judge_core::problem::{Problem, TestRecipe};
 use judge_core::run_interacting;
 use judge_core::{ReadyProgram, TOOL_TIMEOUT};
+use judge_model::error::{JudgeError, Result};
+use judge_model::problem::{Problem, TestRecipe};
 use std::path::{Path, PathBuf};
 
 /// A problem's tools, ready to run.
@@ -38,7 +38,7 @@ pub fn tools(judge: &Judge, problem: &Problem) -> Result<ProblemTools> {
             .map(|p| judge.prepare(p))
             .transpose()?,
         interactor: match &problem.output {
-            judge_core::problem::OutputCheck::Interactive { program, .. } => {
+            judge_model::problem::OutputCheck::Interactive { program, .. } => {
                 Some(judge.prepare(program)?)
             }
             _ => None,
@@ -268,9 +268,9 @@ pub fn build(judge: &Judge, id: &str, jobs: usize) -> Result<BuildReport> {
     };
     let reference = match &toml.reference {
         Some(name) => Some(crate::native::program(config, &dir, name)),
-        None => Some(judge_core::Program {
+        None => Some(judge_model::Program {
             name: id.to_string(),
-            kind: judge_core::ProgramKind::CrateBinary {
+            kind: judge_model::ProgramKind::CrateBinary {
                 crate_dir: dir.clone(),
                 bin: id.to_string(),
             },

@@ -7,7 +7,7 @@
 //! unpacking stops at the cap. The caller unpacks into a fresh folder and drops it on
 //! error, so nothing is ever half unpacked.
 
-use judge_core::{Issues, PackageError};
+use judge_model::{Issues, PackageError};
 use std::io::{Read, Write};
 use std::path::{Component, Path, PathBuf};
 

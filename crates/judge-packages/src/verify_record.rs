@@ -9,8 +9,8 @@
 //! it shows the limits. It is the judge's own file, but read as any file: at most
 //! [`MAX_BYTES`], no link followed, and one that does not parse is a message, not a panic.
 
-use judge_core::config::judge_toml::JudgeConfig;
 use judge_core::safe_open::ToolFolder;
+use judge_model::config::judge_toml::JudgeConfig;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,7 @@
 //! Reading the YAML files of a Kattis package into typed values, with errors that give
 //! the file's line, and unknown keys found (the format asks that they be errors).
 
-use judge_core::Issues;
+use judge_model::Issues;
 use serde::de::DeserializeOwned;
 use std::io::Read;
 use std::path::Path;

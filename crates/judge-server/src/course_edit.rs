@@ -16,13 +16,13 @@
 //! (two teachers never lose an edit in silence).
 
 use crate::state::AppState;
-use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::course::{
+pub use judge_course::contest_view::{version, view, ContestView, LimitsView};
+use judge_course::error::ServerError;
+use judge_model::config::judge_toml::JudgeConfig;
+use judge_model::course::{
     ContestKind, ContestProblem, ContestSpec, ContestStart, Feedback, Grading, LatePenalty,
     LatePenaltyParts, Scoring,
 };
-pub use judge_course::contest_view::{version, view, ContestView, LimitsView};
-use judge_course::error::ServerError;
 use judge_store::SubmissionFilter;
 use judge_views::views::contest_editor::{EditTexts, Mistake};
 use serde::{Deserialize, Deserializer};
@@ -190,7 +190,7 @@ impl Mistakes {
 
     /// A time field's value: `text` read, else None with the mistake noted.
     fn time(&mut self, field: &'static str, text: &str) -> Option<ContestStart> {
-        let time = judge_core::text::parse_typed_time(text).map(ContestStart);
+        let time = judge_model::text::parse_typed_time(text).map(ContestStart);
         if time.is_none() {
             self.add(field, EditTexts::current().bad_time(field, text));
         }
@@ -386,7 +386,7 @@ fn apply(
         let mut all: Vec<String> = Vec::new();
         for group in groups {
             let group = group.trim().to_string();
-            if judge_core::course::check_group_name(&group).is_err() {
+            if judge_model::course::check_group_name(&group).is_err() {
                 mistakes.add("for_groups", t.bad_group(&group));
             } else if !all.contains(&group) {
                 all.push(group);
@@ -527,7 +527,7 @@ fn check_version(asked: Option<&str>, current: &ContestSpec, first: bool) -> Res
 /// judge.toml as it is on disk now.
 fn load(state: &AppState) -> Result<JudgeConfig, EditError> {
     JudgeConfig::load(&state.judge.config.file)
-        .map_err(|e| EditError::Server(judge_core::JudgeError::from(e).into()))
+        .map_err(|e| EditError::Server(judge_model::JudgeError::from(e).into()))
 }
 
 /// Writes the course, then makes the server use it; judge.toml is put back as it was if
@@ -535,7 +535,7 @@ fn load(state: &AppState) -> Result<JudgeConfig, EditError> {
 fn write_and_reload(
     state: &AppState,
     config: &JudgeConfig,
-    write: impl FnOnce(&JudgeConfig) -> judge_core::Result<JudgeConfig>,
+    write: impl FnOnce(&JudgeConfig) -> judge_model::Result<JudgeConfig>,
 ) -> Result<(), EditError> {
     let before = std::fs::read(&config.file).map_err(|cause| ServerError::Io {
         what: "reading",
@@ -549,7 +549,7 @@ fn write_and_reload(
             |document| {
                 *document = String::from_utf8_lossy(&before)
                     .parse()
-                    .map_err(|e| judge_core::JudgeError::file("judge.toml", &config.file, e))?;
+                    .map_err(|e| judge_model::JudgeError::file("judge.toml", &config.file, e))?;
                 Ok(())
             },
             |_| Ok(()),

@@ -14,9 +14,9 @@
 //! ([`crate::state::Shared::course_lock`]).
 
 use crate::state::AppState;
-use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::JudgeError;
 use judge_course::error::ServerError;
+use judge_model::config::judge_toml::JudgeConfig;
+use judge_model::JudgeError;
 use judge_packages::import::{Imported, DEFAULT_POINTS};
 use judge_store::now_ms;
 use std::path::Path;

@@ -16,8 +16,9 @@
 use crate::options::ServerOptions;
 use judge_core::judge::{JudgeOptions, Submission};
 use judge_core::picture::PictureTests;
+use judge_core::Judge;
 use judge_core::Judging;
-use judge_core::{Judge, JudgeError};
+use judge_model::JudgeError;
 use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -165,7 +166,7 @@ pub fn is_interactive(judge: &Judge, problem: &str) -> Result<bool, JudgeError> 
     let problem = judge_packages::load(&judge.config, problem)?;
     Ok(matches!(
         problem.output,
-        judge_core::problem::OutputCheck::Interactive { .. }
+        judge_model::problem::OutputCheck::Interactive { .. }
     ))
 }
 

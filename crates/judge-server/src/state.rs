@@ -119,7 +119,7 @@ impl Shared {
         &self,
         contest: &'c Contest,
         live: Option<&[String]>,
-    ) -> Vec<&'c judge_core::language::Language> {
+    ) -> Vec<&'c judge_model::language::Language> {
         let here = self.judges_here().then_some(&self.judge.languages);
         contest.offered_languages(here, live)
     }

@@ -218,7 +218,7 @@ fn sync(file: &Path) -> Result<()> {
 /// migration to version `before_version`: `judge-2026-12-05T210700.042Z.sqlite3`,
 /// `judge-before-v8-2026-12-05T210700.042Z.sqlite3`; names sort as their times do.
 pub fn file_name(folder: &Path, ms: i64, before_version: Option<i64>) -> PathBuf {
-    let seconds = judge_core::text::rfc3339(ms.div_euclid(1000));
+    let seconds = judge_model::text::rfc3339(ms.div_euclid(1000));
     let time = format!(
         "{}.{:03}Z",
         seconds.trim_end_matches('Z').replace(':', ""),
@@ -371,7 +371,7 @@ mod tests {
 
     /// An accepted result.
     fn accepted() -> JudgeOutcome {
-        let result: judge_core::SubmissionResult = serde_json::from_value(serde_json::json!({
+        let result: judge_model::SubmissionResult = serde_json::from_value(serde_json::json!({
             "schema_version": 2, "problem": "a", "language": "c", "source": "s",
             "compile": { "success": true, "message": "", "cpu_time_s": 0.0, "wall_time_s": 0.0, "cached": false },
             "tests": [], "verdict": "AC", "first_failure": null, "passed": 1, "total": 1,

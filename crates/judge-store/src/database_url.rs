@@ -3,8 +3,8 @@
 //! workers on many machines). Parsed once, when judge.toml's `[server]` table
 //! ([`configured`]) or a command line is read.
 
-use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::config::{parse_toml, ConfigError};
+use judge_model::config::judge_toml::JudgeConfig;
+use judge_model::config::{parse_toml, ConfigError};
 use serde::Deserialize;
 use std::fmt;
 use std::path::{Path, PathBuf};

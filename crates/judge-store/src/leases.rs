@@ -22,7 +22,7 @@ use super::progress::Progress;
 use super::submissions::{Claimed, JudgeOutcome};
 use super::{now_ms, Store};
 use crate::error::Result;
-use judge_core::Verdict;
+use judge_model::Verdict;
 
 /// A problem's id and the content hash of a copy of it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -621,7 +621,7 @@ mod tests {
 
     /// A judged result with this verdict.
     fn judged(verdict: Verdict) -> JudgeOutcome {
-        let mut result: judge_core::SubmissionResult = serde_json::from_value(serde_json::json!({
+        let mut result: judge_model::SubmissionResult = serde_json::from_value(serde_json::json!({
             "schema_version": 2, "problem": "a", "language": "c", "source": "s",
             "compile": { "success": true, "message": "", "cpu_time_s": 0.0, "wall_time_s": 0.0, "cached": false },
             "tests": [], "verdict": "AC", "first_failure": "secret/1", "passed": 0, "total": 0,
@@ -1122,7 +1122,7 @@ mod tests {
                 test.as_object_mut().unwrap().remove("stderr");
             }
             assert!(!before.to_string().contains("stderr"));
-            let before: judge_core::SubmissionResult = serde_json::from_value(before).unwrap();
+            let before: judge_model::SubmissionResult = serde_json::from_value(before).unwrap();
             assert!(store
                 .finish(&claimed, &JudgeOutcome::Judged(Box::new(before)))
                 .unwrap());

@@ -5,7 +5,7 @@
 use super::clarifications::InContest;
 use super::submissions::{Inserted, NewSubmission, SubmissionFilter};
 use super::*;
-use judge_core::Verdict;
+use judge_model::Verdict;
 use std::path::{Path, PathBuf};
 
 /// A fixture's path.

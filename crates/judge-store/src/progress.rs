@@ -3,7 +3,7 @@
 //! the submission's summary, removed when the result is written or the claim is handed
 //! back.
 
-use judge_core::Verdict;
+use judge_model::Verdict;
 
 /// How far the judging of one submission has come.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

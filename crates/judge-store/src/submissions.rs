@@ -24,7 +24,7 @@ use super::engine::{select, Channel, Columns, FromRow, Row, Value};
 use super::progress::Progress;
 use super::{now_ms, Store};
 use crate::error::Result;
-use judge_core::{SubmissionResult, Verdict};
+use judge_model::{SubmissionResult, Verdict};
 
 /// Where a submission is in the queue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]

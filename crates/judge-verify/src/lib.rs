@@ -21,16 +21,17 @@
 pub mod stress;
 pub mod submissions;
 
-use judge_core::compare::checker::Checker;
-pub use judge_core::events::runs::{Row, Status};
-use judge_core::events::{Event, Listener, Silent};
+use judge_core::checker::Checker;
 use judge_core::judge::{Judge, JudgeOptions};
-use judge_core::picture::{Picture, PictureTests, Visualizer};
-use judge_core::problem::TimeLimitOrigin;
-use judge_core::problem::{OutputCheck, Problem, ValidatorProtocol};
-use judge_core::verdict::Verdict;
+use judge_core::picture::{PictureTests, Visualizer};
 use judge_core::Judging;
 use judge_core::ReadyProgram;
+pub use judge_model::events::runs::{Row, Status};
+use judge_model::events::{Event, Listener, Silent};
+use judge_model::problem::TimeLimitOrigin;
+use judge_model::problem::{OutputCheck, Problem, ValidatorProtocol};
+use judge_model::verdict::Picture;
+use judge_model::verdict::Verdict;
 use judge_packages::stored_limit;
 use judge_packages::testdata::{self, ProblemTools};
 use serde::Serialize;
@@ -208,7 +209,7 @@ fn send(report: &ProblemReport, sent: &mut usize, listener: &mut dyn Listener) {
 /// The report of a problem that could not be loaded: its config rows name every error.
 pub fn failed_to_load(
     id: &str,
-    error: judge_core::JudgeError,
+    error: judge_model::JudgeError,
     listener: &mut dyn Listener,
 ) -> ProblemReport {
     let mut report = ProblemReport {
@@ -218,7 +219,7 @@ pub fn failed_to_load(
         margins: Margins::default(),
     };
     match error {
-        judge_core::JudgeError::Package(package) => {
+        judge_model::JudgeError::Package(package) => {
             for issue in &package.errors {
                 report.row("config", Status::Fail, issue.to_string());
             }
@@ -374,7 +375,7 @@ fn verify_steps(
                 format!(
                     "; {} groups worth {}",
                     problem.groups.len(),
-                    judge_core::text::points(problem.group_points())
+                    judge_model::text::points(problem.group_points())
                 )
             }
         ),
@@ -399,7 +400,7 @@ fn verify_steps(
     let samples = problem
         .tests
         .iter()
-        .filter(|t| t.group == judge_core::problem::TestGroup::Sample)
+        .filter(|t| t.group == judge_model::problem::TestGroup::Sample)
         .count();
     report.row(
         "tests",
@@ -710,7 +711,7 @@ fn check_recipe(
             &entry.name,
             &first,
         )?);
-        Ok::<_, judge_core::JudgeError>((index, first, second, answer))
+        Ok::<_, judge_model::JudgeError>((index, first, second, answer))
     });
     let mut problems = Vec::new();
     for item in made {
@@ -793,7 +794,7 @@ fn check_generated(
         let generator = judge.prepare(&entry.generator)?;
         let first = testdata::run_generator(judge, &generator, &entry.test, &entry.args)?;
         let second = testdata::run_generator(judge, &generator, &entry.test, &entry.args)?;
-        Ok::<_, judge_core::JudgeError>((first, second))
+        Ok::<_, judge_model::JudgeError>((first, second))
     });
     let mut problems = Vec::new();
     for (entry, item) in problem.generated.iter().zip(made) {
@@ -874,7 +875,7 @@ fn check_reference(
             judge.judge_executable(problem, binary, judging, &options, &mut Silent)
         }
         ReadyProgram::Boxed(_) => match problem.reference.as_ref().map(|p| &p.kind) {
-            Some(judge_core::ProgramKind::Sources { files, language }) => {
+            Some(judge_model::ProgramKind::Sources { files, language }) => {
                 submissions::judge_sources(
                     judge,
                     problem,
@@ -888,7 +889,7 @@ fn check_reference(
                     &options,
                 )
             }
-            _ => Err(judge_core::JudgeError::file(
+            _ => Err(judge_model::JudgeError::file(
                 "reference",
                 &problem.dir,
                 "is not a source program or a crate binary",
@@ -962,11 +963,11 @@ fn answers_accepted(
     judge: &Judge,
     problem: &Problem,
     checker: &Checker,
-) -> judge_core::Result<Option<String>> {
+) -> judge_model::Result<Option<String>> {
     let mut boxed = judge
         .sandbox()
         .acquire()
-        .map_err(|e| judge_core::JudgeError::sandbox("taking a box", e))?;
+        .map_err(|e| judge_model::JudgeError::sandbox("taking a box", e))?;
     let scratch = boxed.scratch_dir().to_path_buf();
     for test in &problem.tests {
         let comparison = checker.check(&mut boxed, test, &test.answer, &scratch)?;
@@ -1008,11 +1009,11 @@ fn answers_drawn(
     judge: &Judge,
     problem: &Problem,
     visualizer: &Visualizer,
-) -> judge_core::Result<Result<usize, String>> {
+) -> judge_model::Result<Result<usize, String>> {
     let mut boxed = judge
         .sandbox()
         .acquire()
-        .map_err(|e| judge_core::JudgeError::sandbox("taking a box", e))?;
+        .map_err(|e| judge_model::JudgeError::sandbox("taking a box", e))?;
     let scratch = boxed.scratch_dir().to_path_buf();
     let samples: Vec<_> = problem
         .tests

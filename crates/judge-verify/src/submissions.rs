@@ -2,15 +2,15 @@
 //! inferring a time limit from the accepted ones when the package gives none.
 
 use super::shown;
-use judge_core::events::Silent;
 use judge_core::judge::{Judge, JudgeOptions, Submission};
-use judge_core::language::{Language, Languages};
-use judge_core::problem::groups::matches_pattern;
-use judge_core::problem::groups::{earned, marks};
-use judge_core::problem::{Expected, KeptSubmission, Problem, TimeRule, PROVISIONAL_TIME_S};
-use judge_core::verdict::{SubmissionResult, TestResult, TimeLimitKind, Verdict};
 use judge_core::Judging;
-use judge_core::ProgramKind;
+use judge_model::events::Silent;
+use judge_model::language::{Language, Languages};
+use judge_model::problem::groups::matches_pattern;
+use judge_model::problem::groups::{earned, marks};
+use judge_model::problem::{Expected, KeptSubmission, Problem, TimeRule, PROVISIONAL_TIME_S};
+use judge_model::verdict::{SubmissionResult, TestResult, TimeLimitKind, Verdict};
+use judge_model::ProgramKind;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -63,7 +63,7 @@ impl SubmissionOutcome {
             self.expected,
             self.got,
             self.points
-                .map(|p| format!(" ({} points)", judge_core::text::points(p)))
+                .map(|p| format!(" ({} points)", judge_model::text::points(p)))
                 .unwrap_or_default(),
             self.first_failure
                 .as_ref()
@@ -203,9 +203,9 @@ pub fn judge_sources(
     files: &[PathBuf],
     language: Option<&str>,
     options: &JudgeOptions,
-) -> judge_core::Result<SubmissionResult> {
+) -> judge_model::Result<SubmissionResult> {
     let (language, bytes, others) = sources(judge, problem, path, files, language)
-        .map_err(|why| judge_core::JudgeError::file("program", path, why))?;
+        .map_err(|why| judge_model::JudgeError::file("program", path, why))?;
     let submission = Submission {
         problem,
         source: path,
@@ -372,8 +372,8 @@ fn judge_one(
             // Every test accepted, some with part of their points (Kattis multipliers).
             outcome.message = format!(
                 "{} of {} points",
-                judge_core::text::points(got_points),
-                judge_core::text::points(max)
+                judge_model::text::points(got_points),
+                judge_model::text::points(max)
             );
         }
     }

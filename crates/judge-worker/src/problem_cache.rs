@@ -19,8 +19,9 @@
 
 use crate::backend::BackendError;
 use crate::problem_hash::{self, ArchiveError};
-use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::{Judge, JudgeError};
+use judge_core::Judge;
+use judge_model::config::judge_toml::JudgeConfig;
+use judge_model::JudgeError;
 use judge_store::ProblemVersion;
 use sandbox::SandboxConfig;
 use std::collections::HashMap;

@@ -25,8 +25,9 @@
 //! Unpacked into an empty folder ([`unpack`]), the archive is a course of one problem that
 //! `judge_packages::load` reads as the server does.
 
-use judge_core::config::judge_toml::{BUILTIN_LANGUAGES_TOML, FIRST_CONTEST_ID};
-use judge_core::{Judge, JudgeError};
+use judge_core::Judge;
+use judge_model::config::judge_toml::{BUILTIN_LANGUAGES_TOML, FIRST_CONTEST_ID};
+use judge_model::JudgeError;
 use judge_store::ProblemVersion;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -314,12 +315,12 @@ impl Write for Hashing {
 pub fn content_sha256(judge: &Judge, id: &str) -> Result<String, JudgeError> {
     let mut hashing = Hashing(Sha256::new());
     write_archive(judge, id, &mut hashing)?;
-    Ok(judge_core::text::hex(hashing.0.finalize().as_slice()))
+    Ok(judge_model::text::hex(hashing.0.finalize().as_slice()))
 }
 
 /// The SHA-256 of archive bytes, in lowercase hex.
 pub fn archive_sha256(bytes: &[u8]) -> String {
-    judge_core::text::hex(Sha256::digest(bytes).as_slice())
+    judge_model::text::hex(Sha256::digest(bytes).as_slice())
 }
 
 /// Why an archive cannot be unpacked.
@@ -531,7 +532,7 @@ mod tests {
             ),
         )
         .unwrap();
-        let config = judge_core::config::judge_toml::JudgeConfig::load(&file).unwrap();
+        let config = judge_model::config::judge_toml::JudgeConfig::load(&file).unwrap();
         Judge::new(config, Default::default()).unwrap()
     }
 
@@ -623,9 +624,10 @@ mod tests {
         assert!(!text.contains("isolation"), "the [sandbox] table was sent");
         let elsewhere = tempfile::tempdir().unwrap();
         unpack(&bytes, elsewhere.path()).unwrap();
-        let config =
-            judge_core::config::judge_toml::JudgeConfig::load(&elsewhere.path().join("judge.toml"))
-                .unwrap();
+        let config = judge_model::config::judge_toml::JudgeConfig::load(
+            &elsewhere.path().join("judge.toml"),
+        )
+        .unwrap();
         let unpacked = Judge::new(config, Default::default()).unwrap();
         assert_eq!(content_sha256(&unpacked, "p").unwrap(), sha);
     }

@@ -4,8 +4,8 @@
 //! progress to the store while it is judged. The queue itself is in the store.
 
 use crate::backend::Backend;
-use judge_core::events::{Event, Listener};
-use judge_core::Verdict;
+use judge_model::events::{Event, Listener};
+use judge_model::Verdict;
 use judge_store::{Claimed, Progress};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};

@@ -26,7 +26,7 @@
 //! worker stops claiming.
 
 use crate::backend::{Backend, BackendError, BackendResult, Claimable};
-use judge_core::SubmissionResult;
+use judge_model::SubmissionResult;
 use judge_store::{Claimed, JudgeOutcome, ProblemVersion, Progress, WorkerReport};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;

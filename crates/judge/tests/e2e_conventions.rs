@@ -150,7 +150,7 @@ fn long_and_double_width_test_names_keep_the_table_straight() {
             .find(" AC ")
             .or_else(|| line.find(" verdict "))
             .unwrap_or_else(|| panic!("no verdict in {line:?}"));
-        judge_core::text::columns(&line[..at])
+        judge_model::text::columns(&line[..at])
     };
     let columns: Vec<usize> = rows.iter().map(|r| column(r)).collect();
     assert!(
@@ -428,7 +428,10 @@ fn a_class_with_habits_and_wide_names_comes_out_right() {
         .take_while(|l| !l.is_empty())
         .collect();
     assert_eq!(board.len(), 7, "{text}");
-    let widths: Vec<usize> = board.iter().map(|l| judge_core::text::columns(l)).collect();
+    let widths: Vec<usize> = board
+        .iter()
+        .map(|l| judge_model::text::columns(l))
+        .collect();
     assert!(widths.iter().all(|&w| w == widths[0]), "{text}\n{widths:?}");
 }
 

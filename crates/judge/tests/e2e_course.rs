@@ -166,7 +166,7 @@ fn two_contests() -> common::Fixture {
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap()
             .as_secs() as i64;
-        let time = |s: i64| toml::Value::from(judge_core::text::rfc3339(s));
+        let time = |s: i64| toml::Value::from(judge_model::text::rfc3339(s));
         let mut homework = toml::Table::new();
         homework.insert("id".into(), "hw".into());
         homework.insert("title".into(), "Homework one".into());

@@ -4,8 +4,8 @@
 
 use super::AttemptExport;
 use crate::scoring::Scoreboard;
-use judge_core::text::csv::write;
-use judge_core::text::{points_exact, serde_name};
+use judge_model::text::csv::write;
+use judge_model::text::{points_exact, serde_name};
 
 /// The scoreboard: rank, student, the totals (points, solved, penalty minutes), then per
 /// problem its points, counted attempts, the minute it was solved and attempts not counted
@@ -88,7 +88,7 @@ pub fn results_csv(attempts: &[AttemptExport]) -> String {
 mod tests {
     use super::*;
     use crate::export::{AttemptState, TestSummary};
-    use judge_core::verdict::Verdict;
+    use judge_model::verdict::Verdict;
 
     fn attempt(student: &str, reason: &str) -> AttemptExport {
         AttemptExport {

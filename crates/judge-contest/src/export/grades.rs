@@ -1,6 +1,6 @@
 //! The gradebook's exports: grades.csv (ours), and the CSV shapes Moodle's and Canvas'
 //! grade imports take. Every cell goes through the one CSV writer
-//! ([`judge_core::text::csv::write`]).
+//! ([`judge_model::text::csv::write`]).
 //!
 //! - grades.csv: `student`, one column per contest headed by its id (the points that
 //!   count, late rule applied), `total` (the sum of weight x points);
@@ -14,8 +14,8 @@
 //!   `SIS User ID` when it is an id from the class list, else into `SIS Login ID`.
 
 use crate::gradebook::Gradebook;
-use judge_core::text::csv::write;
-use judge_core::text::{points, points_exact};
+use judge_model::text::csv::write;
+use judge_model::text::{points, points_exact};
 use std::collections::BTreeMap;
 
 /// Which LMS an export is shaped for.

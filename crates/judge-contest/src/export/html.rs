@@ -6,9 +6,9 @@
 
 use super::{AttemptState, ResultsExport};
 use crate::scoring::{Cell, Scoreboard};
-use judge_core::course::Scoring;
-use judge_core::text::{escape, points};
-use judge_core::verdict::{Picture, SubmissionResult, Verdict};
+use judge_model::course::Scoring;
+use judge_model::text::{escape, points};
+use judge_model::verdict::{Picture, SubmissionResult, Verdict};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -243,7 +243,7 @@ struct TestData<'a> {
 
 /// A sample test's picture and note for the report (a secret test's, were one stored,
 /// draws the secret input: left out like its diff).
-fn picture_of(test: &judge_core::verdict::TestResult) -> (Option<&str>, Option<&str>) {
+fn picture_of(test: &judge_model::verdict::TestResult) -> (Option<&str>, Option<&str>) {
     match (&test.picture, test.sample) {
         (Some(Picture::Svg { svg }), true) => (Some(svg), None),
         (Some(Picture::Note { note }), true) => (None, Some(note)),
@@ -409,11 +409,11 @@ mod tests {
         assert!(page.contains("Needs attention"));
     }
 
-    fn test_result(name: &str, sample: bool, stderr: &str) -> judge_core::verdict::TestResult {
-        judge_core::verdict::TestResult {
+    fn test_result(name: &str, sample: bool, stderr: &str) -> judge_model::verdict::TestResult {
+        judge_model::verdict::TestResult {
             name: name.into(),
             sample,
-            verdict: judge_core::Verdict::WA,
+            verdict: judge_model::Verdict::WA,
             time_limit: None,
             cpu_time_s: 0.01,
             wall_time_s: 0.02,
@@ -451,7 +451,7 @@ mod tests {
                 status: AttemptState::Judged,
                 round: None,
                 reason: None,
-                verdict: Some(judge_core::Verdict::WA),
+                verdict: Some(judge_model::Verdict::WA),
                 tests_passed: Some(0),
                 tests_total: Some(2),
                 points: Some(0.0),
@@ -461,11 +461,11 @@ mod tests {
             }],
         };
         let full = SubmissionResult {
-            schema_version: judge_core::verdict::SCHEMA_VERSION,
+            schema_version: judge_model::verdict::SCHEMA_VERSION,
             problem: "a".into(),
             language: "c".into(),
             source: "a.c".into(),
-            compile: judge_core::verdict::CompileResult {
+            compile: judge_model::verdict::CompileResult {
                 success: true,
                 message: String::new(),
                 cpu_time_s: 0.0,
@@ -473,27 +473,27 @@ mod tests {
                 cached: false,
             },
             tests: vec![
-                judge_core::verdict::TestResult {
+                judge_model::verdict::TestResult {
                     picture: Some(Picture::Svg {
                         svg: format!("<svg><text>{evil}</text></svg>"),
                     }),
                     ..test_result("sample/1", true, evil)
                 },
-                judge_core::verdict::TestResult {
+                judge_model::verdict::TestResult {
                     picture: Some(Picture::Svg {
                         svg: "<svg><text>the secret input drawn</text></svg>".into(),
                     }),
                     ..test_result("secret/1", false, "the secret input is 42")
                 },
             ],
-            verdict: judge_core::Verdict::WA,
+            verdict: judge_model::Verdict::WA,
             first_failure: Some("sample/1".into()),
             tests_passed: 0,
             tests_total: 2,
             fraction_passed: 0.0,
             max_cpu_time_s: 0.01,
             max_peak_memory_bytes: 1 << 20,
-            sandbox: judge_core::verdict::SandboxInfo {
+            sandbox: judge_model::verdict::SandboxInfo {
                 enforcement: sandbox::Enforcement::RlimitOnly,
                 isolated: false,
                 degraded: vec![],

@@ -10,7 +10,7 @@
 //!
 //! Everything here holds what was decided (verdicts, points, messages), never measured
 //! times, so that the same attempts give the same bytes. Text from submissions is escaped
-//! by [`judge_core::text::escape`] in each writer.
+//! by [`judge_model::text::escape`] in each writer.
 
 pub mod csv;
 pub mod grades;
@@ -18,8 +18,8 @@ pub mod html;
 pub mod terminal;
 
 use crate::scoring::{Cell, Scoreboard};
-use judge_core::course::Scoring;
-use judge_core::verdict::Verdict;
+use judge_model::course::Scoring;
+use judge_model::verdict::Verdict;
 use serde::{Deserialize, Serialize};
 
 /// The version of results.json's and scoreboard.json's schema; bumped on any change
@@ -50,7 +50,7 @@ pub struct TestSummary {
     /// Its message.
     pub message: String,
     /// The fraction of its points its checker gave, when it gave one (see
-    /// [`judge_core::verdict::TestResult::score`]).
+    /// [`judge_model::verdict::TestResult::score`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score: Option<f64>,
 }
@@ -144,7 +144,7 @@ pub fn to_json<T: Serialize>(value: &T) -> String {
 pub fn cell_text(scoring: Scoring, cell: &Cell) -> String {
     let decided = match scoring {
         Scoring::Ioi if cell.attempts == 0 => String::new(),
-        Scoring::Ioi => judge_core::text::points(cell.points),
+        Scoring::Ioi => judge_model::text::points(cell.points),
         Scoring::Icpc if cell.solved => {
             let rejected = cell.rejected_before_solved;
             let tries = if rejected > 0 {

@@ -4,8 +4,8 @@
 
 use super::cell_text;
 use crate::scoring::Scoreboard;
-use judge_core::course::Scoring;
-use judge_core::text::{columns, escape, pad_left, pad_right, points};
+use judge_model::course::Scoring;
+use judge_model::text::{columns, escape, pad_left, pad_right, points};
 
 /// The table: rank, student, one column per problem, then the total (IOI) or solved and
 /// penalty (ICPC).

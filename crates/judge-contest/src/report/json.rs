@@ -1,6 +1,6 @@
 //! JSON output of a result (schema: docs/result-schema.md).
 
-use judge_core::verdict::SubmissionResult;
+use judge_model::verdict::SubmissionResult;
 
 /// The result as pretty-printed JSON.
 pub fn to_json(result: &SubmissionResult) -> String {

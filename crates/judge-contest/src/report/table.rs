@@ -5,11 +5,11 @@
 //! is as wide as the longest test name, counted in terminal columns ([`columns`]).
 
 use crate::scoring::{attempt_points, AttemptRecord};
-use judge_core::course::ContestProblem;
-use judge_core::events::{Event, Listener};
-use judge_core::problem::groups::{marks, Mark};
-use judge_core::text::{columns, escape, fit, mebibytes, pad_right, seconds};
-use judge_core::verdict::{SubmissionResult, TimeLimitKind, Verdict};
+use judge_model::course::ContestProblem;
+use judge_model::events::{Event, Listener};
+use judge_model::problem::groups::{marks, Mark};
+use judge_model::text::{columns, escape, fit, mebibytes, pad_right, seconds};
+use judge_model::verdict::{SubmissionResult, TimeLimitKind, Verdict};
 use std::io::Write;
 
 /// Prints the table to a writer as events arrive.
@@ -70,7 +70,7 @@ impl<W: Write> TableReporter<W> {
         let partial = |name: &str| {
             marks(&result.tests)(name)
                 .filter(|m| m.is_partial())
-                .map(|m| format!(", {} of its points", judge_core::text::points(m.credit())))
+                .map(|m| format!(", {} of its points", judge_model::text::points(m.credit())))
                 .unwrap_or_default()
         };
         let first = result
@@ -122,8 +122,8 @@ impl<W: Write> TableReporter<W> {
             format!(
                 "   points: {}{} of {}",
                 if not_run > 0 { "at least " } else { "" },
-                judge_core::text::points(attempt_points(problem, &record)),
-                judge_core::text::points(problem.points)
+                judge_model::text::points(attempt_points(problem, &record)),
+                judge_model::text::points(problem.points)
             )
         });
         writeln!(
@@ -244,7 +244,7 @@ fn group_lines(problem: &ContestProblem, result: &SubmissionResult) -> Vec<Strin
     } else {
         0.0
     };
-    let earned = judge_core::problem::groups::earned_each(&problem.groups, &mark);
+    let earned = judge_model::problem::groups::earned_each(&problem.groups, &mark);
     let width = problem
         .groups
         .iter()
@@ -266,7 +266,7 @@ fn group_lines(problem: &ContestProblem, result: &SubmissionResult) -> Vec<Strin
                     "{} on {} ({} of its points)",
                     m.verdict.code(),
                     escape::terminal_line(test),
-                    judge_core::text::points(m.credit())
+                    judge_model::text::points(m.credit())
                 ),
                 Some(m) => format!("{} on {}", m.verdict.code(), escape::terminal_line(test)),
                 None => format!("{} not run", escape::terminal_line(test)),
@@ -280,14 +280,14 @@ fn group_lines(problem: &ContestProblem, result: &SubmissionResult) -> Vec<Strin
             "  {:>2}  {}  {:>6} of {:<6}  {why}",
             index + 1,
             pad_right(&fit(&escape::terminal_line(&group.name), width), width),
-            judge_core::text::points(got * scale),
-            judge_core::text::points(group.points * scale),
+            judge_model::text::points(got * scale),
+            judge_model::text::points(group.points * scale),
         ));
     }
     lines.push(format!(
         "  total {} of {}",
-        judge_core::text::points(earned.iter().sum::<f64>() * scale + 0.0),
-        judge_core::text::points(problem.points)
+        judge_model::text::points(earned.iter().sum::<f64>() * scale + 0.0),
+        judge_model::text::points(problem.points)
     ));
     lines
 }

@@ -7,15 +7,14 @@
 //! - [`svg`]: what is kept of its SVG (a whitelist; the picture is hostile).
 //!
 //! A picture never changes a verdict: a visualizer that fails, runs out of time or draws
-//! something refused leaves a one-line [`Picture::Note`] instead.
+//! something refused leaves a one-line [`judge_model::verdict::Picture::Note`] instead.
 
 pub mod svg;
 pub mod visualizer;
 
-pub use crate::verdict::Picture;
 pub use visualizer::{Visualizer, MAX_PICTURE_BYTES, PICTURE_FILE};
 
-use crate::problem::{TestCase, TestGroup};
+use judge_model::problem::{TestCase, TestGroup};
 
 /// Which tests get a picture.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

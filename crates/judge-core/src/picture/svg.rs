@@ -6,7 +6,7 @@
 //! or a `url()` may only name an element of the picture itself). What is not on the list
 //! is left out, with what it holds; an SVG that cannot be read at all is refused.
 
-use crate::text::escape::xml;
+use judge_model::text::escape::xml;
 
 /// The SVG namespace.
 const SVG_NAMESPACE: &str = "http://www.w3.org/2000/svg";

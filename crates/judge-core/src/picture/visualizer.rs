@@ -5,12 +5,12 @@
 //! error: a picture only helps to read a verdict that is already decided.
 
 use super::svg;
-use super::Picture;
-use crate::compare::checker::{bind, feedback_text, fresh_folder, message_of, set_world_writable};
-use crate::error::{JudgeError, Result};
-use crate::problem::TestCase;
+use crate::checker::{bind, feedback_text, fresh_folder, message_of, set_world_writable};
 use crate::safe_open::ToolFolder;
 use crate::tools::BoxedCommand;
+use judge_model::error::{JudgeError, Result};
+use judge_model::problem::TestCase;
+use judge_model::verdict::Picture;
 use sandbox::{Bind, Limits, RunSpec, SandboxBox, SandboxError, Termination, MIB};
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -3,8 +3,8 @@
 //! or a test's).
 
 use super::{ProblemTests, Progress, Scores, Timeline, Verdicts};
-use judge_core::text::csv::write;
-use judge_core::text::{points_exact, rfc3339};
+use judge_model::text::csv::write;
+use judge_model::text::{points_exact, rfc3339};
 
 /// The files, in the page's order.
 pub const FILES: [&str; 5] = [
@@ -109,7 +109,7 @@ mod tests {
     use super::*;
     use crate::charts::build;
     use crate::charts::fixtures::fixed_class;
-    use judge_core::course::Scoring;
+    use judge_model::course::Scoring;
 
     #[test]
     fn each_chart_is_one_csv_table() {

@@ -5,10 +5,10 @@ use super::Class;
 use judge_contest::gradebook::gradebook;
 use judge_contest::scoring::scoreboard;
 use judge_contest::scoring::AttemptRecord;
-use judge_core::course::{ContestProblem, Course};
-use judge_core::course::{ContestSpec, Scoring};
-use judge_core::problem::Mark;
-use judge_core::Verdict;
+use judge_model::course::{ContestProblem, Course};
+use judge_model::course::{ContestSpec, Scoring};
+use judge_model::problem::Mark;
+use judge_model::Verdict;
 
 fn problem(id: &str, points: f64) -> ContestProblem {
     ContestProblem {

@@ -8,7 +8,7 @@
 //! sanitiser ([`super::sanitise`]).
 
 use super::{images, sanitise, StatementImages, StatementLanguage};
-use judge_core::problem::Statement;
+use judge_model::problem::Statement;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 

@@ -24,12 +24,12 @@
 
 pub mod rust_bundle;
 
-use judge_core::compare::BuiltIn;
-use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::error::{JudgeError, Result};
-use judge_core::problem::submissions::Expected;
-use judge_core::problem::{OutputCheck, TestCase, TestGroup};
-use judge_core::{Program, ProgramKind};
+use judge_model::compare::BuiltIn;
+use judge_model::config::judge_toml::JudgeConfig;
+use judge_model::error::{JudgeError, Result};
+use judge_model::problem::submissions::Expected;
+use judge_model::problem::{OutputCheck, TestCase, TestGroup};
+use judge_model::{Program, ProgramKind};
 use rust_bundle::{Entry, Library};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -517,7 +517,7 @@ fn slug(name: &str) -> String {
 fn uuid_of(id: &str) -> String {
     use sha2::{Digest, Sha256};
     let hash = Sha256::digest(format!("judge export {id}").as_bytes());
-    let hex = judge_core::text::hex(&hash[..16]);
+    let hex = judge_model::text::hex(&hash[..16]);
     format!(
         "{}-{}-4{}-8{}-{}",
         &hex[0..8],

@@ -1,17 +1,17 @@
 //! An FPS item's folder (what [`super::write`] made of it, `fps.toml` its marker) read
 //! into the one problem model.
 
-use judge_core::compare::BuiltIn;
-use judge_core::compare::CheckerProtocol;
-use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::config::ConfigError;
-use judge_core::error::{JudgeError, Result};
-use judge_core::limit_bounds as bounds;
-use judge_core::problem::submissions::{from_folders, Expected};
-use judge_core::problem::{
+use judge_model::compare::BuiltIn;
+use judge_model::compare::CheckerProtocol;
+use judge_model::config::judge_toml::JudgeConfig;
+use judge_model::config::ConfigError;
+use judge_model::error::{JudgeError, Result};
+use judge_model::limit_bounds as bounds;
+use judge_model::problem::submissions::{from_folders, Expected};
+use judge_model::problem::{
     find_tests, Capabilities, Format, OutputCheck, Problem, ProblemLimits, Statement, TimeRule,
 };
-use judge_core::verdict::Verdict;
+use judge_model::verdict::Verdict;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -75,7 +75,7 @@ fn protocol(file: &Path, name: &str) -> Result<CheckerProtocol> {
 /// Loads the FPS item in `dir` as `id`.
 pub fn load(config: &JudgeConfig, dir: &Path, id: &str) -> Result<Problem> {
     let file = dir.join(MARKER);
-    let manifest: FpsToml = judge_core::config::read_toml(&file)?;
+    let manifest: FpsToml = judge_model::config::read_toml(&file)?;
     if manifest.statement_only {
         return Err(JudgeError::file(
             "problem folder",

@@ -25,9 +25,9 @@ pub mod parse;
 pub mod write;
 
 use crate::import::{add_to_judge_toml, contest_id, Imported};
-use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::error::{JudgeError, Result};
-use judge_core::problem::Format;
+use judge_model::config::judge_toml::JudgeConfig;
+use judge_model::error::{JudgeError, Result};
+use judge_model::problem::Format;
 use std::path::{Path, PathBuf};
 
 /// Whether `path` names an FPS file (by its extension, `.xml`).

@@ -283,7 +283,7 @@ fn time_limit(node: Option<Node>) -> Result<f64, String> {
             ))
         }
     };
-    match judge_core::limit_bounds::seconds(seconds, judge_core::limit_bounds::MAX_TIME_S) {
+    match judge_model::limit_bounds::seconds(seconds, judge_model::limit_bounds::MAX_TIME_S) {
         Some(why) => Err(format!("<time_limit>: {why}")),
         None => Ok(seconds),
     }
@@ -308,13 +308,13 @@ fn memory_limit(node: Option<Node>) -> Result<u64, String> {
             ))
         }
     };
-    let max = judge_core::limit_bounds::MAX_MEMORY_MIB;
+    let max = judge_model::limit_bounds::MAX_MEMORY_MIB;
     let mib = if mib > max as f64 {
         max + 1
     } else {
         mib.ceil() as u64
     };
-    match judge_core::limit_bounds::mebibytes(mib, max) {
+    match judge_model::limit_bounds::mebibytes(mib, max) {
         Some(why) => Err(format!("<memory_limit>: {why}")),
         None => Ok(mib),
     }

@@ -3,8 +3,8 @@
 
 use super::parse::{parse, TemplatePart};
 use super::*;
-use judge_core::compare::CheckerProtocol;
-use judge_core::problem::OutputCheck;
+use judge_model::compare::CheckerProtocol;
+use judge_model::problem::OutputCheck;
 
 fn fixture() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../judge/tests/fixtures/fps/bank.xml")
@@ -383,7 +383,7 @@ fn each_item_becomes_a_problem_and_one_without_tests_a_statement() {
     assert_eq!(plus.submissions.len(), 5);
     assert!(matches!(
         plus.output,
-        OutputCheck::Compare(judge_core::compare::BuiltIn::Lines)
+        OutputCheck::Compare(judge_model::compare::BuiltIn::Lines)
     ));
     let divisor = crate::load(&after, "any-divisor").unwrap();
     match &divisor.output {

@@ -14,20 +14,20 @@
 pub mod metadata;
 
 use super::{stored_limit, yaml};
-use judge_core::compare::kattis_default::KattisFlags;
-use judge_core::compare::BuiltIn;
-use judge_core::compare::CheckerProtocol;
-use judge_core::error::{JudgeError, Result};
-use judge_core::limit_bounds as bounds;
-use judge_core::problem::submissions::{from_folders, Expected, KeptSubmission};
-use judge_core::problem::{
+use judge_model::compare::kattis_default::KattisFlags;
+use judge_model::compare::BuiltIn;
+use judge_model::compare::CheckerProtocol;
+use judge_model::error::{JudgeError, Result};
+use judge_model::limit_bounds as bounds;
+use judge_model::problem::submissions::{from_folders, Expected, KeptSubmission};
+use judge_model::problem::{
     Aggregation, Format, Group, OutputCheck, Problem, ProblemLimits, Statement, TestCase,
     TestGroup, TimeLimitOrigin, TimeRule, Validator, ValidatorProtocol, PROVISIONAL_TIME_S,
     STORED_TIME_LIMIT_FILE,
 };
-use judge_core::verdict::Verdict;
-use judge_core::Program;
-use judge_core::{Issues, PackageError};
+use judge_model::verdict::Verdict;
+use judge_model::Program;
+use judge_model::{Issues, PackageError};
 use metadata::{
     flag_words, GroupYaml, Name, ProblemYaml, Score, CASE_KEYS, GROUP_KEYS, PROBLEM_KEYS,
 };
@@ -166,9 +166,9 @@ fn read(dir: &Path, id: &str, issues: &mut Issues) -> Option<Problem> {
         submissions,
         include,
         languages: listed_languages(&metadata),
-        capabilities: judge_core::problem::Capabilities {
+        capabilities: judge_model::problem::Capabilities {
             kattis_extensions: true,
-            ..judge_core::problem::Capabilities::package(false)
+            ..judge_model::problem::Capabilities::package(false)
         },
         recipe: Vec::new(),
         generated: Vec::new(),

@@ -1,9 +1,9 @@
 //! problem.toml: a problem's title, limits, comparison and test recipe.
 
-use judge_core::compare::{BuiltIn, CheckerProtocol};
-use judge_core::config::{read_toml, ConfigError};
-use judge_core::limit_bounds as bounds;
-use judge_core::problem::{BruteForce, StressRecipe, TestRecipe};
+use judge_model::compare::{BuiltIn, CheckerProtocol};
+use judge_model::config::{read_toml, ConfigError};
+use judge_model::limit_bounds as bounds;
+use judge_model::problem::{BruteForce, StressRecipe, TestRecipe};
 use serde::Deserialize;
 use std::path::Path;
 
@@ -351,7 +351,7 @@ impl ProblemToml {
             return error(format!("limits.{key} = {why}"));
         }
         for (key, name) in problem.program_names() {
-            if let Err(why) = judge_core::package_path::relative(name) {
+            if let Err(why) = judge_model::package_path::relative(name) {
                 return error(format!("{key} = {name:?}: {why}"));
             }
         }

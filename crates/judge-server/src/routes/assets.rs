@@ -9,7 +9,7 @@ use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use judge_core::Verdict;
+use judge_model::Verdict;
 use std::sync::LazyLock;
 
 /// The style sheets, the scripts, and the liveness check.

@@ -22,8 +22,8 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::Form;
-use judge_core::course::LatePenaltyParts;
-use judge_core::course::{ContestKind, Feedback, Scoring};
+use judge_model::course::LatePenaltyParts;
+use judge_model::course::{ContestKind, Feedback, Scoring};
 use judge_store::now_ms;
 use judge_views::views::contest_editor::{self as view, EditTexts, Mistake};
 use serde::Deserialize;
@@ -210,7 +210,7 @@ fn text(value: &str) -> Option<String> {
 fn with_offset(value: &str, offset: Option<&str>) -> Option<String> {
     let value = text(value)?;
     match offset.and_then(text) {
-        Some(offset) if judge_core::text::parse_typed_time(&value).is_none() => {
+        Some(offset) if judge_model::text::parse_typed_time(&value).is_none() => {
             Some(format!("{value}{offset}"))
         }
         _ => Some(value),

@@ -15,8 +15,8 @@ use axum::extract::rejection::FormRejection;
 use axum::extract::{Path, State};
 use axum::response::{Html, Redirect};
 use axum::Form;
-use judge_core::Verdict;
 use judge_course::contest::{Contest, Window};
+use judge_model::Verdict;
 use judge_store::{now_ms, SubmissionState, User};
 use judge_views::views::contests::{self as view, ContestRow, ProblemStatistics};
 use serde::Deserialize;
@@ -243,7 +243,7 @@ fn parse_time(field: &str, text: &str) -> Result<Option<i64>, HttpError> {
     if text.is_empty() {
         return Ok(None);
     }
-    judge_core::text::parse_typed_time(text)
+    judge_model::text::parse_typed_time(text)
         .map(|t| Some(i64::try_from(t.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX)))
         .ok_or_else(|| {
             HttpError::unprocessable(ContestErrorTexts::current().not_a_time(field, text))
@@ -272,7 +272,7 @@ async fn set_window(
         if end_ms.is_some_and(|end| end <= start_ms) {
             return Err(HttpError::unprocessable(t.end_after_start(&contest.title)));
         }
-        if late_until_ms.is_some() && contest.kind != judge_core::course::ContestKind::Homework {
+        if late_until_ms.is_some() && contest.kind != judge_model::course::ContestKind::Homework {
             return Err(HttpError::unprocessable(t.not_homework(&contest.title)));
         }
         if let (Some(until), Some(end)) = (late_until_ms, end_ms) {

@@ -12,11 +12,11 @@ use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
 use axum::Extension;
-use judge_core::problem::{OutputCheck, Problem, TestGroup};
-use judge_core::Verdict;
 use judge_course::contest::{Contest, Phase};
 use judge_course::statement::{self, StatementLanguage};
 use judge_i18n::Lang;
+use judge_model::problem::{OutputCheck, Problem, TestGroup};
+use judge_model::Verdict;
 use judge_store::{now_ms, SubmissionFilter};
 use judge_views::views::format;
 use judge_views::views::problems::{
@@ -247,8 +247,8 @@ fn render_with_samples(
 
 /// The limits line, with how the time limit was decided (a package's own file, or its
 /// accepted submissions); a limit not decided yet is said so, never the provisional one.
-fn limits_text(problem: &judge_core::problem::Problem) -> String {
-    use judge_core::problem::TimeLimitOrigin;
+fn limits_text(problem: &judge_model::problem::Problem) -> String {
+    use judge_model::problem::TimeLimitOrigin;
     let limits = &problem.limits;
     let t = ProblemTexts::current();
     let how = match problem.time_rule.origin {

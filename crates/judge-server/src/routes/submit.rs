@@ -20,8 +20,8 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Multipart, Query, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Redirect, Response};
-use judge_core::course::ContestKind;
 use judge_course::contest::{Contest, Phase};
+use judge_model::course::ContestKind;
 use judge_store::Inserted;
 use judge_store::{now_ms, settings, NewSubmission, Placement};
 use judge_views::views::submit::{self as view, SubmitForm, SubmitTexts};
@@ -379,7 +379,7 @@ pub(crate) async fn accept(
                 Err(error) => return Ok(Err(error.to_string())),
                 // Never judged under the provisional limit: refused until one is decided.
                 Ok(problem) if !problem.time_rule.is_decided() => {
-                    return Ok(Err(judge_core::JudgeError::UndecidedTimeLimit {
+                    return Ok(Err(judge_model::JudgeError::UndecidedTimeLimit {
                         id: problem.id.clone(),
                         dir: problem.dir.clone(),
                     }

@@ -13,8 +13,9 @@
 //! installs all three). Without them it prints why and passes, unless
 //! JUDGE_REQUIRE_BROWSER=1, when it fails.
 
-use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::{Judge, Verdict};
+use judge_core::Judge;
+use judge_model::config::judge_toml::JudgeConfig;
+use judge_model::Verdict;
 use judge_server::accounts;
 use judge_server::store::{Role, SubmissionFilter};
 use judge_server::{Server, ServerOptions};
@@ -970,7 +971,10 @@ fn the_sample_pictures_render_in_chromium() {
         assert!(!samples.is_empty(), "{problem}: no sample test ran");
         for test in &samples {
             assert!(
-                matches!(test.picture, Some(judge_core::picture::Picture::Svg { .. })),
+                matches!(
+                    test.picture,
+                    Some(judge_model::verdict::Picture::Svg { .. })
+                ),
                 "{problem} {}: {:?}",
                 test.name,
                 test.picture

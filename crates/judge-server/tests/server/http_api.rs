@@ -236,6 +236,6 @@ async fn submissions_go_through_the_api_with_the_pages_rules() {
     let bob_id = by_name.json()["id"].as_i64().unwrap();
     assert_eq!(
         server.wait_judged(bob_id).result.unwrap().verdict,
-        judge_core::Verdict::AC
+        judge_model::Verdict::AC
     );
 }

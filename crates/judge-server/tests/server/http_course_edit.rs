@@ -7,8 +7,8 @@ use crate::common::{
     cheap_hash, copy_problems, minutes_from_now, submission, Client, Reply, TestServer,
 };
 use axum::http::StatusCode;
-use judge_core::config::judge_toml::JudgeConfig;
 use judge_core::Judge;
+use judge_model::config::judge_toml::JudgeConfig;
 use judge_server::store::Role;
 use judge_server::{Server, ServerOptions};
 use serde_json::{json, Value};

@@ -341,7 +341,7 @@ async fn judging_stops_where_the_scoreboard_needs_no_more_tests() {
     assert_eq!(result.tests.len(), 1, "{:?}", result.tests);
     assert_eq!(
         result.verdict,
-        judge_core::Verdict::WA,
+        judge_model::Verdict::WA,
         "{:?}",
         result.verdict
     );

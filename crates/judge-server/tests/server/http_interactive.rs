@@ -4,7 +4,7 @@
 //! and the scoreboard.
 
 use crate::common::TestServer;
-use judge_core::Verdict;
+use judge_model::Verdict;
 use std::path::PathBuf;
 
 fn judge_fixtures() -> PathBuf {

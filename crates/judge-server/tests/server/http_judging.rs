@@ -3,7 +3,7 @@
 
 use crate::common::TestServer;
 use axum::http::StatusCode;
-use judge_core::Verdict;
+use judge_model::Verdict;
 
 /// The secret test's numbers: a page that shows one of them to a student leaks.
 const SECRETS: [&str; 3] = ["31415926", "27182818", "58598744"];

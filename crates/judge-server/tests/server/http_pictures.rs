@@ -5,8 +5,8 @@
 //! input is the student's own: its output is drawn too.
 
 use crate::common::{submission, TestServer};
-use judge_core::picture::Picture;
-use judge_core::{SubmissionResult, Verdict};
+use judge_model::verdict::Picture;
+use judge_model::{SubmissionResult, Verdict};
 use judge_server::store::{ClaimRequest, JudgeOutcome};
 
 /// A server on the fixture problem `drawn` (`add`'s tests, a visualizer of its own).

@@ -4,7 +4,7 @@
 
 use crate::common::{minutes_from_now, submission, Part, TestServer};
 use axum::http::StatusCode;
-use judge_core::Verdict;
+use judge_model::Verdict;
 use judge_server::store::{ClaimRequest, Claimed, JudgeOutcome, NewSubmission};
 
 /// The `parts` fixture's big tests' numbers: a page showing one to a student leaks.

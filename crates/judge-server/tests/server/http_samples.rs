@@ -4,7 +4,7 @@
 //! checker too), escaped and capped, and a secret test's stderr never is.
 
 use crate::common::{fixtures, submission, Client, TestServer};
-use judge_core::Verdict;
+use judge_model::Verdict;
 
 /// The `parts` and `add` fixtures' secret numbers: a page that shows one to a student leaks
 /// the secret input (through stderr here).

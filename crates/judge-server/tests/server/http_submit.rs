@@ -300,7 +300,7 @@ async fn a_problem_that_lists_a_cpp_profile_stores_and_judges_cpp_files_in_it() 
     assert_eq!(judged.language, "cpp14", "stored as what it compiles as");
     assert_eq!(
         judged.result.as_ref().map(|r| r.verdict),
-        Some(judge_core::Verdict::AC),
+        Some(judge_model::Verdict::AC),
         "{judged:?}"
     );
     // A profile the problem does not list, chosen by name: refused, nothing stored.

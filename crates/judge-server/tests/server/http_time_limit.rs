@@ -5,9 +5,9 @@
 
 use crate::common::{repository, write_config, TestServer};
 use axum::http::StatusCode;
-use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::events::Silent;
 use judge_core::Judge;
+use judge_model::config::judge_toml::JudgeConfig;
+use judge_model::events::Silent;
 use judge_verify::{LimitAction, VerifyOptions};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -144,7 +144,7 @@ async fn the_servers_limit_is_the_one_verify_decided_and_none_before() {
     let reply = ann.submit("double", "c", &spin).await;
     assert_eq!(reply.status, StatusCode::SEE_OTHER, "{}", reply.body);
     let result = server.wait_judged(reply.submission_id()).result.unwrap();
-    assert_eq!(result.verdict, judge_core::Verdict::TLE, "{result:?}");
+    assert_eq!(result.verdict, judge_model::Verdict::TLE, "{result:?}");
     assert!(
         result.max_cpu_time_s < 3.0,
         "stopped near verify's limit: {result:?}"

@@ -117,7 +117,7 @@ fn fixture_phrases() -> Vec<String> {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    let config: toml::Table = judge_core::config::judge_toml::BUILTIN_LANGUAGES_TOML
+    let config: toml::Table = judge_model::config::judge_toml::BUILTIN_LANGUAGES_TOML
         .parse()
         .unwrap();
     for language in config["languages"].as_table().unwrap().values() {

@@ -18,17 +18,17 @@
 pub mod recipe;
 pub mod saved;
 
-use judge_core::error::JudgeError;
-pub use judge_core::events::runs::{Phase, Round};
-use judge_core::events::{Event, Listener};
 use judge_core::judge::{BoxedProgram, Judge, JudgeOptions, Submission};
-use judge_core::language::Language;
-use judge_core::problem::{
-    Problem, StressRecipe, TestCase, TestGroup, TestRecipe, ValidatorProtocol,
-};
-use judge_core::verdict::Verdict;
 use judge_core::Judging;
 use judge_core::ReadyProgram;
+use judge_model::error::JudgeError;
+pub use judge_model::events::runs::{Phase, Round};
+use judge_model::events::{Event, Listener};
+use judge_model::language::Language;
+use judge_model::problem::{
+    Problem, StressRecipe, TestCase, TestGroup, TestRecipe, ValidatorProtocol,
+};
+use judge_model::verdict::Verdict;
 use judge_packages::testdata::{self, ProblemTools};
 use saved::Case;
 use serde::Serialize;

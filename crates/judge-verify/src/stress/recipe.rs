@@ -1,7 +1,7 @@
 //! A stress recipe made concrete for one round: the size a seed draws, and the generator's
 //! arguments with `{seed}` and `{size}` replaced.
 
-use judge_core::problem::StressRecipe;
+use judge_model::problem::StressRecipe;
 
 /// A recipe from the command line's `--gen` text (split at whitespace) and sizes, or why
 /// it cannot make a new input each round.

@@ -193,7 +193,7 @@ fn outcome(lang: Lang, outcome: &Outcome) -> Markup {
 /// first) in a `data:` address: downloaded by the browser from the page itself, so the
 /// passwords are still kept nowhere but in the store's hashes.
 fn passwords_csv(created: &[(String, String, bool)]) -> String {
-    use judge_core::text::escape::csv_cell;
+    use judge_model::text::escape::csv_cell;
     let mut csv = String::from("name,password\r\n");
     for (name, password, _) in created {
         csv.push_str(&format!("{},{}\r\n", csv_cell(name), csv_cell(password)));

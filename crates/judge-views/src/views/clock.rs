@@ -4,8 +4,8 @@
 //! (not the reader's, which may be wrong); without the script the text is right at load.
 
 use super::format;
-use judge_core::course::ContestKind;
 use judge_course::contest::{Contest, Phase};
+use judge_model::course::ContestKind;
 use maud::{html, Markup};
 
 judge_i18n::texts! {

@@ -242,7 +242,7 @@ fn time_field(
 /// browser's date-and-time field takes them (`2026-12-07T09:00`, with the seconds when
 /// there are any) and its offset from UTC (`+08:00`, `Z`); None when it is not a time.
 fn local_and_offset(text: &str) -> Option<(String, String)> {
-    let time = judge_core::text::parse_typed_time(text)?;
+    let time = judge_model::text::parse_typed_time(text)?;
     let mut local = format!(
         "{:04}-{:02}-{:02}T{:02}:{:02}",
         time.year(),
@@ -285,7 +285,7 @@ fn problems_text(view: &ContestView) -> String {
         .problems
         .iter()
         .map(|p| {
-            let mut line = format!("{} {}", p.id, judge_core::text::points_exact(p.points));
+            let mut line = format!("{} {}", p.id, judge_model::text::points_exact(p.points));
             if p.feedback == "all-tests" {
                 line.push_str(" all-tests");
             }

@@ -3,9 +3,9 @@
 
 use super::format;
 use super::layout::{csrf_field, page, Chrome};
-use judge_core::course::{ContestKind, Scoring};
-use judge_core::Verdict;
 use judge_course::contest::{Contest, Phase};
+use judge_model::course::{ContestKind, Scoring};
+use judge_model::Verdict;
 use maud::{html, Markup};
 
 judge_i18n::texts! {

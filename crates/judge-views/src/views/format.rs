@@ -1,8 +1,8 @@
 //! Small pieces of pages: times, durations, sizes, verdicts, a submission's status line,
 //! in the language of the request being answered ([`judge_i18n::current`]).
 
-use judge_core::Verdict;
 use judge_i18n::{UnitTexts, VerdictTexts};
+use judge_model::Verdict;
 use judge_store::Progress;
 use judge_store::ResultSummary;
 use judge_store::{SubmissionState, SubmissionSummary};
@@ -39,7 +39,7 @@ pub fn time(ms: i64) -> Markup {
             )
         })
         .unwrap_or_default();
-    html! { time datetime=(judge_core::text::rfc3339_ms(ms)) { (shown) } }
+    html! { time datetime=(judge_model::text::rfc3339_ms(ms)) { (shown) } }
 }
 
 /// Seconds with two decimals (`0.12 s`, `0.12 秒`).

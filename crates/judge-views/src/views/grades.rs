@@ -5,7 +5,7 @@
 use super::layout::{page as frame, Chrome};
 use crate::links::encode_component;
 use judge_contest::gradebook::{Cell, Gradebook};
-use judge_core::text::points;
+use judge_model::text::points;
 use maud::{html, Markup};
 
 judge_i18n::texts! {

@@ -2,7 +2,7 @@
 //! package's problem, or each item of an FPS file).
 
 use super::layout::{csrf_field, page, Chrome};
-use judge_core::problem::Format;
+use judge_model::problem::Format;
 use maud::{html, Markup};
 
 judge_i18n::texts! {

@@ -86,7 +86,7 @@ pub fn languages(chrome: &Chrome, rows: &[LanguageRow]) -> Markup {
                             }
                         }
                         dt { (t.run()) } dd { code class="command" { (command_line(&row.run)) } }
-                        dt { (t.multiplier()) } dd { (t.multiplier_note(&judge_core::text::points(row.time_multiplier))) }
+                        dt { (t.multiplier()) } dd { (t.multiplier_note(&judge_model::text::points(row.time_multiplier))) }
                         dt { (t.version()) } dd { @match &row.version { Some(v) => { code { (v) } } None => { span class="muted" { (t.unknown()) } } } }
                     }
                 }

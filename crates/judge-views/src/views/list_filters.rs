@@ -2,7 +2,7 @@
 //! (for the teacher) student and group, 50 to a page, all in the address so that a link shows the same list.
 
 use crate::links::encode_component;
-use judge_core::Verdict;
+use judge_model::Verdict;
 use maud::{html, Markup};
 
 judge_i18n::texts! {

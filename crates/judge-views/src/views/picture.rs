@@ -3,7 +3,7 @@
 //! shown through `<img>` from a `data:` address, never inlined in the page: a browser runs
 //! no script and loads nothing for an SVG shown as an image, whatever the SVG holds.
 
-use judge_core::picture::Picture;
+use judge_model::verdict::Picture;
 use maud::{html, Markup};
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 

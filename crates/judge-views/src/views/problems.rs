@@ -2,10 +2,10 @@
 
 use super::format;
 use super::layout::{page, Chrome};
-use judge_core::course::Scoring;
-use judge_core::Verdict;
 use judge_course::contest::Contest;
 use judge_course::statement::{RenderedStatement, StatementLanguage};
+use judge_model::course::Scoring;
+use judge_model::Verdict;
 use maud::{html, Markup, PreEscaped};
 
 judge_i18n::texts! {

@@ -2,8 +2,8 @@
 //! subtask (each with its verdict and points) when the problem has subtasks.
 
 use super::format;
-use judge_core::{SubmissionResult, TestResult};
 use judge_course::subtasks::Subtask;
+use judge_model::{SubmissionResult, TestResult};
 use maud::{html, Markup};
 
 judge_i18n::texts! {
@@ -34,8 +34,8 @@ judge_i18n::texts! {
 pub fn points_fraction(earned: f64, worth: f64) -> String {
     format!(
         "{}/{}",
-        judge_core::text::points(earned),
-        judge_core::text::points(worth)
+        judge_model::text::points(earned),
+        judge_model::text::points(worth)
     )
 }
 

@@ -3,9 +3,9 @@
 use super::format;
 use super::layout::{page, Chrome};
 use judge_contest::export::html::{scoreboard_table_with, ScoreboardLabels};
-use judge_core::course::Scoring;
 use judge_course::contest::Contest;
 use judge_course::scoreboard::Board;
+use judge_model::course::Scoring;
 
 /// A problem's letter on an ICPC board and problem list (A, B, ...).
 pub use judge_contest::export::html::problem_letter as letter;
@@ -87,7 +87,7 @@ pub fn page_view(
                     }
                 }
             }
-            @if contest.kind == judge_core::course::ContestKind::Homework {
+            @if contest.kind == judge_model::course::ContestKind::Homework {
                 p class="muted" { (super::contests::ContestTexts::current().late_not_counted()) }
             }
             (scoreboard_table_with(standings, Some(&|problem: &str| contest.href(&format!("/problems/{problem}"))), &points, &t.labels()))

@@ -4,8 +4,8 @@
 
 use super::format;
 use super::layout::{csrf_field, page, Chrome};
-use judge_core::Verdict;
 use judge_course::self_test::Outcome;
+use judge_model::Verdict;
 use maud::{html, Markup};
 
 judge_i18n::texts! {

@@ -2,8 +2,8 @@
 
 use super::format;
 use super::layout::{csrf_field, page, Chrome};
-use judge_core::text::points;
-use judge_core::SubmissionResult;
+use judge_model::text::points;
+use judge_model::SubmissionResult;
 use judge_store::Progress;
 use judge_store::RoundResult;
 use judge_store::{SubmissionState, SubmissionSummary};

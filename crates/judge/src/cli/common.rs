@@ -27,12 +27,12 @@ pub struct GlobalOptions {
 /// Finds and loads judge.toml.
 pub fn load_config(
     explicit: Option<&PathBuf>,
-) -> anyhow::Result<judge_core::config::judge_toml::JudgeConfig> {
+) -> anyhow::Result<judge_model::config::judge_toml::JudgeConfig> {
     let file = match explicit {
         Some(file) => file.clone(),
         None => {
             let here = std::env::current_dir()?;
-            judge_core::config::judge_toml::JudgeConfig::find(&here).ok_or_else(|| {
+            judge_model::config::judge_toml::JudgeConfig::find(&here).ok_or_else(|| {
                 anyhow::anyhow!(
                     "no judge.toml in {} or any folder above it (pass --config FILE)",
                     here.display()
@@ -40,7 +40,7 @@ pub fn load_config(
             })?
         }
     };
-    Ok(judge_core::config::judge_toml::JudgeConfig::load(&file)?)
+    Ok(judge_model::config::judge_toml::JudgeConfig::load(&file)?)
 }
 
 /// Installs SIGINT/SIGTERM handlers: the first sets the flag (runs stop, boxes are cleaned

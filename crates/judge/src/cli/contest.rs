@@ -7,10 +7,10 @@ use judge_contest::export::{csv, html, terminal, to_json};
 use judge_contest::log::AttemptStatus;
 use judge_contest::run::{run_contest, ContestOptions};
 use judge_contest::summary::results_file;
-use judge_core::events::{Event, Listener};
-use judge_core::text::{escape, serde_name};
 use judge_core::CompileCache;
 use judge_core::Judge;
+use judge_model::events::{Event, Listener};
+use judge_model::text::{escape, serde_name};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -144,7 +144,7 @@ pub fn execute(cli: &GlobalOptions, args: &ContestArgs) -> anyhow::Result<u8> {
         args.out.join("results.csv"),
         &csv::results_csv(&results.attempts),
     )?;
-    let measured: BTreeMap<String, judge_core::SubmissionResult> = outcome
+    let measured: BTreeMap<String, judge_model::SubmissionResult> = outcome
         .attempts
         .iter()
         .filter_map(|a| Some((a.id.clone(), a.result.clone()?)))

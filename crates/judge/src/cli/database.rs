@@ -6,7 +6,7 @@
 //! `judge serve` make that default store; the other commands refuse it when it is not
 //! there rather than start an empty second store the server never sees.
 
-use judge_core::config::judge_toml::JudgeConfig;
+use judge_model::config::judge_toml::JudgeConfig;
 use judge_server::options::DEFAULT_DATA_DIR;
 use judge_server::store::{DatabaseUrl, DATABASE_FILE};
 use std::path::PathBuf;

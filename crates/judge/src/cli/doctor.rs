@@ -3,8 +3,8 @@
 //! the server's store answers and what it holds.
 
 use super::common::GlobalOptions;
-use judge_core::language::Languages;
-use judge_core::text::serde_name;
+use judge_model::language::Languages;
+use judge_model::text::serde_name;
 use judge_server::store::{backup, DatabaseUrl, Store, SCHEMA_VERSION};
 use sandbox::doctor::{mechanisms, timing, Check, Status};
 use sandbox::{Limits, RunSpec, Sandbox, SandboxConfig, MIB};

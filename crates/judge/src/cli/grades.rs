@@ -9,8 +9,8 @@ use anyhow::Context;
 use judge_contest::export::grades::{gradebook_csv, lms_csv, Identifier, Lms};
 use judge_contest::gradebook::Gradebook;
 use judge_contest::summary::gradebook_of_runs;
-use judge_core::config::judge_toml::JudgeConfig;
-use judge_core::course::{ContestSpec, Course};
+use judge_model::config::judge_toml::JudgeConfig;
+use judge_model::course::{ContestSpec, Course};
 use judge_server::store::now_ms;
 use std::path::{Path, PathBuf};
 

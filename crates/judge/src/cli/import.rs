@@ -4,8 +4,8 @@
 //! `judge serve`. An FPS file (`.xml`) adds each of its items, all or nothing.
 
 use super::common::{cancel_flag, load_config, GlobalOptions, EXIT_JUDGED};
-use judge_core::problem::STORED_TIME_LIMIT_FILE;
-use judge_core::text::escape;
+use judge_model::problem::STORED_TIME_LIMIT_FILE;
+use judge_model::text::escape;
 use judge_packages::stored_limit::format_seconds;
 use std::path::PathBuf;
 
@@ -98,7 +98,7 @@ pub fn execute(cli: &GlobalOptions, args: &ImportArgs) -> anyhow::Result<u8> {
 
 /// `judge import FILE.xml`: every item of an FPS file, all or nothing.
 fn import_fps(
-    config: &judge_core::config::judge_toml::JudgeConfig,
+    config: &judge_model::config::judge_toml::JudgeConfig,
     args: &ImportArgs,
 ) -> anyhow::Result<u8> {
     let done = judge_packages::fps::import(

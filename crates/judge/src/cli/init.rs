@@ -26,7 +26,7 @@ const WRITTEN: [&str; 2] = ["judge.toml", "README.md"];
 const JUDGE_TOML: &str = r#"# The course: its contests and their problems (docs/server.md, "Start a course").
 # Paths here are relative to this file. There is no [languages] table: the judge's
 # built-in one is used (C, C++, Rust, Python 3 and PyPy, Java, Go and more); a
-# [languages] table here would replace it (crates/judge-core/src/config/languages.toml
+# [languages] table here would replace it (crates/judge-model/src/config/languages.toml
 # in the judge's repository is the built-in one, with what each key means).
 #
 # `judge import PACKAGE` adds a problem to the contest below, as a table at the end of
@@ -188,7 +188,7 @@ fn make(dir: &Path, title: &str, data: &Path, made: &mut Made) -> anyhow::Result
     write_new(&config, &JUDGE_TOML.replace("{title}", &toml_title))?;
     made.files.push(config.clone());
     // What was written is what every command reads: checked now, not at the first use.
-    judge_core::config::judge_toml::JudgeConfig::load(&config)?;
+    judge_model::config::judge_toml::JudgeConfig::load(&config)?;
     Ok(())
 }
 

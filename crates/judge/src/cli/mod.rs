@@ -99,8 +99,8 @@ pub fn execute(cli: Cli) -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(error) => {
             let interrupted = error
-                .downcast_ref::<judge_core::JudgeError>()
-                .is_some_and(|e| matches!(e, judge_core::JudgeError::Cancelled));
+                .downcast_ref::<judge_model::JudgeError>()
+                .is_some_and(|e| matches!(e, judge_model::JudgeError::Cancelled));
             eprintln!("error: {}", one_line(&error));
             ExitCode::from(if interrupted {
                 EXIT_INTERRUPTED
@@ -137,7 +137,7 @@ mod tests {
     fn each_cause_is_said_once() {
         let io = std::io::Error::other("No such file or directory");
         let sandbox = sandbox::SandboxError::Invalid("/tmp/x cannot be seen inside a box".into());
-        let judge = judge_core::JudgeError::sandbox("compiling with g++", sandbox);
+        let judge = judge_model::JudgeError::sandbox("compiling with g++", sandbox);
         assert_eq!(
             one_line(&anyhow::Error::new(judge)),
             "compiling with g++: invalid request: /tmp/x cannot be seen inside a box"

@@ -2,8 +2,8 @@
 //! test was judged) written to `DIR/<test>.svg`, and a line a test saying where, or the
 //! note saying why it has none.
 
-use judge_core::picture::Picture;
-use judge_core::SubmissionResult;
+use judge_model::verdict::Picture;
+use judge_model::SubmissionResult;
 use std::path::Path;
 
 /// The file of a test's picture in `dir`: its name with `/` as `-` (`sample-1.svg`).

@@ -2,12 +2,13 @@
 
 use super::common::{cancel_flag, load_config, GlobalOptions, EXIT_JUDGED, EXIT_REJECTED};
 use judge_contest::report::{json::to_json, table::TableReporter, use_colour};
-use judge_core::course::{ContestProblem, Scoring};
-use judge_core::events::{Listener, Silent};
 use judge_core::judge::JudgeOptions;
 use judge_core::picture::PictureTests;
-use judge_core::problem::TimeLimitOrigin;
-use judge_core::{Judge, Verdict};
+use judge_core::Judge;
+use judge_model::course::{ContestProblem, Scoring};
+use judge_model::events::{Listener, Silent};
+use judge_model::problem::TimeLimitOrigin;
+use judge_model::Verdict;
 use std::path::PathBuf;
 
 /// Arguments of `judge run`.
@@ -87,7 +88,7 @@ pub fn execute(cli: &GlobalOptions, args: &RunArgs) -> anyhow::Result<u8> {
         // A problem of the contest is judged only with a decided limit: the same one
         // `judge serve` and `judge contest` use.
         (TimeLimitOrigin::Undecided, None) => {
-            return Err(judge_core::JudgeError::UndecidedTimeLimit {
+            return Err(judge_model::JudgeError::UndecidedTimeLimit {
                 id: problem.id.clone(),
                 dir: problem.dir.clone(),
             }
@@ -101,7 +102,7 @@ pub fn execute(cli: &GlobalOptions, args: &RunArgs) -> anyhow::Result<u8> {
         None
     } else {
         let max_kib = judge.config.compile.max_source_kib;
-        let source = judge_core::source::read_capped(&args.source, max_kib)?;
+        let source = judge_model::source::read_capped(&args.source, max_kib)?;
         Some(
             judge
                 .languages

@@ -6,8 +6,8 @@
 use super::common::{load_config, GlobalOptions};
 use anyhow::{bail, Context};
 use judge_contest::discover::{discover, AttemptFile};
-use judge_core::language::Languages;
-use judge_core::text::escape::terminal_line;
+use judge_model::language::Languages;
+use judge_model::text::escape::terminal_line;
 use similarity::analysis::Skipped;
 use similarity::report::{self, html, Summary};
 use similarity::BadInput;

@@ -5,10 +5,11 @@ use super::common::{
     cancel_flag, load_config, GlobalOptions, EXIT_INTERRUPTED, EXIT_JUDGED, EXIT_REJECTED,
 };
 use indicatif::{ProgressBar, ProgressStyle};
-use judge_core::events::{Event, Listener};
-use judge_core::problem::StressRecipe;
-use judge_core::text::escape;
-use judge_core::{Judge, Verdict};
+use judge_core::Judge;
+use judge_model::events::{Event, Listener};
+use judge_model::problem::StressRecipe;
+use judge_model::text::escape;
+use judge_model::Verdict;
 use judge_verify::stress::{
     recipe, saved, stress, Against, Phase, Round, StressError, StressOptions, StressReport,
 };
@@ -217,9 +218,9 @@ pub fn execute(cli: &GlobalOptions, args: &StressArgs) -> anyhow::Result<u8> {
     let judge = Judge::new(config, cancel.clone())?;
     super::common::warn_if_degraded(&judge);
     let problem = judge_packages::load(&judge.config, &args.problem)?;
-    judge_core::source::check_file(&args.against)?;
+    judge_model::source::check_file(&args.against)?;
     let bytes =
-        judge_core::source::read_capped(&args.against, judge.config.compile.max_source_kib)?;
+        judge_model::source::read_capped(&args.against, judge.config.compile.max_source_kib)?;
     let language = judge
         .languages
         .choose(&args.against, &bytes, args.lang.as_deref())?

@@ -7,8 +7,8 @@
 use super::common::{GlobalOptions, EXIT_ERROR, EXIT_JUDGED, EXIT_REJECTED};
 use anyhow::{bail, Context};
 use judge_contest::report::{table::TableReporter, use_colour};
-use judge_core::events::{Event, Listener};
-use judge_core::{SubmissionResult, Verdict};
+use judge_model::events::{Event, Listener};
+use judge_model::{SubmissionResult, Verdict};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 

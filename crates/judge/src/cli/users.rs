@@ -192,10 +192,10 @@ pub fn execute(cli: &GlobalOptions, args: &UsersArgs) -> anyhow::Result<u8> {
                     "{}\t{}\t{}\t{}\t{}",
                     token.id,
                     token.user_name,
-                    judge_core::text::rfc3339_ms(token.created_at_ms),
+                    judge_model::text::rfc3339_ms(token.created_at_ms),
                     token
                         .last_used_at_ms
-                        .map_or_else(|| "never".to_string(), judge_core::text::rfc3339_ms),
+                        .map_or_else(|| "never".to_string(), judge_model::text::rfc3339_ms),
                     if token.revoked { "revoked" } else { "live" }
                 );
             }
@@ -229,10 +229,10 @@ pub fn execute(cli: &GlobalOptions, args: &UsersArgs) -> anyhow::Result<u8> {
                     "{}\t{}\t{}\t{}\t{}",
                     token.id,
                     token.name,
-                    judge_core::text::rfc3339_ms(token.created_at_ms),
+                    judge_model::text::rfc3339_ms(token.created_at_ms),
                     token
                         .last_used_at_ms
-                        .map_or_else(|| "never".to_string(), judge_core::text::rfc3339_ms),
+                        .map_or_else(|| "never".to_string(), judge_model::text::rfc3339_ms),
                     if token.revoked { "revoked" } else { "live" }
                 );
             }

@@ -2,9 +2,9 @@
 //! file that does not is named.
 
 use super::common::{cancel_flag, load_config, GlobalOptions};
-use judge_core::events::{Event, Listener, Silent};
-use judge_core::text::escape;
 use judge_core::Judge;
+use judge_model::events::{Event, Listener, Silent};
+use judge_model::text::escape;
 use judge_packages::stored_limit::format_seconds;
 use judge_verify::{verify_problem, LimitAction, ProblemReport, Status, VerifyOptions};
 
@@ -161,7 +161,7 @@ pub fn execute(cli: &GlobalOptions, args: &VerifyArgs) -> anyhow::Result<u8> {
         } else {
             let report = verify_problem(&judge, id, &options, listener);
             // Kept for the teacher's limits page: the figures beside the limits.
-            let record = report.record(judge_core::text::rfc3339(
+            let record = report.record(judge_model::text::rfc3339(
                 std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(0, |d| d.as_secs() as i64),

@@ -85,7 +85,7 @@ impl Terminal {
     /// Prints one line, after the time.
     pub(super) fn line(&self, text: &str) {
         let mut out = self.out.lock().unwrap_or_else(|e| e.into_inner());
-        let now = judge_core::text::rfc3339_ms(judge_server::store::now_ms());
+        let now = judge_model::text::rfc3339_ms(judge_server::store::now_ms());
         let _ = writeln!(out, "{now} {text}");
         let _ = out.flush();
     }

@@ -11,7 +11,7 @@
 
 use super::common::{GlobalOptions, EXIT_ERROR, EXIT_JUDGED};
 use super::worker::{lease, Terminal, WorkerArgs};
-use judge_core::language::Languages;
+use judge_model::language::Languages;
 use judge_server::backend::{Backend, BackendError};
 use judge_server::problem_cache::ProblemCache;
 use judge_server::remote::RemoteBackend;

@@ -21,7 +21,7 @@ pub fn repository() -> PathBuf {
 
 /// The built-in language table (judge-core's config/languages.toml), as a TOML table.
 pub fn builtin_languages() -> toml::Table {
-    let text = judge_core::config::judge_toml::BUILTIN_LANGUAGES_TOML;
+    let text = judge_model::config::judge_toml::BUILTIN_LANGUAGES_TOML;
     let file: toml::Table = text.parse().unwrap();
     file["languages"].as_table().unwrap().clone()
 }
@@ -139,7 +139,7 @@ pub fn problems_with_groups(id: &str, groups: &str) -> tempfile::TempDir {
 /// runtime is not installed: scripts/setup-languages), or `None` when it can.
 pub fn missing_language(id: &str) -> Option<String> {
     let config =
-        judge_core::config::judge_toml::JudgeConfig::load(&repository().join("judge.toml"))
+        judge_model::config::judge_toml::JudgeConfig::load(&repository().join("judge.toml"))
             .unwrap();
     let languages = &config.languages;
     let language = languages.by_id(id).unwrap();

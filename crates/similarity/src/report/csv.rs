@@ -1,7 +1,7 @@
 //! `problem,student_a,student_b,similarity`: one row per problem and pair of students
 //! (with several attempts each, their most similar pair of files), best first.
 //!
-//! Written by judge-core's CSV writer ([`judge_core::text::csv::write`]): cells quoted
+//! Written by judge-core's CSV writer ([`judge_model::text::csv::write`]): cells quoted
 //! as CSV needs, and a cell that a spreadsheet would read as a formula (a student's folder
 //! may be called `=HYPERLINK(...)`) gets a leading `'`, as in every CSV of the judge.
 
@@ -35,7 +35,7 @@ pub fn render(summary: &Summary) -> String {
             }
         }
     }
-    judge_core::text::csv::write(rows)
+    judge_model::text::csv::write(rows)
 }
 
 #[cfg(test)]

@@ -7,8 +7,8 @@
 //! A chart that plotters cannot draw is None (the page then says so beside its table).
 
 use super::texts::ChartTexts;
-use judge_core::text::{fit, points};
 use judge_course::charts::{ProblemTests, Progress, Scores, Timeline, Verdicts};
+use judge_model::text::{fit, points};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -405,10 +405,10 @@ pub fn scores(t: ChartTexts, scores: &Scores) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use judge_core::course::Scoring;
     use judge_course::charts::build;
     use judge_course::charts::fixtures::fixed_class;
     use judge_i18n::Lang;
+    use judge_model::course::Scoring;
 
     #[test]
     fn every_chart_is_a_scaling_svg_without_script() {

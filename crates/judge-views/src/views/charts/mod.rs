@@ -170,7 +170,7 @@ pub fn page(chrome: &Chrome, view: &Page) -> Markup {
             (section(
                 "scores",
                 t.scores_title(),
-                html! { (t.scores_hint(&judge_core::text::points(charts.scores.max_points))) },
+                html! { (t.scores_hint(&judge_model::text::points(charts.scores.max_points))) },
                 (!charts.scores.students.is_empty()).then(|| draw::scores(t, &charts.scores)),
                 tables::scores(t, &charts.scores),
                 scores_csv,

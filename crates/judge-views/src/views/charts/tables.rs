@@ -1,9 +1,9 @@
 //! The charts' numbers as HTML tables, beside each picture (maud escapes every name).
 
 use super::texts::ChartTexts;
-use judge_core::text::points;
 use judge_course::charts::{ProblemTests, Progress, Scores, Timeline, Verdicts};
 use judge_i18n::VerdictTexts;
+use judge_model::text::points;
 use maud::{html, Markup};
 
 /// Verdict, submissions, students.

@@ -85,7 +85,7 @@ impl Language {
     /// The language as it applies to one source: where the entry's `source` names the
     /// file after the source's class (`{class}.java`) or its run names `{main_class}`
     /// (Scala's object), `{class}` becomes the class the file must be named after and
-    /// `{main_class}` the class to run ([`crate::java_names`]), in the source's name and
+    /// `{main_class}` the class to run (`java_names.rs`), in the source's name and
     /// in both commands.
     pub fn for_source(&self, source: &[u8]) -> Language {
         if !self.spec.source.contains(CLASS)

@@ -191,17 +191,17 @@ pub struct TestResult {
     pub score: Option<f64>,
     /// The start of the program's stderr, on sample tests only (a student may see
     /// everything about a sample; a secret test's stderr could echo its input), capped
-    /// at [`crate::run_test::SAMPLE_STDERR_BYTES`]; absent when it wrote nothing.
+    /// at judge-core's `SAMPLE_STDERR_BYTES`; absent when it wrote nothing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stderr: Option<String>,
     /// The output drawn on its grid by the problem's visualizer (a cleaned SVG, or the
     /// one-line note saying why there is none), on the tests judging was asked to draw
-    /// ([`crate::picture::PictureTests`]); absent otherwise.
+    /// (judge-core's `picture::PictureTests`); absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub picture: Option<Picture>,
 }
 
-/// A test's picture, or why it has none (drawn by [`crate::picture`]: a result's part,
+/// A test's picture, or why it has none (drawn by judge-core's `picture`: a result's part,
 /// defined here so that the results need nothing of the drawing).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]

@@ -1,5 +1,5 @@
 //! Programs: a checker, validator, interactor, generator or reference, whatever its
-//! language. A program is data here (where its files are, what it is); [`crate::tools`]
+//! language. A program is data here (where its files are, what it is); judge-core's `tools`
 //! compiles and runs it.
 //!
 //! Four kinds: a binary of the problem's cargo crate (the native format's tools, built by

@@ -1,12 +1,12 @@
 //! judge.toml: the contest, the compile limits, the sandbox settings and the language table.
 
+use super::CompileSettings;
 use super::{parse_toml, read_toml, ConfigError};
 use crate::course::{
     ContestKind, ContestProblem, ContestSpec, ContestStart, Course, Feedback, Grading,
     LatePenaltyParts, Scoring, TestNames,
 };
 use crate::language::{Language, LanguageSpec, Languages};
-use crate::toolchain::CompileSettings;
 use sandbox::SandboxConfig;
 use serde::Deserialize;
 use std::collections::BTreeMap;

@@ -11,13 +11,13 @@
 //! [`crate::tools::PROGRAM_DIR`]. A checker that fails, crashes, runs out of time or
 //! memory is a judge error, never the student's fault.
 
-use super::Comparison;
-use crate::compare::CheckerProtocol;
-use crate::error::{JudgeError, Result};
-use crate::problem::TestCase;
 use crate::safe_open::ToolFolder;
 use crate::tools::BoxedCommand;
-use crate::verdict::Verdict;
+use judge_model::compare::CheckerProtocol;
+use judge_model::compare::Comparison;
+use judge_model::error::{JudgeError, Result};
+use judge_model::problem::TestCase;
+use judge_model::verdict::Verdict;
 use sandbox::{Bind, Limits, RunSpec, SandboxBox, Termination, MIB};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -279,11 +279,14 @@ pub fn exit_verdict(
     };
     let message = match score.filter(|s| *s < 1.0) {
         Some(fraction) if said.is_empty() => {
-            format!("{} of the test's points", crate::text::points(fraction))
+            format!(
+                "{} of the test's points",
+                judge_model::text::points(fraction)
+            )
         }
         Some(fraction) => format!(
             "{} of the test's points: {said}",
-            crate::text::points(fraction)
+            judge_model::text::points(fraction)
         ),
         None => said.to_string(),
     };

@@ -384,7 +384,7 @@ pub struct Problem {
     pub generator: Option<Program>,
     /// The reference solution, when the format names one.
     pub reference: Option<Program>,
-    /// The output visualizer, when the problem has one ([`crate::picture`]).
+    /// The output visualizer, when the problem has one (judge-core's `picture`).
     pub visualizer: Option<Program>,
     /// The kept submissions and what each must get.
     pub submissions: Vec<KeptSubmission>,

@@ -1,8 +1,7 @@
 //! Comparing a program's output with the answer: one module per mode, as in DMOJ's
 //! `checkers/`. The built-in modes compare bytes; the problem's own checker runs in the
-//! sandbox ([`checker`]).
+//! sandbox (judge-core's `checker`).
 
-pub mod checker;
 mod comparison;
 pub mod diff;
 pub mod exact;

@@ -8,7 +8,7 @@ use bench::overhead::{self, OverheadOptions};
 use bench::problemset::{self, ProblemsetOptions, SeedProgram, SeedSource, SEED_DIJKSTRA_GRID};
 use bench::record::{self, record};
 use bench::report;
-use judge_contest::run::{run_contest, ContestOptions as RunOptions};
+use judge_contest::{run_contest, ContestOptions as RunOptions};
 use judge_core::Judge;
 use judge_model::config::judge_toml::JudgeConfig;
 use judge_model::events::Silent;

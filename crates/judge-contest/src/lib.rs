@@ -3,14 +3,19 @@
 //! one submission. Shared by `judge contest`, `judge run` and the web server. It judges
 //! through `judge-core`'s engine and loads problems through `judge-packages`.
 
-pub mod discover;
+mod discover;
 pub mod export;
 pub mod gradebook;
-pub mod log;
+mod log;
 pub mod report;
-pub mod run;
+mod run;
 pub mod scoring;
-pub mod summary;
+mod summary;
+
+pub use discover::{discover, AttemptFile};
+pub use log::{read as read_log, AttemptStatus};
+pub use run::{lazy_options, run_contest, ContestOptions};
+pub use summary::{gradebook_of_runs, results_file};
 
 use judge_model::config::judge_toml::JudgeConfig;
 use judge_model::course::ContestSpec;

@@ -18,7 +18,7 @@ pub mod accounts;
 pub mod charts;
 pub mod contest;
 pub mod contest_view;
-pub mod error;
+mod error;
 pub mod export;
 pub mod grades;
 pub mod scoreboard;
@@ -28,4 +28,4 @@ pub mod statement;
 pub mod subtasks;
 pub mod visibility;
 
-pub use error::{Result, ServerError};
+pub use error::{BadSetting, Result, ServerError};

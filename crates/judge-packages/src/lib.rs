@@ -12,7 +12,7 @@ pub mod import;
 mod kattis;
 pub mod limits_edit;
 mod load;
-pub mod native;
+mod native;
 mod polygon;
 pub mod stored_limit;
 pub mod testdata;
@@ -21,6 +21,7 @@ pub mod verify_record;
 mod yaml;
 
 pub use load::{is_problem_folder, load, open_folder};
+pub use native::BRUTE_FORCE_FOLDER;
 
 use judge_model::config::judge_toml::JudgeConfig;
 use judge_model::error::{JudgeError, Result};

@@ -5,7 +5,7 @@
 use crate::state::CourseParts;
 use judge_core::Judge;
 use judge_course::contest::Contests;
-use judge_course::error::Result;
+use judge_course::Result;
 use judge_store::{ProblemVersion, Store};
 use std::sync::Arc;
 

@@ -17,7 +17,7 @@
 
 use crate::state::AppState;
 pub use judge_course::contest_view::{version, view, ContestView, LimitsView};
-use judge_course::error::ServerError;
+use judge_course::ServerError;
 use judge_model::config::judge_toml::JudgeConfig;
 use judge_model::course::{
     ContestKind, ContestProblem, ContestSpec, ContestStart, Feedback, Grading, LatePenalty,

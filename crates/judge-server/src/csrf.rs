@@ -7,7 +7,7 @@
 use crate::http_error::HttpError;
 use hmac::{KeyInit, Mac};
 use judge_course::accounts::{hex, random_bytes};
-use judge_course::error::Result;
+use judge_course::Result;
 
 /// The settings key of the log-in form's signing key.
 pub const LOGIN_KEY_SETTING: &str = "login_form_key";

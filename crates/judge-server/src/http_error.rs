@@ -6,7 +6,7 @@
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use judge_course::error::ServerError;
+use judge_course::ServerError;
 
 judge_i18n::texts! {
     /// The messages of the errors every route may answer.

@@ -14,7 +14,7 @@
 //! ([`crate::state::Shared::course_lock`]).
 
 use crate::state::AppState;
-use judge_course::error::ServerError;
+use judge_course::ServerError;
 use judge_model::config::judge_toml::JudgeConfig;
 use judge_model::JudgeError;
 use judge_packages::import::{Imported, DEFAULT_POINTS};

@@ -5,7 +5,7 @@
 //! `Retry-After`), so guessing gains nothing by going fast. A successful log-in clears the
 //! account's count; the teacher's dashboard lists repeated failures.
 
-use judge_course::error::Result;
+use judge_course::Result;
 use judge_store::FailureCount;
 use judge_store::{now_ms, Store};
 use std::time::Duration;

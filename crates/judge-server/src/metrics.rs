@@ -3,7 +3,7 @@
 //! result, the workers' heartbeats, this process's store errors. Read from the store, so
 //! they cover `judge worker`s on other machines too, and survive a restart.
 
-use judge_course::error::Result;
+use judge_course::Result;
 use judge_store::Store;
 use std::fmt::Write;
 

@@ -1,6 +1,6 @@
 //! The server's settings (from `judge serve`'s command line).
 
-use judge_course::error::BadSetting;
+use judge_course::BadSetting;
 use judge_store::{DatabaseUrl, DATABASE_FILE};
 use std::path::PathBuf;
 use std::time::Duration;

@@ -7,7 +7,7 @@ use crate::listen::ConnectionLimits;
 use crate::options::{BackupSchedule, ServerOptions};
 use crate::state::{AppState, Shared};
 use judge_core::Judge;
-use judge_course::error::{Result, ServerError};
+use judge_course::{Result, ServerError};
 use judge_store::lock_data_folder;
 use judge_store::{now_ms, DatabaseUrl, Store};
 use judge_worker::workers::{self, WorkerOptions, Workers};

@@ -12,7 +12,7 @@ use crate::http_error::HttpError;
 use crate::options::ServerOptions;
 use judge_core::Judge;
 use judge_course::contest::{Contest, Contests};
-use judge_course::error::ServerError;
+use judge_course::ServerError;
 use judge_store::{Store, StoreError};
 use judge_worker::Queue;
 use std::ops::Deref;

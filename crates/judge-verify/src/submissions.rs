@@ -110,7 +110,7 @@ fn brute_force_tests(problem: &Problem) -> Result<Problem, String> {
         return Err(format!(
             "submissions/{}/ needs a [brute_force] table in problem.toml \
              naming the tests small enough for it (tests = [\"sample/*\", ...])",
-            judge_packages::native::BRUTE_FORCE_FOLDER
+            judge_packages::BRUTE_FORCE_FOLDER
         ));
     };
     if let Some(unmatched) = table

@@ -25,7 +25,7 @@ use crate::backend::{Backend, BackendError, Claimable};
 use crate::problem_cache::ProblemCache;
 use crate::problem_hash;
 use crate::queue::{ProgressListener, Queue};
-use judge_contest::run::lazy_options;
+use judge_contest::lazy_options;
 use judge_core::judge::Submission;
 use judge_core::picture::PictureTests;
 use judge_core::Judge;

@@ -37,7 +37,7 @@ use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use judge_course::accounts::{token_sha256, WORKER_TOKEN_PREFIX};
-use judge_course::error::ServerError;
+use judge_course::ServerError;
 use judge_store::{Claimed, JudgeOutcome, ProblemVersion, Store, WorkerReport, WorkerToken};
 use judge_worker::backend::{claim_from_store, BackendError, Claimable};
 use judge_worker::remote::{

@@ -4,9 +4,7 @@
 use super::common::{cancel_flag, load_config, GlobalOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 use judge_contest::export::{csv, html, terminal, to_json};
-use judge_contest::log::AttemptStatus;
-use judge_contest::run::{run_contest, ContestOptions};
-use judge_contest::summary::results_file;
+use judge_contest::{results_file, run_contest, AttemptStatus, ContestOptions};
 use judge_core::CompileCache;
 use judge_core::Judge;
 use judge_model::events::{Event, Listener};

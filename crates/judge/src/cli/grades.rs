@@ -8,7 +8,7 @@ use super::database::{self, DatabaseArgs};
 use anyhow::Context;
 use judge_contest::export::grades::{gradebook_csv, lms_csv, Identifier, Lms};
 use judge_contest::gradebook::Gradebook;
-use judge_contest::summary::gradebook_of_runs;
+use judge_contest::gradebook_of_runs;
 use judge_model::config::judge_toml::JudgeConfig;
 use judge_model::course::{ContestSpec, Course};
 use judge_server::store::now_ms;
@@ -122,7 +122,7 @@ fn of_runs(config: &JudgeConfig, given: &[String]) -> anyhow::Result<Gradebook> 
                 Path::new(folder).display()
             );
         }
-        runs.push(judge_contest::log::read(&log)?.into_values().collect());
+        runs.push(judge_contest::read_log(&log)?.into_values().collect());
         contests.push(judge_contest::with_groups_of(config, contest.clone()));
     }
     Ok(gradebook_of_runs(&Course { contests }, &runs))

@@ -5,7 +5,7 @@
 
 use super::common::{load_config, GlobalOptions};
 use anyhow::{bail, Context};
-use judge_contest::discover::{discover, AttemptFile};
+use judge_contest::{discover, AttemptFile};
 use judge_model::language::Languages;
 use judge_model::text::escape::terminal_line;
 use similarity::analysis::Skipped;

@@ -7,8 +7,8 @@
 //! wrong answer; message in `FEEDBACK_DIR/judgemessage.txt`; in a scoring problem an
 //! accepted test's `score_multiplier.txt`, a fraction of the test's maximum score, or
 //! `score.txt`, a score out of that maximum). The checker is any program
-//! ([`crate::tools`]): a crate binary or sources in any language, bound into the box at
-//! [`crate::tools::PROGRAM_DIR`]. A checker that fails, crashes, runs out of time or
+//! (judge-core's `tools.rs`): a crate binary or sources in any language, bound into the box at
+//! `tools.rs`'s `PROGRAM_DIR`. A checker that fails, crashes, runs out of time or
 //! memory is a judge error, never the student's fault.
 
 use crate::safe_open::ToolFolder;

@@ -343,7 +343,7 @@ impl Judge {
         self.judge(&submission, listener)
     }
 
-    /// Judges a folder submission ([`crate::source_folder`]): in `lang` when given, else
+    /// Judges a folder submission ([`crate::read_source_folder`]): in `lang` when given, else
     /// in the language its sources name; its entry compiled and run as a single file is,
     /// its other sources and headers beside it.
     pub fn judge_folder(
@@ -829,7 +829,7 @@ impl<'j> BoxedProgram<'j> {
     }
 
     /// Runs one test without judging its output: the result is AC when the program ended
-    /// well (its output is then [`BoxedProgram::output`]), else the failure's verdict. An
+    /// well (its output is then [`BoxedProgram::read_output`]), else the failure's verdict. An
     /// interactive test is always judged: the interactor is the other end of its input.
     pub fn run_unjudged(&mut self, test: &TestCase) -> Result<TestResult> {
         let (runner, boxed, partner) = self.parts();
@@ -841,7 +841,7 @@ impl<'j> BoxedProgram<'j> {
 
     /// Runs the program on an input of someone's own (a student's self-test: `stdin`),
     /// unjudged, with the same command and limits as on a test; what it wrote is then
-    /// [`BoxedProgram::output`]. The input counts as a sample test: with pictures of the
+    /// [`BoxedProgram::read_output`]. The input counts as a sample test: with pictures of the
     /// samples asked for ([`JudgeOptions::pictures`]), the result has the output's picture
     /// (the visualizer gets an empty answer). Not for interactive problems (there is no
     /// input file to give: the interactor is the other end).

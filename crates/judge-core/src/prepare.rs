@@ -169,7 +169,7 @@ impl Judge {
 
     /// Runs a ready program as a tool: `args`, `stdin` bytes, its stdout captured. A
     /// cargo-built binary runs on the host; anything else in a box of its own, under
-    /// [`tool_limits`], with `files` (host path, name) bound read-only at
+    /// the tools' limits (`tools.rs`'s `tool_limits`), with `files` (host path, name) bound read-only at
     /// `/judge/files/NAME` (and named so in `args`).
     pub fn run_program(
         &self,

@@ -43,7 +43,7 @@ pub enum Visualizer {
     Unavailable(String),
 }
 
-/// A one-line note of at most [`NOTE_CHARS`] characters.
+/// A one-line note of at most 200 characters (`NOTE_CHARS`).
 pub fn note(text: impl AsRef<str>) -> Picture {
     let line = text.as_ref().trim().replace('\n', " | ");
     let mut cut: String = line.chars().take(NOTE_CHARS).collect();

@@ -21,8 +21,8 @@
 use judge_core::safe_open::{self, ClassFile, Refused};
 use judge_core::SourceFile;
 use judge_model::course::ContestSpec;
-use judge_model::error::{JudgeError, Result};
 use judge_model::language::{Language, Languages};
+use judge_model::{JudgeError, Result};
 use std::path::{Path, PathBuf};
 
 /// One file of the submissions folder.

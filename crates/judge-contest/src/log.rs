@@ -2,8 +2,8 @@
 //! finishes, so that a run killed midway loses nothing it finished; a new run reads it
 //! and judges only what is missing.
 
-use judge_model::error::{JudgeError, Result};
 pub use judge_model::events::runs::{AttemptLine, AttemptStatus};
+use judge_model::{JudgeError, Result};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{BufRead, Write};

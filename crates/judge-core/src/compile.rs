@@ -3,8 +3,8 @@
 use crate::precompiled::{restore_messages, PrecompiledHeaders};
 use crate::toolchain::{compile_limits, Toolchain};
 use judge_model::config::CompileSettings;
-use judge_model::error::{JudgeError, Result};
 use judge_model::verdict::CompileResult;
+use judge_model::{JudgeError, Result};
 use sandbox::{RunSpec, SandboxBox, Termination};
 use std::path::Path;
 

@@ -5,9 +5,9 @@
 //! the source) and the compile result. Concurrent judges of the same source wait for the
 //! first compile instead of repeating it. Compile errors are cached too.
 
-use judge_model::error::{JudgeError, Result};
 use judge_model::language::Language;
 use judge_model::verdict::CompileResult;
+use judge_model::{JudgeError, Result};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -10,7 +10,6 @@ use crate::run_test::{Judging, TestRunner};
 use crate::toolchain::Toolchain;
 use crate::tools::{program_cache_dir, ProgramCache};
 use judge_model::config::judge_toml::JudgeConfig;
-use judge_model::error::{JudgeError, Result};
 use judge_model::events::{Event, Listener};
 use judge_model::language::{Language, LanguageSpec, Languages};
 use judge_model::problem::{OutputCheck, Problem, TestCase};
@@ -18,6 +17,7 @@ use judge_model::test_plan::{Step, TestPlan};
 use judge_model::verdict::{
     aggregate, CompileResult, SandboxInfo, SubmissionResult, TestResult, SCHEMA_VERSION,
 };
+use judge_model::{JudgeError, Result};
 use sandbox::{Sandbox, SandboxConfig, MIB};
 use std::io::Read;
 use std::path::{Path, PathBuf};

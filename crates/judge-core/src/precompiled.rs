@@ -14,7 +14,7 @@
 
 use crate::toolchain::Toolchain;
 use judge_model::config::CompileSettings;
-use judge_model::error::{JudgeError, Result};
+use judge_model::{JudgeError, Result};
 use sandbox::{RunSpec, SandboxBox, Termination};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;

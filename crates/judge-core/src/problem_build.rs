@@ -2,7 +2,7 @@
 //! cargo. They are the teacher's trusted code, so they are built outside the sandbox;
 //! checkers still run inside it.
 
-use judge_model::error::{JudgeError, Result};
+use judge_model::{JudgeError, Result};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -3,7 +3,7 @@
 //! id to give instead, not that a folder which is there has no problem.toml.
 
 use judge_model::config::judge_toml::JudgeConfig;
-use judge_model::error::{JudgeError, Result};
+use judge_model::{JudgeError, Result};
 use std::path::Path;
 
 /// Refuses an id that cannot name a problem folder, saying which id was meant.

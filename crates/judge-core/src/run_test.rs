@@ -6,9 +6,9 @@ use crate::picture::Pictures;
 use crate::run_failure::failure;
 use crate::toolchain::Toolchain;
 use judge_model::compare::{diff::short_diff, BuiltIn, Comparison};
-use judge_model::error::{JudgeError, Result};
 use judge_model::problem::{TestCase, TestGroup};
 use judge_model::verdict::{TestResult, Verdict};
+use judge_model::{JudgeError, Result};
 use sandbox::{Limits, Outcome, RunSpec, SandboxBox, SandboxError};
 use std::path::Path;
 

@@ -24,8 +24,8 @@
 
 use crate::compile::SourceFile;
 use crate::safe_open::{self, Links};
-use judge_model::error::{JudgeError, Result};
 use judge_model::language::{Language, Languages};
+use judge_model::{JudgeError, Result};
 use std::os::unix::fs::MetadataExt;
 use std::path::{Component, Path, PathBuf};
 

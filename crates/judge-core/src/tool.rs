@@ -1,7 +1,7 @@
 //! Running a problem's own tools (generator, validator, reference) outside the sandbox:
 //! they are the teacher's trusted code. With a timeout, stdin from bytes, output captured.
 
-use judge_model::error::{JudgeError, Result};
+use judge_model::{JudgeError, Result};
 use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -12,15 +12,15 @@
 pub mod compare;
 pub mod config;
 pub mod course;
-pub mod error;
+mod error;
 pub mod events;
 mod java_names;
 pub mod language;
 pub mod limit_bounds;
-pub mod package_issues;
+mod package_issues;
 pub mod package_path;
 pub mod problem;
-pub mod program;
+mod program;
 pub mod source;
 pub mod test_plan;
 pub mod text;

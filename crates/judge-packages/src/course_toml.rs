@@ -12,7 +12,7 @@ use judge_model::config::judge_toml::{JudgeConfig, FIRST_CONTEST_ID};
 use judge_model::config::ConfigError;
 use judge_model::course::LatePenaltyParts;
 use judge_model::course::{ContestKind, ContestSpec, ContestStart, Feedback, Scoring};
-use judge_model::error::{JudgeError, Result};
+use judge_model::{JudgeError, Result};
 use std::io::Write;
 use std::path::Path;
 use toml_edit::{ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};

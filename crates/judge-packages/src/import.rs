@@ -9,7 +9,7 @@
 
 use super::Trust;
 use judge_model::config::judge_toml::JudgeConfig;
-use judge_model::error::{JudgeError, Result};
+use judge_model::{JudgeError, Result};
 use std::path::{Path, PathBuf};
 
 /// A problem's points in the contest when the teacher gives none.

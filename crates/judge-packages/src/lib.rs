@@ -24,8 +24,8 @@ pub use load::{is_problem_folder, load, open_folder};
 pub use native::BRUTE_FORCE_FOLDER;
 
 use judge_model::config::judge_toml::JudgeConfig;
-use judge_model::error::{JudgeError, Result};
 use judge_model::problem::Problem;
+use judge_model::{JudgeError, Result};
 use std::path::{Path, PathBuf};
 
 /// A problem opened from a path given on the command line: a problem folder (native or

@@ -9,9 +9,9 @@
 //! is put back.
 
 use judge_model::config::judge_toml::JudgeConfig;
-use judge_model::error::{JudgeError, Result};
 use judge_model::limit_bounds as bounds;
 use judge_model::problem::{Format, TimeLimitOrigin};
+use judge_model::{JudgeError, Result};
 use std::io::Write;
 use std::path::Path;
 

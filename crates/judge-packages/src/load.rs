@@ -3,8 +3,8 @@
 //! the one problem model. A new package format is a module and one line here.
 
 use judge_model::config::judge_toml::JudgeConfig;
-use judge_model::error::{JudgeError, Result};
 use judge_model::problem::Problem;
+use judge_model::{JudgeError, Result};
 use std::path::Path;
 
 /// A package format's loader.

@@ -5,7 +5,6 @@
 use judge_model::compare::BuiltIn;
 use judge_model::config::judge_toml::JudgeConfig;
 use judge_model::config::ConfigError;
-use judge_model::error::Result;
 use judge_model::problem::groups::matches_pattern;
 use judge_model::problem::groups::{Aggregation, Group};
 use judge_model::problem::submissions::{from_folders, Expected};
@@ -14,6 +13,7 @@ use judge_model::problem::{
     ValidatorProtocol,
 };
 use judge_model::verdict::Verdict;
+use judge_model::Result;
 use judge_model::{Program, ProgramKind};
 use std::collections::BTreeMap;
 use std::path::Path;

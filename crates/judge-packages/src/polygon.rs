@@ -12,7 +12,6 @@
 //! reported together, XML errors with their line.
 
 use judge_model::compare::CheckerProtocol;
-use judge_model::error::{JudgeError, Result};
 use judge_model::limit_bounds as bounds;
 use judge_model::problem::submissions::{Expected, KeptSubmission};
 use judge_model::problem::{
@@ -21,6 +20,7 @@ use judge_model::problem::{
 };
 use judge_model::verdict::Verdict;
 use judge_model::{line_of, Issues, PackageError};
+use judge_model::{JudgeError, Result};
 use judge_model::{Program, ProgramKind};
 use roxmltree::{Document, Node};
 use std::collections::BTreeMap;

@@ -14,9 +14,9 @@
 //! never a panic and never a default in silence.
 
 use judge_core::safe_open::ToolFolder;
-use judge_model::error::{JudgeError, Result};
 use judge_model::limit_bounds as bounds;
 pub use judge_model::problem::STORED_TIME_LIMIT_FILE;
+use judge_model::{JudgeError, Result};
 use std::io::Write;
 use std::path::Path;
 

@@ -4,8 +4,8 @@
 use judge_core::judge::Judge;
 use judge_core::run_interacting;
 use judge_core::{ReadyProgram, TOOL_TIMEOUT};
-use judge_model::error::{JudgeError, Result};
 use judge_model::problem::{Problem, TestRecipe};
+use judge_model::{JudgeError, Result};
 use std::path::{Path, PathBuf};
 
 /// A problem's tools, ready to run.

@@ -26,9 +26,9 @@ pub mod rust_bundle;
 
 use judge_model::compare::BuiltIn;
 use judge_model::config::judge_toml::JudgeConfig;
-use judge_model::error::{JudgeError, Result};
 use judge_model::problem::submissions::Expected;
 use judge_model::problem::{OutputCheck, TestCase, TestGroup};
+use judge_model::{JudgeError, Result};
 use judge_model::{Program, ProgramKind};
 use rust_bundle::{Entry, Library};
 use serde::Serialize;

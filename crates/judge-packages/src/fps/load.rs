@@ -5,13 +5,13 @@ use judge_model::compare::BuiltIn;
 use judge_model::compare::CheckerProtocol;
 use judge_model::config::judge_toml::JudgeConfig;
 use judge_model::config::ConfigError;
-use judge_model::error::{JudgeError, Result};
 use judge_model::limit_bounds as bounds;
 use judge_model::problem::submissions::{from_folders, Expected};
 use judge_model::problem::{
     find_tests, Capabilities, Format, OutputCheck, Problem, ProblemLimits, Statement, TimeRule,
 };
 use judge_model::verdict::Verdict;
+use judge_model::{JudgeError, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -26,8 +26,8 @@ pub mod write;
 
 use crate::import::{add_to_judge_toml, contest_id, Imported};
 use judge_model::config::judge_toml::JudgeConfig;
-use judge_model::error::{JudgeError, Result};
 use judge_model::problem::Format;
+use judge_model::{JudgeError, Result};
 use std::path::{Path, PathBuf};
 
 /// Whether `path` names an FPS file (by its extension, `.xml`).

@@ -14,7 +14,7 @@
 
 use super::load::{FpsChecker, FpsLimits, FpsToml, MARKER};
 use super::parse::{Item, TemplatePart};
-use judge_model::error::{JudgeError, Result};
+use judge_model::{JudgeError, Result};
 use std::path::Path;
 
 /// Whether a special judge's source follows testlib's protocol: it includes testlib.h.

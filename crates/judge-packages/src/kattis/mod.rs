@@ -17,7 +17,6 @@ use super::{stored_limit, yaml};
 use judge_model::compare::kattis_default::KattisFlags;
 use judge_model::compare::BuiltIn;
 use judge_model::compare::CheckerProtocol;
-use judge_model::error::{JudgeError, Result};
 use judge_model::limit_bounds as bounds;
 use judge_model::problem::submissions::{from_folders, Expected, KeptSubmission};
 use judge_model::problem::{
@@ -28,6 +27,7 @@ use judge_model::problem::{
 use judge_model::verdict::Verdict;
 use judge_model::Program;
 use judge_model::{Issues, PackageError};
+use judge_model::{JudgeError, Result};
 use metadata::{
     flag_words, GroupYaml, Name, ProblemYaml, Score, CASE_KEYS, GROUP_KEYS, PROBLEM_KEYS,
 };

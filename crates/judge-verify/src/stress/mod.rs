@@ -21,7 +21,6 @@ pub mod saved;
 use judge_core::judge::{BoxedProgram, Judge, JudgeOptions, Submission};
 use judge_core::Judging;
 use judge_core::ReadyProgram;
-use judge_model::error::JudgeError;
 pub use judge_model::events::runs::{Phase, Round};
 use judge_model::events::{Event, Listener};
 use judge_model::language::Language;
@@ -29,6 +28,7 @@ use judge_model::problem::{
     Problem, StressRecipe, TestCase, TestGroup, TestRecipe, ValidatorProtocol,
 };
 use judge_model::verdict::Verdict;
+use judge_model::JudgeError;
 use judge_packages::testdata::{self, ProblemTools};
 use saved::Case;
 use serde::Serialize;

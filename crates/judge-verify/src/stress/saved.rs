@@ -1,7 +1,7 @@
 //! The folder `judge stress` leaves behind: the input it stopped on, what the reference
 //! and the other solution made of it, and why it stopped (stress.json).
 
-use judge_model::error::{JudgeError, Result};
+use judge_model::{JudgeError, Result};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 

@@ -52,6 +52,25 @@ pub fn parse_toml<T: serde::de::DeserializeOwned>(
     })
 }
 
+/// How compilers run, the same for every language.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompileSettings {
+    /// Wall-clock seconds a compile may take.
+    pub wall_time_s: f64,
+    /// CPU seconds a compile may use.
+    pub cpu_time_s: f64,
+    /// Memory a compiler may use, in MiB.
+    pub memory_mib: u64,
+    /// Processes and threads a compiler may start.
+    pub processes: u32,
+    /// Bytes of compiler messages kept.
+    pub message_bytes: u64,
+    /// The largest source accepted, in KiB.
+    pub max_source_kib: u64,
+    /// Where precompiled headers are kept (`~` is the judge's home).
+    pub precompiled_header_dir: String,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,23 +106,4 @@ mod tests {
             .to_string()
             .starts_with("/nonexistent/judge.toml: cannot read"));
     }
-}
-
-/// How compilers run, the same for every language.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CompileSettings {
-    /// Wall-clock seconds a compile may take.
-    pub wall_time_s: f64,
-    /// CPU seconds a compile may use.
-    pub cpu_time_s: f64,
-    /// Memory a compiler may use, in MiB.
-    pub memory_mib: u64,
-    /// Processes and threads a compiler may start.
-    pub processes: u32,
-    /// Bytes of compiler messages kept.
-    pub message_bytes: u64,
-    /// The largest source accepted, in KiB.
-    pub max_source_kib: u64,
-    /// Where precompiled headers are kept (`~` is the judge's home).
-    pub precompiled_header_dir: String,
 }

@@ -1,4 +1,4 @@
-//! Scoreboards from the store: judge-core's scoring over the students' attempts. An
+//! Scoreboards from the store: judge-contest's scoring over the students' attempts. An
 //! attempt not judged yet, made after a freeze, or a judge error a teacher has still to
 //! decide on counts as pending; one being rejudged counts with its previous round's result.
 

@@ -1,7 +1,8 @@
 //! A result's tests grouped by subtask, with each subtask's verdict and points, as CMS
 //! shows them on a submission's page. The grouping is computed on the full result (test
-//! names as the problem has them) and points come from judge-core's scoring, so the page
-//! and the scoreboard agree; the page then shows each test as the viewer may see it.
+//! names as the problem has them) and points come from judge-model's group scoring
+//! (`problem::groups::earned_each`), so the page and the scoreboard agree; the page then
+//! shows each test as the viewer may see it.
 
 use judge_model::course::ContestProblem;
 use judge_model::problem::groups::matches_pattern;

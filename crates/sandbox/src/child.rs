@@ -535,24 +535,28 @@ unsafe fn hide_the_judges_command_line(plan: &ChildPlan) {
     libc::prctl(libc::PR_SET_NAME, NAME.as_ptr(), 0, 0, 0);
 }
 
-/// The run's stdin, stdout and stderr, sent by the judge as one message with the three
-/// descriptors attached; None when the socket is closed first (or anything else arrives).
-unsafe fn receive_stdio(control_fd: libc::c_int) -> Option<[libc::c_int; 3]> {
-    const FDS: usize = 3;
-    // Room for one SCM_RIGHTS message of three descriptors, aligned for cmsghdr.
-    #[repr(C)]
-    struct Control {
-        _align: [libc::cmsghdr; 0],
-        bytes: [u8; 64],
-    }
-    let mut byte = 0u8;
+/// Receives one message of at most `data.len()` bytes with up to `fds.len()` descriptors
+/// attached (SCM_RIGHTS), retrying on EINTR: (bytes, descriptors) received, or None at end
+/// of file, on an error, or when the descriptors did not fit (the kernel closes those that
+/// did not). `flags` is recvmsg's (`MSG_CMSG_CLOEXEC` for descriptors that must not
+/// outlive an exec). Async-signal-safe: a box's waiting program, a fork server and the
+/// judge all receive through it.
+///
+/// # Safety
+/// `socket` is a descriptor the caller owns.
+pub(crate) unsafe fn receive_fds(
+    socket: libc::c_int,
+    data: &mut [u8],
+    fds: &mut [libc::c_int],
+    flags: libc::c_int,
+) -> Option<(usize, usize)> {
     let mut io = libc::iovec {
-        iov_base: (&mut byte as *mut u8).cast(),
-        iov_len: 1,
+        iov_base: data.as_mut_ptr().cast(),
+        iov_len: data.len(),
     };
-    let mut control = Control {
+    let mut control = FdsControl {
         _align: [],
-        bytes: [0; 64],
+        bytes: [0; FDS_CONTROL_BYTES],
     };
     let mut message: libc::msghdr = std::mem::zeroed();
     message.msg_iov = &mut io;
@@ -560,28 +564,106 @@ unsafe fn receive_stdio(control_fd: libc::c_int) -> Option<[libc::c_int; 3]> {
     message.msg_control = control.bytes.as_mut_ptr().cast();
     message.msg_controllen = control.bytes.len();
     let received = loop {
-        // Not close-on-exec: they land at 0, 1 and 2, where the program keeps them.
-        let n = libc::recvmsg(control_fd, &mut message, 0);
+        let n = libc::recvmsg(socket, &mut message, flags);
         if n >= 0 || errno() != libc::EINTR {
             break n;
         }
     };
-    let header = libc::CMSG_FIRSTHDR(&message);
-    if received != 1 || header.is_null() {
+    if received <= 0 {
         return None;
+    }
+    let header = libc::CMSG_FIRSTHDR(&message);
+    if header.is_null() {
+        let whole = message.msg_flags & (libc::MSG_CTRUNC | libc::MSG_TRUNC) == 0;
+        return whole.then_some((received as usize, 0));
     }
     let header = &*header;
-    let wanted = libc::CMSG_LEN((FDS * std::mem::size_of::<libc::c_int>()) as u32) as usize;
-    if header.cmsg_level != libc::SOL_SOCKET
-        || header.cmsg_type != libc::SCM_RIGHTS
-        || header.cmsg_len as usize != wanted
-    {
+    if header.cmsg_level != libc::SOL_SOCKET || header.cmsg_type != libc::SCM_RIGHTS {
         return None;
     }
-    let data = libc::CMSG_DATA(header) as *const libc::c_int;
-    let mut fds = [-1; FDS];
-    for (index, fd) in fds.iter_mut().enumerate() {
-        *fd = std::ptr::read_unaligned(data.add(index));
+    let count = (header.cmsg_len as usize).saturating_sub(libc::CMSG_LEN(0) as usize)
+        / std::mem::size_of::<libc::c_int>();
+    let attached = libc::CMSG_DATA(header) as *const libc::c_int;
+    // What did not fit was closed by the kernel; what did is closed here.
+    let cut = message.msg_flags & (libc::MSG_CTRUNC | libc::MSG_TRUNC) != 0;
+    if cut || count > fds.len().min(MAX_FDS) {
+        for index in 0..count.min(MAX_FDS) {
+            libc::close(std::ptr::read_unaligned(attached.add(index)));
+        }
+        return None;
+    }
+    for (index, fd) in fds.iter_mut().take(count).enumerate() {
+        *fd = std::ptr::read_unaligned(attached.add(index));
+    }
+    Some((received as usize, count))
+}
+
+/// Sends `payload` with `fds` (at most [`MAX_FDS`]) attached (SCM_RIGHTS) as one message:
+/// whether all of it went. Async-signal-safe, like [`receive_fds`].
+///
+/// # Safety
+/// `socket` and `fds` are descriptors the caller owns.
+pub(crate) unsafe fn send_fds(socket: libc::c_int, payload: &[u8], fds: &[libc::c_int]) -> bool {
+    if fds.len() > MAX_FDS {
+        return false;
+    }
+    let mut io = libc::iovec {
+        iov_base: payload.as_ptr() as *mut libc::c_void,
+        iov_len: payload.len(),
+    };
+    let mut control = FdsControl {
+        _align: [],
+        bytes: [0; FDS_CONTROL_BYTES],
+    };
+    let mut message: libc::msghdr = std::mem::zeroed();
+    message.msg_iov = &mut io;
+    message.msg_iovlen = 1;
+    if !fds.is_empty() {
+        let data_bytes = std::mem::size_of_val(fds) as u32;
+        message.msg_control = control.bytes.as_mut_ptr().cast();
+        message.msg_controllen = libc::CMSG_SPACE(data_bytes) as usize;
+        let header = libc::CMSG_FIRSTHDR(&message);
+        (*header).cmsg_level = libc::SOL_SOCKET;
+        (*header).cmsg_type = libc::SCM_RIGHTS;
+        (*header).cmsg_len = libc::CMSG_LEN(data_bytes) as usize;
+        std::ptr::copy_nonoverlapping(
+            fds.as_ptr(),
+            libc::CMSG_DATA(header) as *mut libc::c_int,
+            fds.len(),
+        );
+    }
+    libc::sendmsg(socket, &message, libc::MSG_NOSIGNAL) == payload.len() as isize
+}
+
+/// The most descriptors one message of [`send_fds`] and [`receive_fds`] carries.
+pub(crate) const MAX_FDS: usize = 12;
+
+/// Room for one SCM_RIGHTS message of [`MAX_FDS`] descriptors (a 16-byte header and 4
+/// bytes each): a longer one is cut to this.
+const FDS_CONTROL_BYTES: usize = 16 + 4 * MAX_FDS;
+
+/// A control-message buffer, aligned for cmsghdr.
+#[repr(C)]
+struct FdsControl {
+    _align: [libc::cmsghdr; 0],
+    bytes: [u8; FDS_CONTROL_BYTES],
+}
+
+/// The run's stdin, stdout and stderr, sent by the judge as one message with the three
+/// descriptors attached; None when the socket is closed first (or anything else arrives).
+unsafe fn receive_stdio(control_fd: libc::c_int) -> Option<[libc::c_int; 3]> {
+    let mut byte = [0u8; 1];
+    let mut fds = [-1; 3];
+    // Not close-on-exec: they land at 0, 1 and 2, where the program keeps them.
+    match receive_fds(control_fd, &mut byte, &mut fds, 0) {
+        Some((1, 3)) => {}
+        Some((_, count)) => {
+            for &fd in &fds[..count] {
+                libc::close(fd);
+            }
+            return None;
+        }
+        None => return None,
     }
     // The init closed 0-2, so the kernel gave the three descriptors 0, 1 and 2, in order:
     // nothing to place. Anywhere else (which should not happen), they are moved above 2
@@ -737,7 +819,7 @@ unsafe fn perform(step: &MountStep, tree: libc::c_int) -> Result<(), i32> {
 }
 
 /// Closes every descriptor except those in `keep` (sorted, ascending).
-unsafe fn close_all_except(keep: &[libc::c_int]) {
+pub(crate) unsafe fn close_all_except(keep: &[libc::c_int]) {
     let mut next = 0u32;
     for &fd in keep {
         if fd < 0 || (fd as u32) < next {
@@ -954,4 +1036,72 @@ unsafe fn exec(plan: &ChildPlan) -> ! {
         plan.envp.as_ptr(),
     );
     fail(plan, Stage::Exec, errno(), 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn socket_pair() -> [libc::c_int; 2] {
+        let mut pair = [-1; 2];
+        // SAFETY: socketpair fills two descriptors.
+        let made = unsafe {
+            libc::socketpair(
+                libc::AF_UNIX,
+                libc::SOCK_SEQPACKET | libc::SOCK_CLOEXEC,
+                0,
+                pair.as_mut_ptr(),
+            )
+        };
+        assert_eq!(made, 0);
+        pair
+    }
+
+    fn is_open(fd: libc::c_int) -> bool {
+        // SAFETY: F_GETFD only asks.
+        unsafe { libc::fcntl(fd, libc::F_GETFD) >= 0 }
+    }
+
+    #[test]
+    fn descriptors_and_bytes_cross_a_socket_and_what_does_not_fit_is_closed() {
+        let [a, b] = socket_pair();
+        let [x, y] = socket_pair();
+        // SAFETY: sending and receiving on our own sockets, into our own buffers.
+        unsafe {
+            assert!(send_fds(a, b"hello", &[x, y]));
+            let mut data = [0u8; 8];
+            let mut fds = [-1; 2];
+            let got = receive_fds(b, &mut data, &mut fds, libc::MSG_CMSG_CLOEXEC);
+            assert_eq!(got, Some((5, 2)));
+            assert_eq!(&data[..5], b"hello");
+            assert!(fds.iter().all(|&fd| is_open(fd) && fd != x && fd != y));
+            assert!(libc::fcntl(fds[0], libc::F_GETFD) & libc::FD_CLOEXEC != 0);
+            fds.iter().for_each(|&fd| {
+                libc::close(fd);
+            });
+            // More descriptors than the receiver has room for: none is left open (the
+            // pipe's write end sent twice is closed everywhere: its read end sees the end).
+            let mut pipe = [-1; 2];
+            assert_eq!(
+                libc::pipe2(pipe.as_mut_ptr(), libc::O_CLOEXEC | libc::O_NONBLOCK),
+                0
+            );
+            assert!(send_fds(a, b"!", &[pipe[1], pipe[1]]));
+            libc::close(pipe[1]);
+            let mut one = [-1; 1];
+            assert_eq!(receive_fds(b, &mut data, &mut one, 0), None);
+            let mut byte = 0u8;
+            let read = libc::read(pipe[0], (&mut byte as *mut u8).cast(), 1);
+            assert_eq!(read, 0, "a received descriptor was left open");
+            libc::close(pipe[0]);
+            // No more than MAX_FDS go in one message.
+            assert!(!send_fds(a, b"!", &[x; MAX_FDS + 1]));
+            // The other end closed: end of file.
+            libc::close(a);
+            assert_eq!(receive_fds(b, &mut data, &mut fds, 0), None);
+            for fd in [b, x, y] {
+                libc::close(fd);
+            }
+        }
+    }
 }

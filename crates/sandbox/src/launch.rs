@@ -135,7 +135,13 @@ pub(crate) fn go(
         return Err(prepared);
     };
     let begun_ns = monotonic_ns();
-    if send_fds(control.as_raw_fd(), &stdio).is_err() {
+    let handed = send_message(
+        control.as_raw_fd(),
+        &[0u8],
+        &stdio,
+        "handing a box its stdin, stdout and stderr",
+    );
+    if handed.is_err() {
         return Err(prepared);
     }
     drop(control);
@@ -145,6 +151,22 @@ pub(crate) fn go(
 }
 
 impl Prepared {
+    /// A box whose init `pid` (our child, unreaped) was cloned elsewhere (by a fork
+    /// server) and waits for its stdio on `control`.
+    pub(crate) fn new(
+        pid: libc::pid_t,
+        pidfd: OwnedFd,
+        status: OwnedFd,
+        control: OwnedFd,
+    ) -> Prepared {
+        Prepared {
+            pid,
+            pidfd: Some(pidfd),
+            status: Some(status),
+            control: Some(control),
+        }
+    }
+
     /// The box as started, for the supervisor to watch (and reap).
     fn into_launched(mut self) -> std::result::Result<Launched, Prepared> {
         match (self.pidfd.take(), self.status.take()) {
@@ -161,7 +183,7 @@ impl Prepared {
 
 /// A connected pair of unix sockets (SOCK_SEQPACKET: one message per send), close-on-exec
 /// and at 3 or above: (the judge's end, the init's end).
-fn control_socket() -> Result<(OwnedFd, OwnedFd)> {
+pub(crate) fn control_socket() -> Result<(OwnedFd, OwnedFd)> {
     let mut fds = [0; 2];
     // SAFETY: socketpair fills two descriptors.
     if unsafe {
@@ -182,44 +204,20 @@ fn control_socket() -> Result<(OwnedFd, OwnedFd)> {
     Ok((above_stdio(judge)?, above_stdio(init)?))
 }
 
-/// Sends one byte with `fds` attached (SCM_RIGHTS).
-fn send_fds(socket: libc::c_int, fds: &[libc::c_int; 3]) -> Result<()> {
-    let payload = [0u8; 1];
-    let mut io = libc::iovec {
-        iov_base: payload.as_ptr() as *mut libc::c_void,
-        iov_len: 1,
-    };
-    let data_bytes = std::mem::size_of_val(fds) as u32;
-    // SAFETY: CMSG_SPACE only computes a size.
-    let space = unsafe { libc::CMSG_SPACE(data_bytes) } as usize;
-    // u64 elements: aligned for cmsghdr.
-    let mut control = vec![0u64; space.div_ceil(8)];
-    // SAFETY: an all-zero msghdr is valid; every pointer set below outlives the call.
-    let mut message: libc::msghdr = unsafe { std::mem::zeroed() };
-    message.msg_iov = &mut io;
-    message.msg_iovlen = 1;
-    message.msg_control = control.as_mut_ptr().cast();
-    message.msg_controllen = space;
-    // SAFETY: the control buffer has room for one header and its data.
-    unsafe {
-        let header = libc::CMSG_FIRSTHDR(&message);
-        (*header).cmsg_level = libc::SOL_SOCKET;
-        (*header).cmsg_type = libc::SCM_RIGHTS;
-        (*header).cmsg_len = libc::CMSG_LEN(data_bytes) as usize;
-        std::ptr::copy_nonoverlapping(
-            fds.as_ptr(),
-            libc::CMSG_DATA(header) as *mut libc::c_int,
-            fds.len(),
-        );
+/// Sends `payload` with `fds` attached (SCM_RIGHTS) as one message; `what` names it in
+/// the error.
+pub(crate) fn send_message(
+    socket: libc::c_int,
+    payload: &[u8],
+    fds: &[libc::c_int],
+    what: &'static str,
+) -> Result<()> {
+    // SAFETY: sending from buffers alive for the call, on descriptors the caller owns.
+    if unsafe { child::send_fds(socket, payload, fds) } {
+        Ok(())
+    } else {
+        Err(SandboxError::last_os(what))
     }
-    // SAFETY: sending a message whose buffers are alive.
-    let sent = unsafe { libc::sendmsg(socket, &message, libc::MSG_NOSIGNAL) };
-    if sent != 1 {
-        return Err(SandboxError::last_os(
-            "handing a box its stdin, stdout and stderr",
-        ));
-    }
-    Ok(())
 }
 
 /// Clones the box's first child: the program (without isolation) or the init, given the
@@ -228,6 +226,79 @@ fn clone_box(program: Program, control: Option<OwnedFd>) -> Result<Launched> {
     let (status_read, status_write) = pipe()?;
     // The supervisor reads what is there and goes back to waiting.
     crate::fds::set_nonblocking(status_read.as_raw_fd());
+    let control_fd = control.as_ref().map_or(-1, AsRawFd::as_raw_fd);
+    let (pid, begun_ns, error) =
+        with_plan(program, status_write.as_raw_fd(), control_fd, |plan| {
+            let begun_ns = monotonic_ns();
+            // SAFETY: the child only runs async-signal-safe code on the prepared plan.
+            let pid = unsafe { child::raw_clone(clone_flags(plan.isolate)) };
+            if pid == 0 {
+                // SAFETY: we are the fresh child.
+                unsafe {
+                    if plan.isolate {
+                        child::init_main(plan)
+                    } else {
+                        child::program_main(plan, plan.stdio)
+                    }
+                }
+            }
+            // (errno read before the plan is freed)
+            let error = (pid < 0).then(std::io::Error::last_os_error);
+            (pid, begun_ns, error)
+        })?;
+    if let Some(source) = error {
+        return Err(SandboxError::Sys {
+            call: "clone of the box",
+            source,
+        });
+    }
+    drop(status_write);
+    drop(control);
+    Ok(Launched {
+        pid,
+        pidfd: pidfd_of_child(pid)?,
+        status: status_read,
+        begun_ns,
+    })
+}
+
+/// The namespaces a box's first child is cloned into.
+pub(crate) fn clone_flags(isolated: bool) -> libc::c_int {
+    if isolated {
+        // No CLONE_NEWNS: the init enters (a copy of) the prepared box root instead of
+        // copying the host's mount table and taking it apart.
+        libc::CLONE_NEWPID | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS
+    } else {
+        0
+    }
+}
+
+/// A pidfd for our own unreaped child `pid`; on failure the child is killed and reaped.
+pub(crate) fn pidfd_of_child(pid: libc::pid_t) -> Result<OwnedFd> {
+    // SAFETY: pidfd_open on our own unreaped child.
+    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as libc::c_int;
+    if pidfd < 0 {
+        let error = SandboxError::last_os("pidfd_open (Linux 5.3 or later is needed)");
+        // SAFETY: killing and reaping our own child.
+        unsafe {
+            libc::kill(pid, libc::SIGKILL);
+            libc::waitpid(pid, std::ptr::null_mut(), 0);
+        }
+        return Err(error);
+    }
+    // SAFETY: a fresh descriptor we own.
+    Ok(unsafe { OwnedFd::from_raw_fd(pidfd) })
+}
+
+/// Hands `run` the child plan of `program`, whose status records go to `status_fd` and
+/// whose program (with isolation) takes its stdio from `control_fd`: what the child of a
+/// clone made inside `run` follows, in its copy of this memory.
+pub(crate) fn with_plan<R>(
+    program: Program,
+    status_fd: libc::c_int,
+    control_fd: libc::c_int,
+    run: impl FnOnce(&ChildPlan) -> R,
+) -> Result<R> {
     let argv: Vec<CString> = program
         .argv
         .iter()
@@ -254,8 +325,6 @@ fn clone_box(program: Program, control: Option<OwnedFd>) -> Result<Launched> {
         unsafe { libc::CPU_SET(cpu % libc::CPU_SETSIZE as usize, &mut cpus) };
     }
     let seccomp = program.seccomp.clone();
-    let status_fd = status_write.as_raw_fd();
-    let control_fd = control.as_ref().map_or(-1, AsRawFd::as_raw_fd);
     let mut keep_fds: Vec<libc::c_int> =
         [program.netns_fd, program.template_fd, status_fd, control_fd]
             .into_iter()
@@ -290,49 +359,7 @@ fn clone_box(program: Program, control: Option<OwnedFd>) -> Result<Launched> {
         argv: pointers(&argv),
         envp: pointers(&envp),
     };
-    let flags = if program.isolated {
-        // No CLONE_NEWNS: the init enters (a copy of) the prepared box root instead of
-        // copying the host's mount table and taking it apart.
-        libc::CLONE_NEWPID | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS
-    } else {
-        0
-    };
-    let begun_ns = monotonic_ns();
-    // SAFETY: the child only runs async-signal-safe code on the prepared plan.
-    let pid = unsafe { child::raw_clone(flags) };
-    if pid == 0 {
-        // SAFETY: we are the fresh child.
-        unsafe {
-            if plan.isolate {
-                child::init_main(&plan)
-            } else {
-                child::program_main(&plan, plan.stdio)
-            }
-        }
-    }
-    if pid < 0 {
-        return Err(SandboxError::last_os("clone of the box"));
-    }
-    drop(status_write);
-    drop(control);
-    // SAFETY: pidfd_open on our own unreaped child.
-    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as libc::c_int;
-    if pidfd < 0 {
-        let error = SandboxError::last_os("pidfd_open (Linux 5.3 or later is needed)");
-        // SAFETY: killing and reaping our own child.
-        unsafe {
-            libc::kill(pid, libc::SIGKILL);
-            libc::waitpid(pid, std::ptr::null_mut(), 0);
-        }
-        return Err(error);
-    }
-    Ok(Launched {
-        pid,
-        // SAFETY: a fresh descriptor we own.
-        pidfd: unsafe { OwnedFd::from_raw_fd(pidfd) },
-        status: status_read,
-        begun_ns,
-    })
+    Ok(run(&plan))
 }
 
 /// The error a failed set-up step reported.

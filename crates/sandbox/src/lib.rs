@@ -28,6 +28,7 @@ mod environment;
 mod error;
 mod fds;
 mod folders;
+mod fork_server;
 mod launch;
 mod limits;
 mod measure;

@@ -18,6 +18,7 @@
 
 use crate::child::MountStep;
 use crate::error::{Result, SandboxError};
+use crate::fork_server::ForkServer;
 use crate::launch::{self, Launched, Prepared, Program};
 use crate::rlimits::Rlimit;
 use seccompiler::BpfProgram;
@@ -28,6 +29,7 @@ use std::sync::Arc;
 
 /// What a prepared init is built for: everything of a [`Program`] but its stdio, owned,
 /// so that the preparer can build it.
+#[derive(Clone)]
 struct Built {
     netns_fd: libc::c_int,
     template_fd: libc::c_int,
@@ -98,6 +100,23 @@ impl Built {
         }
     }
 
+    /// Whether an init for `other` is cloned from the same plan as one for this: all but
+    /// the cgroup files the program joins (their number aside) are the same, and so is the
+    /// box root (the same one, not only the same descriptor number: this holds it open).
+    fn same_kind(&self, other: &Built) -> bool {
+        let same_root = match (&self._template, &other._template) {
+            (Some(mine), Some(theirs)) => Arc::ptr_eq(mine, theirs),
+            (None, None) => true,
+            _ => false,
+        };
+        same_root
+            && self.cgroup_fds.len() == other.cgroup_fds.len()
+            && Built {
+                cgroup_fds: other.cgroup_fds.clone(),
+                ..self.clone()
+            } == *other
+    }
+
     /// The program to clone.
     fn program(&self) -> Program<'_> {
         Program {
@@ -144,11 +163,13 @@ impl Preparer {
         let thread = std::thread::Builder::new()
             .name("box-preparer".into())
             .spawn(move || {
+                // Dropped (killed and reaped) before the thread ends.
+                let mut server = None;
                 for Request { reap, built } in work {
                     for init in reap {
                         init.reap();
                     }
-                    let prepared = launch::prepare(built.program()).ok();
+                    let prepared = prepare(&mut server, &built);
                     if answer.send((built, prepared)).is_err() {
                         // The box is gone; what was prepared dies here (dropping it kills
                         // and reaps it).
@@ -166,6 +187,28 @@ impl Preparer {
             thread: Some(thread),
         })
     }
+}
+
+/// An init for `built`, cloned by the fork server for its kind of run (made anew when the
+/// kind changed, or when the last one failed), else by the preparer itself.
+fn prepare(server: &mut Option<(Built, ForkServer)>, built: &Built) -> Option<Prepared> {
+    if !server
+        .as_ref()
+        .is_some_and(|(kind, _)| kind.same_kind(built))
+    {
+        // The old one goes first: it holds the last kind's box root.
+        *server = None;
+        *server = ForkServer::spawn(built.program())
+            .ok()
+            .map(|made| (built.clone(), made));
+    }
+    if let Some((_, made)) = server.as_ref() {
+        match made.prepare(&built.cgroup_fds) {
+            Ok(prepared) => return Some(prepared),
+            Err(_) => *server = None,
+        }
+    }
+    launch::prepare(built.program()).ok()
 }
 
 impl Drop for Preparer {

@@ -480,18 +480,17 @@ fn a_prepared_run_puts_no_set_up_or_teardown_on_its_critical_path() {
 }
 
 /// At most this many page faults of the judge's thread per prepared run (the median over
-/// the runs: how many a run takes depends on when, during it, the preparer clones the next
-/// init, which write-protects the judge's pages again). Each page the judge writes after a box's preparer cloned the next init from
-/// it is a copy-on-write fault (about 3 us each on this machine, measured by a fork and a
-/// write per page): a run's path writes as few fresh pages as it can. Measured by this
-/// test on 2026-12-06 (Linux 6.18, cgroup v1): 16 (2 to 21), where it was 38 (5 to 48)
-/// before stderr's head was read into a small buffer and the cgroup files through the
-/// stack (16 and 5 pages per run). A bare fork + exec + wait4 loop takes 7.
-const JUDGE_FAULT_BUDGET: i64 = 26;
-/// On cgroup v2 before Linux 6.12 each run's cgroup is made anew on its path (see
-/// [`JUDGE_BUDGET_V2_RENEWING`]): more is allocated. Measured in the cgroup v2 VM
-/// (`scripts/test-cgroup-v2`, Linux 6.1): 19 (15 to 22).
-const JUDGE_FAULT_BUDGET_V2_RENEWING: i64 = 30;
+/// the runs). Each page the judge writes after a clone from its memory write-protected it
+/// is a copy-on-write fault (about 3 us each on this machine, measured by a fork and a
+/// write per page): the boxes' inits are cloned by a fork server, not from the judge
+/// (src/fork_server.rs), and a run's path writes as few fresh pages as it can. Measured
+/// by this test (Linux 6.18, cgroup v1): 0 (0 to 1) since the fork server (2026-12-07),
+/// and 0 (0 to 1) in the cgroup v2 VM (`scripts/test-cgroup-v2`, Linux 6.1, where each
+/// run's cgroup is made anew on its path); 16 (2 to 21) on 2026-12-06 with the inits
+/// cloned from the judge (19 in the VM); 38 (5 to 48) before
+/// stderr's head was read into a small buffer and the cgroup files through the stack. A
+/// bare fork + exec + wait4 loop takes 7.
+const JUDGE_FAULT_BUDGET: i64 = 6;
 
 /// Minor page faults of the calling thread so far.
 fn thread_faults() -> i64 {
@@ -528,10 +527,7 @@ fn a_prepared_run_writes_few_fresh_pages_of_the_judge() {
     eprintln!("the judge's page faults per run: {faults:?}");
     faults.sort_unstable();
     let median = faults[faults.len() / 2];
-    let budget = match sandbox.mode().enforcement {
-        sandbox::Enforcement::CgroupV2 if !kernel_resets_peaks() => JUDGE_FAULT_BUDGET_V2_RENEWING,
-        _ => JUDGE_FAULT_BUDGET,
-    };
+    let budget = JUDGE_FAULT_BUDGET;
     assert!(
         median <= budget,
         "the judge's thread takes {median} page faults per prepared run (the median over \

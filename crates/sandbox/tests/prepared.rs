@@ -107,6 +107,69 @@ fn each_run_of_a_prepared_box_is_fresh_and_the_box_takes_its_init_along() {
     );
 }
 
+/// This process's children named `box-forkserver`: the boxes' fork servers.
+fn fork_servers() -> Vec<libc::pid_t> {
+    // SAFETY: getpid cannot fail.
+    let pid = unsafe { libc::getpid() };
+    let mut found = Vec::new();
+    for task in std::fs::read_dir("/proc/self/task")
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        let children = std::fs::read_to_string(task.path().join("children")).unwrap_or_default();
+        for child in children.split_whitespace().filter_map(|c| c.parse().ok()) {
+            let comm = std::fs::read_to_string(format!("/proc/{child}/comm")).unwrap_or_default();
+            let status =
+                std::fs::read_to_string(format!("/proc/{child}/status")).unwrap_or_default();
+            let ours = status.lines().any(|l| l == format!("PPid:\t{pid}"));
+            if comm.trim() == "box-forkserver" && ours {
+                found.push(child);
+            }
+        }
+    }
+    found
+}
+
+/// A box's inits are cloned by its fork server, not by the judge (whose pages each clone
+/// would write-protect); a server that dies is replaced, and no run is lost meanwhile.
+#[test]
+fn a_box_whose_fork_server_dies_goes_on_with_a_new_one() {
+    require_isolation!();
+    let sandbox = common::sandbox();
+    let mut boxed = sandbox.acquire().unwrap();
+    common::compile_c(boxed.dir(), PROGRAM);
+    let scratch = tempfile::tempdir().unwrap();
+    for _ in 0..3 {
+        assert_eq!(run(&mut boxed, scratch.path(), &[]), "clean 2 -\n");
+    }
+    assert!(boxed.last_run_was_prepared());
+    let servers = fork_servers();
+    assert!(
+        !servers.is_empty(),
+        "no fork server runs for a box with a prepared init"
+    );
+    // (Other tests' boxes lose theirs too: each of them goes on the same way.)
+    for &server in &servers {
+        // SAFETY: killing a child of this process.
+        unsafe { libc::kill(server, libc::SIGKILL) };
+    }
+    for _ in 0..4 {
+        assert_eq!(run(&mut boxed, scratch.path(), &[]), "clean 2 -\n");
+        assert!(boxed.last_run_was_prepared());
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while fork_servers().iter().all(|s| servers.contains(s)) && std::time::Instant::now() < deadline
+    {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(
+        fork_servers().iter().any(|s| !servers.contains(s)),
+        "no new fork server after {servers:?} were killed: {:?}",
+        fork_servers()
+    );
+}
+
 // `fill N`: writes N MiB to /tmp and exits; `take N`: allocates and touches N MiB.
 const MEMORY: &str = r#"
 #include <stdio.h>

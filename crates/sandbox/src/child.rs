@@ -554,15 +554,8 @@ pub(crate) unsafe fn receive_fds(
         iov_base: data.as_mut_ptr().cast(),
         iov_len: data.len(),
     };
-    let mut control = FdsControl {
-        _align: [],
-        bytes: [0; FDS_CONTROL_BYTES],
-    };
-    let mut message: libc::msghdr = std::mem::zeroed();
-    message.msg_iov = &mut io;
-    message.msg_iovlen = 1;
-    message.msg_control = control.bytes.as_mut_ptr().cast();
-    message.msg_controllen = control.bytes.len();
+    let mut control = FdsControl::EMPTY;
+    let mut message = one_message(&mut io, &mut control, FDS_CONTROL_BYTES);
     let received = loop {
         let n = libc::recvmsg(socket, &mut message, flags);
         if n >= 0 || errno() != libc::EINTR {
@@ -611,17 +604,15 @@ pub(crate) unsafe fn send_fds(socket: libc::c_int, payload: &[u8], fds: &[libc::
         iov_base: payload.as_ptr() as *mut libc::c_void,
         iov_len: payload.len(),
     };
-    let mut control = FdsControl {
-        _align: [],
-        bytes: [0; FDS_CONTROL_BYTES],
+    let mut control = FdsControl::EMPTY;
+    let data_bytes = std::mem::size_of_val(fds) as u32;
+    let room = if fds.is_empty() {
+        0
+    } else {
+        libc::CMSG_SPACE(data_bytes) as usize
     };
-    let mut message: libc::msghdr = std::mem::zeroed();
-    message.msg_iov = &mut io;
-    message.msg_iovlen = 1;
+    let message = one_message(&mut io, &mut control, room);
     if !fds.is_empty() {
-        let data_bytes = std::mem::size_of_val(fds) as u32;
-        message.msg_control = control.bytes.as_mut_ptr().cast();
-        message.msg_controllen = libc::CMSG_SPACE(data_bytes) as usize;
         let header = libc::CMSG_FIRSTHDR(&message);
         (*header).cmsg_level = libc::SOL_SOCKET;
         (*header).cmsg_type = libc::SCM_RIGHTS;
@@ -647,6 +638,27 @@ const FDS_CONTROL_BYTES: usize = 16 + 4 * MAX_FDS;
 struct FdsControl {
     _align: [libc::cmsghdr; 0],
     bytes: [u8; FDS_CONTROL_BYTES],
+}
+
+impl FdsControl {
+    const EMPTY: FdsControl = FdsControl {
+        _align: [],
+        bytes: [0; FDS_CONTROL_BYTES],
+    };
+}
+
+/// A message of the one buffer `io`, with the first `room` bytes of `control` for its
+/// control data (none when 0).
+fn one_message(io: &mut libc::iovec, control: &mut FdsControl, room: usize) -> libc::msghdr {
+    // SAFETY: an all-zero msghdr is valid (no buffers).
+    let mut message: libc::msghdr = unsafe { std::mem::zeroed() };
+    message.msg_iov = io;
+    message.msg_iovlen = 1;
+    if room > 0 {
+        message.msg_control = control.bytes.as_mut_ptr().cast();
+        message.msg_controllen = room;
+    }
+    message
 }
 
 /// The run's stdin, stdout and stderr, sent by the judge as one message with the three

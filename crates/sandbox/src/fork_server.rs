@@ -18,11 +18,12 @@
 //! (those the judge writes after are copied once each): a memory cost of at most the
 //! judge's own size per box, for the life of one kind of run.
 //!
-//! A server that fails (killed from outside, say) is dropped and the preparer clones that
-//! init itself; the next request makes a new server. One killed between its clone of an
-//! init and its answer leaves that init unknown to the judge: the init ends at once (its
-//! control socket's other end died with the server) and stays a zombie child of the judge
-//! until the judge exits.
+//! A server that fails (killed from outside, say) or does not answer within
+//! [`ANSWER_TIMEOUT_S`] seconds (stopped) is killed, and the preparer clones that init
+//! itself; the next request makes a new server. One killed between its clone of an init
+//! and its answer leaves that init unknown to the judge: the init ends at once (its control
+//! socket's other end died with the server) and stays a zombie child of the judge until
+//! the judge exits.
 //!
 //! The server runs only async-signal-safe code (it is a copy of a process with other
 //! threads, whose locks it may hold): raw system calls on the plan made before the clone.
@@ -39,6 +40,10 @@ const MAX_CGROUP_FDS: usize = 8;
 /// number the kernel gives the few descriptors the server receives and makes, which are
 /// the lowest free ones.
 const PLACED_FROM: libc::c_int = 64;
+
+/// How long the judge waits for a server's answer before it gives up on the server (and
+/// clones that init itself): a clone takes well under a millisecond.
+const ANSWER_TIMEOUT_S: libc::time_t = 10;
 
 /// A running fork server, killed and reaped when dropped.
 pub(crate) struct ForkServer {
@@ -59,6 +64,26 @@ impl ForkServer {
             ));
         }
         let (judge_end, server_end) = launch::control_socket()?;
+        // A server that hangs (stopped, say) is given up on, not waited for.
+        let timeout = libc::timeval {
+            tv_sec: ANSWER_TIMEOUT_S,
+            tv_usec: 0,
+        };
+        // SAFETY: setting an option of our own socket from a valid timeval.
+        let set = unsafe {
+            libc::setsockopt(
+                judge_end.as_raw_fd(),
+                libc::SOL_SOCKET,
+                libc::SO_RCVTIMEO,
+                (&timeout as *const libc::timeval).cast(),
+                std::mem::size_of::<libc::timeval>() as libc::socklen_t,
+            )
+        };
+        if set != 0 {
+            return Err(SandboxError::last_os(
+                "setsockopt(SO_RCVTIMEO) on a fork server's socket",
+            ));
+        }
         let server_fd = server_end.as_raw_fd();
         // The init's descriptors go above every one the server keeps.
         let base = [server_fd, program.netns_fd, program.template_fd]
@@ -131,11 +156,17 @@ impl ForkServer {
                     unsafe { libc::close(fd) };
                 }
                 return Err(SandboxError::Invalid(
-                    "a box's fork server ended or answered out of turn".into(),
+                    "a box's fork server did not answer in time, ended, or answered out of turn"
+                        .into(),
                 ));
             }
         };
         let pid = i32::from_ne_bytes([answer[0], answer[1], answer[2], answer[3]]);
+        if pid <= 0 {
+            return Err(SandboxError::Invalid(format!(
+                "a box's fork server answered with pid {pid}"
+            )));
+        }
         let pidfd = launch::pidfd_of_child(pid)?;
         Ok(Prepared::new(
             pid,

@@ -107,66 +107,85 @@ fn each_run_of_a_prepared_box_is_fresh_and_the_box_takes_its_init_along() {
     );
 }
 
-/// This process's children named `box-forkserver`: the boxes' fork servers.
-fn fork_servers() -> Vec<libc::pid_t> {
-    // SAFETY: getpid cannot fail.
-    let pid = unsafe { libc::getpid() };
-    let mut found = Vec::new();
-    for task in std::fs::read_dir("/proc/self/task")
-        .into_iter()
-        .flatten()
-        .flatten()
-    {
-        let children = std::fs::read_to_string(task.path().join("children")).unwrap_or_default();
-        for child in children.split_whitespace().filter_map(|c| c.parse().ok()) {
-            let comm = std::fs::read_to_string(format!("/proc/{child}/comm")).unwrap_or_default();
-            let status =
-                std::fs::read_to_string(format!("/proc/{child}/status")).unwrap_or_default();
-            let ours = status.lines().any(|l| l == format!("PPid:\t{pid}"));
-            if comm.trim() == "box-forkserver" && ours {
-                found.push(child);
+/// The fork servers of the box whose folder is `dir`: the children named `box-forkserver`
+/// of the thread (the box's preparer) whose other child, the box's prepared init, holds
+/// `dir` mounted. Waits (up to 20 s) for that init to be there.
+fn fork_servers_of(dir: &Path) -> Vec<libc::pid_t> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let inits: Vec<libc::pid_t> = holding(dir).iter().filter_map(|p| p.parse().ok()).collect();
+        for task in std::fs::read_dir("/proc/self/task")
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            let children: Vec<libc::pid_t> = std::fs::read_to_string(task.path().join("children"))
+                .unwrap_or_default()
+                .split_whitespace()
+                .filter_map(|c| c.parse().ok())
+                .collect();
+            if children.iter().any(|c| inits.contains(c)) {
+                return children
+                    .into_iter()
+                    .filter(|c| {
+                        std::fs::read_to_string(format!("/proc/{c}/comm"))
+                            .is_ok_and(|comm| comm.trim() == "box-forkserver")
+                    })
+                    .collect();
             }
         }
+        if std::time::Instant::now() > deadline {
+            return Vec::new();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
-    found
 }
 
 /// A box's inits are cloned by its fork server, not by the judge (whose pages each clone
-/// would write-protect); a server that dies is replaced, and no run is lost meanwhile.
+/// would write-protect); a server that dies or hangs is replaced, and no run is lost
+/// meanwhile.
 #[test]
-fn a_box_whose_fork_server_dies_goes_on_with_a_new_one() {
+fn a_box_whose_fork_server_dies_or_hangs_goes_on_with_a_new_one() {
     require_isolation!();
     let sandbox = common::sandbox();
     let mut boxed = sandbox.acquire().unwrap();
     common::compile_c(boxed.dir(), PROGRAM);
+    let dir = boxed.dir().to_path_buf();
     let scratch = tempfile::tempdir().unwrap();
     for _ in 0..3 {
         assert_eq!(run(&mut boxed, scratch.path(), &[]), "clean 2 -\n");
     }
     assert!(boxed.last_run_was_prepared());
-    let servers = fork_servers();
-    assert!(
-        !servers.is_empty(),
-        "no fork server runs for a box with a prepared init"
-    );
-    // (Other tests' boxes lose theirs too: each of them goes on the same way.)
-    for &server in &servers {
-        // SAFETY: killing a child of this process.
-        unsafe { libc::kill(server, libc::SIGKILL) };
-    }
-    for _ in 0..4 {
+    let killed = fork_servers_of(&dir);
+    assert_eq!(killed.len(), 1, "the box's fork servers: {killed:?}");
+    // SAFETY: killing a child of this process.
+    unsafe { libc::kill(killed[0], libc::SIGKILL) };
+    for _ in 0..3 {
         assert_eq!(run(&mut boxed, scratch.path(), &[]), "clean 2 -\n");
         assert!(boxed.last_run_was_prepared());
     }
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    while fork_servers().iter().all(|s| servers.contains(s)) && std::time::Instant::now() < deadline
-    {
-        std::thread::sleep(std::time::Duration::from_millis(10));
+    let stopped = fork_servers_of(&dir);
+    assert!(
+        stopped.len() == 1 && stopped != killed,
+        "no new fork server after {killed:?} was killed: {stopped:?}"
+    );
+    // One that does not answer (stopped) is given up on after a while, killed and
+    // reaped: a run waits for that, then goes on prepared.
+    // SAFETY: stopping a child of this process.
+    unsafe { libc::kill(stopped[0], libc::SIGSTOP) };
+    for _ in 0..3 {
+        assert_eq!(run(&mut boxed, scratch.path(), &[]), "clean 2 -\n");
+        assert!(boxed.last_run_was_prepared());
     }
     assert!(
-        fork_servers().iter().any(|s| !servers.contains(s)),
-        "no new fork server after {servers:?} were killed: {:?}",
-        fork_servers()
+        !Path::new(&format!("/proc/{}", stopped[0])).exists(),
+        "the stopped fork server {} is still there",
+        stopped[0]
+    );
+    let now = fork_servers_of(&dir);
+    assert!(
+        now.len() == 1 && now != stopped,
+        "the box's fork servers: {now:?}"
     );
 }
 

@@ -241,7 +241,8 @@ pub(crate) struct ChildPlan<'a> {
     pub envp: Vec<*const libc::c_char>,
 }
 
-fn errno() -> i32 {
+/// This thread's errno (async-signal-safe).
+pub(crate) fn errno() -> i32 {
     // SAFETY: errno is thread-local and always readable.
     unsafe { *libc::__errno_location() }
 }

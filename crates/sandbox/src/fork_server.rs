@@ -33,9 +33,6 @@ use crate::error::{Result, SandboxError};
 use crate::launch::{self, Prepared, Program};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 
-/// The most cgroup files an init's program joins (one per cgroup v1 hierarchy).
-const MAX_CGROUP_FDS: usize = 8;
-
 /// The lowest descriptor number the server places the init's descriptors at: above any
 /// number the kernel gives the few descriptors the server receives and makes, which are
 /// the lowest free ones.
@@ -58,7 +55,7 @@ impl ForkServer {
     /// files each request brings; their numbers are the server's to choose).
     pub(crate) fn spawn(mut program: Program) -> Result<ForkServer> {
         let cgroups = program.cgroup_fds.len();
-        if !program.isolated || cgroups > MAX_CGROUP_FDS {
+        if !program.isolated || cgroups > child::MAX_FDS {
             return Err(SandboxError::Invalid(
                 "a fork server is for isolated boxes of a few cgroups".into(),
             ));
@@ -202,7 +199,7 @@ unsafe fn serve(plan: &ChildPlan, socket: libc::c_int) -> ! {
     child::close_all_except(&keep);
     loop {
         let mut byte = [0u8; 1];
-        let mut cgroups = [-1; MAX_CGROUP_FDS];
+        let mut cgroups = [-1; child::MAX_FDS];
         let Some((_, count)) = child::receive_fds(socket, &mut byte, &mut cgroups, 0) else {
             libc::_exit(0)
         };
@@ -231,7 +228,7 @@ unsafe fn clone_init(
     plan: &ChildPlan,
     cgroups: &[libc::c_int],
 ) -> std::result::Result<(libc::pid_t, libc::c_int, libc::c_int), i32> {
-    let errno = || *libc::__errno_location();
+    let errno = child::errno;
     if cgroups.len() != plan.cgroup_fds.len() {
         return Err(libc::EINVAL);
     }
@@ -241,8 +238,7 @@ unsafe fn clone_init(
     }
     let [status_read, status_write] = pipe;
     // The supervisor reads what is there and goes back to waiting.
-    let flags = libc::fcntl(status_read, libc::F_GETFL);
-    libc::fcntl(status_read, libc::F_SETFL, flags | libc::O_NONBLOCK);
+    crate::fds::set_nonblocking(status_read);
     let mut pair = [-1; 2];
     let made = libc::socketpair(
         libc::AF_UNIX,
